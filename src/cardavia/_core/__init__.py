@@ -1,0 +1,1 @@
+"""The compiled core of Cardavia (Cython modules built from src/_core/)."""

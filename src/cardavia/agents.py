@@ -1,0 +1,55 @@
+"""Agents: objects that choose a move from an observation and the legal moves.
+
+An agent never reads hidden cards: it is handed ``state.observation(player)``
+and ``state.legal_moves()`` only.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardavia.game import LegalMoves, Move, Observation, State
+
+
+class Agent:
+    name = "agent"
+
+    def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
+        raise NotImplementedError
+
+    def act(self, state: State) -> Move:
+        """Choose for the player to move in ``state`` (seeing only what he may)."""
+        return self.choose(state.observation(state.current_player), state.legal_moves())
+
+
+class RandomAgent(Agent):
+    """Plays a uniformly random legal move."""
+
+    name = "random"
+
+    def __init__(self, seed: Any = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
+        return legal_moves.sample(self.rng)
+
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
+
+
+def make_agent(name: str, game_name: str, seed: Any = None) -> Agent:
+    """Build an agent by name; games may register their own (``AGENTS``)."""
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")
+    return AGENTS[name](seed=seed)
+
+
+def play_out(state: State, agents: list[Agent], max_moves: int = 1_000_000) -> State:
+    """Play ``state`` to the end with one agent per seat; returns the state."""
+    moves = 0
+    while not state.is_over:
+        state.play(agents[state.current_player].act(state))
+        moves += 1
+        if moves > max_moves:
+            raise RuntimeError(f"{state.game.name} did not end within {max_moves} moves")
+    return state

@@ -1,0 +1,105 @@
+"""Seeded, parallel simulation of many deals (or matches) of a game.
+
+Deal ``i`` of a run seeded ``S`` uses ``derive_seed(S, i)`` for its chance
+and its agents, so the results do not depend on the number of workers.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import time
+from typing import Any, Callable, Sequence
+
+from cardavia._core.rng import derive_seed
+from cardavia.agents import make_agent, play_out
+
+
+def play_deals(game_name: str, options: dict, agent_names: Sequence[str], seed: int,
+               start: int, stop: int) -> list[dict]:
+    """Play deals ``start..stop-1`` of a run; return their summaries in order."""
+    import cardavia
+
+    game = cardavia.load(game_name, **options)
+    out = []
+    for i in range(start, stop):
+        deal_seed = derive_seed(seed, i)
+        agents = [make_agent(agent_names[p], game_name, seed=derive_seed(deal_seed, 1 + p))
+                  for p in range(game.num_players)]
+        state = play_out(game.new_state(seed=deal_seed), agents)
+        out.append(game.deal_summary(state))
+    return out
+
+
+def _play_chunk(args):
+    return args[4], play_deals(*args)
+
+
+class Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int, label: str, stream=None, enabled: bool = True):
+        self.total, self.label, self.done = total, label, 0
+        self.stream = stream or sys.stderr
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self._last = -1.0
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if self.done < self.total and now - self._last < 0.1:
+            return
+        self._last = now
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        rate = self.done / max(now - self.start, 1e-9)
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
+                          f"{self.done}/{self.total} ({rate:,.0f}/s)")
+        if self.done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
+        agents: Sequence[str] = ("random",), options: dict | None = None,
+        progress: bool = False) -> dict[str, Any]:
+    """Play ``games`` seeded deals and return the game's summary figures."""
+    import cardavia
+
+    options = dict(options or {})
+    game = cardavia.load(game_name, **options)
+    if len(agents) == 1:
+        agents = list(agents) * game.num_players
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game_name} needs {game.num_players} agents, got {len(agents)}")
+    for a in agents:
+        make_agent(a, game_name)  # validate names before forking
+    workers = workers or os.cpu_count() or 1
+    chunk = max(1, min(250, games // (workers * 8) or 1))
+    tasks = [(game_name, options, list(agents), seed, s, min(s + chunk, games))
+             for s in range(0, games, chunk)]
+    bar = Progress(games, f"{game_name}", enabled=progress)
+    results: dict[int, list[dict]] = {}
+    t0 = time.perf_counter()
+    if workers == 1 or len(tasks) == 1:
+        for t in tasks:
+            start, res = _play_chunk(t)
+            results[start] = res
+            bar.update(len(res))
+    else:
+        ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
+        with ctx.Pool(workers) as pool:
+            for start, res in pool.imap_unordered(_play_chunk, tasks):
+                results[start] = res
+                bar.update(len(res))
+    elapsed = time.perf_counter() - t0
+    summaries = [s for k in sorted(results) for s in results[k]]
+    out = {"game": game_name, "options": options, "agents": list(agents), "seed": seed,
+           "workers": workers}
+    out.update(game.summarize(summaries))
+    out["seconds"] = elapsed
+    out["deals_per_second"] = games / elapsed if elapsed > 0 else float("inf")
+    return out

@@ -1,0 +1,99 @@
+"""The shared conformance check run over every game (DESIGN.md "Checks").
+
+Random full games from many seeds: every legal move applies; at sampled steps
+illegal moves are refused with the state unchanged, a clone is independent,
+the JSON round-trips and observations are JSON-ready; every finished game's
+returns sum to zero and its JSON replays to the same end.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from cardavia.game import Game, State
+
+GARBAGE = ["", "zzz", "42", "play ♥", "\x00", "pass pass", "{}", "bid 99", "raise -5", "3h 3h 3h 3h 3h"]
+
+
+def _check_refused(state: State, text: str, snapshot: str) -> None:
+    try:
+        state.play(text)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError(f"{state.game.name}: {text!r} was accepted but is not legal")
+    assert state.to_json() == snapshot, f"refusing {text!r} changed the state"
+
+
+def check_step(game: Game, state: State, rng: random.Random, pool: list[str],
+               all_moves_limit: int = 64) -> None:
+    snapshot = state.to_json()
+    legal = state.legal_moves()
+    n = len(legal)
+    assert n > 0, "a live state must have a legal move"
+    if n <= all_moves_limit:
+        texts = [str(m) for m in legal]
+        assert len(set(texts)) == n, f"duplicate legal moves: {texts}"
+        for m in legal:  # every legal move applies, to a clone
+            c = state.clone()
+            c.play(m)
+            assert state.to_json() == snapshot
+            assert game.parse_move(str(m), state) == m, f"{m!r} does not round-trip through its text"
+            assert str(m) in legal
+    else:
+        texts = None
+    # Illegal moves: garbage, and moves seen elsewhere that are not legal here.
+    for text in GARBAGE + rng.sample(pool, min(len(pool), 8)):
+        if text in legal:
+            assert texts is None or text in texts or any(
+                str(game.parse_move(text, state)) == t for t in texts), text
+            continue
+        _check_refused(state, text, snapshot)
+    # Clone independence.
+    c = state.clone()
+    move = legal.sample(rng)
+    c.play(move)
+    assert state.to_json() == snapshot, "playing on a clone changed the original"
+    assert c.to_json() != snapshot
+    # JSON round trip and observations.
+    r = game.from_json(snapshot)
+    assert r.to_json() == snapshot
+    assert r.current_player == state.current_player
+    for p in range(game.num_players):
+        obs = state.observation(p)
+        json.loads(obs.to_json())
+        assert r.observation(p) == obs
+    if texts is not None:
+        assert [str(m) for m in r.legal_moves()] == texts
+
+
+def check_random_games(game: Game, seeds, check_every: int = 7, max_moves: int = 100_000) -> int:
+    """Play one random game per seed with the checks; return the number of moves."""
+    total = 0
+    pool: list[str] = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        step = 0
+        while not state.is_over:
+            if step % check_every == 0:
+                check_step(game, state, rng, pool)
+            move = state.legal_moves().sample(rng)
+            text = str(move)
+            state.play(move)
+            if len(pool) < 500:
+                pool.append(text)
+            else:
+                pool[rng.randrange(500)] = text
+            step += 1
+            assert step < max_moves, "game did not end"
+        total += step
+        ret = state.returns()
+        assert len(ret) == game.num_players
+        assert abs(sum(ret)) < 1e-9, f"returns {ret} do not sum to zero (seed {seed})"
+        assert state.legal_moves().count() == 0 if hasattr(state.legal_moves(), "count") else True
+        end = state.to_json()
+        replay = game.from_json(end)
+        assert replay.is_over and replay.returns() == ret and replay.to_json() == end
+        _check_refused(state, GARBAGE[1], end)
+    return total
