@@ -2,10 +2,17 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 
 import cardavia
+
+
+# Modules adding their own subcommands: each defines ``add_cli(subparsers)``,
+# whose handlers take the parsed args, return an exit code, and raise
+# ``UserError`` for a one-line error (exit code 2).
+COMMAND_MODULES = ["cardavia.poker", "cardavia.bridge"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,14 +52,14 @@ def cmd_simulate(args) -> int:
     from cardavia import simulate
 
     if args.game not in cardavia.GAMES:
-        raise SystemExit2(f"unknown game {args.game!r}; available: {', '.join(cardavia.available_games())}")
+        raise UserError(f"unknown game {args.game!r}; available: {', '.join(cardavia.available_games())}")
     if args.game not in cardavia.available_games():
-        raise SystemExit2(f"game {args.game!r} is not part of this build yet")
+        raise UserError(f"game {args.game!r} is not part of this build yet")
     options = {}
     game_cls = cardavia._game_class(args.game)
     if args.matches is not None:
         if not game_cls.plays_matches:
-            raise SystemExit2(f"{args.game} is played as single deals; use --games")
+            raise UserError(f"{args.game} is played as single deals; use --games")
         options["match"] = True
         count = args.matches
     else:
@@ -65,12 +72,12 @@ def cmd_simulate(args) -> int:
         try:
             out_file = open(args.json, "w")
         except OSError as e:
-            raise SystemExit2(f"cannot write {args.json}: {e.strerror}")
+            raise UserError(f"cannot write {args.json}: {e.strerror}")
     try:
         result = simulate.run(args.game, count, seed=args.seed, workers=args.workers,
                               agents=agents, options=options, progress=not args.quiet)
     except ValueError as e:
-        raise SystemExit2(str(e))
+        raise UserError(str(e))
     for key, value in result.items():
         if key in ("options",):
             continue
@@ -81,7 +88,7 @@ def cmd_simulate(args) -> int:
     return 0
 
 
-class SystemExit2(Exception):
+class UserError(Exception):
     """A user error: printed as one line, exit code 2."""
 
 
@@ -107,6 +114,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", metavar="FILE", help="also write the results as JSON to FILE")
     sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     sim.set_defaults(func=cmd_simulate)
+    for module_name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as e:
+            if e.name != module_name:
+                raise
+            continue
+        module.add_cli(sub)
     return p
 
 
@@ -118,7 +133,7 @@ def main(argv=None) -> int:
         return 2
     try:
         return args.func(args)
-    except SystemExit2 as e:
+    except UserError as e:
         print(f"cardavia: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
