@@ -5,17 +5,19 @@ and ``state.legal_moves()`` only.
 """
 from __future__ import annotations
 
+import abc
 import random
 from typing import Any
 
 from cardavia.game import LegalMoves, Move, Observation, State
 
 
-class Agent:
+class Agent(abc.ABC):
     name = "agent"
 
+    @abc.abstractmethod
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
-        raise NotImplementedError
+        """Pick one of ``legal_moves`` knowing only ``observation``."""
 
     def act(self, state: State) -> Move:
         """Choose for the player to move in ``state`` (seeing only what he may)."""

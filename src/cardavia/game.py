@@ -8,6 +8,7 @@ a user touches — ``play``, ``legal_moves``, ``clone``, ``to_json``,
 """
 from __future__ import annotations
 
+import abc
 import copy
 import json
 import os
@@ -178,7 +179,7 @@ def _fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little") >> 1
 
 
-class Game:
+class Game(abc.ABC):
     """A game and its options: the factory of states.
 
     Subclasses set ``name``, ``title``, ``num_players``, ``state_class`` and
@@ -223,8 +224,9 @@ class Game:
     def _initial_state(self, setup: dict) -> "State":
         return self.state_class(self, setup)
 
+    @abc.abstractmethod
     def parse_move(self, text: str, state: "State | None" = None) -> Move:
-        raise NotImplementedError
+        """Read a move's text (raise InvalidMoveError when it does not parse)."""
 
     def from_json(self, data: str | dict) -> "State":
         """Rebuild a state from ``State.to_json()`` by replaying its moves."""
@@ -280,7 +282,7 @@ class Game:
         return f"cardavia.load({self.name!r}{', ' if opts else ''}{opts})"
 
 
-class State:
+class State(abc.ABC):
     """One position of a game.  Subclasses implement the underscored hooks:
 
     ``current_player`` / ``is_over`` (properties), ``_legal()`` (iterable of
@@ -299,27 +301,34 @@ class State:
 
     # -- hooks ------------------------------------------------------------
     @property
+    @abc.abstractmethod
     def current_player(self) -> int:
-        raise NotImplementedError
+        """Abstract."""
 
     @property
+    @abc.abstractmethod
     def is_over(self) -> bool:
-        raise NotImplementedError
+        """Abstract."""
 
+    @abc.abstractmethod
     def _legal(self):
-        raise NotImplementedError
+        """Abstract: see the class docstring."""
 
+    @abc.abstractmethod
     def _check(self, move: Move) -> None:
-        raise NotImplementedError
+        """Abstract: see the class docstring."""
 
+    @abc.abstractmethod
     def _apply(self, move: Move) -> None:
-        raise NotImplementedError
+        """Abstract: see the class docstring."""
 
+    @abc.abstractmethod
     def returns(self) -> list:
-        raise NotImplementedError
+        """Abstract: see the class docstring."""
 
+    @abc.abstractmethod
     def _observe(self, player: int) -> dict:
-        raise NotImplementedError
+        """Abstract: see the class docstring."""
 
     def _copy(self) -> "State":
         return copy.deepcopy(self, {id(self.game): self.game})
