@@ -733,3 +733,20 @@ def test_simulate_deals_and_matches_figures():
     assert abs(sum(r["winner_up_1_2_3_rate"]) - 1) < 1e-9
     m = simulate.run("guandan", 2, seed=1, workers=1, options={"match": True})
     assert m["matches"] == 2 and m["mean_match_length_deals"] >= 4
+
+
+def test_gd_4_1_compiled_loop_and_python_state_play_the_same_deals():
+    """GD-4.1, GD-6.1: the compiled self-play loop and the Python State agree
+    step by step (who moves, how many legal moves, the finishing order)."""
+    g = cardavia.load("guandan", match=False)
+    for seed in range(12):
+        level = seed % 13
+        t = core.trace_deal(seed, level)
+        hands = [[c for c in range(54) for _ in range(h[c])] for h in t["hands"]]
+        s = g.from_hands(hands, level=level + 2, leader=t["leader"])
+        for player, choices, pick in t["steps"]:
+            assert s.current_player == player
+            lm = s.legal_moves()
+            assert len(lm) == choices
+            s.play(lm[pick])
+        assert s.is_over and s.finishing_order == t["order"]

@@ -55,4 +55,4 @@ cdef int gd_unrank(const GdHand* h, const GdTmpl* t, uint64_t idx, uint8_t* card
 cdef bint gd_beats(int shape, int main, int n, int lshape, int lmain, int ln, int level) noexcept nogil
 cdef int gd_value(int main, int level) noexcept nogil
 cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands, GdTmpl* buf,
-                        int* order) noexcept nogil
+                        int* order, uint64_t* trace, int trace_cap) noexcept nogil

@@ -330,10 +330,11 @@ cdef inline int _next_in(const int* out, int p) noexcept nogil:
 
 
 cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands, GdTmpl* buf,
-                        int* order) noexcept nogil:
+                        int* order, uint64_t* trace, int trace_cap) noexcept nogil:
     """Play a deal with uniformly random legal moves (pass included).
 
     Fills ``order`` with the finishing order and returns the number of moves.
+    With a ``trace`` buffer, step i stores (player, choices, choice) at 3i.
     """
     cdef GdHand h
     cdef int out[4]
@@ -350,6 +351,10 @@ cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands, GdTmpl* b
             total += buf[i].count
         moves += 1
         x = _below64(r, total + (0 if lshape < 0 else 1))
+        if trace != NULL and moves <= trace_cap:
+            trace[3 * moves - 3] = cur
+            trace[3 * moves - 2] = total + (0 if lshape < 0 else 1)
+            trace[3 * moves - 1] = x
         if x == total:  # pass
             need -= 1
             if need == 0:
@@ -514,15 +519,17 @@ def selfplay(int deals, seed, int level=0):
     cdef int order[4]
     cdef int d, moves, leader, partner_place, i
     cdef long long total_moves = 0, wins0 = 0, gained = 0
+    cdef long long ups[3]
     cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
     if buf == NULL:
         raise MemoryError()
+    ups[0] = ups[1] = ups[2] = 0
     rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     with nogil:
         for d in range(deals):
             _deal(&r, hands)
             leader = rng_below(&r, 4)
-            moves = gd_random_deal(&r, level, leader, hands, buf, order)
+            moves = gd_random_deal(&r, level, leader, hands, buf, order, NULL, 0)
             total_moves += moves
             if (order[0] & 1) == 0:
                 wins0 += 1
@@ -530,5 +537,31 @@ def selfplay(int deals, seed, int level=0):
                 if order[i] == ((order[0] + 2) & 3):
                     partner_place = i
             gained += 4 - partner_place
+            ups[3 - partner_place] += 1
     free(buf)
-    return {"deals": deals, "team0_wins": wins0, "levels_gained": gained, "moves": total_moves}
+    return {"deals": deals, "team0_wins": wins0, "levels_gained": gained, "moves": total_moves,
+            "winner_up_1_2_3": [ups[2], ups[1], ups[0]]}
+
+
+def trace_deal(seed, int level=0):
+    """One random deal in C, recorded: the hands, the leader, each step's
+    (player, number of legal moves, index chosen) and the finishing order."""
+    cdef Rng r
+    cdef uint8_t hands[216]
+    cdef int order[4]
+    cdef int moves, leader, i, cap = 20000
+    cdef uint64_t* trace = <uint64_t*>malloc(sizeof(uint64_t) * 3 * cap)
+    cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+    if buf == NULL or trace == NULL:
+        free(buf)
+        free(trace)
+        raise MemoryError()
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    _deal(&r, hands)
+    leader = rng_below(&r, 4)
+    start = [bytes(hands[p * 54:(p + 1) * 54]) for p in range(4)]
+    moves = gd_random_deal(&r, level, leader, hands, buf, order, trace, cap)
+    steps = [(int(trace[3 * i]), int(trace[3 * i + 1]), int(trace[3 * i + 2])) for i in range(min(moves, cap))]
+    free(buf)
+    free(trace)
+    return {"hands": start, "leader": leader, "steps": steps, "order": [order[i] for i in range(4)]}

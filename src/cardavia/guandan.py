@@ -46,6 +46,7 @@ MAIN_CHARS = _core.MAIN_CHARS  # "23456789TJQKABR": main rank index 0-14
 BOMB, STRAIGHTFLUSH, JOKERBOMB = 7, 8, 9
 WILD_SUIT = 2  # hearts
 ACE = 12
+_CARD_TEXT = [card_text(c) for c in range(54)]
 
 
 def level_index(level: Any) -> int:
@@ -85,24 +86,17 @@ class GuandanMove(Move):
     lists natural cards by id and the wilds (if the level is known) last.
     """
 
-    __slots__ = ("kind", "shape", "main", "cards", "_text")
+    __slots__ = ("kind", "shape", "main", "cards", "_level", "_text")
 
     def __init__(self, kind: str, shape: int = -1, main: int = -1, cards: Sequence[int] = (),
                  level: int | None = None):
-        cards = tuple(sorted(cards))
-        if level is not None and kind == "play":
-            wild = 4 * level + 2
-            shown = [c for c in cards if c != wild] + [c for c in cards if c == wild]
-        else:
-            shown = list(cards)
-        if kind == "pass":
-            text = "pass"
-        elif kind == "return":
-            text = "return " + card_text(cards[0])
-        else:
-            text = f"{SHAPES[shape]}:{MAIN_CHARS[main]} " + " ".join(card_text(c) for c in shown)
-        for k, v in (("kind", kind), ("shape", shape), ("main", main), ("cards", cards), ("_text", text)):
-            object.__setattr__(self, k, v)
+        _set = object.__setattr__
+        _set(self, "kind", kind)
+        _set(self, "shape", shape)
+        _set(self, "main", main)
+        _set(self, "cards", tuple(sorted(cards)))
+        _set(self, "_level", level)
+        _set(self, "_text", None)
 
     def __setattr__(self, name, value):
         raise AttributeError("GuandanMove is immutable")
@@ -117,7 +111,20 @@ class GuandanMove(Move):
         return self.kind == "play" and self.shape >= BOMB
 
     def __str__(self) -> str:
-        return self._text
+        text = self._text
+        if text is None:
+            cards = self.cards
+            if self.kind == "pass":
+                text = "pass"
+            elif self.kind == "return":
+                text = "return " + _CARD_TEXT[cards[0]]
+            else:
+                if self._level is not None:
+                    wild = 4 * self._level + 2
+                    cards = [c for c in cards if c != wild] + [c for c in cards if c == wild]
+                text = f"{SHAPES[self.shape]}:{MAIN_CHARS[self.main]} " + " ".join(_CARD_TEXT[c] for c in cards)
+            object.__setattr__(self, "_text", text)
+        return text
 
     def __eq__(self, other):
         return (isinstance(other, GuandanMove) and other.kind == self.kind and other.shape == self.shape
