@@ -11,6 +11,7 @@ from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle
+from cardavia._core.cards cimport BLACK_JOKER, RED_JOKER, NUM_CARDS, card_rank
 
 SHAPES = ("single", "pair", "triple", "fullhouse", "straight", "pairs", "triples",
           "bomb", "straightflush", "jokerbomb")
@@ -21,15 +22,16 @@ cdef GdTmpl _scratch[GD_MAX_TMPL]
 # -- hand preparation ---------------------------------------------------------
 
 cdef inline int _card(int rank, int suit) noexcept nogil:
+    """Card id of a part's rank (0-12, or card_rank 13/14 of the jokers)."""
     if rank < 13:
         return 4 * rank + suit
-    return 52 + (rank - 13)
+    return BLACK_JOKER if rank == GD_RANK_BJ else RED_JOKER
 
 
 cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil:
     cdef int r, s, k, x, c
     cdef uint64_t tot
-    memcpy(h.cnt, cnt, 54)
+    memcpy(h.cnt, cnt, NUM_CARDS)
     h.level = level
     h.wild = 4 * level + 2
     h.W = cnt[h.wild]
@@ -38,8 +40,8 @@ cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil:
         for s in range(4):
             if 4 * r + s != h.wild:
                 h.sc[r][s] = cnt[4 * r + s]
-    h.sc[13][0] = cnt[52]
-    h.sc[14][0] = cnt[53]
+    h.sc[GD_RANK_BJ][0] = cnt[BLACK_JOKER]
+    h.sc[GD_RANK_RJ][0] = cnt[RED_JOKER]
     for r in range(15):
         h.nat[r] = h.sc[r][0] + h.sc[r][1] + h.sc[r][2] + h.sc[r][3]
         for k in range(11):
@@ -508,7 +510,15 @@ def beats(int shape, int main, int n, int lshape, int lmain, int ln, int level):
 
 
 def value(int main, int level):
+    """Order of a main rank (0-14) among singles and same-rank sets at a level."""
     return gd_value(main, level)
+
+
+def card_value(int card, int level):
+    """Order of a single card at a level (GD-4.2): 2..A, level, BJ, RJ."""
+    if not 0 <= card < NUM_CARDS:
+        raise ValueError(f"card id {card} out of range")
+    return gd_value(card_rank(card), level)
 
 
 def selfplay(int deals, seed, int level=0):

@@ -222,7 +222,7 @@ def beats(move: GuandanMove, last: GuandanMove | None, level: Any) -> bool:
 
 def card_strength(card: int, level_idx: int) -> int:
     """Single-card order of GD-4.2: 2..A = 0..12 (level excluded), level 13, BJ 14, RJ 15."""
-    return _core.value(card >> 2 if card < 52 else card - 39, level_idx)
+    return _core.card_value(card, level_idx)
 
 
 class GuandanLegalMoves(LegalMoves):
@@ -428,6 +428,13 @@ class GuandanState(State):
         """Card ids held by ``player`` (with repeats), ascending."""
         return [c for c in range(54) for _ in range(self._hands[player][c])]
 
+    def _sorted_hand(self, player: int) -> list[int]:
+        """The hand in this deal's order: 2..A, level, jokers; wilds last."""
+        wild = 4 * self._level + 2
+        hand = self._hands[player]
+        cards = [c for c in range(54) for _ in range(hand[c])]
+        return sorted(cards, key=lambda c: (c == wild, card_strength(c, self._level), c))
+
     def _legal(self):
         return list(self.legal_moves())
 
@@ -555,7 +562,7 @@ class GuandanState(State):
     def _observe(self, player: int) -> dict:
         hand = self._hands[player]
         return {
-            "hand": [card_text(c) for c in range(54) for _ in range(hand[c])],
+            "hand": [_CARD_TEXT[c] for c in self._sorted_hand(player)],
             "hand_counts": [sum(h) for h in self._hands],
             "level": level_face(self._level),
             "team_levels": self.team_levels,
