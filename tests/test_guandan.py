@@ -750,3 +750,23 @@ def test_gd_4_1_compiled_loop_and_python_state_play_the_same_deals():
             assert len(lm) == choices
             s.play(lm[pick])
         assert s.is_over and s.finishing_order == t["order"]
+
+
+def test_gd_3_4_from_hands_with_tribute_replays_from_json():
+    hands = full_hands(9, {3: "RJ Kc", 1: "BJ", 0: "4c 5d"})
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(hands, level=9, previous=[0, 2, 1, 3])
+    rng = random.Random(2)
+    for _ in range(30):
+        s.play(s.legal_moves().sample(rng))
+    r = g.from_json(s.to_json())
+    assert r.to_json() == s.to_json() and r.observation(1) == s.observation(1)
+    assert r.observation(0)["tribute"] == [[3, 0, "RJ"], [1, 2, "BJ"]]
+
+
+def test_lazy_view_counts_and_samples_without_listing():
+    s = cardavia.load("guandan", match=False).new_state(seed=30)
+    lm = s.legal_moves()
+    assert len(lm) > 100
+    m = lm.sample(random.Random(4))
+    assert m in lm and lm._list is None  # nothing was listed
