@@ -607,6 +607,10 @@ class GuandanGame(Game):
     default_options: dict[str, Any] = {}
     plays_matches = True
 
+    def _validate_options(self) -> None:
+        if not isinstance(self._options["match"], bool):
+            raise ValueError(f"guandan: option match must be True or False, not {self._options['match']!r}")
+
     def parse_move(self, text: str, state: "GuandanState | None" = None) -> GuandanMove:
         return parse_move(text, None if state is None else level_face(state._level))
 
@@ -621,7 +625,9 @@ class GuandanGame(Game):
         if len(hands) != 4:
             raise ValueError("Guandan needs four hands")
         texts = [" ".join(card_text(c) for c in to_card_ids(h)) for h in hands]
-        for t in texts:
+        for p, t in enumerate(texts):
+            if not t:
+                raise ValueError(f"hand {p} is empty: every player starts a deal with cards")
             _hand_counts(t)
         if not 0 <= int(leader) < 4:
             raise ValueError("leader must be 0-3")
