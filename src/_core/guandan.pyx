@@ -1,0 +1,534 @@
+"""Guandan core: combinations with wilds, move generation, random deals.
+
+Everything works on a count per card id (two packs: 0-2 copies of each of
+the 54 ids).  ``gd_generate`` lists the *templates* of the legal plays (a
+reading plus the natural cards per rank and the wilds); the exact cards of a
+template are suit choices, counted by ``GdTmpl.count`` and produced one at a
+time by ``gd_unrank``.  ``MoveGen`` is the Python face used by the game
+module (count, index, iterate); ``selfplay`` plays whole random deals in C.
+"""
+from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
+from libc.stdlib cimport malloc, free
+from libc.string cimport memset, memcpy
+from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle
+
+SHAPES = ("single", "pair", "triple", "fullhouse", "straight", "pairs", "triples",
+          "bomb", "straightflush", "jokerbomb")
+MAIN_CHARS = "23456789TJQKABR"
+
+cdef GdTmpl _scratch[GD_MAX_TMPL]
+
+# -- hand preparation ---------------------------------------------------------
+
+cdef inline int _card(int rank, int suit) noexcept nogil:
+    if rank < 13:
+        return 4 * rank + suit
+    return 52 + (rank - 13)
+
+
+cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil:
+    cdef int r, s, k, x, c
+    cdef uint64_t tot
+    memcpy(h.cnt, cnt, 54)
+    h.level = level
+    h.wild = 4 * level + 2
+    h.W = cnt[h.wild]
+    memset(h.sc, 0, sizeof(h.sc))
+    for r in range(13):
+        for s in range(4):
+            if 4 * r + s != h.wild:
+                h.sc[r][s] = cnt[4 * r + s]
+    h.sc[13][0] = cnt[52]
+    h.sc[14][0] = cnt[53]
+    for r in range(15):
+        h.nat[r] = h.sc[r][0] + h.sc[r][1] + h.sc[r][2] + h.sc[r][3]
+        for k in range(11):
+            h.suf[r][4][k] = 1 if k == 0 else 0
+        for s in range(3, -1, -1):
+            c = h.sc[r][s]
+            for k in range(11):
+                tot = 0
+                for x in range(0, (c if c < k else k) + 1):
+                    tot += h.suf[r][s + 1][k - x]
+                h.suf[r][s][k] = tot
+
+# -- comparison ---------------------------------------------------------------
+
+cdef int gd_value(int main, int level) noexcept nogil:
+    """Order of same-rank sets (GD-4.2): 2..A, then level, BJ, RJ."""
+    if main == level:
+        return 13
+    if main >= 13:
+        return main + 1
+    return main
+
+
+cdef inline bint _is_bomb(int shape) noexcept nogil:
+    return shape >= GD_BOMB
+
+
+cdef inline bint _is_seq(int shape) noexcept nogil:
+    return shape == GD_STRAIGHT or shape == GD_PAIRS or shape == GD_TRIPLES
+
+
+cdef inline int _bomb_power(int shape, int main, int n, int level) noexcept nogil:
+    """GD-5.4: size first; straight flushes between 5- and 6-card bombs."""
+    if shape == GD_JOKERBOMB:
+        return 1000
+    if shape == GD_SFLUSH:
+        return 32 + main
+    if n <= 5:
+        return (n - 4) * 16 + gd_value(main, level)
+    return (n - 3) * 16 + gd_value(main, level)
+
+
+cdef bint gd_beats(int shape, int main, int n, int lshape, int lmain, int ln, int level) noexcept nogil:
+    if lshape < 0:
+        return True
+    if _is_bomb(shape):
+        if not _is_bomb(lshape):
+            return True
+        return _bomb_power(shape, main, n, level) > _bomb_power(lshape, lmain, ln, level)
+    if _is_bomb(lshape) or shape != lshape or n != ln:
+        return False
+    if _is_seq(shape):
+        return main > lmain
+    return gd_value(main, level) > gd_value(lmain, level)
+
+# -- generation -----------------------------------------------------------------
+
+ctypedef struct Ctx:
+    const GdHand* h
+    GdTmpl* out
+    int cap
+    int n
+    int lshape
+    int lmain
+    int ln
+
+
+cdef inline bint _want(Ctx* c, int shape) noexcept nogil:
+    if c.lshape < 0:
+        return True
+    if _is_bomb(shape):
+        return True
+    return (not _is_bomb(c.lshape)) and shape == c.lshape
+
+
+cdef void _emit(Ctx* c, int shape, int main, int suit, int wilds, int nparts,
+                const int* ranks, const int* ks) noexcept nogil:
+    cdef int i, n = wilds
+    cdef uint64_t count = 1
+    cdef GdTmpl* t
+    for i in range(nparts):
+        n += ks[i]
+    if not gd_beats(shape, main, n, c.lshape, c.lmain, c.ln, c.h.level):
+        return
+    if c.n >= c.cap:
+        return
+    t = &c.out[c.n]
+    t.shape = shape
+    t.main = main
+    t.suit = suit
+    t.wilds = wilds
+    t.n = n
+    t.nparts = 0
+    for i in range(nparts):
+        if ks[i] == 0:
+            continue
+        t.parts[t.nparts].rank = ranks[i]
+        t.parts[t.nparts].k = ks[i]
+        t.nparts += 1
+        if suit < 0:
+            count *= c.h.suf[ranks[i]][0][ks[i]]
+    if count == 0:
+        return
+    t.count = count
+    c.n += 1
+
+
+cdef inline int _seq_rank(int lo, int i) noexcept nogil:
+    """Natural rank of position i of a sequence starting at lo (-1 = low Ace)."""
+    return 12 if lo + i < 0 else lo + i
+
+
+cdef void _seq_rec(Ctx* c, int shape, int main, int suit, int* ranks, int* ks,
+                   int pos, int length, int width, int wilds) noexcept nogil:
+    """Choose the natural count of each position; wilds fill the rest."""
+    cdef int k, avail, need
+    if pos == length:
+        _emit(c, shape, main, suit, wilds, length, ranks, ks)
+        return
+    if suit >= 0:
+        avail = c.h.sc[ranks[pos]][suit]
+        if avail > 1:
+            avail = 1
+    else:
+        avail = c.h.nat[ranks[pos]]
+        if avail > width:
+            avail = width
+    for k in range(avail, -1, -1):
+        need = width - k
+        if wilds + need > c.h.W:
+            break
+        ks[pos] = k
+        _seq_rec(c, shape, main, suit, ranks, ks, pos + 1, length, width, wilds + need)
+
+
+cdef void _gen_seq(Ctx* c, int shape, int length, int width, int suit) noexcept nogil:
+    cdef int hi, lo, i
+    cdef int ranks[5]
+    cdef int ks[5]
+    for hi in range(length - 2, 13):
+        lo = hi - length + 1
+        for i in range(length):
+            ranks[i] = _seq_rank(lo, i)
+        _seq_rec(c, shape, hi, suit, ranks, ks, 0, length, width, 0)
+
+
+cdef int gd_generate(const GdHand* h, int lshape, int lmain, int ln,
+                     GdTmpl* out, int cap) noexcept nogil:
+    """Templates of every play beating (lshape, lmain, ln); lshape < 0 leads."""
+    cdef Ctx c
+    cdef int r, p, w, k, wt, wp, s, j, L = h.level, W = h.W
+    cdef int ranks[2]
+    cdef int ks[2]
+    c.h = h
+    c.out = out
+    c.cap = cap
+    c.n = 0
+    c.lshape = lshape
+    c.lmain = lmain
+    c.ln = ln
+    if _want(&c, GD_SINGLE):
+        for r in range(15):
+            if h.nat[r] >= 1:
+                ranks[0] = r; ks[0] = 1
+                _emit(&c, GD_SINGLE, r, -1, 0, 1, ranks, ks)
+        if W >= 1:  # a wild alone keeps its level rank (GD-5.3)
+            _emit(&c, GD_SINGLE, L, -1, 1, 0, ranks, ks)
+    if _want(&c, GD_PAIR):
+        for r in range(15):
+            ranks[0] = r
+            if h.nat[r] >= 2:
+                ks[0] = 2
+                _emit(&c, GD_PAIR, r, -1, 0, 1, ranks, ks)
+            if r < 13 and h.nat[r] >= 1 and W >= 1:
+                ks[0] = 1
+                _emit(&c, GD_PAIR, r, -1, 1, 1, ranks, ks)
+        if W >= 2:
+            _emit(&c, GD_PAIR, L, -1, 2, 0, ranks, ks)
+    if _want(&c, GD_TRIPLE):
+        for r in range(13):
+            ranks[0] = r
+            for w in range(0, (W if W < 2 else 2) + 1):
+                ks[0] = 3 - w
+                if h.nat[r] >= ks[0]:
+                    _emit(&c, GD_TRIPLE, r, -1, w, 1, ranks, ks)
+    if _want(&c, GD_FULLHOUSE):
+        for r in range(13):
+            for wt in range(0, (W if W < 2 else 2) + 1):
+                if h.nat[r] < 3 - wt:
+                    continue
+                ranks[0] = r; ks[0] = 3 - wt
+                for p in range(15):
+                    if p == r:
+                        continue
+                    ranks[1] = p
+                    for wp in range(0, 2):
+                        if p >= 13 and wp > 0:
+                            break  # two identical jokers, never a wild joker
+                        if wt + wp > W or h.nat[p] < 2 - wp:
+                            continue
+                        ks[1] = 2 - wp
+                        _emit(&c, GD_FULLHOUSE, r, -1, wt + wp, 2, ranks, ks)
+                if W - wt >= 2:  # two wilds as the pair
+                    _emit(&c, GD_FULLHOUSE, r, -1, wt + 2, 1, ranks, ks)
+    if _want(&c, GD_STRAIGHT):
+        _gen_seq(&c, GD_STRAIGHT, 5, 1, -1)
+    if _want(&c, GD_PAIRS):
+        _gen_seq(&c, GD_PAIRS, 3, 2, -1)
+    if _want(&c, GD_TRIPLES):
+        _gen_seq(&c, GD_TRIPLES, 2, 3, -1)
+    # bombs (GD-5.4)
+    for r in range(13):
+        ranks[0] = r
+        for w in range(0, W + 1):
+            for k in range(0, h.nat[r] + 1):
+                if k + w >= 4:
+                    ks[0] = k
+                    _emit(&c, GD_BOMB, r, -1, w, 1, ranks, ks)
+    for s in range(4):
+        _gen_seq(&c, GD_SFLUSH, 5, 1, s)
+    if h.nat[13] == 2 and h.nat[14] == 2:
+        ranks[0] = 13; ks[0] = 2; ranks[1] = 14; ks[1] = 2
+        _emit(&c, GD_JOKERBOMB, 14, -1, 0, 2, ranks, ks)
+    return c.n
+
+
+cdef int gd_unrank(const GdHand* h, const GdTmpl* t, uint64_t idx, uint8_t* cards) noexcept nogil:
+    """The cards of choice ``idx`` (0 <= idx < t.count) of a template."""
+    cdef int i, s, x, k, r, m = 0, lim
+    cdef uint64_t ways, sub
+    for i in range(t.nparts):
+        r = t.parts[i].rank
+        k = t.parts[i].k
+        if t.suit >= 0:
+            for x in range(k):
+                cards[m] = _card(r, t.suit)
+                m += 1
+            continue
+        ways = h.suf[r][0][k]
+        sub = idx % ways
+        idx = idx // ways
+        for s in range(4):
+            lim = h.sc[r][s] if h.sc[r][s] < k else k
+            for x in range(0, lim + 1):
+                ways = h.suf[r][s + 1][k - x]
+                if sub < ways:
+                    break
+                sub -= ways
+            k -= x
+            while x > 0:
+                cards[m] = _card(r, s)
+                m += 1
+                x -= 1
+    for i in range(t.wilds):
+        cards[m] = h.wild
+        m += 1
+    return m
+
+# -- random deals -----------------------------------------------------------------
+
+cdef inline uint64_t _below64(Rng* r, uint64_t n) noexcept nogil:
+    cdef uint64_t mask = n - 1, x
+    mask |= mask >> 1; mask |= mask >> 2; mask |= mask >> 4
+    mask |= mask >> 8; mask |= mask >> 16; mask |= mask >> 32
+    while True:
+        x = rng_next(r) & mask
+        if x < n:
+            return x
+
+
+cdef void _deal(Rng* r, uint8_t* hands) noexcept nogil:
+    cdef uint8_t deck[108]
+    cdef int i
+    for i in range(108):
+        deck[i] = i % 54
+    rng_shuffle(r, deck, 108)
+    memset(hands, 0, 4 * 54)
+    for i in range(108):
+        hands[(i // 27) * 54 + deck[i]] += 1
+
+
+cdef inline int _next_in(const int* out, int p) noexcept nogil:
+    cdef int i
+    for i in range(1, 5):
+        if not out[(p + i) & 3]:
+            return (p + i) & 3
+    return p
+
+
+cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands, GdTmpl* buf,
+                        int* order) noexcept nogil:
+    """Play a deal with uniformly random legal moves (pass included).
+
+    Fills ``order`` with the finishing order and returns the number of moves.
+    """
+    cdef GdHand h
+    cdef int out[4]
+    cdef int nout = 0, cur = leader, lshape = -1, lmain = 0, ln = 0
+    cdef int last_player = -1, need = 0, ntm, i, p, m, moves = 0
+    cdef uint64_t total, x
+    cdef uint8_t cards[16]
+    out[0] = out[1] = out[2] = out[3] = 0
+    while nout < 3:
+        gd_prepare(&h, &hands[cur * 54], level)
+        ntm = gd_generate(&h, lshape, lmain, ln, buf, GD_MAX_TMPL)
+        total = 0
+        for i in range(ntm):
+            total += buf[i].count
+        moves += 1
+        x = _below64(r, total + (0 if lshape < 0 else 1))
+        if x == total:  # pass
+            need -= 1
+            if need == 0:
+                lshape = -1
+                if not out[last_player]:
+                    cur = last_player
+                elif not out[(last_player + 2) & 3]:
+                    cur = (last_player + 2) & 3
+                else:
+                    cur = _next_in(out, last_player)
+            else:
+                cur = _next_in(out, cur)
+            continue
+        for i in range(ntm):
+            if x < buf[i].count:
+                break
+            x -= buf[i].count
+        m = gd_unrank(&h, &buf[i], x, cards)
+        for p in range(m):
+            hands[cur * 54 + cards[p]] -= 1
+        lshape = buf[i].shape
+        lmain = buf[i].main
+        ln = m
+        last_player = cur
+        need = 0
+        for p in range(54):
+            if hands[cur * 54 + p]:
+                break
+        else:
+            out[cur] = 1
+            order[nout] = cur
+            nout += 1
+        for p in range(4):
+            if p != cur and not out[p]:
+                need += 1
+        cur = _next_in(out, cur)
+    for p in range(4):
+        if not out[p]:
+            order[3] = p
+    return moves
+
+# -- Python face -------------------------------------------------------------------
+
+def deal(seed):
+    """The four hands (bytes of 54 counts) and the random first leader of a deal."""
+    cdef Rng r
+    cdef uint8_t hands[216]
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    _deal(&r, hands)
+    leader = rng_below(&r, 4)
+    return [bytes(hands[p * 54:(p + 1) * 54]) for p in range(4)], leader
+
+
+cdef class MoveGen:
+    """The plays of a hand that beat ``last`` (shape -1: leading)."""
+
+    cdef GdHand h
+    cdef GdTmpl* t
+    cdef uint64_t* cum
+    cdef readonly int ntemplates
+    cdef readonly object total
+
+    def __cinit__(self, const uint8_t[::1] hand, int level, int lshape=-1, int lmain=0, int ln=0):
+        cdef int i
+        cdef uint64_t acc = 0
+        if hand.shape[0] != 54:
+            raise ValueError("a hand is 54 counts, one per card id")
+        if not 0 <= level <= 12:
+            raise ValueError("level rank index must be 0-12")
+        gd_prepare(&self.h, &hand[0], level)
+        self.ntemplates = gd_generate(&self.h, lshape, lmain, ln, _scratch, GD_MAX_TMPL)
+        self.t = <GdTmpl*>malloc(sizeof(GdTmpl) * (self.ntemplates + 1))
+        self.cum = <uint64_t*>malloc(sizeof(uint64_t) * (self.ntemplates + 1))
+        if self.t == NULL or self.cum == NULL:
+            raise MemoryError()
+        memcpy(self.t, _scratch, sizeof(GdTmpl) * self.ntemplates)
+        for i in range(self.ntemplates):
+            acc += self.t[i].count
+            self.cum[i] = acc
+        self.total = acc
+
+    def __dealloc__(self):
+        free(self.t)
+        free(self.cum)
+
+    cdef object _move(self, int i, uint64_t idx):
+        cdef uint8_t cards[16]
+        cdef int m = gd_unrank(&self.h, &self.t[i], idx, cards)
+        return (self.t[i].shape, self.t[i].main, tuple(cards[:m]))
+
+    def move_at(self, index):
+        """(shape, main, cards) of legal play number ``index``."""
+        cdef uint64_t x
+        cdef int lo = 0, hi = self.ntemplates - 1, mid
+        if index < 0 or index >= self.total:
+            raise IndexError("move index out of range")
+        x = index
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.cum[mid] > x:
+                hi = mid
+            else:
+                lo = mid + 1
+        return self._move(lo, x - (self.cum[lo - 1] if lo > 0 else 0))
+
+    def moves(self):
+        """Every play as (shape, main, cards), in index order."""
+        cdef int i
+        cdef uint64_t j
+        out = []
+        for i in range(self.ntemplates):
+            for j in range(self.t[i].count):
+                out.append(self._move(i, j))
+        return out
+
+    def counts_by_shape(self):
+        out = [0] * GD_NSHAPES
+        for i in range(self.ntemplates):
+            out[self.t[i].shape] += self.t[i].count
+        return out
+
+
+def readings(cards, int level):
+    """Every (shape, main) reading of exactly these card ids."""
+    cdef uint8_t cnt[54]
+    cdef GdHand h
+    cdef int n, i, total = 0
+    memset(cnt, 0, 54)
+    for c in cards:
+        if not 0 <= c < 54:
+            raise ValueError(f"card id {c} out of range")
+        if cnt[c] == 2:
+            return []
+        cnt[c] += 1
+        total += 1
+    if total == 0 or total > 10:
+        return []
+    gd_prepare(&h, cnt, level)
+    n = gd_generate(&h, -1, 0, 0, _scratch, GD_MAX_TMPL)
+    out = []
+    for i in range(n):
+        if _scratch[i].n == total:
+            key = (_scratch[i].shape, _scratch[i].main)
+            if key not in out:
+                out.append(key)
+    return out
+
+
+def beats(int shape, int main, int n, int lshape, int lmain, int ln, int level):
+    return gd_beats(shape, main, n, lshape, lmain, ln, level)
+
+
+def value(int main, int level):
+    return gd_value(main, level)
+
+
+def selfplay(int deals, seed, int level=0):
+    """Play ``deals`` random deals in C (first-deal rules: random leader, no
+    tribute); return team wins, levels gained by the winners and move counts."""
+    cdef Rng r
+    cdef uint8_t hands[216]
+    cdef int order[4]
+    cdef int d, moves, leader, partner_place, i
+    cdef long long total_moves = 0, wins0 = 0, gained = 0
+    cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+    if buf == NULL:
+        raise MemoryError()
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    with nogil:
+        for d in range(deals):
+            _deal(&r, hands)
+            leader = rng_below(&r, 4)
+            moves = gd_random_deal(&r, level, leader, hands, buf, order)
+            total_moves += moves
+            if (order[0] & 1) == 0:
+                wins0 += 1
+            for i in range(1, 4):
+                if order[i] == ((order[0] + 2) & 3):
+                    partner_place = i
+            gained += 4 - partner_place
+    free(buf)
+    return {"deals": deals, "team0_wins": wins0, "levels_gained": gained, "moves": total_moves}

@@ -1,0 +1,658 @@
+"""Guandan (掼蛋): four players in two teams, two packs, wild cards, levels.
+
+RULES.md §2.  The heart of the level rank is wild, so the same cards can mean
+different plays: a move is the exact cards *plus* their reading (shape and
+main rank), written ``straight:9 5h 6h 7h 8h 2h``.  ``pass`` passes and
+``return 7c`` returns a card after a tribute.
+
+>>> import cardavia
+>>> from cardavia.guandan import classify, moves
+>>> [str(m) for m in classify("5h 6h 7h 8h 2h", level=2)]
+['straight:8 5h 6h 7h 8h 2h', 'straight:9 5h 6h 7h 8h 2h', 'straightflush:8 5h 6h 7h 8h 2h', 'straightflush:9 5h 6h 7h 8h 2h']
+>>> game = cardavia.load("guandan", match=False)
+>>> state = game.new_state(seed=1)
+>>> len(state.legal_moves()) > 27
+True
+
+Combination detection and move generation run in the compiled core
+(``cardavia._core.guandan``) on counts per card id; the legal moves of a
+state are a lazy view that counts and samples without listing.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator, Sequence
+
+from cardavia._core import guandan as _core
+from cardavia._core.rng import derive_seed
+from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids
+from cardavia.game import (
+    TERMINAL,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    LegalMoves,
+    Move,
+    State,
+    randbelow,
+)
+
+__all__ = ["GuandanGame", "GuandanMove", "GuandanState", "SHAPES", "classify", "moves",
+           "parse_move", "GAME"]
+
+SHAPES: tuple[str, ...] = _core.SHAPES
+"""Reading names, index = shape code of the core."""
+_SHAPE_CODE = {s: i for i, s in enumerate(SHAPES)}
+MAIN_CHARS = _core.MAIN_CHARS  # "23456789TJQKABR": main rank index 0-14
+BOMB, STRAIGHTFLUSH, JOKERBOMB = 7, 8, 9
+WILD_SUIT = 2  # hearts
+ACE = 12
+
+
+def level_index(level: Any) -> int:
+    """A level as rank index 0-12 from 2..14 (11 J … 14 A) or rank text."""
+    if isinstance(level, bool):
+        raise ValueError(f"bad level {level!r}")
+    if isinstance(level, int):
+        if 2 <= level <= 14:
+            return level - 2
+        raise ValueError(f"level must be 2-14 (J=11, Q=12, K=13, A=14), got {level}")
+    if isinstance(level, str):
+        t = level.strip().upper()
+        if t == "10":
+            return 8
+        if len(t) == 1 and t in "23456789TJQKA":
+            return "23456789TJQKA".index(t)
+    raise ValueError(f"bad level {level!r}: use 2-14 or a rank 2-9, T, J, Q, K, A")
+
+
+def level_face(index: int) -> int:
+    return index + 2
+
+
+def _main_index(text: str) -> int:
+    t = text.upper()
+    if t == "10":
+        return 8
+    if len(t) == 1 and t in MAIN_CHARS:
+        return MAIN_CHARS.index(t)
+    raise InvalidMoveError(f"bad main rank {text!r}: expected one of 2-9, T, J, Q, K, A, B, R")
+
+
+class GuandanMove(Move):
+    """``pass``, ``return <card>``, or a play: reading (shape, main) and cards.
+
+    Equality is on the kind, the reading and the multiset of cards; the text
+    lists natural cards by id and the wilds (if the level is known) last.
+    """
+
+    __slots__ = ("kind", "shape", "main", "cards", "_text")
+
+    def __init__(self, kind: str, shape: int = -1, main: int = -1, cards: Sequence[int] = (),
+                 level: int | None = None):
+        cards = tuple(sorted(cards))
+        if level is not None and kind == "play":
+            wild = 4 * level + 2
+            shown = [c for c in cards if c != wild] + [c for c in cards if c == wild]
+        else:
+            shown = list(cards)
+        if kind == "pass":
+            text = "pass"
+        elif kind == "return":
+            text = "return " + card_text(cards[0])
+        else:
+            text = f"{SHAPES[shape]}:{MAIN_CHARS[main]} " + " ".join(card_text(c) for c in shown)
+        for k, v in (("kind", kind), ("shape", shape), ("main", main), ("cards", cards), ("_text", text)):
+            object.__setattr__(self, k, v)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("GuandanMove is immutable")
+
+    @property
+    def reading(self) -> str | None:
+        """``"straight:9"`` for a play, None for pass and return."""
+        return f"{SHAPES[self.shape]}:{MAIN_CHARS[self.main]}" if self.kind == "play" else None
+
+    @property
+    def is_bomb(self) -> bool:
+        return self.kind == "play" and self.shape >= BOMB
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __eq__(self, other):
+        return (isinstance(other, GuandanMove) and other.kind == self.kind and other.shape == self.shape
+                and other.main == self.main and other.cards == self.cards)
+
+    def __hash__(self):
+        return hash((self.kind, self.shape, self.main, self.cards))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+PASS = GuandanMove("pass")
+
+
+def parse_move(text: str, level: Any = None) -> GuandanMove:
+    """Read move text: ``pass``, ``return 7c``, ``straight:9 5h 6h 7h 8h 2h``.
+
+    With a ``level``, bare cards with exactly one reading are accepted too.
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"move text must be a str, not {type(text).__name__}")
+    lv = None if level is None else level_index(level)
+    parts = text.split()
+    if not parts:
+        raise InvalidMoveError("empty move: expected 'pass', 'return <card>' or '<reading>:<rank> <cards>'")
+    head = parts[0].lower()
+    try:
+        if head == "pass":
+            if len(parts) != 1:
+                raise InvalidMoveError(f"'pass' takes nothing after it, got {text!r}")
+            return PASS
+        if head == "return":
+            ids = parse_cards(" ".join(parts[1:]))
+            if len(ids) != 1:
+                raise InvalidMoveError(f"'return' takes exactly one card, got {text!r}")
+            return GuandanMove("return", cards=ids)
+        if ":" in head:
+            shape_name, _, main_text = head.partition(":")
+            if shape_name not in _SHAPE_CODE:
+                raise InvalidMoveError(f"unknown reading {shape_name!r}; readings: {', '.join(SHAPES)}")
+            ids = parse_cards(" ".join(parts[1:]))
+            if not ids:
+                raise InvalidMoveError(f"a play needs its cards after the reading: {text!r}")
+            return GuandanMove("play", _SHAPE_CODE[shape_name], _main_index(main_text), ids, lv)
+        ids = parse_cards(text)
+    except InvalidCardError as e:
+        raise InvalidMoveError(str(e)) from None
+    if lv is None:
+        raise InvalidMoveError(f"{text!r}: give the reading, e.g. 'pair:7 7c 7d'")
+    found = classify(ids, level_face(lv))
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise InvalidMoveError(f"{text!r} is no Guandan combination at level {MAIN_CHARS[lv]} (GD-5.1)")
+    raise InvalidMoveError(f"{text!r} can be read several ways; choose one of: "
+                           + ", ".join(str(m) for m in found))
+
+
+def classify(cards: Any, level: Any) -> list[GuandanMove]:
+    """Every reading of exactly these cards at a level (GD-5), as plays."""
+    ids = to_card_ids(cards)
+    lv = level_index(level)
+    return [GuandanMove("play", s, m, ids, lv) for s, m in _core.readings(ids, lv)]
+
+
+def _hand_counts(cards: Any) -> bytes:
+    counts = bytearray(54)
+    for c in to_card_ids(cards):
+        counts[c] += 1
+        if counts[c] > 2:
+            raise ValueError(f"a Guandan hand holds at most two copies of {card_text(c)}")
+    return bytes(counts)
+
+
+def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
+    """Every play from ``hand`` beating ``last`` (None: a lead), with its reading."""
+    lv = level_index(level)
+    if isinstance(last, str):
+        last = parse_move(last, level_face(lv))
+    if last is None or last.kind != "play":
+        gen = _core.MoveGen(_hand_counts(hand), lv)
+    else:
+        gen = _core.MoveGen(_hand_counts(hand), lv, last.shape, last.main, len(last.cards))
+    return [GuandanMove("play", s, m, c, lv) for s, m, c in gen.moves()]
+
+
+def beats(move: GuandanMove, last: GuandanMove | None, level: Any) -> bool:
+    """Whether play ``move`` beats play ``last`` at a level (GD-4.2, GD-5.4)."""
+    lv = level_index(level)
+    if last is None or last.kind != "play":
+        return True
+    return _core.beats(move.shape, move.main, len(move.cards), last.shape, last.main, len(last.cards), lv)
+
+
+def card_strength(card: int, level_idx: int) -> int:
+    """Single-card order of GD-4.2: 2..A = 0..12 (level excluded), level 13, BJ 14, RJ 15."""
+    return _core.value(card >> 2 if card < 52 else card - 39, level_idx)
+
+
+class GuandanLegalMoves(LegalMoves):
+    """Lazy legal moves: plays are counted and drawn in the compiled core."""
+
+    def __init__(self, state: "GuandanState"):
+        super().__init__(state)
+        self._gen = None
+        self._small: list[GuandanMove] | None = None
+        st = state
+        if st._phase == "play":
+            hand = bytes(st._hands[st._cur])
+            if st._last is None:
+                self._gen = _core.MoveGen(hand, st._level)
+                self._pass = 0
+            else:
+                last = st._last
+                self._gen = _core.MoveGen(hand, st._level, last.shape, last.main, len(last.cards))
+                self._pass = 1
+        elif st._phase == "return":
+            self._small = st._return_choices()
+        else:
+            self._small = []
+
+    def __len__(self) -> int:
+        if self._gen is None:
+            return len(self._small)
+        return self._gen.total + self._pass
+
+    def __getitem__(self, index: int) -> GuandanMove:
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("legal move index out of range")
+        if self._gen is None:
+            return self._small[index]
+        if index == self._gen.total:
+            return PASS
+        s, m, c = self._gen.move_at(index)
+        return GuandanMove("play", s, m, c, self._state._level)
+
+    def __iter__(self) -> Iterator[GuandanMove]:
+        if self._gen is None:
+            yield from self._small
+            return
+        lv = self._state._level
+        for s, m, c in self._gen.moves():
+            yield GuandanMove("play", s, m, c, lv)
+        if self._pass:
+            yield PASS
+
+    def _moves(self) -> list[GuandanMove]:
+        return list(self)
+
+    def sample(self, rng: Any = None) -> GuandanMove:
+        return self[randbelow(rng, len(self))]
+
+    def counts_by_reading(self) -> dict[str, int]:
+        """How many legal plays of each shape (plus ``pass``)."""
+        if self._gen is None:
+            return {"return": len(self._small)} if self._small else {}
+        out = {SHAPES[i]: n for i, n in enumerate(self._gen.counts_by_shape()) if n}
+        if self._pass:
+            out["pass"] = 1
+        return out
+
+
+class GuandanState(State):
+    """A Guandan deal, or a whole match (option ``match``)."""
+
+    legal_moves_class = GuandanLegalMoves
+
+    def __init__(self, game: "GuandanGame", setup: dict):
+        super().__init__(game, setup)
+        self._match = bool(game.options["match"])
+        self._seed = int(setup.get("seed", 0))
+        self._team_levels = [level_index(x) for x in setup.get("team_levels", (2, 2))]
+        self._deal_no = 0
+        self._deals: list[dict] = []
+        self._winner_team: int | None = None
+        self._over = False
+        if "hands" in setup:
+            hands = [bytearray(_hand_counts(h)) for h in setup["hands"]]
+            level = level_index(setup.get("level", level_face(self._team_levels[0])))
+            leader = int(setup.get("leader", 0))
+            previous = setup.get("previous")
+        else:
+            raw, leader = _core.deal(derive_seed(self._seed, 0))
+            hands = [bytearray(h) for h in raw]
+            level = self._team_levels[0]
+            previous = None
+        self._start_deal(hands, level, leader, previous)
+
+    # -- deal setup and tribute (GD-2, GD-3) ----------------------------------
+    def _start_deal(self, hands: list[bytearray], level: int, leader: int, previous) -> None:
+        self._hands = hands
+        self._level = level
+        self._order: list[int] = []
+        self._out = [False] * 4
+        self._last: GuandanMove | None = None
+        self._last_player = -1
+        self._need = 0
+        self._tribute: list[tuple[int, int, int]] = []
+        self._returned: list[tuple[int, int, int]] = []
+        self._pending: list[tuple[int, int]] = []
+        self._anti_tribute = False
+        self._moves_in_deal = 0
+        self._previous = list(previous) if previous is not None else None
+        self._record_chance(f"deal {self._deal_no + 1} at level {MAIN_CHARS[level]}")
+        if previous is None:
+            self._phase = "play"
+            self._cur = leader
+            self._record_chance(f"player {leader} leads")
+            return
+        self._pay_tribute(list(previous))
+
+    def _strongest(self, player: int) -> int:
+        """The tribute card: strongest non-wild card, lowest id among equals (GD-3.1)."""
+        wild = 4 * self._level + 2
+        hand = self._hands[player]
+        best, best_v = -1, -1
+        for c in range(54):
+            if hand[c] and c != wild:
+                v = card_strength(c, self._level)
+                if v > best_v:
+                    best, best_v = c, v
+        return best
+
+    def _pay_tribute(self, prev: list[int]) -> None:
+        first = prev[0]
+        partner = (first + 2) % 4
+        if prev[1] == partner:  # double tribute (GD-3.2)
+            payers = [prev[2], prev[3]]
+            receivers = [prev[0], prev[1]]
+        else:  # single tribute (GD-3.1)
+            payers = [prev[3] if prev[3] != partner else prev[2]]
+            receivers = [first]
+        if sum(self._hands[p][53] for p in payers) == 2:  # GD-3.3
+            self._anti_tribute = True
+            self._phase = "play"
+            self._cur = first
+            self._record_chance(f"anti-tribute: player{'s' if len(payers) > 1 else ''} "
+                                f"{' and '.join(map(str, payers))} hold both Red Jokers; player {first} leads")
+            return
+        cards = {p: self._strongest(p) for p in payers}
+        if len(payers) == 2:
+            a, b = sorted(payers, key=lambda p: (p - first) % 4)  # turn order after the 1st
+            if card_strength(cards[b], self._level) > card_strength(cards[a], self._level):
+                a, b = b, a
+            pairs = [(a, receivers[0]), (b, receivers[1])]
+        else:
+            pairs = [(payers[0], first)]
+        for payer, receiver in pairs:
+            c = cards[payer]
+            self._hands[payer][c] -= 1
+            self._hands[receiver][c] += 1
+            self._tribute.append((payer, receiver, c))
+            self._record_chance(f"tribute: player {payer} gives {card_text(c)} to player {receiver}")
+        self._pending = [(receiver, payer) for payer, receiver in pairs]
+        self._tribute_leader = pairs[0][0]
+        self._phase = "return"
+        self._cur = self._pending[0][0]
+
+    def _return_choices(self) -> list[GuandanMove]:
+        """Non-wild 2-10, else the lowest cards (GD-3.4)."""
+        hand = self._hands[self._cur]
+        wild = 4 * self._level + 2
+        ok = [c for c in range(36) if hand[c] and c != wild]
+        if not ok:
+            held = [c for c in range(54) if hand[c]]
+            low = min(card_strength(c, self._level) for c in held)
+            ok = [c for c in held if card_strength(c, self._level) == low]
+        return [GuandanMove("return", cards=(c,)) for c in ok]
+
+    # -- the State hooks -----------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self._over else self._cur
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def level(self) -> int:
+        """This deal's level, 2-14 (14 = Ace)."""
+        return level_face(self._level)
+
+    @property
+    def team_levels(self) -> list[int]:
+        return [level_face(x) for x in self._team_levels]
+
+    @property
+    def finishing_order(self) -> list[int]:
+        return list(self._order)
+
+    @property
+    def phase(self) -> str:
+        return "over" if self._over else self._phase
+
+    def hand(self, player: int) -> list[int]:
+        """Card ids held by ``player`` (with repeats), ascending."""
+        return [c for c in range(54) for _ in range(self._hands[player][c])]
+
+    def _legal(self):
+        return list(self.legal_moves())
+
+    def _check(self, move: GuandanMove) -> None:
+        if self._over:
+            raise IllegalMoveError("the game is over")
+        if not isinstance(move, GuandanMove):
+            raise IllegalMoveError(f"not a Guandan move: {move!r}")
+        if self._phase == "return":
+            if move.kind != "return":
+                raise IllegalMoveError(f"player {self._cur} must first return a card for the tribute",
+                                       rule="GD-3.4")
+            if move not in self._return_choices():
+                raise IllegalMoveError(f"{move} is not returnable: return a non-wild 2-10 you hold "
+                                       "(or your lowest card if you have none)", rule="GD-3.4")
+            return
+        if move.kind == "return":
+            raise IllegalMoveError("no tribute is waiting for a return", rule="GD-3.4")
+        if move.kind == "pass":
+            if self._last is None:
+                raise IllegalMoveError("the leader must play, not pass", rule="GD-4.1")
+            return
+        hand = self._hands[self._cur]
+        need: dict[int, int] = {}
+        for c in move.cards:
+            need[c] = need.get(c, 0) + 1
+        for c, k in need.items():
+            if hand[c] < k:
+                raise IllegalMoveError(f"player {self._cur} does not hold {card_text(c)}"
+                                       + (f" x{k}" if k > 1 else ""), rule="GD-2.1")
+        if (move.shape, move.main) not in _core.readings(list(move.cards), self._level):
+            ok = ", ".join(str(m.reading) for m in classify(move.cards, level_face(self._level))) or "none"
+            raise IllegalMoveError(f"these cards cannot be read as {move.reading} at level "
+                                   f"{MAIN_CHARS[self._level]} (their readings: {ok})", rule="GD-5.1")
+        if self._last is not None and not beats(move, self._last, level_face(self._level)):
+            rule = "GD-5.4" if move.is_bomb or self._last.is_bomb else "GD-4.2"
+            raise IllegalMoveError(f"{move.reading} does not beat {self._last.reading}", rule=rule)
+
+    def _next_in(self, p: int) -> int:
+        for i in range(1, 5):
+            q = (p + i) % 4
+            if not self._out[q]:
+                return q
+        return p
+
+    def _apply(self, move: GuandanMove) -> None:
+        self._moves_in_deal += 1
+        p = self._cur
+        if move.kind == "return":
+            c = move.cards[0]
+            receiver, payer = self._pending.pop(0)
+            self._hands[receiver][c] -= 1
+            self._hands[payer][c] += 1
+            self._returned.append((receiver, payer, c))
+            if self._pending:
+                self._cur = self._pending[0][0]
+            else:
+                self._phase = "play"
+                self._cur = self._tribute_leader
+            return
+        if move.kind == "pass":
+            self._need -= 1
+            if self._need == 0:  # everyone still in passed (GD-4.1)
+                lp = self._last_player
+                self._last = None
+                if not self._out[lp]:
+                    self._cur = lp
+                elif not self._out[(lp + 2) % 4]:
+                    self._cur = (lp + 2) % 4
+                else:
+                    self._cur = self._next_in(lp)
+            else:
+                self._cur = self._next_in(p)
+            return
+        hand = self._hands[p]
+        for c in move.cards:
+            hand[c] -= 1
+        self._last = move
+        self._last_player = p
+        if not any(hand):
+            self._out[p] = True
+            self._order.append(p)
+            if len(self._order) == 3:  # GD-6.1
+                self._order.append(next(q for q in range(4) if not self._out[q]))
+                self._end_deal()
+                return
+        self._need = sum(1 for q in range(4) if q != p and not self._out[q])
+        self._cur = self._next_in(p)
+
+    def _end_deal(self) -> None:
+        order = self._order
+        win = order[0] % 2
+        place = order.index((order[0] + 2) % 4)
+        gain = 4 - place  # 2nd: 3, 3rd: 2, 4th: 1 (GD-1.1)
+        before = self._team_levels[win]
+        result = {"order": list(order), "winner_team": win, "gained": gain, "level": level_face(self._level),
+                  "moves": self._moves_in_deal}
+        self._deals.append(result)
+        self._record_chance(f"deal ends: order {' '.join(map(str, order))}; team {win} up {gain}")
+        if not self._match:
+            self._over = True
+            self._winner_team = win
+            self._phase = "over"
+            return
+        if before == ACE and self._level == ACE and place != 3:  # the Ace rule (GD-1.2)
+            self._over = True
+            self._winner_team = win
+            self._phase = "over"
+            self._record_chance(f"team {win} wins the match")
+            return
+        self._team_levels[win] = min(ACE, before + gain)
+        self._deal_no += 1
+        raw, _ = _core.deal(derive_seed(self._seed, self._deal_no))
+        self._start_deal([bytearray(h) for h in raw], self._team_levels[win], 0, order)
+
+    def returns(self) -> list:
+        if not self._over:
+            return [0, 0, 0, 0]
+        w = self._winner_team
+        if self._match:
+            return [1 if p % 2 == w else -1 for p in range(4)]
+        g = self._deals[-1]["gained"]
+        return [g if p % 2 == w else -g for p in range(4)]
+
+    def _observe(self, player: int) -> dict:
+        hand = self._hands[player]
+        return {
+            "hand": [card_text(c) for c in range(54) for _ in range(hand[c])],
+            "hand_counts": [sum(h) for h in self._hands],
+            "level": level_face(self._level),
+            "team_levels": self.team_levels,
+            "deal": self._deal_no + 1,
+            "phase": self.phase,
+            "finished": list(self._order),
+            "last_play": str(self._last) if self._last is not None else None,
+            "last_player": self._last_player if self._last is not None else None,
+            "tribute": [[p, r, card_text(c)] for p, r, c in self._tribute],
+            "returned": [[r, p, card_text(c)] for r, p, c in self._returned],
+            "anti_tribute": self._anti_tribute,
+            "previous_order": self._previous,
+        }
+
+    def _copy(self) -> "GuandanState":
+        new = GuandanState.__new__(GuandanState)
+        d = self.__dict__.copy()
+        d["_history"] = list(self._history)
+        d["_hands"] = [bytearray(h) for h in self._hands]
+        d["_order"] = list(self._order)
+        d["_out"] = list(self._out)
+        d["_tribute"] = list(self._tribute)
+        d["_returned"] = list(self._returned)
+        d["_pending"] = list(self._pending)
+        d["_team_levels"] = list(self._team_levels)
+        d["_deals"] = list(self._deals)
+        new.__dict__.update(d)
+        return new
+
+    def restart(self) -> "GuandanState":
+        """A fresh match from this one's seed: both teams back at level 2 (GD-6.3)."""
+        return self.game.new_state(seed=self._seed)
+
+
+class GuandanGame(Game):
+    """Guandan; ``match=True`` (default) plays a match to the Ace, else one deal."""
+
+    name = "guandan"
+    title = "Guandan (掼蛋)"
+    num_players = 4
+    state_class = GuandanState
+    default_options: dict[str, Any] = {}
+    plays_matches = True
+
+    def parse_move(self, text: str, state: "GuandanState | None" = None) -> GuandanMove:
+        return parse_move(text, None if state is None else level_face(state._level))
+
+    def from_hands(self, hands: Sequence[Any], level: Any = 2, leader: int = 0,
+                   previous: Sequence[int] | None = None, team_levels: Sequence[Any] = (2, 2),
+                   seed: int = 0) -> GuandanState:
+        """A deal from given hands (for analysis and tests).
+
+        ``previous``: the last deal's finishing order, so the tribute of
+        GD-3 applies to these hands; ``seed`` deals any later deals.
+        """
+        if len(hands) != 4:
+            raise ValueError("Guandan needs four hands")
+        texts = [" ".join(card_text(c) for c in to_card_ids(h)) for h in hands]
+        for t in texts:
+            _hand_counts(t)
+        if not 0 <= int(leader) < 4:
+            raise ValueError("leader must be 0-3")
+        setup: dict[str, Any] = {"seed": int(seed), "hands": texts, "level": level_face(level_index(level)),
+                                 "leader": int(leader),
+                                 "team_levels": [level_face(level_index(x)) for x in team_levels]}
+        if previous is not None:
+            prev = [int(p) for p in previous]
+            if sorted(prev) != [0, 1, 2, 3]:
+                raise ValueError("previous must be a finishing order of players 0-3")
+            setup["previous"] = prev
+        return self.state_class(self, setup)
+
+    def deal_summary(self, state: "GuandanState") -> dict:
+        deals = state._deals
+        return {
+            "returns": list(state.returns()),
+            "winner_team": state._winner_team,
+            "deals": len(deals),
+            "team_deal_wins": [sum(d["winner_team"] == t for d in deals) for t in (0, 1)],
+            "levels_gained": [sum(d["gained"] for d in deals if d["winner_team"] == t) for t in (0, 1)],
+            "moves": sum(d["moves"] for d in deals),
+        }
+
+    def summarize(self, summaries: Sequence[dict]) -> dict:
+        n = len(summaries)
+        key = "matches" if self.options["match"] else "deals"
+        out: dict[str, Any] = {key: n}
+        if not n:
+            return out
+        out["team_win_rate"] = [sum(s["winner_team"] == t for s in summaries) / n for t in (0, 1)]
+        total_deals = sum(s["deals"] for s in summaries)
+        gains = [0, 0, 0]
+        for s in summaries:
+            if not self.options["match"]:
+                gains[sum(s["levels_gained"]) - 1] += 1
+        out["mean_levels_gained_per_deal"] = [sum(s["levels_gained"][t] for s in summaries) / total_deals
+                                              for t in (0, 1)]
+        if self.options["match"]:
+            out["mean_match_length_deals"] = total_deals / n
+            out["max_match_length_deals"] = max(s["deals"] for s in summaries)
+        else:
+            out["winner_up_1_2_3_rate"] = [g / n for g in gains]
+        out["mean_moves_per_deal"] = sum(s["moves"] for s in summaries) / total_deals
+        return out
+
+
+GAME = GuandanGame

@@ -1,0 +1,735 @@
+"""Guandan (RULES.md §2): combinations with wilds, bombs, play, tribute, levels.
+
+Move generation is checked against an independent brute force written here
+(every sub-multiset of a hand, every rank a wild could stand for), not
+against values copied from the engine.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from itertools import product
+
+import pytest
+
+import cardavia
+from cardavia._core import guandan as core
+from cardavia._core.rng import derive_seed
+from cardavia.cards import card_text, parse_cards
+from cardavia.game import IllegalMoveError, InvalidMoveError
+from cardavia.guandan import GuandanMove, beats, classify, moves, parse_move
+from conformance import check_random_games
+
+RANKS = "23456789TJQKA"
+
+
+def ids(text):
+    return parse_cards(text)
+
+
+def readings(text, level):
+    return sorted(m.reading for m in classify(text, level))
+
+
+# -- an independent reference classifier ---------------------------------------
+
+def _consecutive_high(rank_set, length):
+    """Highest natural rank if the ranks are ``length`` consecutive (Ace low or high)."""
+    out = []
+    s = sorted(rank_set)
+    if len(s) == length and s[-1] - s[0] == length - 1:
+        out.append(s[-1])
+    if 12 in rank_set:
+        low = sorted(-1 if r == 12 else r for r in rank_set)
+        if len(low) == length and low[-1] - low[0] == length - 1:
+            out.append(low[-1])
+    return out
+
+
+def _natural(ranks, suits_of_naturals):
+    n = len(ranks)
+    cnt = Counter(ranks)
+    jokers = any(r >= 13 for r in ranks)
+    res = set()
+    if n == 1:
+        res.add(("single", ranks[0]))
+    if n == 2 and len(cnt) == 1:
+        res.add(("pair", ranks[0]))
+    if n == 3 and len(cnt) == 1 and not jokers:
+        res.add(("triple", ranks[0]))
+    if n == 5 and sorted(cnt.values()) == [2, 3]:
+        t = next(r for r, k in cnt.items() if k == 3)
+        if t < 13:
+            res.add(("fullhouse", t))
+    if n >= 4 and len(cnt) == 1 and not jokers:
+        res.add(("bomb", ranks[0]))
+    if n == 4 and cnt == Counter({13: 2, 14: 2}):
+        res.add(("jokerbomb", 14))
+    if not jokers:
+        for length, width, shape in ((5, 1, "straight"), (3, 2, "pairs"), (2, 3, "triples")):
+            if n == length * width and set(cnt.values()) == {width}:
+                for hi in _consecutive_high(set(cnt), length):
+                    res.add((shape, hi))
+                    if shape == "straight" and len(set(suits_of_naturals)) <= 1:
+                        res.add(("straightflush", hi))
+    return res
+
+
+def ref_readings(cards, level):
+    """All (shape, main) readings of a card multiset, by trying every rank
+    each wild may stand for (never a joker); wilds alone keep the level rank."""
+    wild = 4 * level + 2
+    nw = cards.count(wild)
+    nat = [c for c in cards if c != wild]
+    if not nat:
+        return {("single", level)} if nw == 1 else ({("pair", level)} if nw == 2 else set())
+    rank = [c >> 2 if c < 52 else c - 39 for c in nat]
+    suits = [c & 3 for c in nat]
+    out = set()
+    for sub in product(range(13), repeat=nw):
+        out |= _natural(rank + list(sub), suits)
+    return out
+
+
+def _val(m, level):
+    return 13 if m == level else (m + 1 if m >= 13 else m)
+
+
+def ref_beats(a, b, level):
+    """(shape, main, n) a beats b: bombs by (size class, rank), others same shape."""
+    def bomb_key(s, m, n):
+        if s == "jokerbomb":
+            return (99, 0)
+        if s == "straightflush":
+            return (5.5, m)
+        return (n, _val(m, level))
+    sa, ma, na = a
+    sb, mb, nb = b
+    a_bomb = sa in ("bomb", "straightflush", "jokerbomb")
+    b_bomb = sb in ("bomb", "straightflush", "jokerbomb")
+    if a_bomb:
+        return not b_bomb or bomb_key(*a) > bomb_key(*b)
+    if b_bomb or sa != sb or na != nb:
+        return False
+    if sa in ("straight", "pairs", "triples"):
+        return ma > mb
+    return _val(ma, level) > _val(mb, level)
+
+
+def ref_moves(hand, level):
+    distinct = sorted(set(hand))
+    counts = Counter(hand)
+    out = set()
+    for pick in product(*[range(counts[c] + 1) for c in distinct]):
+        sub = [c for c, k in zip(distinct, pick) for _ in range(k)]
+        if not 1 <= len(sub) <= 10:
+            continue
+        for shape, main in ref_readings(sub, level):
+            out.add((shape, main, tuple(sorted(sub))))
+    return out
+
+
+def engine_moves(hand, level, last=None):
+    ms = moves(hand, level + 2, last)
+    keys = [(m.reading.split(":")[0], m.main, m.cards) for m in ms]
+    assert len(keys) == len(set(keys)), "duplicate moves"
+    return set(keys)
+
+
+def biased_hand(rng, size, level):
+    """A small hand rich in pairs, runs, wilds and jokers."""
+    pool = [c for c in range(54) for _ in range(2)]
+    base = rng.randrange(0, 9)
+    favoured = [c for c in pool if c < 52 and base <= (c >> 2) <= base + 4 or c >= 52 or c == 4 * level + 2]
+    hand = Counter()
+    while sum(hand.values()) < size:
+        c = rng.choice(favoured if rng.random() < 0.8 else pool)
+        if hand[c] < 2:
+            hand[c] += 1
+    return sorted(hand.elements())
+
+
+# -- GD-5: combinations and readings ------------------------------------------
+
+def test_gd_5_1_5_3_generation_matches_brute_force_on_small_hands():
+    """GD-5.1, GD-5.2, GD-5.3: every play of small hands equals the brute force."""
+    rng = random.Random(5)
+    for i in range(18):
+        level = rng.randrange(13)
+        hand = biased_hand(rng, rng.randrange(7, 11), level)
+        assert engine_moves(hand, level) == ref_moves(hand, level), (level, [card_text(c) for c in hand])
+
+
+def test_gd_5_1_5_3_fixed_hands_with_two_wilds_match_brute_force():
+    """GD-5.3: two wilds in hands full of sequences, pairs and jokers."""
+    for text, level in (("Ac Ad 2c 2d 3s 4s 2h 2h BJ BJ", 0), ("Qc Qd Kc Ks As 5h 5h RJ RJ", 3),
+                        ("9s Ts Js Qs Ks As 3h 3h", 1), ("4c 4d 4s 4c 4d Ah Ah 7s", 12)):
+        hand = ids(text)
+        assert engine_moves(hand, level) == ref_moves(hand, level), text
+
+
+def test_gd_5_3_big_hands_moves_are_valid_and_complete_on_sampled_subsets():
+    """GD-5.3 on 27-card hands with 0, 1, 2 wilds: every generated play is a
+    real reading of cards held, and sampled subsets' readings are all generated."""
+    rng = random.Random(11)
+    for seed in range(4):
+        hands, _ = core.deal(seed)
+        level = rng.randrange(13)
+        for h in hands:
+            hand = [c for c in range(54) for _ in range(h[c])]
+            gen = engine_moves(hand, level)
+            held = Counter(hand)
+            for shape, main, cards in rng.sample(sorted(gen), min(300, len(gen))):
+                assert not Counter(cards) - held
+                assert (shape, main) in ref_readings(list(cards), level)
+            for _ in range(150):
+                sub = sorted(rng.sample(hand, rng.randrange(1, 7)))
+                for shape, main in ref_readings(sub, level):
+                    assert (shape, main, tuple(sub)) in gen
+
+
+def test_gd_5_4_follow_filter_matches_reference_beats():
+    """GD-4.2, GD-5.4, GD-5.5: moves(hand, level, last) = the plays beating last."""
+    rng = random.Random(3)
+    for _ in range(10):
+        level = rng.randrange(13)
+        hand = biased_hand(rng, 10, level)
+        other = biased_hand(rng, 10, level)
+        all_mine = ref_moves(hand, level)
+        lasts = sorted(ref_moves(other, level))
+        for shape, main, cards in rng.sample(lasts, min(6, len(lasts))):
+            last = GuandanMove("play", cardavia.guandan.SHAPES.index(shape), main, cards, level)
+            want = {m for m in all_mine if ref_beats((m[0], m[1], len(m[2])), (shape, main, len(cards)), level)}
+            assert engine_moves(hand, level, last) == want
+
+
+def test_gd_5_1_shapes_and_no_airplanes_or_triple_single():
+    assert readings("5c 5d 5s 8c 8d", 2) == ["fullhouse:5"]
+    assert readings("5c 5d 5s 8c", 2) == []  # triple + single does not exist
+    assert readings("5c 5d 5s 6c 6d 6s 8c 9d", 2) == []  # no airplane with wings
+    assert readings("5c 5d 6c 6d 7c 7d 8c 8d", 2) == []  # exactly 3 pairs
+    assert readings("5c 5d 5s 6c 6d 6s 7c 7d 7s", 2) == []  # exactly 2 triples
+    assert readings("3c 4d 5s 6c 7d 8h", 2) == []  # exactly 5 cards
+    assert readings("5c 5d 6c 6d 7c 7d", 2) == ["pairs:7"]
+    assert readings("5c 5d 5s 6c 6d 6s", 2) == ["triples:6"]
+
+
+def test_gd_5_1_joker_pair_full_house_generated_but_never_two_different_jokers():
+    assert readings("5c 5d 5s BJ BJ", 2) == ["fullhouse:5"]
+    assert readings("5c 5d 5s RJ RJ", 2) == ["fullhouse:5"]
+    assert readings("5c 5d 5s BJ RJ", 2) == []
+    assert readings("BJ RJ", 2) == []
+    gen = {str(m) for m in moves("9c 9d 9s RJ RJ BJ 3c", 2)}
+    assert "fullhouse:9 9c 9d 9s RJ RJ" in gen
+    assert not any(m.startswith("fullhouse") and "BJ" in m and "RJ" in m for m in gen)
+
+
+def test_gd_5_2_ace_low_and_high_sequences_generated():
+    assert readings("Ac 2d 3s 4c 5d", 5) == ["straight:5"]
+    assert readings("Tc Jd Qs Kc Ad", 5) == ["straight:A"]
+    assert readings("Qc Qd Kc Kd Ac Ad", 5) == ["pairs:A"]
+    assert readings("Kc Kd Ks Ac Ad As", 5) == ["triples:A"]
+    gen = {str(m) for m in moves("Ac Ad 2c 2d 3c 3s As 2s 9d", 7)}
+    assert "pairs:3 2c 2d 3c 3s Ac Ad" in gen  # AA2233
+    assert "triples:2 2c 2d 2s Ac Ad As" in gen  # AAA222
+
+
+def test_gd_5_2_no_wrap_around():
+    assert readings("Kc Ad 2s 3c 4d", 5) == []
+    assert readings("Qc Kd Ac 2d 3s", 5) == []
+    assert readings("Kc Kd Ac Ad 2c 2d", 5) == []
+    assert readings("Ac Ad Ah 2c 2d 2s", 7) == ["triples:2"]
+    assert readings("Ac Ad As 2c 2d 2s", 2) == ["triples:2"]  # level 2 still natural
+
+
+def test_gd_5_2_level_rank_sits_in_its_natural_place_in_sequences():
+    # Level 5: 5c is a natural 5 in a straight, not promoted.
+    assert readings("3c 4d 5c 6s 7d", 5) == ["straight:7"]
+    assert readings("Jc Qd Kc Ad 5c", 5) == []
+
+
+def test_gd_5_2_a2345_is_the_lowest_straight():
+    low = classify("Ac 2d 3s 4c 5d", 9)[0]
+    for hi in range(4, 13):
+        run = " ".join(f"{RANKS[r]}{'cdsc'[i % 4]}" for i, r in enumerate(range(hi - 4, hi + 1)))
+        other = classify(run, 9)[0]
+        assert beats(other, low, 9) and not beats(low, other, 9)
+
+
+def test_trap_kkkaaa_above_every_two_triple_run_and_aaa222_below_every_one():
+    top = classify("Kc Kd Ks Ac Ad As", 2)[0]
+    bottom = classify("Ac Ad As 2c 2d 2s", 3)[0]
+    assert top.reading == "triples:A" and bottom.reading == "triples:2"
+    for lv in (2, 3, 13, 14):
+        for hi in range(1, 12):
+            run = " ".join(f"{RANKS[r]}{s}" for r in (hi - 1, hi) for s in "cds")
+            other = classify(run, lv)
+            assert [m.reading for m in other] == [f"triples:{RANKS[hi]}"]
+            assert beats(top, other[0], lv) and not beats(other[0], top, lv)
+            assert beats(other[0], bottom, lv) and not beats(bottom, other[0], lv)
+
+
+def test_trap_aa2233_aaa222_and_joker_pair_full_houses_are_generated():
+    hand = "Ac Ad As 2c 2d 2s 3c 3d BJ BJ 9c 9d 9s"
+    gen = {str(m) for m in moves(hand, 10)}
+    assert "pairs:3 2c 2d 3c 3d Ac Ad" in gen
+    assert "triples:2 2c 2d 2s Ac Ad As" in gen
+    assert "fullhouse:9 9c 9d 9s BJ BJ" in gen
+    assert "fullhouse:A Ac Ad As BJ BJ" in gen
+
+
+def test_gd_4_2_single_order_level_promoted_jokers_on_top_suits_never_rank():
+    lv = 7  # level 7
+    order = ["single:2 2c", "single:6 6c", "single:8 8c", "single:A Ac", "single:7 7c", "single:B BJ",
+             "single:R RJ"]
+    ms = [parse_move(t, lv) for t in order]
+    for i in range(len(ms) - 1):
+        assert beats(ms[i + 1], ms[i], lv) and not beats(ms[i], ms[i + 1], lv)
+    assert not beats(parse_move("single:5 5s", lv), parse_move("single:5 5c", lv), lv)
+    assert readings("7h", 7) == ["single:7"]  # a wild alone keeps its level rank
+    assert not beats(parse_move("pair:K Kc Kd", lv), parse_move("single:2 2c", lv), lv)  # same shape only
+
+
+def test_gd_5_3_wild_stands_for_any_ordinary_card_and_readings_are_listed():
+    assert readings("5h 6h 7h 8h 2h", 2) == ["straight:8", "straight:9", "straightflush:8", "straightflush:9"]
+    assert readings("9c 2h", 2) == ["pair:9"]
+    assert readings("2h 2h", 2) == ["pair:2"]  # wilds alone keep the level rank
+    assert readings("Kc Kd 2h 2h Ks", 2) == ["bomb:K", "fullhouse:K"]
+    m = parse_move("straight:9 5h 6h 7h 8h 2h", 2)
+    assert str(m) == "straight:9 5h 6h 7h 8h 2h" and m.reading == "straight:9"
+
+
+def test_trap_a_wild_never_stands_for_a_joker():
+    assert readings("BJ 2h", 2) == []
+    assert readings("RJ 2h", 2) == []
+    assert readings("BJ BJ RJ 2h", 2) == []  # no joker bomb with a wild
+    assert readings("5c 5d 5s BJ 2h", 2) == []  # the wild cannot pair a joker
+    gen = {str(m) for m in moves("BJ RJ RJ 2h 2h", 2)}
+    assert gen and not any(("BJ" in m or "RJ" in m) and "2h" in m for m in gen)
+
+
+def test_trap_ten_card_bombs_from_eight_naturals_and_two_wilds_are_generated():
+    hand = "9c 9c 9d 9d 9h 9h 9s 9s 3h 3h"
+    gen = {str(m) for m in moves(hand, 3)}
+    assert "bomb:9 9c 9c 9d 9d 9h 9h 9s 9s 3h 3h" in gen
+    for n in range(4, 11):
+        assert any(m.startswith("bomb:9") and len(m.split()) == n + 1 for m in gen)
+
+
+# -- GD-5.4, 5.5: bombs ---------------------------------------------------------
+
+def bomb(rank, n, level):
+    """n cards of a rank (copies c c d d h h s s), then wilds of the level."""
+    cards = [rank + s for s in "cdhs" for _ in range(2)][:n]
+    cards += [RANKS[level - 2] + "h"] * (n - len(cards))
+    return f"bomb:{rank} " + " ".join(cards)
+
+
+def test_gd_5_4_bomb_ladder():
+    """Size before rank, level-rank bombs above Ace bombs of the same size,
+    straight flushes between 5- and 6-card bombs, the joker bomb on top."""
+    lv = 11  # level J
+    ladder = [bomb("3", 4, lv), bomb("A", 4, lv), bomb("J", 4, lv),
+              bomb("3", 5, lv), bomb("A", 5, lv), bomb("J", 5, lv),
+              "straightflush:5 Ac 2c 3c 4c 5c", "straightflush:9 5d 6d 7d 8d 9d",
+              "straightflush:A Td Jd Qd Kd Ad",
+              bomb("3", 6, lv), bomb("A", 6, lv), bomb("J", 6, lv),
+              bomb("3", 7, lv), bomb("J", 7, lv), bomb("2", 8, lv), bomb("J", 8, lv),
+              bomb("4", 9, lv), bomb("A", 9, lv), bomb("5", 10, lv), bomb("K", 10, lv),
+              "jokerbomb:R BJ BJ RJ RJ"]
+    ms = [parse_move(t, lv) for t in ladder]
+    for t, m in zip(ladder, ms):
+        assert m.reading in [x.reading for x in classify(m.cards, lv)], t
+    for i in range(len(ms)):
+        for j in range(len(ms)):
+            assert beats(ms[j], ms[i], lv) == (j > i), (ladder[j], ladder[i])
+            key_i = (ms[i].reading.split(":")[0], ms[i].main, len(ms[i].cards))
+            key_j = (ms[j].reading.split(":")[0], ms[j].main, len(ms[j].cards))
+            assert ref_beats(key_j, key_i, lv - 2) == (j > i)
+
+
+def test_gd_5_4_straight_flush_with_wilds_beats_five_card_bombs_loses_to_six():
+    lv = 2
+    sf = classify("5s 6s 2h 8s 9s", lv)
+    sf = next(m for m in sf if m.reading == "straightflush:9")
+    five = parse_move("bomb:A Ac Ad As Ac Ad", lv)
+    six = parse_move("bomb:3 3c 3d 3s 3c 3d 3s", lv)
+    assert beats(sf, five, lv) and not beats(five, sf, lv)
+    assert beats(six, sf, lv) and not beats(sf, six, lv)
+
+
+def test_trap_an_equal_straight_flush_does_not_beat_another():
+    a = parse_move("straightflush:9 5s 6s 7s 8s 9s", 2)
+    b = parse_move("straightflush:9 5d 6d 7d 8d 9d", 2)
+    c = next(m for m in classify("5c 6c 7c 8c 2h", 2) if m.reading == "straightflush:9")
+    assert not beats(a, b, 2) and not beats(b, a, 2) and not beats(c, a, 2)
+    assert beats(parse_move("straightflush:T 6d 7d 8d 9d Td", 2), a, 2)
+    assert not any(m.shape == 8 and m.main == 7 for m in moves("5c 6c 7c 8c 9c 2h", 2, a))
+
+
+def test_trap_four_joker_bomb_beats_a_ten_card_bomb():
+    ten = parse_move("bomb:9 9c 9c 9d 9d 9h 9h 9s 9s 3h 3h", 3)
+    jb = parse_move("jokerbomb:R BJ BJ RJ RJ", 3)
+    assert beats(jb, ten, 3) and not beats(ten, jb, 3)
+    assert [str(m) for m in moves("BJ BJ RJ RJ 4c", 3, ten)] == ["jokerbomb:R BJ BJ RJ RJ"]
+
+
+def test_gd_5_5_bombs_beat_every_non_bomb_shape():
+    lv = 2
+    bomb = parse_move("bomb:3 3c 3d 3s 3c", lv)
+    for t in ("single:R RJ", "pair:B BJ BJ", "triple:A Ac Ad As", "fullhouse:A Ac Ad As Kc Kd",
+              "straight:A Tc Jd Qs Kc Ad", "pairs:A Qc Qd Kc Kd Ac Ad", "triples:A Kc Kd Ks Ac Ad As"):
+        m = parse_move(t, lv)
+        assert beats(bomb, m, lv) and not beats(m, bomb, lv)
+
+
+# -- moves, text and the lazy view ---------------------------------------------
+
+def test_gd_5_3_move_text_round_trips_and_bad_text_is_refused():
+    g = cardavia.load("guandan", match=False)
+    s = g.new_state(seed=3)
+    for m in list(s.legal_moves())[::37]:
+        assert g.parse_move(str(m), s) == m
+    for bad in ("", "straight:Z 5h", "bogus:5 5c", "pair:5", "return", "return 5c 6c", "pass 5c", "5x"):
+        with pytest.raises(InvalidMoveError):
+            g.parse_move(bad, s)
+    with pytest.raises(InvalidMoveError, match="several ways"):
+        parse_move("5h 6h 7h 8h 2h", 2)
+    assert str(parse_move("9c 2h", 2)) == "pair:9 9c 2h"  # one reading: accepted bare
+
+
+def test_gd_5_3_state_refuses_a_wrong_reading_naming_the_rule():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["5h 6h 7h 8h 2h 3c", "4c", "4d", "4s"], level=2, leader=0)
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("straight:T 5h 6h 7h 8h 2h")
+    assert e.value.rule == "GD-5.1"
+    s.play("straight:8 5h 6h 7h 8h 2h")
+    assert str(s.history[-1].move) == "straight:8 5h 6h 7h 8h 2h"
+
+
+def test_lazy_legal_moves_count_membership_and_uniform_sample():
+    g = cardavia.load("guandan", match=False)
+    s = g.new_state(seed=12)
+    lm = s.legal_moves()
+    n = len(lm)
+    listed = list(lm)
+    assert n == len(listed) == len(set(listed)) > 300
+    assert all(lm[i] == listed[i] for i in range(0, n, 53))
+    assert listed[7] in lm and str(listed[-1]) in lm and "pass" not in lm
+    rng = random.Random(1)
+    draws = Counter(lm.sample(rng).reading.split(":")[0] for _ in range(6000))
+    by_shape = lm.counts_by_reading()
+    for shape, k in by_shape.items():
+        expect = 6000 * k / n
+        assert abs(draws[shape] - expect) < 5 * expect ** 0.5 + 3, (shape, draws[shape], expect)
+
+
+# -- GD-2 setup ----------------------------------------------------------------
+
+def test_gd_2_1_two_packs_27_cards_each():
+    s = cardavia.load("guandan").new_state(seed=4)
+    total = Counter()
+    for p in range(4):
+        h = s.hand(p)
+        assert len(h) == 27
+        total.update(h)
+    assert total == Counter({c: 2 for c in range(54)})
+
+
+def test_gd_2_2_first_deal_at_level_2_hearts_of_level_wild():
+    s = cardavia.load("guandan").new_state(seed=4)
+    assert s.level == 2 and s.team_levels == [2, 2]
+    assert readings("2h Kc", 2) == ["pair:K"] and readings("2c Kc", 2) == []
+
+
+def test_gd_2_3_first_leader_random_from_the_seed():
+    g = cardavia.load("guandan")
+    leaders = Counter(g.new_state(seed=s).current_player for s in range(40))
+    assert set(leaders) == {0, 1, 2, 3}
+    assert g.new_state(seed=9).current_player == g.new_state(seed=9).current_player
+
+
+# -- GD-4, GD-6.1: play ----------------------------------------------------------
+
+def test_gd_4_1_leader_must_play_followers_may_pass_lead_returns():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["3c 9c", "4c 9d", "5c 9s", "6c Tc"], leader=0)
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("pass")
+    assert e.value.rule == "GD-4.1"
+    s.play("single:3 3c")
+    for _ in range(3):
+        assert "pass" in s.legal_moves()
+        s.play("pass")
+    assert s.current_player == 0 and "pass" not in s.legal_moves()
+
+
+def test_gd_4_1_lead_goes_to_partner_when_last_player_went_out():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["Ac", "4c 9d", "5c 9s", "6c Tc"], leader=0)
+    s.play("single:A Ac")
+    assert s.finishing_order == [0]
+    s.play("pass"); s.play("pass")
+    assert s.current_player == 3
+    s.play("pass")
+    assert s.current_player == 2  # partner of 0 leads
+
+
+def test_gd_4_1_next_player_in_leads_when_partner_is_out_too_and_out_players_skipped():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["3c", "4c 9d", "Ac", "6c Tc Jc"], leader=0)
+    s.play("single:3 3c")      # 0 out
+    s.play("pass")             # 1
+    s.play("single:A Ac")      # 2 out
+    assert s.current_player == 3
+    s.play("pass")
+    assert s.current_player == 1  # 0 is skipped
+    s.play("pass")
+    # 2 went out, partner 0 is out: the next player in after 2 leads
+    assert s.current_player == 3 and s._last is None
+
+
+def test_gd_6_1_deal_ends_when_the_third_player_goes_out():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["3c", "4c", "5c", "6c 7c"], leader=0)
+    s.play("single:3 3c"); s.play("single:4 4c"); s.play("single:5 5c")
+    assert s.is_over and s.finishing_order == [0, 1, 2, 3]
+    assert s.returns() == [2, -2, 2, -2]  # partner 3rd: up 2
+
+
+# -- GD-1, GD-6: levels and the match ----------------------------------------------
+
+def play_order(state, order):
+    """Play a from_hands deal of one card each so that players go out in ``order``."""
+    for p in order[:3]:
+        while state.current_player != p:
+            state.play("pass")
+        state.play(state.legal_moves()[0])
+
+
+def one_card_hands(order, level):
+    """Hands of one card each, rising in the finishing order, none of them wild."""
+    cards = ["3c", "4c", "6c", "8c"] if level != 3 else ["5c", "6c", "8c", "9c"]
+    hands = [""] * 4
+    for i, p in enumerate(order):
+        hands[p] = cards[i]
+    return hands
+
+
+@pytest.mark.parametrize("order, gain", [([0, 2, 1, 3], 3), ([0, 1, 2, 3], 2), ([0, 1, 3, 2], 1),
+                                         ([1, 3, 0, 2], 3), ([3, 0, 2, 1], 1)])
+def test_gd_1_1_gd_6_2_upgrade_by_partner_place(order, gain):
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(one_card_hands(order, 2), leader=order[0])
+    play_order(s, order)
+    win = order[0] % 2
+    assert s.returns() == [gain if p % 2 == win else -gain for p in range(4)]
+
+
+def test_gd_1_2_separate_levels_next_deal_at_winner_level():
+    g = cardavia.load("guandan")
+    s = g.from_hands(one_card_hands([1, 3, 0, 2], 5), level=5, leader=1, team_levels=[5, 4], seed=7)
+    play_order(s, [1, 3, 0, 2])
+    assert s.team_levels == [5, 7] and s.level == 7 and not s.is_over
+    assert s.returns() == [0, 0, 0, 0]
+
+
+def test_gd_1_2_levels_stop_at_ace():
+    g = cardavia.load("guandan")
+    s = g.from_hands(one_card_hands([0, 2, 1, 3], 13), level=13, leader=0, team_levels=[13, 2])
+    play_order(s, [0, 2, 1, 3])
+    assert s.team_levels == [14, 2] and s.level == 14 and not s.is_over
+
+
+def test_gd_1_2_ace_rule_wins_the_match_with_partner_not_last():
+    g = cardavia.load("guandan")
+    s = g.from_hands(one_card_hands([2, 1, 0, 3], 14), level=14, leader=2, team_levels=[14, 9])
+    play_order(s, [2, 1, 0, 3])
+    assert s.is_over and s.returns() == [1, -1, 1, -1]
+
+
+def test_gd_1_2_ace_team_with_partner_last_stays_at_ace():
+    g = cardavia.load("guandan")
+    s = g.from_hands(one_card_hands([0, 1, 3, 2], 14), level=14, leader=0, team_levels=[14, 9])
+    play_order(s, [0, 1, 3, 2])
+    assert not s.is_over and s.team_levels == [14, 9] and s.level == 14
+
+
+def test_gd_1_2_ace_team_winning_a_deal_not_played_at_ace_does_not_win():
+    g = cardavia.load("guandan")
+    s = g.from_hands(one_card_hands([0, 2, 1, 3], 9), level=9, leader=0, team_levels=[14, 9])
+    play_order(s, [0, 2, 1, 3])
+    assert not s.is_over and s.team_levels == [14, 9] and s.level == 14
+
+
+def test_gd_6_3_next_deal_continues_and_restart_goes_back_to_level_2():
+    g = cardavia.load("guandan")
+    s = g.from_hands(one_card_hands([0, 2, 1, 3], 2), level=2, leader=0, seed=5)
+    play_order(s, [0, 2, 1, 3])
+    assert s.team_levels == [5, 2] and s.observation(0)["deal"] == 2
+    assert sum(len(s.hand(p)) for p in range(4)) == 108
+    r = s.restart()
+    assert r.team_levels == [2, 2] and r.level == 2 and r.observation(0)["deal"] == 1
+
+
+# -- GD-3: tribute and return ---------------------------------------------------------
+
+def full_hands(level, fixed):
+    """Four 27-card hands from two packs: ``fixed`` players hold the given
+    cards topped up with 3s to 10s (never the level rank), the rest is shared out."""
+    level -= 2
+    left = Counter({c: 2 for c in range(54)})
+    hands = {}
+    for p, text in fixed.items():
+        h = ids(text)
+        left.subtract(h)
+        hands[p] = h
+    filler = [c for c in sorted(left.elements()) if 4 <= c < 36 and c >> 2 != level]
+    for p in fixed:
+        while len(hands[p]) < 27:
+            c = filler.pop(0)
+            left[c] -= 1
+            hands[p].append(c)
+    rest = sorted(left.elements())
+    for p in range(4):
+        if p not in hands:
+            hands[p] = []
+    for c in rest:
+        p = min((p for p in range(4) if p not in fixed and len(hands[p]) < 27), key=lambda q: len(hands[q]))
+        hands[p].append(c)
+    assert all(len(hands[p]) == 27 for p in range(4))
+    return [hands[p] for p in range(4)]
+
+
+def test_gd_3_1_single_tribute_strongest_card_lowest_id_then_return_and_lead():
+    lv = 8
+    hands = full_hands(lv, {3: "Ks Kc Ad As 8c 8s 7c", 0: "9c"})
+    s = cardavia.load("guandan").from_hands(hands, level=lv, previous=[0, 1, 2, 3])
+    assert s.observation(1)["tribute"] == [[3, 0, "8c"]]  # level 8 cards beat the Ace; 8c lowest id
+    assert s.current_player == 0 and s.phase == "return"
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("single:3 3c")
+    assert e.value.rule == "GD-3.4"
+    s.play("return 9c")
+    assert s.observation(2)["returned"] == [[0, 3, "9c"]]
+    assert s.current_player == 3 and s.phase == "play"  # the payer to the 1st leads
+
+
+def test_gd_3_1_third_player_pays_when_last_is_the_first_players_partner():
+    hands = full_hands(2, {1: "RJ Ac", 2: "BJ"})
+    s = cardavia.load("guandan").from_hands(hands, level=2, previous=[0, 3, 1, 2])
+    assert s.observation(0)["tribute"] == [[1, 0, "RJ"]]
+
+
+def test_trap_the_tribute_is_not_the_wild_even_when_it_is_the_highest_card():
+    lv = 11  # level J: Jh is wild and would be the strongest card of this hand
+    hands = full_hands(lv, {3: "Jh Jh Ac Kd"})
+    s = cardavia.load("guandan").from_hands(hands, level=lv, previous=[0, 1, 2, 3])
+    assert s.observation(0)["tribute"] == [[3, 0, "Ac"]]
+
+
+def test_gd_3_2_double_tribute_higher_to_first_equal_by_turn_order():
+    hands = full_hands(2, {1: "BJ Ac", 3: "RJ Kc"})
+    s = cardavia.load("guandan").from_hands(hands, level=2, previous=[0, 2, 1, 3])
+    assert s.observation(0)["tribute"] == [[3, 0, "RJ"], [1, 2, "BJ"]]
+    assert s.current_player == 0
+    s.play(s.legal_moves()[0])
+    assert s.current_player == 2
+    s.play(s.legal_moves()[0])
+    assert s.current_player == 3 and s.phase == "play"  # his tribute went to the 1st
+    # equal tributes: player 2 is 1st; after him in turn order comes 3, then 1
+    hands = full_hands(2, {1: "Ac Kc", 3: "Ad Qc"})
+    s = cardavia.load("guandan").from_hands(hands, level=2, previous=[2, 0, 3, 1])
+    assert s.observation(1)["tribute"] == [[3, 2, "Ad"], [1, 0, "Ac"]]
+    hands = full_hands(2, {1: "Ad Kc", 3: "Ac Qc"})
+    s = cardavia.load("guandan").from_hands(hands, level=2, previous=[0, 2, 1, 3])
+    assert s.observation(1)["tribute"] == [[1, 0, "Ad"], [3, 2, "Ac"]]
+
+
+def test_gd_3_3_anti_tribute_one_payer_with_both_red_jokers():
+    hands = full_hands(2, {3: "RJ RJ"})
+    s = cardavia.load("guandan").from_hands(hands, level=2, previous=[0, 1, 2, 3])
+    obs = s.observation(1)
+    assert obs["anti_tribute"] and obs["tribute"] == [] and s.current_player == 0 and s.phase == "play"
+
+
+def test_trap_anti_tribute_with_the_red_jokers_split_between_two_payers():
+    hands = full_hands(2, {1: "RJ", 3: "RJ"})
+    s = cardavia.load("guandan").from_hands(hands, level=2, previous=[2, 0, 1, 3])
+    assert s.observation(0)["anti_tribute"] and s.current_player == 2 and s.phase == "play"
+    # one Red Joker each but a single tribute: no anti-tribute
+    hands = full_hands(2, {1: "RJ", 3: "RJ"})
+    s = cardavia.load("guandan").from_hands(hands, level=2, previous=[2, 1, 0, 3])
+    assert not s.observation(0)["anti_tribute"] and s.observation(0)["tribute"] == [[3, 2, "RJ"]]
+
+
+def test_gd_3_4_return_a_non_wild_2_to_10_or_the_lowest_card():
+    lv = 7
+    hands = full_hands(lv, {0: "7h 7c 9d Jc", 3: "RJ"})
+    s = cardavia.load("guandan").from_hands(hands, level=lv, previous=[0, 1, 2, 3])
+    choices = {str(m) for m in s.legal_moves()}
+    assert "return 7c" in choices and "return 9d" in choices  # level card of another suit counts
+    assert "return 7h" not in choices and "return Jc" not in choices and "return RJ" not in choices
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("return 7h")
+    assert e.value.rule == "GD-3.4"
+    # no 2-10: the lowest card in this deal's order (level K: Jc, Jd are lowest)
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["Jc Jd Qc Ac Kh BJ", "3c 4c RJ", "5c", "6c"], level=13, previous=[0, 3, 2, 1])
+    assert s.observation(0)["tribute"] == [[1, 0, "RJ"]]
+    assert sorted(str(m) for m in s.legal_moves()) == ["return Jc", "return Jd"]
+
+
+def test_gd_3_5_tribute_is_automatic_and_shown_to_everyone_in_a_match():
+    g = cardavia.load("guandan")
+    s = g.from_hands(one_card_hands([0, 2, 1, 3], 2), level=2, leader=0, seed=21)
+    play_order(s, [0, 2, 1, 3])
+    raw, _ = core.deal(derive_seed(21, 1))
+    obs = [s.observation(p) for p in range(4)]
+    assert obs[0]["tribute"] and all(o["tribute"] == obs[0]["tribute"] for o in obs)
+    lv = 3  # team 0 went up 3 to level 5: rank index 3
+    for payer, receiver, text in obs[0]["tribute"]:
+        hand = [c for c in range(54) for _ in range(raw[payer][c]) if c != 4 * lv + 2]
+        best = max(hand, key=lambda c: (_val(c >> 2 if c < 52 else c - 39, lv), -c))
+        assert text == card_text(best)
+
+
+# -- observations, conformance, simulate ------------------------------------------------
+
+def test_observation_hides_other_hands_but_shows_counts_tribute_and_returns():
+    hands = full_hands(2, {3: "Ac"})
+    s = cardavia.load("guandan").from_hands(hands, level=2, previous=[0, 1, 2, 3])
+    s.play(s.legal_moves()[0])
+    o = s.observation(1)
+    assert len(o["hand"]) == 27 and o["hand_counts"] == [27, 27, 27, 27]
+    assert o["tribute"] and o["returned"]
+    text = o.to_json()
+    for p in (0, 2, 3):
+        assert sorted(s.observation(p)["hand"]) != sorted(o["hand"])
+    assert "hands" not in json.loads(text)
+
+
+def test_conformance_1000_seeded_deals():
+    check_random_games(cardavia.load("guandan", match=False), range(1000), check_every=45)
+
+
+def test_conformance_20_whole_matches():
+    n = check_random_games(cardavia.load("guandan"), range(100, 120), check_every=400)
+    assert n > 20 * 500
+
+
+def test_compiled_selfplay_loop_plays_whole_deals():
+    out = core.selfplay(300, 9)
+    assert out["deals"] == 300 and 0 < out["team0_wins"] < 300
+    assert 300 <= out["levels_gained"] <= 900 and out["moves"] > 300 * 27
+
+
+def test_simulate_deals_and_matches_figures():
+    from cardavia import simulate
+    r = simulate.run("guandan", 20, seed=1, workers=1, options={"match": False})
+    assert r["deals"] == 20 and abs(sum(r["team_win_rate"]) - 1) < 1e-9
+    assert abs(sum(r["winner_up_1_2_3_rate"]) - 1) < 1e-9
+    m = simulate.run("guandan", 2, seed=1, workers=1, options={"match": True})
+    assert m["matches"] == 2 and m["mean_match_length_deals"] >= 4
