@@ -254,11 +254,13 @@ class ShengjiState(State):
             self._deal = Deal.from_hands(hands, kitty, level, parse_trump(trump), dealer, dealer)
         self._levels = [level, level]
         self._deal_no = 1
+        self._deal_start = 0
 
     def _start_deal(self, start: int, dealer: int) -> None:
         level = self._levels[dealer & 1] if dealer >= 0 else 0
         self._deal = Deal.shuffled(derive_seed(self._seed, self._deal_no), level, start, dealer)
         self._deal_no += 1
+        self._deal_start = len(self._history)
         who = f"dealer {dealer}" if dealer >= 0 else "the first declarer deals"
         self._record_chance(f"deal {self._deal_no}: level {RANK_CHARS[level]}, {who}, "
                             f"declaring from seat {start}")
@@ -370,6 +372,14 @@ class ShengjiState(State):
         if player == d.dealer and d.phase >= BURY_PHASE:
             out["buried"] = self._sorted(d.buried)
         return out
+
+    def public_history(self, player: int) -> list:
+        """The current deal's moves (hidden ones in public form); earlier deals
+        are summed up in the observation's ``results`` and kept in ``history``.
+        This keeps an observation's size bounded over a long match."""
+        hist = self._history
+        start = self._deal_start
+        return [[p, str(m) if p == player else m.public_text()] for p, m in hist[start:]]
 
     def _decl_cards(self, decl) -> list[int]:
         player, strength, suit = decl
