@@ -82,3 +82,10 @@ def test_suit_lane_and_format():
     assert s.suit(2) == CardSet("3h Ah")
     assert format_cards("2c As 3h", order="climbing") == "3h As 2c"
     assert format_cards("2c As 3h") == "2c 3h As"
+
+
+def test_core_is_compiled():
+    import cardavia._core.cards as cards
+    import cardavia._core.rng as rng
+    for mod in (cards, rng):
+        assert mod.__file__.endswith((".so", ".pyd")), mod.__file__

@@ -35,6 +35,10 @@ class RandomAgent(Agent):
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         return legal_moves.sample(self.rng)
 
+    def act(self, state: State) -> Move:
+        # Needs no observation: skip building one on every move.
+        return state.legal_moves().sample(self.rng)
+
 
 AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
 

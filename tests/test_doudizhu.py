@@ -1,0 +1,610 @@
+"""Dou Dizhu (RULES.md section 1): every rule id, the conformance check, exact
+move counts from an independent enumerator, and the rlcard cross-check."""
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+from conformance import check_random_games
+from rlcard.games.doudizhu.judger import DoudizhuJudger
+
+import cardavia
+from cardavia import doudizhu
+from cardavia._core.rng import Random
+from cardavia.game import CHANCE, IllegalMoveError, InvalidMoveError
+
+GAME = cardavia.load("doudizhu")
+RANKS = "3456789TJQKA2BR"
+POKER_RANK = {c: (i + 1) % 13 for i, c in enumerate("3456789TJQKA2")}
+
+
+def deal_ranks(*hands: str) -> list[list[int]]:
+    """Card ids for hands written as ranks; suits handed out in order so the
+    hands never share a card."""
+    used: dict[str, int] = {}
+    out = []
+    for h in hands:
+        ids = []
+        for ch in h.replace(" ", ""):
+            if ch == "B":
+                ids.append(52)
+            elif ch == "R":
+                ids.append(53)
+            else:
+                k = used.get(ch, 0)
+                assert k < 4, f"more than four {ch}"
+                used[ch] = k + 1
+                ids.append(4 * POKER_RANK[ch] + k)
+        out.append(ids)
+    return out
+
+
+def state_with(*hands: str, landlord: int = 0, bid: int = 1):
+    return GAME.from_hands(deal_ranks(*hands), landlord=landlord, bid=bid)
+
+
+def play_all(state, *moves: str):
+    for m in moves:
+        state.play(m)
+    return state
+
+
+def refused(state, move: str, rule: str) -> None:
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as e:
+        state.play(move)
+    assert e.value.rule == rule, (move, e.value)
+    assert state.to_json() == before
+
+
+# ---------------------------------------------------------------------------
+# An independent reading of DDZ-4, written from the rulebook: it classifies
+# one set of rank counts (it never generates), so enumerating every subset of
+# a hand and classifying each gives the leading moves by brute force.
+
+def brute_readings(c: list[int]) -> set[str]:
+    total = sum(c)
+    nz = [r for r in range(15) if c[r]]
+    out = set()
+    if total == 0:
+        return out
+    if total == 1:
+        out.add("single")
+    if len(nz) == 1 and c[nz[0]] == 2:
+        out.add("pair")
+    if len(nz) == 1 and c[nz[0]] == 3:
+        out.add("triple")
+    if len(nz) == 1 and c[nz[0]] == 4:
+        out.add("bomb")
+    if nz == [13, 14]:
+        out.add("rocket")
+    if len(nz) == 2 and sorted(c[r] for r in nz) == [1, 3]:
+        out.add("triple_single")
+    if len(nz) == 2 and sorted(c[r] for r in nz) == [2, 3]:
+        out.add("triple_pair")
+
+    def run(width, min_len):
+        return (all(c[r] == width for r in nz) and len(nz) >= min_len
+                and nz[-1] <= 11 and nz[-1] - nz[0] == len(nz) - 1)
+
+    if run(1, 5):
+        out.add("straight")
+    if run(2, 3):
+        out.add("pair_run")
+    if run(3, 2):
+        out.add("airplane")
+    if max(c) < 3:
+        return out
+    for f in nz:
+        if c[f] == 4:
+            rest = [c[r] if r != f else 0 for r in range(15)]
+            if total == 6 and not (rest[13] and rest[14]):
+                out.add("four_two_singles")
+            if total == 8 and sorted(x for x in rest if x) == [2, 2]:
+                out.add("four_two_pairs")
+    for lo in range(12):
+        for hi in range(lo + 1, 12):
+            if any(c[r] < 3 for r in range(lo, hi + 1)):
+                break
+            length = hi - lo + 1
+            rest = [c[r] - (3 if lo <= r <= hi else 0) for r in range(15)]
+            if any(rest[r] for r in range(lo, hi + 1)):
+                continue  # a wing of a core rank
+            wings = sum(rest)
+            if wings == length and max(rest) <= 2 and not (rest[13] and rest[14]):
+                out.add("airplane_single_wings")
+            if wings == 2 * length and all(x in (0, 2) for x in rest):
+                out.add("airplane_pair_wings")
+    return out
+
+
+def brute_leading(hand: str) -> set[tuple[str, str]]:
+    counts = [0] * 15
+    for ch in hand.replace(" ", ""):
+        counts[RANKS.index(ch)] += 1
+    out = set()
+    for sub in itertools.product(*(range(k + 1) for k in counts)):
+        for kind in brute_readings(list(sub)):
+            out.add(("".join(RANKS[r] * sub[r] for r in range(15)), kind))
+    return out
+
+
+def engine_leading(hand: str) -> set[tuple[str, str]]:
+    ids = deal_ranks(hand)[0]
+    ms = doudizhu.moves(ids)
+    pairs = {(m.ranks, m.kind) for m in ms}
+    assert len(pairs) == len(ms), "one move per distinct (ranks, reading)"
+    return pairs
+
+
+def test_ddz_4_leading_count_by_hand():
+    """A count worked out by hand: 333 444 5 6 has 4 singles, 2 pairs, 2
+    triples, 6 triples with a single, 2 with a pair, the airplane 333444 and
+    333444+56 with single wings: 18 (DDZ-4.1, DDZ-4.2, DDZ-4.3)."""
+    assert len(doudizhu.moves("3h 3s 3d 4h 4s 4d 5h 6c")) == 18
+
+
+FIXED_HANDS = [
+    "33344455566678BR",          # airplanes, wings, rocket (16 cards)
+    "3334445557799JJQKA2",       # 19 cards
+    "33334445556789TJQ",         # 17 cards: a bomb and four-with-two
+    "3456789TJQKA2BRK",          # long straights, rocket
+    "334455667788JQKA2B",        # pair runs
+    "3333444455556666",          # four bombs, airplanes
+]
+
+
+@pytest.mark.parametrize("hand", FIXED_HANDS)
+def test_ddz_4_leading_moves_match_brute_force(hand):
+    """Exact leading moves (and so their count) on fixed hands equal those of
+    the independent enumerator above (DDZ-4.1 to DDZ-4.4)."""
+    expected = brute_leading(hand)
+    got = engine_leading(hand)
+    assert got == expected
+    assert len(doudizhu.moves(deal_ranks(hand)[0])) == len(expected)
+
+
+def test_ddz_4_random_hands_match_brute_force():
+    rng = random.Random(5)
+    deck = [ch for ch in "3456789TJQKA2" for _ in range(4)] + ["B", "R"]
+    for _ in range(12):
+        hand = "".join(sorted(rng.sample(deck, 13), key=RANKS.index))
+        assert engine_leading(hand) == brute_leading(hand), hand
+
+
+def test_ddz_responses_match_definition():
+    """Responses are exactly the leading moves that beat the play on the
+    table: same kind and size and higher, or a higher bomb, or the rocket
+    (DDZ-3.1, DDZ-3.4, DDZ-3.5, DDZ-4.5)."""
+    rng = random.Random(11)
+    for _ in range(30):
+        ids = rng.sample(range(54), 17)
+        lead = doudizhu.moves(rng.sample(range(54), 17))
+        for last in rng.sample(lead, 5):
+            resp = doudizhu.moves(ids, last=last)
+            expected = []
+            for m in doudizhu.moves(ids):
+                if last.kind == "rocket":
+                    ok = False
+                elif m.kind == "rocket":
+                    ok = True
+                elif m.kind == "bomb":
+                    ok = last.kind != "bomb" or m.rank > last.rank
+                else:
+                    ok = (m.kind == last.kind and m.length == last.length and m.ncards == last.ncards
+                          and m.rank > last.rank)
+                if ok:
+                    expected.append(m)
+            assert set(resp) == set(expected)
+
+
+# ---------------------------------------------------------------------------
+# Cross-check with rlcard 1.2.0's move generator.
+
+def _triple_in_single_wings(ranks: str) -> bool:
+    """Is this rank string an airplane with single wings whose wings hold a
+    triple (allowed by rlcard, forbidden by DDZ-4.3)?"""
+    c = [ranks.count(ch) for ch in RANKS]
+    for lo in range(12):
+        for hi in range(lo + 1, 12):
+            if any(c[r] < 3 for r in range(lo, hi + 1)):
+                break
+            rest = [c[r] - (3 if lo <= r <= hi else 0) for r in range(15)]
+            if sum(rest) == hi - lo + 1 and 3 in rest and max(rest) == 3:
+                return True
+    return False
+
+
+def test_ddz_cross_check_rlcard_2000_hands():
+    """Leading moves of 2,000 random 17- and 20-card hands against rlcard's
+    ``DoudizhuJudger.playable_cards_from_hand``.  The only difference allowed
+    is rlcard's: it lets an airplane's single wings include a triple (any
+    triple not adjacent to the chain, and 222), which DDZ-4.3 forbids."""
+    rng = random.Random(2024)
+    extra_rlcard = 0
+    for i in range(2000):
+        ids = rng.sample(range(54), 20 if i % 2 else 17)
+        ours = {m.ranks for m in doudizhu.moves(ids)}
+        hand = "".join(sorted((RANKS[((c >> 2) + 12) % 13] if c < 52 else "BR"[c - 52]
+                               for c in ids), key=RANKS.index))
+        theirs = DoudizhuJudger.playable_cards_from_hand(hand)
+        assert ours <= theirs, ours - theirs
+        for s in theirs - ours:
+            assert _triple_in_single_wings(s), (hand, s)
+            extra_rlcard += 1
+    assert extra_rlcard > 0  # the difference is real and was exercised
+
+
+# ---------------------------------------------------------------------------
+# DDZ-1, DDZ-2: objective, deal and bidding
+
+def test_ddz_2_1_deal_17_each_and_3_bottom():
+    for seed in range(20):
+        s = GAME.new_state(seed=seed)
+        hands = [s._hands[p] for p in range(3)]
+        assert [bin(h).count("1") for h in hands] == [17, 17, 17]
+        assert bin(s._bottom).count("1") == 3
+        assert hands[0] | hands[1] | hands[2] | s._bottom == (1 << 54) - 1
+
+
+def test_ddz_2_2_first_bidder_random_and_bids_rise():
+    firsts = {GAME.new_state(seed=seed).current_player for seed in range(40)}
+    assert firsts == {0, 1, 2}
+    s = GAME.new_state(seed=3)
+    assert sorted(str(m) for m in s.legal_moves()) == ["bid 1", "bid 2", "bid 3", "pass"]
+    s.play("bid 2")
+    assert sorted(str(m) for m in s.legal_moves()) == ["bid 3", "pass"]
+    refused(s, "bid 1", "DDZ-2.2")
+    refused(s, "bid 2", "DDZ-2.2")
+    refused(s, "33", "DDZ-2.2")
+
+
+def test_ddz_2_3_bidding_ends_on_three_or_two_passes():
+    s = GAME.new_state(seed=4)
+    first = s.current_player
+    s.play("bid 3")
+    assert s.phase == "play" and s.landlord == first
+
+    s = GAME.new_state(seed=4)
+    play_all(s, "bid 1", "bid 2", "pass")
+    assert s.phase == "bidding"
+    s.play("pass")
+    assert s.landlord == (first + 1) % 3
+
+    # A player who passed may bid later (settled).
+    s = GAME.new_state(seed=4)
+    play_all(s, "pass", "bid 1", "pass", "bid 2", "pass")
+    assert s.phase == "bidding" and s.current_player == (first + 2) % 3
+    s.play("pass")
+    assert s.landlord == first and s._bid == 2
+
+
+def test_ddz_2_4_landlord_takes_revealed_bottom_and_leads():
+    s = GAME.new_state(seed=9)
+    first = s.current_player
+    bottom = s._bottom
+    for p in range(3):
+        assert s.observation(p)["bottom"] is None
+    s.play("bid 1")
+    s.play("pass")
+    s.play("pass")
+    assert s.landlord == first and s.current_player == first
+    assert s._hands[first] & bottom == bottom and bin(s._hands[first]).count("1") == 20
+    for p in range(3):
+        obs = s.observation(p)
+        assert obs["bottom"] == cardavia.format_cards(
+            [c for c in range(54) if bottom >> c & 1], order="climbing")
+        assert obs["hand_sizes"][first] == 20
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("pass")
+    assert e.value.rule == "DDZ-3.1"
+
+
+def test_ddz_2_5_redeal_after_three_passes():
+    seed = 17
+    s = GAME.new_state(seed=seed)
+    before = list(s._hands)
+    play_all(s, "pass", "pass", "pass")
+    assert s.phase == "bidding" and s.redeals == 1
+    entry = s.history[-1]
+    assert entry.player == CHANCE and str(entry.move).startswith("redeal")
+    # The same seeded generator deals again and draws the new first bidder.
+    r = Random(seed)
+    r.shuffle_ids(range(54))
+    r.randbelow(3)
+    deck = r.shuffle_ids(range(54))
+    first = r.randbelow(3)
+    assert s._hands == [sum(1 << c for c in deck[17 * p:17 * p + 17]) for p in range(3)]
+    assert s._hands != before and s.current_player == first
+    assert str(entry.move) == f"redeal: first bidder {first}"
+    assert s.observation(0)["history"][-1] == [CHANCE, str(entry.move)]
+    # It is still the same deal: replaying the JSON gives the same state.
+    again = GAME.from_json(s.to_json())
+    assert again._hands == s._hands and again.current_player == first
+    s.play("bid 1")
+    s.play("pass")
+    s.play("pass")
+    assert GAME.deal_summary(play_random(s))["redeals"] == 1
+
+
+def play_random(s, seed=0):
+    rng = random.Random(seed)
+    while not s.is_over:
+        s.play(s.legal_moves().sample(rng))
+    return s
+
+
+def test_ddz_1_one_farmer_out_wins_for_both():
+    s = state_with("3579J", "A", "4", landlord=0)
+    play_all(s, "3", "A")  # farmer 1 goes out
+    assert s.is_over
+    r = s.returns()
+    assert r[1] > 0 and r[2] > 0 and r[0] < 0 and r[1] == r[2]
+
+
+# ---------------------------------------------------------------------------
+# DDZ-3: play
+
+def test_ddz_3_1_leader_cannot_pass_followers_may():
+    s = state_with("3456J", "9TQKA", "44", landlord=0)
+    refused(s, "pass", "DDZ-3.1")
+    s.play("J")
+    assert "pass" in [str(m) for m in s.legal_moves()]
+    s.play("pass")
+    refused(s, "22", "DDZ-3.1")  # not in hand
+    refused(s, "44", "DDZ-4.5")  # wrong type
+
+
+def test_ddz_3_2_two_passes_give_the_lead_back():
+    s = state_with("3456J", "9TQKA", "778", landlord=0)
+    play_all(s, "3", "9", "pass", "pass")
+    assert s.current_player == 1 and s._last is None
+    refused(s, "pass", "DDZ-3.1")
+    s.play("T")
+    assert s._last is not None
+
+
+def test_ddz_3_3_order_and_attachments_do_not_decide():
+    order = [str(m) for m in doudizhu.moves(deal_ranks("3456789TJQKA2BR")[0]) if m.kind == "single"]
+    assert order == list("3456789TJQKA2BR")
+    # Triple with a single: the triple decides, not the kicker.
+    s = state_with("3334J", "444A", "56", landlord=0)
+    play_all(s, "333J")
+    s.play("444A")
+    assert s._last.ranks == "444A"
+    s = state_with("555A9", "4443", "66", landlord=0)
+    s.play("555A")
+    refused(s, "3444", "DDZ-3.3")
+    # Runs compare their highest core rank.
+    s = state_with("34567K", "45678Q", "9", landlord=0)
+    s.play("34567")
+    s.play("45678")
+    assert s.current_player == 2
+
+
+def test_ddz_3_4_bombs_beat_ordinary_and_compare_by_rank():
+    s = state_with("KKK22A", "44449", "5555J", landlord=0)
+    s.play("KKK22")
+    s.play("4444")
+    assert s._last.kind == "bomb"
+    refused(s, "55", "DDZ-3.4")
+    s.play("5555")
+    assert s.current_player == 0
+    refused(s, "A", "DDZ-3.4")
+
+
+def test_ddz_3_5_rocket_beats_everything():
+    s = state_with("2222A", "BR3", "4", landlord=0)
+    s.play("2222")
+    s.play("BR")
+    assert s._last.kind == "rocket" and s.multiplier == 4
+    s.play("pass")
+    refused(s, "A", "DDZ-3.5")
+    assert doudizhu.moves(deal_ranks("2222A")[0], last="BR") == []
+
+
+# ---------------------------------------------------------------------------
+# DDZ-4: combinations
+
+def kinds(ranks: str) -> list[str]:
+    return [m.kind for m in doudizhu.classify(ranks)]
+
+
+def test_ddz_4_1_basic_shapes_and_3333_is_no_triple_single():
+    assert kinds("3") == ["single"]
+    assert kinds("33") == ["pair"]
+    assert kinds("333") == ["triple"]
+    assert kinds("3334") == ["triple_single"]
+    assert kinds("33344") == ["triple_pair"]
+    assert kinds("3333") == ["bomb"]
+    assert kinds("BR") == ["rocket"]
+    assert kinds("33334") == []
+    assert kinds("333BR") == []   # BR is no pair
+    assert kinds("34") == []
+    assert kinds("3h 3s 3d 4c") == ["triple_single"]  # card text works too
+
+
+def test_ddz_4_2_runs_need_length_and_exclude_twos_and_jokers():
+    assert kinds("34567") == ["straight"]
+    assert kinds("3456") == []
+    assert kinds("TJQKA") == ["straight"]
+    assert kinds("JQKA2") == []
+    assert kinds("3456789TJQKA") == ["straight"]
+    assert kinds("334455") == ["pair_run"]
+    assert kinds("3344") == []
+    assert kinds("QQKKAA22") == []
+    assert kinds("333444") == ["airplane"]
+    assert kinds("AAA222") == []
+    assert kinds("KKKAAA") == ["airplane"]
+
+
+def test_ddz_4_3_wings_exclude_core_rank_triple_bomb_and_rocket():
+    assert kinds("33344456") == ["airplane_single_wings"]
+    assert kinds("33344455") == ["airplane_single_wings"]   # single wings may form a pair
+    assert kinds("3334445566") == ["airplane_pair_wings"]
+    assert kinds("33344434") == []      # a wing of a core rank
+    assert kinds("333444555666") == ["airplane"]  # never chain 3 + a triple of wings
+    assert kinds("333444555777") == []  # a triple as single wings
+    assert kinds("3334445555") == []    # pair wings of one rank
+    assert kinds("333444555666" + "7777") == []  # settled: no bomb as wings
+    assert kinds("333444BR") == []      # both jokers
+    assert kinds("333444B2") == ["airplane_single_wings"]
+    assert kinds("3334445577") == ["airplane_pair_wings"]
+    assert kinds("33344455667") == []
+
+
+def test_ddz_4_4_four_with_two():
+    assert kinds("333345") == ["four_two_singles"]
+    assert kinds("333344") == ["four_two_singles"]   # the two may be a pair
+    assert kinds("3333BR") == []                     # not both jokers
+    assert kinds("33334455") == ["four_two_pairs"]
+    assert kinds("33334444") == []                   # two distinct pairs
+    # Four with attachments is not a bomb: no doubling, beaten by a bomb.
+    s = state_with("333356K", "4444J", "7", landlord=0)
+    s.play("333356")
+    assert s.multiplier == 1
+    s.play("4444")
+    assert s.multiplier == 2
+
+
+def test_ddz_4_5_exact_type_and_size():
+    s = state_with("34567K", "456789", "3456789", landlord=0)
+    s.play("34567")
+    refused(s, "456789", "DDZ-4.5")
+    s.play("pass")
+    refused(s, "3456789", "DDZ-4.5")
+    s.play("56789")
+    # Wing kinds must match too.
+    s = state_with("33344456K", "5556667788", "9", landlord=0)
+    s.play("33344456")
+    refused(s, "5556667788", "DDZ-4.5")
+    assert [str(m) for m in s.legal_moves()][-1] == "pass"
+    assert "55566678" in [str(m) for m in s.legal_moves()]
+
+
+def test_ddz_4_6_move_is_cards_plus_reading():
+    m = doudizhu.classify("33344456")[0]
+    assert GAME.parse_move("airplane_single_wings:33344456") == m
+    assert GAME.parse_move(str(m)) == m
+    with pytest.raises(IllegalMoveError):
+        GAME.parse_move("straight:33344456")
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move("nonsense:33")
+    # Distinct readings would be distinct moves with distinct texts.
+    a = doudizhu.classify("3333")[0]
+    b = doudizhu.classify("33")[0]
+    assert a != b and hash(a) != hash(b) or a != b
+
+
+def test_move_text_forms_and_errors():
+    assert str(GAME.parse_move("10JQKA")) == "TJQKA"
+    assert str(GAME.parse_move("bid 2")) == "bid 2"
+    assert str(GAME.parse_move("  PASS ")) == "pass"
+    assert GAME.parse_move("br").kind == "rocket"
+    for bad in ["", "bid 4", "3x", "33 44", "33333", "BB", None, "kind:"]:
+        with pytest.raises((InvalidMoveError, IllegalMoveError)):
+            GAME.parse_move(bad)
+
+
+def test_play_takes_lowest_card_ids():
+    s = GAME.from_hands(["3h 3c 3s 5d", "4c", "4d"], landlord=0)
+    s.play("33")
+    assert s.hand(0) == "3s 5d"
+
+
+# ---------------------------------------------------------------------------
+# DDZ-5: scoring
+
+def test_ddz_5_1_ends_at_once():
+    s = state_with("KK", "3", "4", landlord=0)
+    s.play("KK")
+    assert s.is_over and s.current_player == cardavia.game.TERMINAL
+    assert len(s.legal_moves()) == 0
+
+
+def test_ddz_5_2_multiplier_doubles_per_bomb_and_rocket():
+    s = state_with("3333BR5", "6", "7", landlord=0, bid=2)
+    play_all(s, "3333", "pass", "pass", "BR")
+    assert s.multiplier == 4 and s.bombs == 2
+
+
+def test_ddz_5_3_spring_and_reverse_spring():
+    s = state_with("3333BR", "46", "57", landlord=0, bid=1)
+    play_all(s, "3333", "pass", "pass", "BR")
+    assert s.is_over and s.spring == "spring"
+    assert s.multiplier == 8 and s.returns() == [16, -8, -8]
+    # Reverse spring: a farmer out after the landlord's single opening play.
+    s = state_with("3579J", "2AA", "4", landlord=0, bid=1)
+    play_all(s, "3", "2", "pass", "pass", "AA")
+    assert s.spring == "reverse_spring" and s.returns() == [-4, 2, 2]
+    # No spring once a farmer has played.
+    s = state_with("3K", "4", "5A", landlord=0)
+    play_all(s, "3", "pass", "5", "K")
+    assert s.is_over and s.spring is None and s.returns() == [2, -1, -1]
+
+
+def test_ddz_5_4_scores_zero_sum_landlord_double():
+    for seed in range(60):
+        s = play_random(GAME.new_state(seed=seed), seed)
+        r = s.returns()
+        ll = s.landlord
+        farmers = [p for p in range(3) if p != ll]
+        assert sum(r) == 0
+        assert r[farmers[0]] == r[farmers[1]] == -r[ll] // 2
+        assert abs(r[ll]) == 2 * s._bid * s.multiplier
+
+
+# ---------------------------------------------------------------------------
+# API: analysis entry points, from_hands, observation, conformance, simulate
+
+def test_moves_entry_point_forms():
+    hand = "3h 3s 4d 4c 5h 5s BJ"
+    a = doudizhu.moves(hand)
+    assert a == doudizhu.moves(cardavia.parse_cards(hand))
+    assert all(m.kind != "pass" for m in a)
+    resp = doudizhu.moves(hand, last="33")
+    assert {str(m) for m in resp} == {"44", "55"}
+    assert doudizhu.moves(hand, last=GAME.parse_move("33")) == resp
+    assert doudizhu.moves(hand, last="pass") == a
+
+
+def test_from_hands_with_bidding_and_observation_hides_hands():
+    deck = random.Random(1).sample(range(54), 54)
+    hands = [deck[0:17], deck[17:34], deck[34:51]]
+    bottom = deck[51:]
+    s = GAME.from_hands(hands, bottom=bottom, first_bidder=1)
+    assert s.current_player == 1 and s.phase == "bidding"
+    obs = s.observation(0)
+    assert obs["hand_sizes"] == [17, 17, 17] and obs["bottom"] is None
+    text = obs.to_json()
+    other = cardavia.format_cards(hands[1], order="climbing")
+    assert other not in text and "hand" in obs.data
+    play_all(s, "bid 3")
+    assert s.landlord == 1 and s.observation(2)["hand_sizes"] == [17, 20, 17]
+    r = GAME.from_json(s.to_json())
+    assert r.to_json() == s.to_json() and r._hands == s._hands
+    json.loads(s.observation(1).to_json())
+
+
+def test_conformance_1000_deals():
+    moves = check_random_games(GAME, range(1000), check_every=40)
+    assert moves > 30_000
+
+
+def test_simulate_summary():
+    from cardavia import simulate
+    out = simulate.run("doudizhu", games=40, seed=3, workers=1)
+    for key in ["landlord_win_rate", "mean_score", "bombs_per_deal", "deals_per_second"]:
+        assert key in out
+    assert abs(sum(out["mean_score"])) < 1e-9
+    assert simulate.run("doudizhu", games=40, seed=3, workers=2)["mean_score"] == out["mean_score"]
+
+
+def test_compiled_selfplay_is_zero_sum_and_plausible():
+    from cardavia._core import climb
+    res = climb.ddz_selfplay(3000, 7)
+    assert sum(res["score"]) == 0
+    assert 0.2 < res["landlord_wins"] / 3000 < 0.6
+    assert res["bombs"] > 0 and res["redeals"] > 0
