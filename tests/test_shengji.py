@@ -584,6 +584,7 @@ def test_void_follower_against_a_3_pair_tractor_count_without_building():
         assert m in view and len(m.cards) == 6
     assert view[expected - 1] in view and view[0] in view
     assert "3c 3c 2c 2c 5c 6c" not in view  # 3c is not in the hand
+    assert isinstance(view, cardavia.LegalMoves) and view._list is None  # nothing was built
 
 
 def test_sample_is_uniform_over_the_legal_plays():
@@ -601,6 +602,14 @@ def test_sample_is_uniform_over_the_legal_plays():
     draws = Counter(str(view.sample(rng)) for _ in range(3000 * n))
     assert set(draws) == {str(m) for m in view}
     assert all(abs(v - 3000) < 300 for v in draws.values())
+    # with pairs in the pool: multisets with and without doubled cards are equally likely
+    s = play_deal(["Ks Ks 3c 4c 8d", "9d 9d 5h 6h 7c", "5s 6s 7s 8s 9s", "7s 8s 9s Ts Js"])
+    s.play("Ks Ks")
+    view = s.legal_moves()
+    assert len(view) == 7  # 9d9d, and the 6 two-card sets of the four distinct cards
+    draws = Counter(str(view.sample(rng)) for _ in range(14000))
+    assert set(draws) == {str(m) for m in view}
+    assert all(abs(v - 2000) < 250 for v in draws.values())
 
 
 # ---------------------------------------------------------------------------
@@ -767,6 +776,13 @@ def test_move_text_round_trips_and_bad_text_is_refused():
     for bad in ["", "pass 2", "declare", "declare 2h 2h 2h", "bury", "bury 5c 6c", "zz", "bid 99"]:
         with pytest.raises(InvalidMoveError):
             G.parse_move(bad)
+
+
+def test_module_doctest():
+    import doctest
+
+    import cardavia.shengji
+    assert doctest.testmod(cardavia.shengji).failed == 0
 
 
 def test_from_hands_validates_its_input():

@@ -779,14 +779,20 @@ cdef class Deal:
         return kind, tuple(out[i] for i in range(n))
 
     def enumerate_all(self):
-        """Unrank every legal move in the core (a benchmark of move generation); returns the count."""
+        """Generate every legal move in the core (a benchmark of move generation); returns the count."""
         cdef uint8_t out[SJ_MAXPLAY]
         cdef int kind = 0
         cdef uint64_t i, n = sj_count(&self.d)
         cdef long long total = 0
+        cdef Pool p
         with nogil:
-            for i in range(n):
-                total += sj_unrank(&self.d, i, &kind, out)
+            if self.d.phase == SJ_PLAY and self.d.nplayed > 0:
+                _follow_pool(&self.d, self.d.turn, &p)
+                for i in range(n):
+                    total += _pool_unrank(&p, i, out)
+            else:
+                for i in range(n):
+                    total += sj_unrank(&self.d, i, &kind, out)
         return n
 
     def check(self, int kind, cards):

@@ -60,8 +60,21 @@ _PHASE_ERRORS = {
 }
 
 
+_CARD_TEXT = tuple(card_text(c) for c in range(54))
+_SORT_KEYS: dict[tuple[int, int], list] = {}
+
+
 def _cards_text(cards: Sequence[int]) -> str:
-    return " ".join(card_text(c) for c in cards)
+    return " ".join([_CARD_TEXT[c] for c in cards])
+
+
+def _sort_keys(level: int, trump: int) -> list:
+    """Sort keys of card ids in a contract's order: plain suits, then trumps, low to high."""
+    keys = _SORT_KEYS.get((level, trump))
+    if keys is None:
+        keys = [(s, o, c) for c, (s, o) in enumerate(order_table(level, trump))]
+        _SORT_KEYS[(level, trump)] = keys
+    return keys
 
 
 def parse_level(level: Any) -> int:
@@ -232,6 +245,7 @@ class ShengjiState(State):
         self._results: list[dict] = []
         self._winner: int | None = None
         self._over = False
+        self._texts: list[tuple] = []  # (player, text, public text) of history, filled lazily
         if "hands" in setup:
             self._match = False
             self._start_given(setup)
@@ -343,8 +357,9 @@ class ShengjiState(State):
     def _sorted(self, cards: Sequence[int]) -> list[str]:
         d = self._deal
         if d.trump < 0:
-            return [card_text(c) for c in sorted(cards)]
-        return [card_text(c) for c in sorted(cards, key=lambda c: (d.order(c), c))]
+            return [_CARD_TEXT[c] for c in sorted(cards)]
+        key = _sort_keys(d.level, d.trump)
+        return [_CARD_TEXT[c] for c in sorted(cards, key=key.__getitem__)]
 
     def _observe(self, player: int) -> dict:
         d = self._deal
@@ -377,9 +392,11 @@ class ShengjiState(State):
         """The current deal's moves (hidden ones in public form); earlier deals
         are summed up in the observation's ``results`` and kept in ``history``.
         This keeps an observation's size bounded over a long match."""
+        texts = self._texts
         hist = self._history
-        start = self._deal_start
-        return [[p, str(m) if p == player else m.public_text()] for p, m in hist[start:]]
+        for p, m in hist[len(texts):]:
+            texts.append((p, str(m), m.public_text()))
+        return [[p, full if p == player else pub] for p, full, pub in texts[self._deal_start:]]
 
     def _decl_cards(self, decl) -> list[int]:
         player, strength, suit = decl
@@ -394,6 +411,7 @@ class ShengjiState(State):
         s = ShengjiState.__new__(ShengjiState)
         s.__dict__.update(self.__dict__)
         s._history = list(self._history)
+        s._texts = list(self._texts)
         s._levels = list(self._levels)
         s._results = list(self._results)
         s._deal = self._deal.copy()
