@@ -778,6 +778,16 @@ def test_move_text_round_trips_and_bad_text_is_refused():
             G.parse_move(bad)
 
 
+def test_move_objects_are_validated():
+    from cardavia.shengji import ShengjiMove
+
+    s = G.new_state(seed=1)
+    for kind, cards in [(3, [99]), (3, [-1]), (9, [1]), (0, [3]), (2, [3, 4]), (1, []), (3, [])]:
+        with pytest.raises(InvalidMoveError):
+            s.play(ShengjiMove(kind, cards))
+    assert ShengjiMove(3, [50, 46, 50, 46]) == G.parse_move("Kh Ah Kh Ah")
+
+
 def test_module_doctest():
     import doctest
 

@@ -724,6 +724,11 @@ def selfplay_matches(int matches, seed=0):
 # ---------------------------------------------------------------------------
 # The Python face: one deal's state
 
+def _check_setup(int level, int start, int dealer):
+    if level < 0 or level > 12 or start < 0 or start > 3 or dealer < -1 or dealer > 3:
+        raise ValueError("level must be 0-12, start 0-3 and dealer -1-3")
+
+
 cdef class Deal:
     """One deal of Shengji held in the core's ``SJDeal`` struct."""
     cdef SJDeal d
@@ -734,6 +739,7 @@ cdef class Deal:
         cdef Deal x = Deal.__new__(Deal)
         cdef Rng rng
         cdef uint8_t deck[SJ_DECK]
+        _check_setup(level, start, dealer)
         rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
         sj_shuffle(&rng, deck)
         sj_init(&x.d, deck, level, start, dealer)
@@ -744,6 +750,16 @@ cdef class Deal:
         """Given hands (lists of ids) and kitty; ``trump`` -1 starts with the declaration."""
         cdef Deal x = Deal.__new__(Deal)
         cdef int seat, i
+        _check_setup(level, start, dealer)
+        if trump < -1 or trump > 4 or len(hands) != 4 or len(kitty) > SJ_KITTY:
+            raise ValueError("bad trump, hands or kitty")
+        counts = [0] * 54
+        for c in [c for h in hands for c in h] + list(kitty):
+            if not 0 <= c <= 53:
+                raise ValueError(f"card id {c} out of range 0-53")
+            counts[c] += 1
+            if counts[c] > 2:
+                raise ValueError(f"card id {c} appears more than twice")
         _reset(&x.d, level, start, dealer)
         for seat in range(4):
             for c in hands[seat]:
@@ -796,12 +812,19 @@ cdef class Deal:
         return n
 
     def check(self, int kind, cards):
+        """SJ_OK or the error code of the rule the move breaks; cards are ids 0-53."""
         cdef uint8_t buf[SJ_MAXPLAY]
         cdef int n = len(cards), i
+        cdef long v
+        if kind < SJ_PASS or kind > SJ_PLAYMOVE:
+            return SJ_E_PHASE
         if n > SJ_MAXPLAY:
             return SJ_E_COUNT if self.d.nplayed else SJ_E_SHAPE
         for i in range(n):
-            buf[i] = cards[i]
+            v = cards[i]
+            if v < 0 or v > 53:
+                return SJ_E_NOTHELD
+            buf[i] = <uint8_t>v
         return sj_check(&self.d, kind, buf, n)
 
     def apply(self, int kind, cards):
@@ -945,7 +968,11 @@ def shape_of(cards, int level, int trump):
     cdef int n = len(cards), i, k = 0, s = 0, top = 0
     if n < 1 or n > SJ_MAXPLAY:
         return None
+    if level < 0 or level > 12 or trump < 0 or trump > 4:
+        raise ValueError("level must be 0-12 and trump 0-4")
     for i in range(n):
+        if not 0 <= cards[i] <= 53:
+            return None
         buf[i] = cards[i]
     d.level = level
     sj_set_trump(&d, trump)
@@ -957,6 +984,8 @@ def shape_of(cards, int level, int trump):
 def order_table(int level, int trump):
     """[(effective suit, order)] of every card id for a contract (SJ-3.2/3.3)."""
     cdef SJDeal d
+    if level < 0 or level > 12 or trump < 0 or trump > 4:
+        raise ValueError("level must be 0-12 and trump 0-4")
     d.level = level
     sj_set_trump(&d, trump)
     return [(d.eff[c], d.ordv[c]) for c in range(54)]

@@ -60,6 +60,9 @@ _PHASE_ERRORS = {
 }
 
 
+_KINDS = frozenset((PASS, DECLARE, BURY, PLAY))
+_IDS = frozenset(range(54))
+_SIZES = {PASS: (0).__eq__, DECLARE: (1, 2).__contains__, BURY: (1).__eq__, PLAY: (0).__lt__}
 _CARD_TEXT = tuple(card_text(c) for c in range(54))
 _SORT_KEYS: dict[tuple[int, int], list] = {}
 
@@ -138,6 +141,9 @@ class ShengjiMove(Move):
     __slots__ = ("kind", "cards", "_text")
 
     def __init__(self, kind: int, cards: Sequence[int] = ()):
+        if kind not in _KINDS or not _IDS.issuperset(cards) or not _SIZES[kind](len(cards)):
+            raise InvalidMoveError(f"bad Shengji move: kind {kind!r} with cards {cards!r} (pass: none, "
+                                   "declare: 1-2, bury: 1, play: 1 or more card ids 0-53)")
         if kind == PLAY or kind == DECLARE:
             cards = tuple(sorted(cards, reverse=True))
         object.__setattr__(self, "kind", kind)
