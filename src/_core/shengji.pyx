@@ -530,7 +530,7 @@ cdef void _enter_play(SJDeal* d) noexcept nogil:
     d.turn = d.dealer
     d.nplayed = 0
     d.kitty_points = 0
-    for i in range(SJ_KITTY):
+    for i in range(d.nburied):
         d.kitty_points += card_points(d.buried[i])
 
 

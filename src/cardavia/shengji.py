@@ -180,6 +180,18 @@ class ShengjiMove(Move):
 _PASS_MOVE = ShengjiMove(PASS)
 
 
+def _trusted(kind: int, cards: tuple) -> ShengjiMove:
+    """A move from the core's unranking (already valid): skip the checks."""
+    if kind == PASS:
+        return _PASS_MOVE
+    m = object.__new__(ShengjiMove)
+    setattr_ = object.__setattr__
+    setattr_(m, "kind", kind)
+    setattr_(m, "cards", tuple(sorted(cards, reverse=True)) if kind != BURY else cards)
+    setattr_(m, "_text", None)
+    return m
+
+
 def parse_move(text: str) -> ShengjiMove:
     if not isinstance(text, str):
         raise InvalidMoveError(f"a Shengji move is text, not {type(text).__name__}")
@@ -226,17 +238,15 @@ class ShengjiLegalMoves(LegalMoves):
             index += n
         if not 0 <= index < n:
             raise IndexError("legal move index out of range")
-        kind, cards = self._state._deal.unrank(index)
-        return _PASS_MOVE if kind == PASS else ShengjiMove(kind, cards)
+        return _trusted(*self._state._deal.unrank(index))
 
     def __iter__(self):
         deal = self._state._deal
         for i in range(len(self)):
-            kind, cards = deal.unrank(i)
-            yield _PASS_MOVE if kind == PASS else ShengjiMove(kind, cards)
+            yield _trusted(*deal.unrank(i))
 
     def sample(self, rng: Any = None) -> Move:
-        return self[randbelow(rng, len(self))]
+        return _trusted(*self._state._deal.unrank(randbelow(rng, len(self))))
 
 
 class ShengjiState(State):
