@@ -674,6 +674,22 @@ def test_sj_4_1_totals_200_over_1000_seeded_deals():
         assert d.kitty_mult == (2 * len(s.history[-3].move.cards) if att else 0)
 
 
+def test_sj_4_1_totals_200_in_every_deal_of_20_matches():
+    rng = random.Random(4)
+    deals = 0
+    for seed in range(100, 120):
+        s = M.new_state(seed=seed)
+        while not s.is_over:
+            s.play(s.legal_moves().sample(rng))
+        for r in s.results:
+            assert r["card_points"] + r["defender_points"] + r["kitty_points"] == 200
+            assert r["attacker_points"] == r["card_points"] + r["kitty_points"] * r["kitty_multiplier"]
+        deals += len(s.results)
+    assert deals >= 20 * 5
+    # and in the compiled loop
+    assert core.selfplay_deals(3000, seed=9)["point_total_errors"] == 0
+
+
 def test_sj_4_1_kitty_bonus_single_last_trick_times_2():
     s = play_deal(["3s", "As", "4s", "6s"], kitty="Kc 5c Tc")
     for p in ["3s", "As", "4s", "6s"]:

@@ -667,7 +667,7 @@ def selfplay_deals(int deals, seed=0):
     cdef Rng rng
     cdef uint8_t deck[SJ_DECK]
     cdef int i, win = 0, lv = 0
-    cdef long long points = 0, holds = 0, levels = 0, bonus = 0
+    cdef long long points = 0, holds = 0, levels = 0, bonus = 0, bad = 0
     rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     with nogil:
         for i in range(deals):
@@ -676,12 +676,13 @@ def selfplay_deals(int deals, seed=0):
             sj_random_deal(&d, &rng)
             points += d.attacker_points
             bonus += d.attacker_points - d.card_points
+            bad += d.card_points + d.defender_points + d.kitty_points != 200
             sj_outcome(d.attacker_points, &win, &lv)
             holds += 1 - win
             levels += lv
     return {"deals": deals, "mean_attacker_points": (<double>points) / max(deals, 1),
             "defender_hold_rate": (<double>holds) / max(deals, 1), "mean_levels": (<double>levels) / max(deals, 1),
-            "mean_kitty_bonus": (<double>bonus) / max(deals, 1)}
+            "mean_kitty_bonus": (<double>bonus) / max(deals, 1), "point_total_errors": bad}
 
 
 cdef int _random_match(Rng* rng, int* deals_out) noexcept nogil:

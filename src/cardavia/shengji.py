@@ -305,7 +305,8 @@ class ShengjiState(State):
         result = {
             "deal": self._deal_no, "dealer": dealer, "level": RANK_CHARS[d.level],
             "trump": TRUMP_NAMES[d.trump], "attacker_points": points,
-            "card_points": d.card_points, "kitty_points": d.kitty_points,
+            "card_points": d.card_points, "defender_points": d.defender_points,
+            "kitty_points": d.kitty_points,
             "kitty_multiplier": d.kitty_mult, "attackers_win": attackers_win,
             "team": team, "levels": levels,
         }
