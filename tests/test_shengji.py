@@ -404,6 +404,7 @@ def test_sj_3_4_shapes_single_pair_tractor():
 
 
 def test_trap_level_cards_of_two_suits_are_not_a_pair():
+    """SJ-3.4: a pair is two identical cards; 5c 5d at level 5 is none."""
     with pytest.raises(IllegalMoveError):
         shape("5c 5d", 5, "H")
     with pytest.raises(IllegalMoveError):
@@ -418,6 +419,7 @@ def test_trap_level_cards_of_two_suits_are_not_a_pair():
 
 
 def test_trap_level_5_4466_of_a_plain_suit_is_a_tractor():
+    """SJ-3.4: removing the level rank closes the gap."""
     assert shape("4s 4s 6s 6s", 5, "H") == Shape("tractor", 2, "S")
     assert shape("4s 4s 6s 6s", "5", "NT").kind == "tractor"
     # the gap closes inside the trump suit too
@@ -427,6 +429,7 @@ def test_trap_level_5_4466_of_a_plain_suit_is_a_tractor():
 
 
 def test_trap_off_suit_level_pairs_do_not_chain_but_join_trump_neighbours():
+    """SJ-3.4: off-suit level pairs are equal; they chain only with trump neighbours."""
     with pytest.raises(IllegalMoveError):
         shape("5c 5c 5d 5d", 5, "H")          # two off-suit level pairs
     assert shape("Ah Ah 5c 5c", 5, "H") == Shape("tractor", 2, "trump")   # trump A + off-suit level
@@ -456,6 +459,7 @@ def test_sj_3_5_follow_the_suit():
 
 
 def test_trap_follower_must_play_his_pair_against_a_led_pair():
+    """SJ-3.5: as many pairs of the suit as he can."""
     s = play_deal(["Ks Ks 3c", "7s 7s 9s", "5s 6s 8s", "7d 8d 9d"])
     s.play("Ks Ks")
     assert legal_texts(s) == {"7s 7s"}
@@ -468,6 +472,7 @@ def test_trap_follower_must_play_his_pair_against_a_led_pair():
 
 
 def test_trap_two_non_consecutive_pairs_must_both_follow_a_tractor():
+    """SJ-3.5: the pairs need not be consecutive."""
     s = play_deal(["Js Js Qs Qs 3c 4c", "3s 3s 8s 8s 9s Ts", "4s 5s 6s 7s Kd Qd",
                    "7d 8d 9d Td Jd Ad"])
     s.play("Js Js Qs Qs")
@@ -555,6 +560,7 @@ def test_sj_3_5_legal_moves_match_the_rules_on_random_small_hands():
 
 
 def test_void_follower_against_a_3_pair_tractor_count_without_building():
+    """SJ-3.5: a void player fills freely: counted in closed form, not listed."""
     # one pair and 23 single cards, no spades: every 6-card sub-multiset is legal
     hand1 = "2c 2c 3h 4h 4d 3d 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 5d 6d 7d 8d 9d Td Jd Qd Kd".split()
     lead = parse_cards("3s 3s 4s 4s 5s 5s")
@@ -624,6 +630,7 @@ def test_sj_3_6_only_the_led_shape_wins():
 
 
 def test_trap_two_different_high_cards_never_beat_a_pair():
+    """SJ-3.6: only the led shape wins."""
     assert trick_winner(["3s 3s", "As Ks", "4s 5s", "6s 7s"]) == 0
     # a void player's two different trumps do not beat it either
     assert trick_winner(["3s 3s", "Ah Kh", "RJ BJ", "6d 7d"]) == 0
@@ -644,7 +651,9 @@ def test_sj_3_6_winner_leads_the_next_trick():
     for p in ["3s", "As", "4s", "5s"]:
         s.play(p)
     assert s.current_player == 1 and s.deal.leader == 1
-    assert s.observation(0)["leader"] == 1
+    obs = s.observation(0)
+    assert obs["leader"] == 1 and obs["trick"] == []
+    assert obs["last_trick"] == [[0, "3s"], [1, "As"], [2, "4s"], [3, "5s"]] and obs["last_winner"] == 1
 
 
 # ---------------------------------------------------------------------------
@@ -698,6 +707,7 @@ def test_sj_4_1_kitty_bonus_single_last_trick_times_2():
 
 
 def test_trap_kitty_multiplier_for_a_tractor_in_the_last_trick():
+    """SJ-4.1: x2 per card each player played: x8 for a two-pair tractor."""
     s = play_deal(["3s 3s 4s 4s", "6h 6h 7h 7h", "8c 9c Jc Qc", "8d 9d Jd Qd"], kitty="Kc Kd 5c")
     for p in ["3s 3s 4s 4s", "6h 6h 7h 7h", "8c 9c Jc Qc", "8d 9d Jd Qd"]:
         s.play(p)

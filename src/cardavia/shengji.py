@@ -262,6 +262,7 @@ class ShengjiState(State):
         self._winner: int | None = None
         self._over = False
         self._texts: list[tuple] = []  # (player, text, public text) of history, filled lazily
+        self._last_trick: tuple = ()
         if "hands" in setup:
             self._match = False
             self._start_given(setup)
@@ -291,6 +292,7 @@ class ShengjiState(State):
         self._deal = Deal.shuffled(derive_seed(self._seed, self._deal_no), level, start, dealer)
         self._deal_no += 1
         self._deal_start = len(self._history)
+        self._last_trick = ()
         who = f"dealer {dealer}" if dealer >= 0 else "the first declarer deals"
         self._record_chance(f"deal {self._deal_no}: level {RANK_CHARS[level]}, {who}, "
                             f"declaring from seat {start}")
@@ -355,6 +357,8 @@ class ShengjiState(State):
 
     def _apply(self, move: Move) -> None:
         d = self._deal
+        if move.kind == PLAY and d.nplayed == 3:
+            self._last_trick = tuple(d.trick()) + ((d.turn, move.cards),)
         d.apply(move.kind, move.cards)
         if move.kind == PASS and d.phase == BURY_PHASE and d.kitty_revealed:
             self._record_chance(f"all passed: kitty revealed {_cards_text(d.kitty)}, "
@@ -396,6 +400,8 @@ class ShengjiState(State):
                 "player": decl[0], "cards": _cards_text(self._decl_cards(decl))},
             "trick": [[seat, _cards_text(cards)] for seat, cards in d.trick()],
             "leader": d.leader if d.phase == PLAY_PHASE else None,
+            "last_trick": [[seat, _cards_text(cards)] for seat, cards in self._last_trick],
+            "last_winner": d.last_winner if self._last_trick else None,
             "attacker_points": d.attacker_points,
             "kitty": _cards_text(d.kitty if d.kitty_revealed and not self._over else d.buried)
             if show_kitty else None,
