@@ -703,6 +703,9 @@ def test_sj_4_1_kitty_bonus_single_last_trick_times_2():
     s = play_deal(["3s", "As", "4s", "6s"], kitty="Kc 5c Tc")
     for p in ["3s", "As", "4s", "6s"]:
         s.play(p)
+    assert s.is_over and len(s.legal_moves()) == 0 and "pass" not in s.legal_moves()
+    with pytest.raises(IllegalMoveError):
+        s.play("pass")
     assert s.deal.kitty_mult == 2 and s.deal.attacker_points == 25 * 2
 
 

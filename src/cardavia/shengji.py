@@ -57,6 +57,7 @@ _PHASE_ERRORS = {
     DECLARE_PHASE: ("the players are declaring trump: declare or pass", "SJ-2.3"),
     BURY_PHASE: ("the dealer is burying the kitty: bury one card", "SJ-2.7"),
     PLAY_PHASE: ("the cards are being played: play cards", "SJ-3.1"),
+    OVER_PHASE: ("the deal is over", "SJ-4.3"),
 }
 
 
