@@ -16,7 +16,7 @@ number of pairs, then by the combinations of doubled and single cards.
 """
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.string cimport memset, memcpy
-from cardavia._core.cards cimport cv_popcount, cv_ctz
+from cardavia._core.cards cimport cv_ctz
 from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle
 
 cdef uint64_t BINOM[66][66]
@@ -647,14 +647,22 @@ cdef inline uint64_t _draw(Rng* rng, uint64_t n) noexcept nogil:
     return rng_next(rng) % n
 
 
+cdef int sj_sample(SJDeal* d, Rng* rng, int* kind, uint8_t* out) noexcept nogil:
+    """A uniformly random legal move (the deal must not be over); returns its card count."""
+    cdef Pool p
+    if d.phase == SJ_PLAY and d.nplayed > 0:
+        _follow_pool(d, d.turn, &p)
+        kind[0] = SJ_PLAYMOVE
+        return _pool_unrank(&p, _draw(rng, _pool_count(&p)), out)
+    return sj_unrank(d, _draw(rng, sj_count(d)), kind, out)
+
+
 cdef void sj_random_deal(SJDeal* d, Rng* rng) noexcept nogil:
     """Play the deal to its end with uniformly random legal moves."""
     cdef uint8_t out[SJ_MAXPLAY]
     cdef int kind = 0, n
-    cdef uint64_t cnt
     while d.phase != SJ_OVER:
-        cnt = sj_count(d)
-        n = sj_unrank(d, _draw(rng, cnt), &kind, out)
+        n = sj_sample(d, rng, &kind, out)
         sj_apply(d, kind, out, n)
 
 
