@@ -403,6 +403,68 @@ def test_sj_3_4_shapes_single_pair_tractor():
         shape("Ah", 2, "X")
 
 
+def _ref_shape(cards, level, trump):
+    """SJ-3.2-3.4 written out independently: ladders of distinct strengths per effective suit."""
+    def eff(c):
+        if c >= 52 or c // 4 == level or (trump < 4 and c % 4 == trump):
+            return 4
+        return c % 4
+    plain = [r for r in range(13) if r != level]
+    if trump < 4:
+        trump_ladder = [("r", r) for r in plain] + [("lv", "off"), ("lv", "trump"), ("BJ",), ("RJ",)]
+    else:
+        trump_ladder = [("lv", "any"), ("BJ",), ("RJ",)]
+
+    def rung(c):
+        if c == 52:
+            return ("BJ",)
+        if c == 53:
+            return ("RJ",)
+        if c // 4 == level:
+            return ("lv", "trump" if c % 4 == trump else ("any" if trump == 4 else "off"))
+        return ("r", c // 4)
+
+    def position(c):
+        if eff(c) == 4:
+            return trump_ladder.index(rung(c))
+        return plain.index(c // 4)
+
+    if len({eff(c) for c in cards}) != 1:
+        return None
+    if len(cards) == 1:
+        return ("single", 0)
+    cnt = Counter(cards)
+    if len(cards) % 2 or any(v != 2 for v in cnt.values()):
+        return None
+    pos = sorted(position(c) for c in cnt)
+    if len(set(pos)) != len(pos) or pos != list(range(pos[0], pos[0] + len(pos))):
+        return None
+    return ("pair", 1) if len(pos) == 1 else ("tractor", len(pos))
+
+
+def test_sj_3_4_shape_agrees_with_an_independent_reading_of_the_rules():
+    rng = random.Random(77)
+    seen = Counter()
+    for _ in range(4000):
+        level, trump = rng.randrange(13), rng.randrange(5)
+        n_pairs = rng.choice([1, 1, 2, 2, 3])
+        # bias towards likely tractors: trumps or cards of one suit near each other
+        suit = rng.randrange(4)
+        pool = [c for c in range(54) if c >= 52 or c // 4 == level or c % 4 == suit]
+        ids = rng.sample(pool, n_pairs)
+        cards = [c for c in ids for _ in range(2)]
+        if rng.random() < 0.2:
+            cards = cards[:-1] if len(cards) > 2 else [cards[0]]
+        expected = _ref_shape(cards, level, trump)
+        got = core.shape_of(cards, level, trump)
+        if expected is None:
+            assert got is None, (cards, level, trump)
+        else:
+            assert got is not None and got[0] == expected[1], (cards, level, trump, got)
+        seen[expected[0] if expected else None] += 1
+    assert min(seen.values()) > 100 and len(seen) == 4
+
+
 def test_trap_level_cards_of_two_suits_are_not_a_pair():
     """SJ-3.4: a pair is two identical cards; 5c 5d at level 5 is none."""
     with pytest.raises(IllegalMoveError):
