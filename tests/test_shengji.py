@@ -431,15 +431,16 @@ def _ref_shape(cards, level, trump):
 
     if len({eff(c) for c in cards}) != 1:
         return None
+    suit = eff(cards[0])
     if len(cards) == 1:
-        return ("single", 0)
+        return ("single", 0, suit, position(cards[0]))
     cnt = Counter(cards)
     if len(cards) % 2 or any(v != 2 for v in cnt.values()):
         return None
     pos = sorted(position(c) for c in cnt)
     if len(set(pos)) != len(pos) or pos != list(range(pos[0], pos[0] + len(pos))):
         return None
-    return ("pair", 1) if len(pos) == 1 else ("tractor", len(pos))
+    return ("pair" if len(pos) == 1 else "tractor", len(pos), suit, pos[-1])
 
 
 def test_sj_3_4_shape_agrees_with_an_independent_reading_of_the_rules():
@@ -463,6 +464,36 @@ def test_sj_3_4_shape_agrees_with_an_independent_reading_of_the_rules():
             assert got is not None and got[0] == expected[1], (cards, level, trump, got)
         seen[expected[0] if expected else None] += 1
     assert min(seen.values()) > 100 and len(seen) == 4
+
+
+def test_sj_3_6_trick_winners_agree_with_an_independent_reading_of_the_rules():
+    rng = random.Random(31)
+    tricks = Counter()
+    for trial in range(150):
+        level, trump = rng.randrange(13), rng.randrange(5)
+        deck = [c for c in range(54) for _ in range(2)]
+        rng.shuffle(deck)
+        hands = [" ".join(card_text(c) for c in deck[i * 8:(i + 1) * 8]) for i in range(4)]
+        s = play_deal(hands, level=level + 2, trump=["C", "D", "H", "S", "NT"][trump])
+        while not s.is_over:
+            leader = s.current_player
+            plays = []
+            for _ in range(4):
+                m = s.legal_moves().sample(rng)
+                plays.append(list(m.cards))
+                s.play(m)
+            lead = _ref_shape(plays[0], level, trump)
+            best, best_key = 0, (lead[2] == 4, lead[3])
+            for i, p in enumerate(plays[1:], 1):
+                sh = _ref_shape(p, level, trump)
+                if sh is None or sh[1] != lead[1] or sh[2] not in (lead[2], 4):
+                    continue
+                key = (sh[2] == 4, sh[3])
+                if key > best_key:
+                    best, best_key = i, key
+            assert s.deal.last_winner == (leader + best) % 4, (plays, level, trump)
+            tricks[lead[0]] += 1
+    assert len(tricks) == 3 and tricks["pair"] > 20
 
 
 def test_trap_level_cards_of_two_suits_are_not_a_pair():
