@@ -917,6 +917,14 @@ def test_module_doctest():
     assert doctest.testmod(cardavia.shengji).failed == 0
 
 
+def test_options_are_validated():
+    with pytest.raises(ValueError):
+        cardavia.load("shengji", match="yes")
+    with pytest.raises(ValueError):
+        cardavia.load("shengji", players=5)
+    assert cardavia.load("shengji").options == {"match": True}
+
+
 def test_from_hands_validates_its_input():
     with pytest.raises(ValueError):
         G.from_hands(["3s", "4s", "5s"], trump="H")

@@ -467,6 +467,10 @@ class Shengji(Game):
     default_options: dict = {}
     plays_matches = True
 
+    def _validate_options(self) -> None:
+        if not isinstance(self._options["match"], bool):
+            raise ValueError(f"shengji: option match must be True or False, not {self._options['match']!r}")
+
     def parse_move(self, text: str, state: State | None = None) -> Move:
         return parse_move(text)
 
