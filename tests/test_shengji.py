@@ -403,7 +403,101 @@ def test_sj_3_4_shapes_single_pair_tractor():
         shape("Ah", 2, "X")
 
 
+def _ref_shape(cards, level, trump):
+    """SJ-3.2-3.4 written out independently: ladders of distinct strengths per effective suit."""
+    def eff(c):
+        if c >= 52 or c // 4 == level or (trump < 4 and c % 4 == trump):
+            return 4
+        return c % 4
+    plain = [r for r in range(13) if r != level]
+    if trump < 4:
+        trump_ladder = [("r", r) for r in plain] + [("lv", "off"), ("lv", "trump"), ("BJ",), ("RJ",)]
+    else:
+        trump_ladder = [("lv", "any"), ("BJ",), ("RJ",)]
+
+    def rung(c):
+        if c == 52:
+            return ("BJ",)
+        if c == 53:
+            return ("RJ",)
+        if c // 4 == level:
+            return ("lv", "trump" if c % 4 == trump else ("any" if trump == 4 else "off"))
+        return ("r", c // 4)
+
+    def position(c):
+        if eff(c) == 4:
+            return trump_ladder.index(rung(c))
+        return plain.index(c // 4)
+
+    if len({eff(c) for c in cards}) != 1:
+        return None
+    suit = eff(cards[0])
+    if len(cards) == 1:
+        return ("single", 0, suit, position(cards[0]))
+    cnt = Counter(cards)
+    if len(cards) % 2 or any(v != 2 for v in cnt.values()):
+        return None
+    pos = sorted(position(c) for c in cnt)
+    if len(set(pos)) != len(pos) or pos != list(range(pos[0], pos[0] + len(pos))):
+        return None
+    return ("pair" if len(pos) == 1 else "tractor", len(pos), suit, pos[-1])
+
+
+def test_sj_3_4_shape_agrees_with_an_independent_reading_of_the_rules():
+    rng = random.Random(77)
+    seen = Counter()
+    for _ in range(4000):
+        level, trump = rng.randrange(13), rng.randrange(5)
+        n_pairs = rng.choice([1, 1, 2, 2, 3])
+        # bias towards likely tractors: trumps or cards of one suit near each other
+        suit = rng.randrange(4)
+        pool = [c for c in range(54) if c >= 52 or c // 4 == level or c % 4 == suit]
+        ids = rng.sample(pool, n_pairs)
+        cards = [c for c in ids for _ in range(2)]
+        if rng.random() < 0.2:
+            cards = cards[:-1] if len(cards) > 2 else [cards[0]]
+        expected = _ref_shape(cards, level, trump)
+        got = core.shape_of(cards, level, trump)
+        if expected is None:
+            assert got is None, (cards, level, trump)
+        else:
+            assert got is not None and got[0] == expected[1], (cards, level, trump, got)
+        seen[expected[0] if expected else None] += 1
+    assert min(seen.values()) > 100 and len(seen) == 4
+
+
+def test_sj_3_6_trick_winners_agree_with_an_independent_reading_of_the_rules():
+    rng = random.Random(31)
+    tricks = Counter()
+    for trial in range(150):
+        level, trump = rng.randrange(13), rng.randrange(5)
+        deck = [c for c in range(54) for _ in range(2)]
+        rng.shuffle(deck)
+        hands = [" ".join(card_text(c) for c in deck[i * 8:(i + 1) * 8]) for i in range(4)]
+        s = play_deal(hands, level=level + 2, trump=["C", "D", "H", "S", "NT"][trump])
+        while not s.is_over:
+            leader = s.current_player
+            plays = []
+            for _ in range(4):
+                m = s.legal_moves().sample(rng)
+                plays.append(list(m.cards))
+                s.play(m)
+            lead = _ref_shape(plays[0], level, trump)
+            best, best_key = 0, (lead[2] == 4, lead[3])
+            for i, p in enumerate(plays[1:], 1):
+                sh = _ref_shape(p, level, trump)
+                if sh is None or sh[1] != lead[1] or sh[2] not in (lead[2], 4):
+                    continue
+                key = (sh[2] == 4, sh[3])
+                if key > best_key:
+                    best, best_key = i, key
+            assert s.deal.last_winner == (leader + best) % 4, (plays, level, trump)
+            tricks[lead[0]] += 1
+    assert len(tricks) == 3 and tricks["pair"] > 20
+
+
 def test_trap_level_cards_of_two_suits_are_not_a_pair():
+    """SJ-3.4: a pair is two identical cards; 5c 5d at level 5 is none."""
     with pytest.raises(IllegalMoveError):
         shape("5c 5d", 5, "H")
     with pytest.raises(IllegalMoveError):
@@ -418,6 +512,7 @@ def test_trap_level_cards_of_two_suits_are_not_a_pair():
 
 
 def test_trap_level_5_4466_of_a_plain_suit_is_a_tractor():
+    """SJ-3.4: removing the level rank closes the gap."""
     assert shape("4s 4s 6s 6s", 5, "H") == Shape("tractor", 2, "S")
     assert shape("4s 4s 6s 6s", "5", "NT").kind == "tractor"
     # the gap closes inside the trump suit too
@@ -427,6 +522,7 @@ def test_trap_level_5_4466_of_a_plain_suit_is_a_tractor():
 
 
 def test_trap_off_suit_level_pairs_do_not_chain_but_join_trump_neighbours():
+    """SJ-3.4: off-suit level pairs are equal; they chain only with trump neighbours."""
     with pytest.raises(IllegalMoveError):
         shape("5c 5c 5d 5d", 5, "H")          # two off-suit level pairs
     assert shape("Ah Ah 5c 5c", 5, "H") == Shape("tractor", 2, "trump")   # trump A + off-suit level
@@ -456,6 +552,7 @@ def test_sj_3_5_follow_the_suit():
 
 
 def test_trap_follower_must_play_his_pair_against_a_led_pair():
+    """SJ-3.5: as many pairs of the suit as he can."""
     s = play_deal(["Ks Ks 3c", "7s 7s 9s", "5s 6s 8s", "7d 8d 9d"])
     s.play("Ks Ks")
     assert legal_texts(s) == {"7s 7s"}
@@ -468,6 +565,7 @@ def test_trap_follower_must_play_his_pair_against_a_led_pair():
 
 
 def test_trap_two_non_consecutive_pairs_must_both_follow_a_tractor():
+    """SJ-3.5: the pairs need not be consecutive."""
     s = play_deal(["Js Js Qs Qs 3c 4c", "3s 3s 8s 8s 9s Ts", "4s 5s 6s 7s Kd Qd",
                    "7d 8d 9d Td Jd Ad"])
     s.play("Js Js Qs Qs")
@@ -555,6 +653,7 @@ def test_sj_3_5_legal_moves_match_the_rules_on_random_small_hands():
 
 
 def test_void_follower_against_a_3_pair_tractor_count_without_building():
+    """SJ-3.5: a void player fills freely: counted in closed form, not listed."""
     # one pair and 23 single cards, no spades: every 6-card sub-multiset is legal
     hand1 = "2c 2c 3h 4h 4d 3d 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 5d 6d 7d 8d 9d Td Jd Qd Kd".split()
     lead = parse_cards("3s 3s 4s 4s 5s 5s")
@@ -584,6 +683,7 @@ def test_void_follower_against_a_3_pair_tractor_count_without_building():
         assert m in view and len(m.cards) == 6
     assert view[expected - 1] in view and view[0] in view
     assert "3c 3c 2c 2c 5c 6c" not in view  # 3c is not in the hand
+    assert isinstance(view, cardavia.LegalMoves) and view._list is None  # nothing was built
 
 
 def test_sample_is_uniform_over_the_legal_plays():
@@ -601,6 +701,14 @@ def test_sample_is_uniform_over_the_legal_plays():
     draws = Counter(str(view.sample(rng)) for _ in range(3000 * n))
     assert set(draws) == {str(m) for m in view}
     assert all(abs(v - 3000) < 300 for v in draws.values())
+    # with pairs in the pool: multisets with and without doubled cards are equally likely
+    s = play_deal(["Ks Ks 3c 4c 8d", "9d 9d 5h 6h 7c", "5s 6s 7s 8s 9s", "7s 8s 9s Ts Js"])
+    s.play("Ks Ks")
+    view = s.legal_moves()
+    assert len(view) == 7  # 9d9d, and the 6 two-card sets of the four distinct cards
+    draws = Counter(str(view.sample(rng)) for _ in range(14000))
+    assert set(draws) == {str(m) for m in view}
+    assert all(abs(v - 2000) < 250 for v in draws.values())
 
 
 # ---------------------------------------------------------------------------
@@ -615,6 +723,7 @@ def test_sj_3_6_only_the_led_shape_wins():
 
 
 def test_trap_two_different_high_cards_never_beat_a_pair():
+    """SJ-3.6: only the led shape wins."""
     assert trick_winner(["3s 3s", "As Ks", "4s 5s", "6s 7s"]) == 0
     # a void player's two different trumps do not beat it either
     assert trick_winner(["3s 3s", "Ah Kh", "RJ BJ", "6d 7d"]) == 0
@@ -635,7 +744,9 @@ def test_sj_3_6_winner_leads_the_next_trick():
     for p in ["3s", "As", "4s", "5s"]:
         s.play(p)
     assert s.current_player == 1 and s.deal.leader == 1
-    assert s.observation(0)["leader"] == 1
+    obs = s.observation(0)
+    assert obs["leader"] == 1 and obs["trick"] == []
+    assert obs["last_trick"] == [[0, "3s"], [1, "As"], [2, "4s"], [3, "5s"]] and obs["last_winner"] == 1
 
 
 # ---------------------------------------------------------------------------
@@ -665,14 +776,34 @@ def test_sj_4_1_totals_200_over_1000_seeded_deals():
         assert d.kitty_mult == (2 * len(s.history[-3].move.cards) if att else 0)
 
 
+def test_sj_4_1_totals_200_in_every_deal_of_20_matches():
+    rng = random.Random(4)
+    deals = 0
+    for seed in range(100, 120):
+        s = M.new_state(seed=seed)
+        while not s.is_over:
+            s.play(s.legal_moves().sample(rng))
+        for r in s.results:
+            assert r["card_points"] + r["defender_points"] + r["kitty_points"] == 200
+            assert r["attacker_points"] == r["card_points"] + r["kitty_points"] * r["kitty_multiplier"]
+        deals += len(s.results)
+    assert deals >= 20 * 5
+    # and in the compiled loop
+    assert core.selfplay_deals(3000, seed=9)["point_total_errors"] == 0
+
+
 def test_sj_4_1_kitty_bonus_single_last_trick_times_2():
     s = play_deal(["3s", "As", "4s", "6s"], kitty="Kc 5c Tc")
     for p in ["3s", "As", "4s", "6s"]:
         s.play(p)
+    assert s.is_over and len(s.legal_moves()) == 0 and "pass" not in s.legal_moves()
+    with pytest.raises(IllegalMoveError):
+        s.play("pass")
     assert s.deal.kitty_mult == 2 and s.deal.attacker_points == 25 * 2
 
 
 def test_trap_kitty_multiplier_for_a_tractor_in_the_last_trick():
+    """SJ-4.1: x2 per card each player played: x8 for a two-pair tractor."""
     s = play_deal(["3s 3s 4s 4s", "6h 6h 7h 7h", "8c 9c Jc Qc", "8d 9d Jd Qd"], kitty="Kc Kd 5c")
     for p in ["3s 3s 4s 4s", "6h 6h 7h 7h", "8c 9c Jc Qc", "8d 9d Jd Qd"]:
         s.play(p)
@@ -767,6 +898,31 @@ def test_move_text_round_trips_and_bad_text_is_refused():
     for bad in ["", "pass 2", "declare", "declare 2h 2h 2h", "bury", "bury 5c 6c", "zz", "bid 99"]:
         with pytest.raises(InvalidMoveError):
             G.parse_move(bad)
+
+
+def test_move_objects_are_validated():
+    from cardavia.shengji import ShengjiMove
+
+    s = G.new_state(seed=1)
+    for kind, cards in [(3, [99]), (3, [-1]), (9, [1]), (0, [3]), (2, [3, 4]), (1, []), (3, [])]:
+        with pytest.raises(InvalidMoveError):
+            s.play(ShengjiMove(kind, cards))
+    assert ShengjiMove(3, [50, 46, 50, 46]) == G.parse_move("Kh Ah Kh Ah")
+
+
+def test_module_doctest():
+    import doctest
+
+    import cardavia.shengji
+    assert doctest.testmod(cardavia.shengji).failed == 0
+
+
+def test_options_are_validated():
+    with pytest.raises(ValueError):
+        cardavia.load("shengji", match="yes")
+    with pytest.raises(ValueError):
+        cardavia.load("shengji", players=5)
+    assert cardavia.load("shengji").options == {"match": True}
 
 
 def test_from_hands_validates_its_input():

@@ -70,4 +70,5 @@ cdef int sj_check(SJDeal* d, int kind, const uint8_t* cards, int n) noexcept nog
 cdef void sj_apply(SJDeal* d, int kind, const uint8_t* cards, int n) noexcept nogil
 cdef int sj_lead_shape(SJDeal* d, const uint8_t* cards, int n, int* k, int* suit, int* top) noexcept nogil
 cdef void sj_outcome(int points, int* attackers_win, int* levels) noexcept nogil
+cdef int sj_sample(SJDeal* d, Rng* rng, int* kind, uint8_t* out) noexcept nogil
 cdef void sj_random_deal(SJDeal* d, Rng* rng) noexcept nogil

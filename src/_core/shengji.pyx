@@ -16,7 +16,7 @@ number of pairs, then by the combinations of doubled and single cards.
 """
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.string cimport memset, memcpy
-from cardavia._core.cards cimport cv_popcount, cv_ctz
+from cardavia._core.cards cimport cv_ctz
 from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle
 
 cdef uint64_t BINOM[66][66]
@@ -530,7 +530,7 @@ cdef void _enter_play(SJDeal* d) noexcept nogil:
     d.turn = d.dealer
     d.nplayed = 0
     d.kitty_points = 0
-    for i in range(SJ_KITTY):
+    for i in range(d.nburied):
         d.kitty_points += card_points(d.buried[i])
 
 
@@ -647,14 +647,22 @@ cdef inline uint64_t _draw(Rng* rng, uint64_t n) noexcept nogil:
     return rng_next(rng) % n
 
 
+cdef int sj_sample(SJDeal* d, Rng* rng, int* kind, uint8_t* out) noexcept nogil:
+    """A uniformly random legal move (the deal must not be over); returns its card count."""
+    cdef Pool p
+    if d.phase == SJ_PLAY and d.nplayed > 0:
+        _follow_pool(d, d.turn, &p)
+        kind[0] = SJ_PLAYMOVE
+        return _pool_unrank(&p, _draw(rng, _pool_count(&p)), out)
+    return sj_unrank(d, _draw(rng, sj_count(d)), kind, out)
+
+
 cdef void sj_random_deal(SJDeal* d, Rng* rng) noexcept nogil:
     """Play the deal to its end with uniformly random legal moves."""
     cdef uint8_t out[SJ_MAXPLAY]
     cdef int kind = 0, n
-    cdef uint64_t cnt
     while d.phase != SJ_OVER:
-        cnt = sj_count(d)
-        n = sj_unrank(d, _draw(rng, cnt), &kind, out)
+        n = sj_sample(d, rng, &kind, out)
         sj_apply(d, kind, out, n)
 
 
@@ -667,7 +675,7 @@ def selfplay_deals(int deals, seed=0):
     cdef Rng rng
     cdef uint8_t deck[SJ_DECK]
     cdef int i, win = 0, lv = 0
-    cdef long long points = 0, holds = 0, levels = 0, bonus = 0
+    cdef long long points = 0, holds = 0, levels = 0, bonus = 0, bad = 0
     rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     with nogil:
         for i in range(deals):
@@ -676,12 +684,13 @@ def selfplay_deals(int deals, seed=0):
             sj_random_deal(&d, &rng)
             points += d.attacker_points
             bonus += d.attacker_points - d.card_points
+            bad += d.card_points + d.defender_points + d.kitty_points != 200
             sj_outcome(d.attacker_points, &win, &lv)
             holds += 1 - win
             levels += lv
     return {"deals": deals, "mean_attacker_points": (<double>points) / max(deals, 1),
             "defender_hold_rate": (<double>holds) / max(deals, 1), "mean_levels": (<double>levels) / max(deals, 1),
-            "mean_kitty_bonus": (<double>bonus) / max(deals, 1)}
+            "mean_kitty_bonus": (<double>bonus) / max(deals, 1), "point_total_errors": bad}
 
 
 cdef int _random_match(Rng* rng, int* deals_out) noexcept nogil:
@@ -724,6 +733,11 @@ def selfplay_matches(int matches, seed=0):
 # ---------------------------------------------------------------------------
 # The Python face: one deal's state
 
+def _check_setup(int level, int start, int dealer):
+    if level < 0 or level > 12 or start < 0 or start > 3 or dealer < -1 or dealer > 3:
+        raise ValueError("level must be 0-12, start 0-3 and dealer -1-3")
+
+
 cdef class Deal:
     """One deal of Shengji held in the core's ``SJDeal`` struct."""
     cdef SJDeal d
@@ -734,6 +748,7 @@ cdef class Deal:
         cdef Deal x = Deal.__new__(Deal)
         cdef Rng rng
         cdef uint8_t deck[SJ_DECK]
+        _check_setup(level, start, dealer)
         rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
         sj_shuffle(&rng, deck)
         sj_init(&x.d, deck, level, start, dealer)
@@ -744,6 +759,16 @@ cdef class Deal:
         """Given hands (lists of ids) and kitty; ``trump`` -1 starts with the declaration."""
         cdef Deal x = Deal.__new__(Deal)
         cdef int seat, i
+        _check_setup(level, start, dealer)
+        if trump < -1 or trump > 4 or len(hands) != 4 or len(kitty) > SJ_KITTY:
+            raise ValueError("bad trump, hands or kitty")
+        counts = [0] * 54
+        for c in [c for h in hands for c in h] + list(kitty):
+            if not 0 <= c <= 53:
+                raise ValueError(f"card id {c} out of range 0-53")
+            counts[c] += 1
+            if counts[c] > 2:
+                raise ValueError(f"card id {c} appears more than twice")
         _reset(&x.d, level, start, dealer)
         for seat in range(4):
             for c in hands[seat]:
@@ -779,23 +804,36 @@ cdef class Deal:
         return kind, tuple(out[i] for i in range(n))
 
     def enumerate_all(self):
-        """Unrank every legal move in the core (a benchmark of move generation); returns the count."""
+        """Generate every legal move in the core (a benchmark of move generation); returns the count."""
         cdef uint8_t out[SJ_MAXPLAY]
         cdef int kind = 0
         cdef uint64_t i, n = sj_count(&self.d)
         cdef long long total = 0
+        cdef Pool p
         with nogil:
-            for i in range(n):
-                total += sj_unrank(&self.d, i, &kind, out)
+            if self.d.phase == SJ_PLAY and self.d.nplayed > 0:
+                _follow_pool(&self.d, self.d.turn, &p)
+                for i in range(n):
+                    total += _pool_unrank(&p, i, out)
+            else:
+                for i in range(n):
+                    total += sj_unrank(&self.d, i, &kind, out)
         return n
 
     def check(self, int kind, cards):
+        """SJ_OK or the error code of the rule the move breaks; cards are ids 0-53."""
         cdef uint8_t buf[SJ_MAXPLAY]
         cdef int n = len(cards), i
+        cdef long v
+        if kind < SJ_PASS or kind > SJ_PLAYMOVE:
+            return SJ_E_PHASE
         if n > SJ_MAXPLAY:
             return SJ_E_COUNT if self.d.nplayed else SJ_E_SHAPE
         for i in range(n):
-            buf[i] = cards[i]
+            v = cards[i]
+            if v < 0 or v > 53:
+                return SJ_E_NOTHELD
+            buf[i] = <uint8_t>v
         return sj_check(&self.d, kind, buf, n)
 
     def apply(self, int kind, cards):
@@ -939,7 +977,11 @@ def shape_of(cards, int level, int trump):
     cdef int n = len(cards), i, k = 0, s = 0, top = 0
     if n < 1 or n > SJ_MAXPLAY:
         return None
+    if level < 0 or level > 12 or trump < 0 or trump > 4:
+        raise ValueError("level must be 0-12 and trump 0-4")
     for i in range(n):
+        if not 0 <= cards[i] <= 53:
+            return None
         buf[i] = cards[i]
     d.level = level
     sj_set_trump(&d, trump)
@@ -951,6 +993,8 @@ def shape_of(cards, int level, int trump):
 def order_table(int level, int trump):
     """[(effective suit, order)] of every card id for a contract (SJ-3.2/3.3)."""
     cdef SJDeal d
+    if level < 0 or level > 12 or trump < 0 or trump > 4:
+        raise ValueError("level must be 0-12 and trump 0-4")
     d.level = level
     sj_set_trump(&d, trump)
     return [(d.eff[c], d.ordv[c]) for c in range(54)]

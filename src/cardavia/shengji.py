@@ -57,11 +57,28 @@ _PHASE_ERRORS = {
     DECLARE_PHASE: ("the players are declaring trump: declare or pass", "SJ-2.3"),
     BURY_PHASE: ("the dealer is burying the kitty: bury one card", "SJ-2.7"),
     PLAY_PHASE: ("the cards are being played: play cards", "SJ-3.1"),
+    OVER_PHASE: ("the deal is over", "SJ-4.3"),
 }
 
 
+_KINDS = frozenset((PASS, DECLARE, BURY, PLAY))
+_IDS = frozenset(range(54))
+_SIZES = {PASS: (0).__eq__, DECLARE: (1, 2).__contains__, BURY: (1).__eq__, PLAY: (0).__lt__}
+_CARD_TEXT = tuple(card_text(c) for c in range(54))
+_SORT_KEYS: dict[tuple[int, int], list] = {}
+
+
 def _cards_text(cards: Sequence[int]) -> str:
-    return " ".join(card_text(c) for c in cards)
+    return " ".join([_CARD_TEXT[c] for c in cards])
+
+
+def _sort_keys(level: int, trump: int) -> list:
+    """Sort keys of card ids in a contract's order: plain suits, then trumps, low to high."""
+    keys = _SORT_KEYS.get((level, trump))
+    if keys is None:
+        keys = [(s, o, c) for c, (s, o) in enumerate(order_table(level, trump))]
+        _SORT_KEYS[(level, trump)] = keys
+    return keys
 
 
 def parse_level(level: Any) -> int:
@@ -125,6 +142,9 @@ class ShengjiMove(Move):
     __slots__ = ("kind", "cards", "_text")
 
     def __init__(self, kind: int, cards: Sequence[int] = ()):
+        if kind not in _KINDS or not _IDS.issuperset(cards) or not _SIZES[kind](len(cards)):
+            raise InvalidMoveError(f"bad Shengji move: kind {kind!r} with cards {cards!r} (pass: none, "
+                                   "declare: 1-2, bury: 1, play: 1 or more card ids 0-53)")
         if kind == PLAY or kind == DECLARE:
             cards = tuple(sorted(cards, reverse=True))
         object.__setattr__(self, "kind", kind)
@@ -159,6 +179,18 @@ class ShengjiMove(Move):
 
 
 _PASS_MOVE = ShengjiMove(PASS)
+
+
+def _trusted(kind: int, cards: tuple) -> ShengjiMove:
+    """A move from the core's unranking (already valid): skip the checks."""
+    if kind == PASS:
+        return _PASS_MOVE
+    m = object.__new__(ShengjiMove)
+    setattr_ = object.__setattr__
+    setattr_(m, "kind", kind)
+    setattr_(m, "cards", tuple(sorted(cards, reverse=True)) if kind != BURY else cards)
+    setattr_(m, "_text", None)
+    return m
 
 
 def parse_move(text: str) -> ShengjiMove:
@@ -207,17 +239,15 @@ class ShengjiLegalMoves(LegalMoves):
             index += n
         if not 0 <= index < n:
             raise IndexError("legal move index out of range")
-        kind, cards = self._state._deal.unrank(index)
-        return _PASS_MOVE if kind == PASS else ShengjiMove(kind, cards)
+        return _trusted(*self._state._deal.unrank(index))
 
     def __iter__(self):
         deal = self._state._deal
         for i in range(len(self)):
-            kind, cards = deal.unrank(i)
-            yield _PASS_MOVE if kind == PASS else ShengjiMove(kind, cards)
+            yield _trusted(*deal.unrank(i))
 
     def sample(self, rng: Any = None) -> Move:
-        return self[randbelow(rng, len(self))]
+        return _trusted(*self._state._deal.unrank(randbelow(rng, len(self))))
 
 
 class ShengjiState(State):
@@ -232,6 +262,8 @@ class ShengjiState(State):
         self._results: list[dict] = []
         self._winner: int | None = None
         self._over = False
+        self._texts: list[tuple] = []  # (player, text, public text) of history, filled lazily
+        self._last_trick: tuple = ()
         if "hands" in setup:
             self._match = False
             self._start_given(setup)
@@ -261,6 +293,7 @@ class ShengjiState(State):
         self._deal = Deal.shuffled(derive_seed(self._seed, self._deal_no), level, start, dealer)
         self._deal_no += 1
         self._deal_start = len(self._history)
+        self._last_trick = ()
         who = f"dealer {dealer}" if dealer >= 0 else "the first declarer deals"
         self._record_chance(f"deal {self._deal_no}: level {RANK_CHARS[level]}, {who}, "
                             f"declaring from seat {start}")
@@ -275,7 +308,8 @@ class ShengjiState(State):
         result = {
             "deal": self._deal_no, "dealer": dealer, "level": RANK_CHARS[d.level],
             "trump": TRUMP_NAMES[d.trump], "attacker_points": points,
-            "card_points": d.card_points, "kitty_points": d.kitty_points,
+            "card_points": d.card_points, "defender_points": d.defender_points,
+            "kitty_points": d.kitty_points,
             "kitty_multiplier": d.kitty_mult, "attackers_win": attackers_win,
             "team": team, "levels": levels,
         }
@@ -324,6 +358,8 @@ class ShengjiState(State):
 
     def _apply(self, move: Move) -> None:
         d = self._deal
+        if move.kind == PLAY and d.nplayed == 3:
+            self._last_trick = tuple(d.trick()) + ((d.turn, move.cards),)
         d.apply(move.kind, move.cards)
         if move.kind == PASS and d.phase == BURY_PHASE and d.kitty_revealed:
             self._record_chance(f"all passed: kitty revealed {_cards_text(d.kitty)}, "
@@ -343,8 +379,9 @@ class ShengjiState(State):
     def _sorted(self, cards: Sequence[int]) -> list[str]:
         d = self._deal
         if d.trump < 0:
-            return [card_text(c) for c in sorted(cards)]
-        return [card_text(c) for c in sorted(cards, key=lambda c: (d.order(c), c))]
+            return [_CARD_TEXT[c] for c in sorted(cards)]
+        key = _sort_keys(d.level, d.trump)
+        return [_CARD_TEXT[c] for c in sorted(cards, key=key.__getitem__)]
 
     def _observe(self, player: int) -> dict:
         d = self._deal
@@ -364,6 +401,8 @@ class ShengjiState(State):
                 "player": decl[0], "cards": _cards_text(self._decl_cards(decl))},
             "trick": [[seat, _cards_text(cards)] for seat, cards in d.trick()],
             "leader": d.leader if d.phase == PLAY_PHASE else None,
+            "last_trick": [[seat, _cards_text(cards)] for seat, cards in self._last_trick],
+            "last_winner": d.last_winner if self._last_trick else None,
             "attacker_points": d.attacker_points,
             "kitty": _cards_text(d.kitty if d.kitty_revealed and not self._over else d.buried)
             if show_kitty else None,
@@ -377,9 +416,11 @@ class ShengjiState(State):
         """The current deal's moves (hidden ones in public form); earlier deals
         are summed up in the observation's ``results`` and kept in ``history``.
         This keeps an observation's size bounded over a long match."""
+        texts = self._texts
         hist = self._history
-        start = self._deal_start
-        return [[p, str(m) if p == player else m.public_text()] for p, m in hist[start:]]
+        for p, m in hist[len(texts):]:
+            texts.append((p, str(m), m.public_text()))
+        return [[p, full if p == player else pub] for p, full, pub in texts[self._deal_start:]]
 
     def _decl_cards(self, decl) -> list[int]:
         player, strength, suit = decl
@@ -394,6 +435,7 @@ class ShengjiState(State):
         s = ShengjiState.__new__(ShengjiState)
         s.__dict__.update(self.__dict__)
         s._history = list(self._history)
+        s._texts = list(self._texts)
         s._levels = list(self._levels)
         s._results = list(self._results)
         s._deal = self._deal.copy()
@@ -424,6 +466,10 @@ class Shengji(Game):
     state_class = ShengjiState
     default_options: dict = {}
     plays_matches = True
+
+    def _validate_options(self) -> None:
+        if not isinstance(self._options["match"], bool):
+            raise ValueError(f"shengji: option match must be True or False, not {self._options['match']!r}")
 
     def parse_move(self, text: str, state: State | None = None) -> Move:
         return parse_move(text)
