@@ -127,6 +127,8 @@ def test_hidden_moves_show_in_public_form_to_others():
     assert s.observation(1)["history"][-1] == [0, "hide ?"]
     assert "2" not in s.observation(1).to_json().split("my_secret")[0].split("history")[1]
     assert s.history[0].player == CHANCE
+    obs = s.observation(0)
+    assert "pile" in obs and "nothing" not in obs and obs.get("nothing", 7) == 7
 
 
 def test_clone_is_independent_and_json_replays():

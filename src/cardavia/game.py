@@ -162,6 +162,9 @@ class Observation:
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
+
     def to_dict(self) -> dict:
         return copy.deepcopy(self.data)
 

@@ -66,7 +66,8 @@ class Progress:
 def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
         agents: Sequence[str] = ("random",), options: dict | None = None,
         progress: bool = False) -> dict[str, Any]:
-    """Play ``games`` seeded deals and return the game's summary figures."""
+    """Play ``games`` seeded deals (or matches, with ``match=True``) and
+    return the game's summary figures."""
     import cardavia
 
     options = dict(options or {})
@@ -81,7 +82,8 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     chunk = max(1, min(250, games // (workers * 8) or 1))
     tasks = [(game_name, options, list(agents), seed, s, min(s + chunk, games))
              for s in range(0, games, chunk)]
-    bar = Progress(games, f"{game_name}", enabled=progress)
+    unit = "matches" if options.get("match") else "deals"
+    bar = Progress(games, f"{game_name} {unit}", enabled=progress)
     results: dict[int, list[dict]] = {}
     t0 = time.perf_counter()
     if workers == 1 or len(tasks) == 1:
@@ -101,5 +103,5 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
            "workers": workers}
     out.update(game.summarize(summaries))
     out["seconds"] = elapsed
-    out["deals_per_second"] = games / elapsed if elapsed > 0 else float("inf")
+    out[f"{unit}_per_second"] = games / elapsed if elapsed > 0 else float("inf")
     return out
