@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from cardavia._core.betting import BET, CALL, CHECK, ERRORS, FOLD
 from cardavia._core.holdem_core import HoldemHand, showdown_strengths
 from cardavia._core.rng import Random, derive_seed
-from cardavia.cards import card_text, format_cards, to_card_ids
+from cardavia.cards import card_text, to_card_ids
 from cardavia.game import (
     TERMINAL,
     Game,
@@ -187,14 +187,14 @@ class HoldemState(State):
         if len(board) > self._board_seen:
             for name, lo, hi in (("flop", 0, 3), ("turn", 3, 4), ("river", 4, 5)):
                 if self._board_seen <= lo and len(board) >= hi:
-                    self._record_chance(f"{name} {format_cards(board[lo:hi])}")
+                    self._record_chance(f"{name} {' '.join(card_text(c) for c in board[lo:hi])}")
             self._board_seen = len(board)
         if h.street == SHOWDOWN:
             live = [p for p in range(h.n) if h.dealt[p] and not h.folded[p]]
             strengths = showdown_strengths([h.hole(p) if p in live else [] for p in range(h.n)], board)
             for p in live:
                 self._shown[p] = h.hole(p)
-                self._record_chance(f"show {p}: {format_cards(h.hole(p))}")
+                self._record_chance(f"show {p}: {' '.join(card_text(c) for c in h.hole(p))}")
             h.settle([strengths[p] if p in live else -1 for p in range(h.n)])
         if h.street == OVER:
             self._finish_hand()
