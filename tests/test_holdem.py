@@ -386,9 +386,10 @@ def test_from_hands_validation():
 def test_simulate_stats():
     from cardavia import simulate
     out = simulate.run("holdem", 30, seed=2, workers=1, options={"match": False})
-    assert out["deals"] == 30 and 0 <= out["showdown_rate"] <= 1 and out["hands_per_deal"] == 1
+    assert out["deals"] == 30 and 0 <= out["showdown_rate"] <= 1 and out["mean_pot"] >= 30
     out = simulate.run("holdem", 4, seed=2, workers=1, options={"match": True})
-    assert out["hands_per_deal"] > 1 and sum(out["win_rate"]) == 1
+    assert out["hands_per_match"] > 1 and sum(out["win_rate"]) == 1
+    assert out["longest_match"] >= out["hands_per_match"]
 
 
 def test_conformance_1000_matches():

@@ -393,7 +393,8 @@ def test_ud_compiled_selfplay_matches_python_figures():
 def test_ud_simulate_stats():
     from cardavia import simulate
     out = simulate.run("updown", 40, seed=1, workers=1, options={"match": True})
-    assert out["deals"] == 40 and out["mean_deals"] >= 1 and "fold_rate" in out
+    assert out["deals"] == 40 and out["deals_per_match"] >= 1 and "fold_rate" in out
+    assert out["longest_match"] >= out["deals_per_match"]
 
 
 def test_ud_conformance_1000_matches():

@@ -391,11 +391,23 @@ class HoldemGame(Game):
     # -- simulation -------------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
         out = super().deal_summary(state)
-        st: HoldemState = state  # type: ignore[assignment]
-        out["hands"] = st._hand_no
-        out["showdowns"] = sum(1 for p, m in st.history if str(m).startswith("show "))
-        out["flops"] = sum(1 for p, m in st.history if str(m).startswith("flop "))
-        out["pot"] = st._hand.pot
+        hands = flops = showdowns = pot = 0
+        shown = False
+        for p, m in state.history:
+            if p >= 0:
+                continue
+            t = str(m)
+            if t.startswith("hand "):
+                hands += 1
+                shown = False
+            elif t.startswith("flop "):
+                flops += 1
+            elif t.startswith("show ") and not shown:
+                showdowns += 1
+                shown = True
+            elif t.startswith("win "):
+                pot += int(t.rsplit(" ", 1)[1])
+        out.update(hands=hands, flops=flops, showdowns=showdowns, pot=pot)
         return out
 
     def summarize(self, summaries: Sequence[dict]) -> dict:
@@ -403,11 +415,13 @@ class HoldemGame(Game):
         n = len(summaries)
         if n:
             hands = sum(s["hands"] for s in summaries)
-            out["hands_per_deal"] = hands / n
+            if self._options["match"]:
+                out["hands_per_match"] = hands / n
+                out["longest_match"] = max(s["hands"] for s in summaries)
             out["flop_rate"] = sum(s["flops"] for s in summaries) / hands
-            out["showdown_rate"] = sum(1 for s in summaries if s["showdowns"]) / n
-            out["mean_final_pot"] = sum(s["pot"] for s in summaries) / n
-            out["mean_moves"] = sum(s["moves"] for s in summaries) / n
+            out["showdown_rate"] = sum(s["showdowns"] for s in summaries) / hands
+            out["mean_pot"] = sum(s["pot"] for s in summaries) / hands
+            out["moves_per_hand"] = sum(s["moves"] for s in summaries) / hands
         return out
 
 

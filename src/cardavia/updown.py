@@ -282,8 +282,9 @@ class UpDownGame(Game):
         n = len(summaries)
         if n:
             deals = [s["deals"] for s in summaries]
-            out["mean_deals"] = sum(deals) / n
-            out["longest"] = max(deals)
+            if self._options["match"]:
+                out["deals_per_match"] = sum(deals) / n
+                out["longest_match"] = max(deals)
             out["fold_rate"] = sum(s["folds"] for s in summaries) / max(1, sum(deals))
             out["tie_rate"] = sum(s["ties"] for s in summaries) / max(1, sum(deals))
             out["reshuffles"] = sum(s["reshuffles"] for s in summaries)
