@@ -398,3 +398,22 @@ def test_conformance_1000_matches():
 
 def test_conformance_single_hands():
     check_random_games(HAND, range(500))
+
+
+def test_compiled_selfplay_loop():
+    from cardavia._core.holdem_core import selfplay
+    out = selfplay(3000, seed=4)
+    assert out["hands"] == 3000 and out["actions"] >= 3000
+    assert 0 < out["showdowns"] <= out["flops"] <= 3000
+    assert selfplay(3000, seed=4) == out                  # seeded
+    heads_up = selfplay(500, seed=1, players=2, stack=100)
+    assert heads_up["hands"] == 500
+    with pytest.raises(ValueError):
+        selfplay(10, players=1)
+
+
+def test_showdown_strengths_use_the_poker_ranking():
+    from cardavia._core.holdem_core import showdown_strengths
+    board = parse_cards("2c 7d 9h Ts Jc")
+    s = showdown_strengths([parse_cards("Qh Kh"), parse_cards("Ac Ad"), [], parse_cards("3c 4c")], board)
+    assert s[2] == -1 and s[0] > s[1] > s[3]              # straight > pair of aces > jack high

@@ -1,7 +1,9 @@
 """The compiled Texas Hold'em hand (see holdem_core.pxd) and its Python face
 ``HoldemHand``, which ``cardavia.holdem`` drives."""
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
 from cardavia._core.betting import ERRORS
+from cardavia._core.poker cimport rank_hand
+from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_below
 from cardavia._core.betting cimport BettingRound
 
 
@@ -166,14 +168,92 @@ cdef class HoldemHand:
 
 
 def showdown_strengths(holes, board):
-    """TEMP eval7 stand-in until rank_hand lands."""
-    import eval7
-    names = "23456789TJQKA"
+    """Hand strengths (``rank_hand`` of the poker core; higher is better,
+    equal ties) of each player's hole cards with the board; -1 for an empty
+    entry (folded or not dealt in)."""
+    cdef uint8_t cards[7]
+    cdef int i, n
     out = []
-    for h in holes:
-        if not h:
+    for hole in holes:
+        if not hole:
             out.append(-1)
             continue
-        cards = [eval7.Card(names[c >> 2] + "cdhs"[c & 3]) for c in list(h) + list(board)]
-        out.append(eval7.evaluate(cards))
+        cs = list(hole) + list(board)
+        n = len(cs)
+        if not 5 <= n <= 7:
+            raise ValueError("a showdown needs 5 to 7 cards per player")
+        for i in range(n):
+            cards[i] = cs[i]
+        out.append(rank_hand(cards, n))
     return out
+
+
+cdef inline void _random_action(Hand* h, Rng* r) noexcept nogil:
+    """The benchmark agent: uniform among check/call, fold (when owing), and
+    when raising is allowed the minimum and the maximum raise."""
+    cdef const Betting* b = &h.b
+    cdef int p = b.actor, k, m = 1
+    cdef bint owes = b.bet[p] < b.level
+    cdef bint can_raise = bet_raise_error(b, p) == BET_OK
+    if owes:
+        m += 1
+    if can_raise:
+        m += 2
+    k = rng_below(r, m)
+    if k == 0:
+        bet_apply(&h.b, ACT_CALL if owes else ACT_CHECK, 0)
+    elif k == 1 and owes:
+        bet_apply(&h.b, ACT_FOLD, 0)
+    elif k == m - 2:
+        bet_apply(&h.b, ACT_BET, bet_min_to(b, p))
+    else:
+        bet_apply(&h.b, ACT_BET, bet_max_to(b, p))
+    hand_advance(h)
+
+
+def selfplay(long long hands, seed=0, int players=4, int stack=1000, int sb=10, int bb=20):
+    """Play ``hands`` random hands in compiled code (fresh stacks each hand,
+    the button moving round the table): the benchmark loop.  Agents choose
+    uniformly among check/call, fold, the minimum and the maximum raise.
+    Returns counts: hands, actions, showdowns, flops, chips moved."""
+    cdef Hand h
+    cdef Rng r
+    cdef uint8_t deck[52]
+    cdef uint8_t cards[7]
+    cdef int stacks[BET_MAXP]
+    cdef int strength[BET_MAXP]
+    cdef long long i, actions = 0, showdowns = 0, flops = 0, moved = 0
+    cdef int k, p
+    if not 2 <= players <= BET_MAXP or stack < 1 or not 1 <= sb <= bb:
+        raise ValueError("bad table")
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    for k in range(players):
+        stacks[k] = stack
+    with nogil:
+        for i in range(hands):
+            for k in range(52):
+                deck[k] = k
+            rng_shuffle(&r, deck, 52)
+            hand_start(&h, players, stacks, <int>(i % players), sb, bb, deck)
+            while h.street < ST_SHOWDOWN:
+                _random_action(&h, &r)
+                actions += 1
+            if h.nboard >= 3:
+                flops += 1
+            if h.street == ST_SHOWDOWN:
+                showdowns += 1
+                for p in range(players):
+                    if h.b.folded[p]:
+                        strength[p] = -1
+                        continue
+                    cards[0] = h.hole[p][0]
+                    cards[1] = h.hole[p][1]
+                    for k in range(5):
+                        cards[2 + k] = h.board[k]
+                    strength[p] = rank_hand(cards, 7)
+                hand_settle(&h, strength)
+            for p in range(players):
+                if h.won[p] > h.b.total[p]:
+                    moved += h.won[p] - h.b.total[p]
+    return {"hands": hands, "actions": actions, "showdowns": showdowns, "flops": flops,
+            "chips_moved": moved}
