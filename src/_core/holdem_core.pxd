@@ -8,7 +8,7 @@ from cardavia._core.betting cimport (
     Betting, BET_MAXP, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK,
     bet_init, bet_post, bet_begin, bet_new_street, bet_in_hand, bet_to_call,
     bet_raise_error, bet_min_to, bet_max_to, bet_check, bet_apply, bet_award, bet_menu,
-    BET_MAXMENU,
+    BET_MAXMENU, BET_NO_ACTOR,
 )
 
 cdef enum:

@@ -132,7 +132,7 @@ cdef class HoldemHand:
 
     def check(self, int action, int amount=0):
         if self.h.b.actor < 0:
-            return 1
+            return BET_NO_ACTOR
         return bet_check(&self.h.b, action, amount)
 
     def apply(self, int action, int amount=0):

@@ -120,7 +120,7 @@ cdef class DuelCore:
 
     def check(self, int action, int amount=0):
         if self.d.phase != UD_BET:
-            return 1
+            return BET_NO_ACTOR
         return bet_check(&self.d.b, action, amount)
 
     def act(self, int action, int amount=0):

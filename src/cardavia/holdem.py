@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from cardavia._core.betting import BET, CALL, CHECK, ERRORS, FOLD
+from cardavia._core import betting as B
+from cardavia._core.betting import BET, CALL, CHECK, FOLD
 from cardavia._core.holdem_core import HoldemHand, showdown_strengths
 from cardavia._core.rng import Random, derive_seed
 from cardavia.cards import card_text, to_card_ids
@@ -29,7 +30,6 @@ from cardavia.game import (
     LegalMoves,
     Move,
     State,
-    randbelow,
 )
 
 __all__ = ["BetMove", "HoldemGame", "HoldemState", "GAME"]
@@ -96,32 +96,30 @@ def parse_bet_text(text: str, allin: Any = None) -> BetMove:
     raise InvalidMoveError(f"not a betting move: {text!r} (expected fold, check, call, bet N, raise N or allin)")
 
 
-def betting_rule_error(code: int, rules: dict) -> IllegalMoveError:
-    return IllegalMoveError(ERRORS[code], rule=rules.get(code))
+def betting_error(code: int, core: Any, player: int, rules: dict) -> IllegalMoveError:
+    """The IllegalMoveError for a betting core error code, naming the rule
+    (``rules`` maps codes to rule ids) and the legal bounds where they help."""
+    msg = B.ERRORS[code]
+    if code == B.TOO_SMALL:
+        msg += f" (minimum {core.min_to(player)})"
+    elif code == B.TOO_LARGE:
+        msg += f" (at most {core.max_to(player)})"
+    return IllegalMoveError(msg, rule=rules.get(code))
 
 
-# betting core error code -> the rule it enforces
-_TH_RULES = {1: "TH-3.4", 2: "TH-3.1", 3: "TH-3.1", 4: "TH-3.1", 5: "TH-3.3", 6: "TH-3.3",
-             7: "TH-3.2", 8: "TH-3.2", 9: "TH-3.1"}
+# betting core error code -> the rule of RULES.md §5 it enforces
+_TH_RULES = {B.NO_ACTOR: "TH-3.4", B.CHECK_OWES: "TH-3.1", B.CALL_NOTHING: "TH-3.1",
+             B.NO_RAISE_CHIPS: "TH-3.1", B.NO_RAISE_OPPONENT: "TH-3.3", B.NOT_REOPENED: "TH-3.3",
+             B.TOO_SMALL: "TH-3.2", B.TOO_LARGE: "TH-3.2", B.FOLD_FREE: "TH-3.1"}
 
 
 class HoldemLegalMoves(LegalMoves):
     """Lists fold/check/call, the minimum raise, half-pot, pot and all-in;
-    ``in`` accepts any legal total (``"raise 137" in moves``); see
+    ``in`` (the base class's, which checks without building anything)
+    accepts any legal total: ``"raise 137" in moves``.  See
     ``HoldemState.raise_range()`` for all of them."""
 
     lists_subset = True
-
-    def __contains__(self, move: Any) -> bool:
-        st = self._state
-        if st.is_over:
-            return False
-        try:
-            m = st._coerce(move)
-            st._check(m)
-        except ValueError:
-            return False
-        return True
 
 
 class HoldemState(State):
@@ -251,13 +249,7 @@ class HoldemState(State):
             raise IllegalMoveError("nobody has bet this round: bet instead of raise", rule="TH-3.2")
         code = h.check(move.action, move.amount)
         if code:
-            p = h.actor
-            msg = ERRORS[code]
-            if code == 7:
-                msg += f" (minimum {h.min_to(p)})"
-            elif code == 8:
-                msg += f" (at most {h.max_to(p)})"
-            raise IllegalMoveError(msg, rule=_TH_RULES.get(code))
+            raise betting_error(code, h, h.actor, _TH_RULES)
 
     def _apply(self, move: Move) -> None:
         self._hand.apply(move.action, move.amount)
@@ -273,8 +265,8 @@ class HoldemState(State):
             return BetMove("raise" if h.level > 0 else "bet", h.max_to(p))
         if h.level > h.bets[p] and h.to_call(p) == h.stacks[p]:
             return BetMove("call")
-        raise IllegalMoveError(f"you cannot go all in now: {ERRORS[h.raise_error(p)]}",
-                               rule=_TH_RULES.get(h.raise_error(p)))
+        code = h.raise_error(p)
+        raise IllegalMoveError(f"you cannot go all in now: {B.ERRORS[code]}", rule=_TH_RULES.get(code))
 
     def raise_range(self) -> range:
         """Every legal bet or raise total of the player to act (empty when none)."""

@@ -14,21 +14,23 @@ for the next deal.  The match ends when a player has no chips.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Sequence
 
-from cardavia._core.betting import BET, CALL, CHECK, ERRORS, FOLD
+from cardavia._core import betting as B
+from cardavia._core.betting import CALL, CHECK, FOLD
 from cardavia._core.updown_core import DuelCore, compare
 from cardavia.cards import card_id, card_text
 from cardavia.game import TERMINAL, Game, IllegalMoveError, InvalidMoveError, LegalMoves, Move, State
-from cardavia.holdem import BetMove, parse_bet_text
+from cardavia.holdem import BetMove, betting_error, parse_bet_text
 
 __all__ = ["LockMove", "UpDownGame", "UpDownState", "compare", "GAME"]
 
 LOCK, BETTING, DEALT_OUT = 0, 1, 2
 _LOCK_RE = re.compile(r"^\s*lock\s+(\S+)\s*$", re.I)
-# betting core error code -> the rule it enforces
-_UD_RULES = {1: "UD-3.1", 2: "UD-3.2", 3: "UD-3.2", 4: "UD-3.3", 5: "UD-3.3", 6: "UD-3.3",
-             7: "UD-3.2", 8: "UD-3.3", 9: "UD-3.2"}
+# betting core error code -> the rule of RULES.md §6 it enforces
+_UD_RULES = {B.NO_ACTOR: "UD-3.1", B.CHECK_OWES: "UD-3.2", B.CALL_NOTHING: "UD-3.2",
+             B.NO_RAISE_CHIPS: "UD-3.3", B.NO_RAISE_OPPONENT: "UD-3.3", B.NOT_REOPENED: "UD-3.3",
+             B.TOO_SMALL: "UD-3.2", B.TOO_LARGE: "UD-3.3", B.FOLD_FREE: "UD-3.2"}
 
 
 class LockMove(Move):
@@ -157,12 +159,7 @@ class UpDownState(State):
             raise IllegalMoveError("nobody has bet: bet instead of raise", rule="UD-3.2")
         code = c.check(move.action, move.amount)
         if code:
-            msg = ERRORS[code]
-            if code == 7:
-                msg += f" (minimum {c.min_to(c.actor)})"
-            elif code == 8:
-                msg += f" (at most {c.max_to(c.actor)})"
-            raise IllegalMoveError(msg, rule=_UD_RULES.get(code))
+            raise betting_error(code, c, c.actor, _UD_RULES)
 
     def _apply(self, move: Move) -> None:
         c = self._core
@@ -182,7 +179,7 @@ class UpDownState(State):
             return BetMove("raise" if c.level > 0 else "bet", c.max_to(p))
         if c.level > c.bets[p] and c.to_call(p) == c.stacks[p]:
             return BetMove("call")
-        raise IllegalMoveError(f"you cannot go all in now: {ERRORS[e]}", rule=_UD_RULES.get(e))
+        raise IllegalMoveError(f"you cannot go all in now: {B.ERRORS[e]}", rule=_UD_RULES.get(e))
 
     def raise_range(self) -> range:
         """Every legal bet or raise total now (empty when none)."""
