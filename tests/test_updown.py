@@ -200,10 +200,15 @@ def test_ud_3_3_unmatched_excess_returned():
         chips_before = c.chips
         s.play(f"bet {c.stacks[p]}")            # p all in for more than q has
         s.play("call")                          # q calls all in for less
-        end = s.core.chips if not s.is_over else s.core.chips
-        # q can lose at most what he had; p keeps the excess whatever happens
-        assert end[q] in (0, 2 * chips_before[q]) or end[q] == chips_before[q]
-        assert end[p] >= chips_before[p] - chips_before[q]
+        end = s.core.chips
+        result = chance_lines(s, "result: ")[-1]
+        a, b = chips_before[p], chips_before[q]
+        if result == f"result: {p} wins":
+            assert (end[p], end[q]) == (a + b, 0)
+        elif result == f"result: {q} wins":     # q wins what he covered; p's excess comes back
+            assert (end[p], end[q]) == (a - b, 2 * b)
+        else:
+            assert (end[p], end[q]) == (a, b)
         return
     pytest.fail("no seed gave the situation")
 
