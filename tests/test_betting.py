@@ -173,3 +173,42 @@ def test_bad_construction():
         BettingRound([10, -1], 20)
     with pytest.raises(ValueError):
         BettingRound([10, 10], 0)
+
+
+def test_betting_invariants_on_random_rounds():
+    """Chips are conserved, the pots hold every chip put in, awards pay out
+    exactly the pots, a complete round leaves every player who can still bet
+    matched, and every listed move is legal."""
+    import random
+    for seed in range(400):
+        rng = random.Random(seed)
+        n = rng.randint(2, 6)
+        stacks = [rng.choice([0, rng.randint(1, 40), rng.randint(1, 500)]) for _ in range(n)]
+        if sum(1 for s in stacks if s) < 2:
+            continue
+        b = BettingRound(stacks, rng.choice([1, 2, 20]))
+        chips = sum(stacks)
+        for street in range(4):
+            if street:
+                b.new_street()
+            b.begin(rng.randrange(n), 0)
+            while not b.complete:
+                menu = b.menu()
+                assert menu and all(b.check(a, x) == B.OK for a, x in menu)
+                p = b.actor
+                if b.raise_error(p) == B.OK:
+                    lo, hi = b.min_to(p), b.max_to(p)
+                    assert b.check(BET, lo) == B.OK and b.check(BET, hi) == B.OK
+                    assert lo == hi or b.check(BET, lo - 1) == B.TOO_SMALL
+                    menu.append((BET, rng.randint(lo, hi)))
+                b.apply(*rng.choice(menu))
+                assert sum(b.stacks) + sum(b.totals) == chips
+            live = [p for p in range(n) if not b.folded[p] and b.stacks[p] > 0]
+            if b.in_hand() > 1:
+                assert all(b.bets[p] == b.level for p in live)
+        pots = b.pots()
+        assert sum(a for a, _ in pots) == sum(b.totals)
+        strength = [rng.randrange(3) for _ in range(n)]
+        won = b.award(strength, rng.randrange(n))
+        assert sum(won) == sum(b.totals)
+        assert all(w == 0 for p, w in enumerate(won) if b.folded[p])

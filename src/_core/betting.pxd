@@ -18,6 +18,7 @@ from libc.stdint cimport uint32_t, uint8_t
 
 cdef enum:
     BET_MAXP = 10
+    BET_MAXMENU = 8
 
 cdef enum BetAction:
     ACT_FOLD = 0
@@ -308,6 +309,54 @@ cdef inline void bet_award(const Betting* b, const int* strength, int first, int
                 if rem > 0:
                     won[p] += 1
                     rem -= 1
+
+
+
+cdef inline int bet_menu(const Betting* b, int* actions, int* amounts) noexcept nogil:
+    """The moves listed to the actor: fold (when owing), check or call, then
+    bet/raise totals ascending: the minimum, half pot, pot and all-in (those
+    legal and distinct; the pot counts every chip put in this hand).  The
+    random agents of the self-play loops pick among these.  Returns how many."""
+    cdef int p = b.actor, m = 0, lo, hi, pot = 0, owe, i, t, k
+    cdef int sizes[2]
+    if p < 0:
+        return 0
+    owe = b.level - b.bet[p]
+    if owe > 0:
+        actions[m] = ACT_FOLD
+        amounts[m] = 0
+        m += 1
+        actions[m] = ACT_CALL
+        amounts[m] = 0
+        m += 1
+    else:
+        actions[m] = ACT_CHECK
+        amounts[m] = 0
+        m += 1
+    if bet_raise_error(b, p) != BET_OK:
+        return m
+    lo = bet_min_to(b, p)
+    hi = bet_max_to(b, p)
+    for i in range(b.n):
+        pot += b.total[i]
+    if owe < 0:
+        owe = 0
+    sizes[0] = b.level + (pot + owe) // 2     # half the pot after calling
+    sizes[1] = b.level + pot + owe            # the pot after calling
+    actions[m] = ACT_BET
+    amounts[m] = lo
+    m += 1
+    for k in range(2):
+        t = sizes[k]
+        if t > amounts[m - 1] and t < hi:
+            actions[m] = ACT_BET
+            amounts[m] = t
+            m += 1
+    if hi > amounts[m - 1]:
+        actions[m] = ACT_BET
+        amounts[m] = hi
+        m += 1
+    return m
 
 
 cdef class BettingRound:

@@ -130,6 +130,13 @@ cdef class BettingRound:
             raise ValueError(f"illegal betting action: {ERRORS[e]}")
         bet_apply(&self.b, action, amount)
 
+    def menu(self):
+        """The listed moves of the actor: [(action, amount), ...]."""
+        cdef int acts[BET_MAXMENU]
+        cdef int amts[BET_MAXMENU]
+        cdef int k, m = bet_menu(&self.b, acts, amts)
+        return [(acts[k], amts[k]) for k in range(m)]
+
     def pots(self):
         """[(amount, [eligible seats]), ...]: the main pot, then side pots."""
         cdef int amounts[BET_MAXP]

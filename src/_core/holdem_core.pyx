@@ -1,0 +1,259 @@
+"""The compiled Texas Hold'em hand (see holdem_core.pxd) and its Python face
+``HoldemHand``, which ``cardavia.holdem`` drives."""
+from libc.stdint cimport uint8_t, uint64_t
+from cardavia._core.betting import ERRORS
+from cardavia._core.poker cimport rank_hand
+from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_below
+from cardavia._core.betting cimport BettingRound
+
+
+cdef class HoldemHand:
+    """One hand: ``HoldemHand(stacks, button, deck, sb=10, bb=20)`` with
+    ``deck`` the 52 card ids in dealing order."""
+
+    def __init__(self, stacks, int button, deck, int sb=10, int bb=20):
+        cdef int n = len(stacks), i
+        cdef int st[BET_MAXP]
+        cdef uint8_t d[52]
+        stacks = list(stacks)
+        deck = list(deck)
+        if not 2 <= n <= BET_MAXP:
+            raise ValueError(f"2 to {BET_MAXP} seats, got {n}")
+        if len(deck) != 52 or sorted(deck) != list(range(52)):
+            raise ValueError("deck must hold each of the 52 card ids once")
+        if sum(1 for s in stacks if s > 0) < 2:
+            raise ValueError("a hand needs two players with chips")
+        for i in range(n):
+            st[i] = stacks[i]
+            if st[i] < 0:
+                raise ValueError("stacks cannot be negative")
+        if not 0 <= button < n or st[button] <= 0:
+            raise ValueError("the button must be a seat with chips")
+        for i in range(52):
+            d[i] = deck[i]
+        hand_start(&self.h, n, st, button, sb, bb, d)
+
+    def copy(self):
+        cdef HoldemHand other = HoldemHand.__new__(HoldemHand)
+        other.h = self.h
+        return other
+
+    # -- reading ----------------------------------------------------------
+    @property
+    def n(self):
+        return self.h.n
+
+    @property
+    def street(self):
+        return self.h.street
+
+    @property
+    def actor(self):
+        return self.h.b.actor
+
+    @property
+    def button(self):
+        return self.h.button
+
+    @property
+    def sb_seat(self):
+        return self.h.sb_seat
+
+    @property
+    def bb_seat(self):
+        return self.h.bb_seat
+
+    @property
+    def level(self):
+        return self.h.b.level
+
+    @property
+    def full_raise(self):
+        return self.h.b.full_raise
+
+    @property
+    def board(self):
+        return [self.h.board[i] for i in range(self.h.nboard)]
+
+    def hole(self, int p):
+        return [self.h.hole[p][0], self.h.hole[p][1]]
+
+    @property
+    def dealt(self):
+        return [self.h.start[i] > 0 for i in range(self.h.n)]
+
+    @property
+    def start_stacks(self):
+        return [self.h.start[i] for i in range(self.h.n)]
+
+    @property
+    def stacks(self):
+        return [self.h.b.stack[i] for i in range(self.h.n)]
+
+    @property
+    def bets(self):
+        return [self.h.b.bet[i] for i in range(self.h.n)]
+
+    @property
+    def totals(self):
+        return [self.h.b.total[i] for i in range(self.h.n)]
+
+    @property
+    def folded(self):
+        return [bool(self.h.b.folded[i]) for i in range(self.h.n)]
+
+    @property
+    def pot(self):
+        return sum(self.h.b.total[i] for i in range(self.h.n))
+
+    @property
+    def deck_pos(self):
+        return self.h.deck_pos
+
+    @property
+    def won(self):
+        return [self.h.won[i] for i in range(self.h.n)]
+
+    @property
+    def final_stacks(self):
+        return [self.h.b.stack[i] + self.h.won[i] for i in range(self.h.n)]
+
+    def to_call(self, int p):
+        return bet_to_call(&self.h.b, p)
+
+    def raise_error(self, int p):
+        return bet_raise_error(&self.h.b, p)
+
+    def min_to(self, int p):
+        return bet_min_to(&self.h.b, p)
+
+    def max_to(self, int p):
+        return bet_max_to(&self.h.b, p)
+
+    def check(self, int action, int amount=0):
+        if self.h.b.actor < 0:
+            return BET_NO_ACTOR
+        return bet_check(&self.h.b, action, amount)
+
+    def apply(self, int action, int amount=0):
+        cdef int e = self.check(action, amount)
+        if e != BET_OK:
+            raise ValueError(f"illegal betting action: {ERRORS[e]}")
+        bet_apply(&self.h.b, action, amount)
+        hand_advance(&self.h)
+
+    def menu(self):
+        cdef int acts[BET_MAXMENU]
+        cdef int amts[BET_MAXMENU]
+        cdef int k, m = hand_menu(&self.h, acts, amts)
+        return [(acts[k], amts[k]) for k in range(m)]
+
+    def pots(self):
+        cdef BettingRound r = BettingRound.__new__(BettingRound)
+        r.b = self.h.b
+        return r.pots()
+
+    def settle(self, strengths):
+        """Award the pots at the showdown (``street == 4``)."""
+        cdef int s[BET_MAXP]
+        cdef int i
+        if self.h.street != ST_SHOWDOWN:
+            raise ValueError("no showdown is due")
+        strengths = list(strengths)
+        if len(strengths) != self.h.n:
+            raise ValueError(f"need {self.h.n} strengths, got {len(strengths)}")
+        for i in range(self.h.n):
+            s[i] = strengths[i]
+        hand_settle(&self.h, s)
+
+
+def showdown_strengths(holes, board):
+    """Hand strengths (``rank_hand`` of the poker core; higher is better,
+    equal ties) of each player's hole cards with the board; -1 for an empty
+    entry (folded or not dealt in)."""
+    cdef uint8_t cards[7]
+    cdef int i, n
+    out = []
+    for hole in holes:
+        if not hole:
+            out.append(-1)
+            continue
+        cs = list(hole) + list(board)
+        n = len(cs)
+        if not 5 <= n <= 7:
+            raise ValueError("a showdown needs 5 to 7 cards per player")
+        for i in range(n):
+            cards[i] = cs[i]
+        out.append(rank_hand(cards, n))
+    return out
+
+
+cdef inline void _random_action(Hand* h, Rng* r) noexcept nogil:
+    """The benchmark agent: uniform among check/call, fold (when owing), and
+    when raising is allowed the minimum and the maximum raise."""
+    cdef const Betting* b = &h.b
+    cdef int p = b.actor, k, m = 1
+    cdef bint owes = b.bet[p] < b.level
+    cdef bint can_raise = bet_raise_error(b, p) == BET_OK
+    if owes:
+        m += 1
+    if can_raise:
+        m += 2
+    k = rng_below(r, m)
+    if k == 0:
+        bet_apply(&h.b, ACT_CALL if owes else ACT_CHECK, 0)
+    elif k == 1 and owes:
+        bet_apply(&h.b, ACT_FOLD, 0)
+    elif k == m - 2:
+        bet_apply(&h.b, ACT_BET, bet_min_to(b, p))
+    else:
+        bet_apply(&h.b, ACT_BET, bet_max_to(b, p))
+    hand_advance(h)
+
+
+def selfplay(long long hands, seed=0, int players=4, int stack=1000, int sb=10, int bb=20):
+    """Play ``hands`` random hands in compiled code (fresh stacks each hand,
+    the button moving round the table): the benchmark loop.  Agents choose
+    uniformly among check/call, fold, the minimum and the maximum raise.
+    Returns counts: hands, actions, showdowns, flops, chips moved."""
+    cdef Hand h
+    cdef Rng r
+    cdef uint8_t deck[52]
+    cdef uint8_t cards[7]
+    cdef int stacks[BET_MAXP]
+    cdef int strength[BET_MAXP]
+    cdef long long i, actions = 0, showdowns = 0, flops = 0, moved = 0
+    cdef int k, p
+    if not 2 <= players <= BET_MAXP or stack < 1 or not 1 <= sb <= bb:
+        raise ValueError("bad table")
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    for k in range(players):
+        stacks[k] = stack
+    with nogil:
+        for i in range(hands):
+            for k in range(52):
+                deck[k] = k
+            rng_shuffle(&r, deck, 52)
+            hand_start(&h, players, stacks, <int>(i % players), sb, bb, deck)
+            while h.street < ST_SHOWDOWN:
+                _random_action(&h, &r)
+                actions += 1
+            if h.nboard >= 3:
+                flops += 1
+            if h.street == ST_SHOWDOWN:
+                showdowns += 1
+                for p in range(players):
+                    if h.b.folded[p]:
+                        strength[p] = -1
+                        continue
+                    cards[0] = h.hole[p][0]
+                    cards[1] = h.hole[p][1]
+                    for k in range(5):
+                        cards[2 + k] = h.board[k]
+                    strength[p] = rank_hand(cards, 7)
+                hand_settle(&h, strength)
+            for p in range(players):
+                if h.won[p] > h.b.total[p]:
+                    moved += h.won[p] - h.b.total[p]
+    return {"hands": hands, "actions": actions, "showdowns": showdowns, "flops": flops,
+            "chips_moved": moved}

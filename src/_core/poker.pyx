@@ -1,0 +1,498 @@
+"""Poker hand ranking (RULES.md TH-4) and equity, in the compiled core.
+
+How a hand is ranked
+--------------------
+Each card owns a 64-bit *key*.  Its low 32 bits add up a rank key: one
+multiplier per rank, found by a greedy search (smallest next multiplier that
+keeps every multiset of at most seven ranks, at most four of each, on its own
+sum).  Bits 32-47 hold four suit counters, one nibble per suit, that start at
+3: a nibble reaches 8 (its top bit) exactly when five cards share the suit.
+A second word collects one bit per card in a 16-bit lane per suit.
+
+* Flush: the flush suit's 13-bit lane indexes an 8192-entry table.
+* Otherwise: the rank key goes through a perfect hash, row = high bits,
+  column = low bits displaced by a per-row offset, into one table holding
+  every rank multiset of five, six and seven cards (73,775 of them).
+
+A value is ``category << 12 | index``: categories 0 (high card) to 8
+(straight flush), the index dense inside its category, so 7,462 values in
+all and ``value >> 12`` is the category.  Tables are built at import (a few
+milliseconds): each rank multiset is ranked by a direct reading of the rules.
+"""
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdlib cimport malloc, calloc, free, qsort
+from libc.string cimport memset
+
+from cardavia._core.cards cimport cv_ctz, cv_popcount
+
+import numpy as np
+
+from cardavia._core.cards import CardSet, parse_cards
+
+# ----------------------------------------------------------------------------
+# Tables
+
+cdef enum:
+    _ROW_BITS = 13               # perfect hash: 8192 rows ...
+    _SLOT_BITS = 17              # ... displaced into 131072 slots
+    _SLOTS = 1 << 17
+    _NUM_CLASSES = 7462          # distinct five-card strengths
+
+# Rank-key multipliers for 2..A (see the module docstring).
+cdef uint32_t _MULT[13]
+_MULT[:] = [1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453,
+            1526359, 3453520]
+
+cdef uint64_t _SUIT_BASE = (<uint64_t>0x3333) << 32
+cdef uint64_t _CARD_KEY[256]     # ids >= 52 map to 0: memory-safe, never valid
+cdef uint64_t _CARD_BIT[256]
+cdef uint16_t _FLUSH[8192]
+cdef uint32_t _OFFSET[1 << _ROW_BITS]
+cdef uint16_t _TABLE[_SLOTS]
+cdef uint64_t _HASH_MUL = 0
+# Odd multipliers tried in turn for the perfect hash (the first one works;
+# the others are a fallback should a build ever find a fixed collision).
+_HASH_MULTS = (0x9E3779B97F4A7C15, 0xD6E8FEB86659FD93, 0xA0761D6478BD642F,
+               0xE7037ED1A0B428DB, 0x8EBC6AF09C88C6E3)
+cdef uint32_t _RAW[_NUM_CLASSES]     # sorted raw values of the 7,462 classes
+cdef int _CAT_START[10]              # first class of each category in _RAW
+
+
+cdef inline uint32_t _slot(uint32_t key) noexcept nogil:
+    cdef uint64_t h = key * _HASH_MUL
+    return (<uint32_t>(h >> (64 - _ROW_BITS - _SLOT_BITS)) + _OFFSET[h >> (64 - _ROW_BITS)]) & (_SLOTS - 1)
+
+
+cdef inline int _finish(uint64_t v, uint64_t m) noexcept nogil:
+    cdef uint32_t f = <uint32_t>(v >> 32) & 0x8888
+    if f:
+        return _FLUSH[(m >> ((cv_ctz(f) >> 2) << 4)) & 0x1fff]
+    return _TABLE[_slot(<uint32_t>v)]
+
+
+cdef int rank_hand(const uint8_t* cards, int n) noexcept nogil:
+    cdef uint64_t v = _SUIT_BASE
+    cdef uint64_t m = 0
+    cdef int i
+    for i in range(n):
+        v += _CARD_KEY[cards[i]]
+        m |= _CARD_BIT[cards[i]]
+    return _finish(v, m)
+
+
+# ----------------------------------------------------------------------------
+# Building the tables: rank multisets read directly from the rules
+
+cdef inline uint32_t _pack(int cat, int a, int b, int c, int d, int e) noexcept nogil:
+    return (<uint32_t>cat << 20) | (a << 16) | (b << 12) | (c << 8) | (d << 4) | e
+
+
+cdef int _straight_top(int mask) noexcept nogil:
+    """Top rank of the best five-card straight in a 13-bit rank mask, else -1."""
+    cdef int t
+    for t in range(12, 3, -1):
+        if ((mask >> (t - 4)) & 0x1f) == 0x1f:
+            return t
+    if (mask & 0x100f) == 0x100f:      # A-2-3-4-5: the ace plays low
+        return 3
+    return -1
+
+
+cdef int _top(const int* cnt, int need, int skip1, int skip2, int below) noexcept nogil:
+    """Highest rank < below with at least ``need`` cards, skipping two ranks."""
+    cdef int r
+    for r in range(below - 1, -1, -1):
+        if cnt[r] >= need and r != skip1 and r != skip2:
+            return r
+    return -1
+
+
+cdef uint32_t _raw_ranks(const int* cnt) noexcept nogil:
+    """Raw strength of the best five cards of a rank multiset (no flush)."""
+    cdef int mask = 0, r, q, t, p, p2, k1, k2, k3, k4, k5, st
+    for r in range(13):
+        if cnt[r]:
+            mask |= 1 << r
+    q = _top(cnt, 4, -1, -1, 13)
+    if q >= 0:
+        return _pack(7, q, _top(cnt, 1, q, -1, 13), 0, 0, 0)
+    t = _top(cnt, 3, -1, -1, 13)
+    if t >= 0:
+        p = _top(cnt, 2, t, -1, 13)
+        if p >= 0:
+            return _pack(6, t, p, 0, 0, 0)
+    st = _straight_top(mask)
+    if st >= 0:
+        return _pack(4, st, 0, 0, 0, 0)
+    if t >= 0:
+        k1 = _top(cnt, 1, t, -1, 13)
+        k2 = _top(cnt, 1, t, -1, k1)
+        return _pack(3, t, k1, k2, 0, 0)
+    p = _top(cnt, 2, -1, -1, 13)
+    if p >= 0:
+        p2 = _top(cnt, 2, -1, -1, p)
+        if p2 >= 0:
+            return _pack(2, p, p2, _top(cnt, 1, p, p2, 13), 0, 0)
+        k1 = _top(cnt, 1, p, -1, 13)
+        k2 = _top(cnt, 1, p, -1, k1)
+        k3 = _top(cnt, 1, p, -1, k2)
+        return _pack(1, p, k1, k2, k3, 0)
+    k1 = _top(cnt, 1, -1, -1, 13)
+    k2 = _top(cnt, 1, -1, -1, k1)
+    k3 = _top(cnt, 1, -1, -1, k2)
+    k4 = _top(cnt, 1, -1, -1, k3)
+    k5 = _top(cnt, 1, -1, -1, k4)
+    return _pack(0, k1, k2, k3, k4, k5)
+
+
+cdef uint32_t _raw_flush(int mask) noexcept nogil:
+    """Raw strength of the best five cards of one suit (13-bit rank mask)."""
+    cdef int st = _straight_top(mask)
+    cdef int k[5]
+    cdef int i = 0, r
+    if st >= 0:
+        return _pack(8, st, 0, 0, 0, 0)
+    for r in range(12, -1, -1):
+        if i < 5 and (mask >> r) & 1:
+            k[i] = r
+            i += 1
+    return _pack(5, k[0], k[1], k[2], k[3], k[4])
+
+
+cdef int _cmp_u32(const void* a, const void* b) noexcept nogil:
+    cdef uint32_t x = (<const uint32_t*>a)[0]
+    cdef uint32_t y = (<const uint32_t*>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef int _class_of(uint32_t raw) noexcept nogil:
+    """Value ``category << 12 | index`` of a raw strength (binary search)."""
+    cdef int lo = 0, hi = _NUM_CLASSES - 1, mid, cat
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if _RAW[mid] < raw:
+            lo = mid + 1
+        else:
+            hi = mid
+    cat = raw >> 20
+    return (cat << 12) | (lo - _CAT_START[cat])
+
+
+cdef int _walk(int r, int size, int lo, int hi, int* cnt, uint32_t key,
+               uint32_t* keys, uint32_t* raws, int pos) noexcept nogil:
+    """Visit every rank multiset (at most four of a rank) of lo..hi cards."""
+    cdef int k
+    if r == 13:
+        if size >= lo:
+            keys[pos] = key
+            raws[pos] = _raw_ranks(cnt)
+            return pos + 1
+        return pos
+    for k in range(0, (4 if hi - size > 4 else hi - size) + 1):
+        cnt[r] = k
+        pos = _walk(r + 1, size + k, lo, hi, cnt, key + k * _MULT[r], keys, raws, pos)
+    cnt[r] = 0
+    return pos
+
+
+cdef bint _place(const uint32_t* keys, int n, uint64_t mul) except -1:
+    """Choose the row offsets of the perfect hash for multiplier ``mul``:
+    rows (by the hash's top bits) from the fullest down, each at the first
+    displacement where all its keys land on free slots.  False if two keys
+    of one row share a column (then no displacement can separate them)."""
+    cdef int nrows = 1 << _ROW_BITS
+    cdef int* row_count = <int*>calloc(nrows + 1, sizeof(int))
+    cdef int* row_start = <int*>calloc(nrows + 1, sizeof(int))
+    cdef int* order = <int*>malloc(nrows * sizeof(int))
+    cdef uint32_t* cols = <uint32_t*>malloc(n * sizeof(uint32_t))
+    cdef uint8_t* occupied = <uint8_t*>calloc(_SLOTS, 1)
+    cdef int i, j, row, c, best, used
+    cdef uint32_t off, a, b
+    cdef uint64_t h
+    cdef bint ok, fits = True
+    global _HASH_MUL
+    if not row_count or not row_start or not order or not cols or not occupied:
+        free(row_count); free(row_start); free(order); free(cols); free(occupied)
+        raise MemoryError()
+    with nogil:
+        for i in range(n):
+            row_count[(keys[i] * mul) >> (64 - _ROW_BITS)] += 1
+        for row in range(nrows):
+            row_start[row + 1] = row_start[row] + row_count[row]
+        memset(row_count, 0, nrows * sizeof(int))
+        for i in range(n):
+            h = keys[i] * mul
+            row = h >> (64 - _ROW_BITS)
+            cols[row_start[row] + row_count[row]] = <uint32_t>(h >> (64 - _ROW_BITS - _SLOT_BITS)) & (_SLOTS - 1)
+            row_count[row] += 1
+        best = 0
+        for row in range(nrows):
+            if row_count[row] > best:
+                best = row_count[row]
+        used = 0
+        for c in range(best, 0, -1):
+            for row in range(nrows):
+                if row_count[row] == c:
+                    order[used] = row
+                    used += 1
+        for row in range(nrows):
+            _OFFSET[row] = 0
+        for j in range(used):
+            row = order[j]
+            for a in range(row_start[row], row_start[row + 1]):
+                for b in range(a + 1, row_start[row + 1]):
+                    if cols[a] == cols[b]:
+                        fits = False
+            if not fits:
+                break
+            off = 0
+            while off < _SLOTS:
+                ok = True
+                for i in range(row_start[row], row_start[row + 1]):
+                    if occupied[(cols[i] + off) & (_SLOTS - 1)]:
+                        ok = False
+                        break
+                if ok:
+                    break
+                off += 1
+            if off == _SLOTS:
+                fits = False
+                break
+            _OFFSET[row] = off
+            for i in range(row_start[row], row_start[row + 1]):
+                occupied[(cols[i] + off) & (_SLOTS - 1)] = 1
+    free(row_count); free(row_start); free(order); free(cols); free(occupied)
+    if fits:
+        _HASH_MUL = mul
+    return fits
+
+
+cdef int _build() except -1:
+    cdef int cnt[13]
+    cdef int n5, n, i, j, c
+    cdef uint32_t* keys
+    cdef uint32_t* raws
+    cdef uint32_t* sorted_keys
+
+    for c in range(256):
+        _CARD_KEY[c] = 0
+        _CARD_BIT[c] = 0
+    for c in range(52):
+        _CARD_KEY[c] = _MULT[c >> 2] + ((<uint64_t>1) << (32 + 4 * (c & 3)))
+        _CARD_BIT[c] = (<uint64_t>1) << (16 * (c & 3) + (c >> 2))
+
+    keys = <uint32_t*>malloc(80000 * sizeof(uint32_t))
+    raws = <uint32_t*>malloc(80000 * sizeof(uint32_t))
+    sorted_keys = <uint32_t*>malloc(80000 * sizeof(uint32_t))
+    if not keys or not raws or not sorted_keys:
+        raise MemoryError()
+    try:
+        # 1. The 7,462 five-card classes: rank multisets plus flush masks.
+        memset(cnt, 0, sizeof(cnt))
+        n5 = _walk(0, 0, 5, 5, cnt, 0, keys, raws, 0)
+        for c in range(8192):
+            if cv_popcount(c) == 5:
+                raws[n5] = _raw_flush(c)
+                n5 += 1
+        qsort(raws, n5, sizeof(uint32_t), _cmp_u32)
+        j = 0
+        for i in range(n5):
+            if i == 0 or raws[i] != raws[i - 1]:
+                if j >= _NUM_CLASSES:
+                    raise RuntimeError("poker tables: too many five-card classes")
+                _RAW[j] = raws[i]
+                j += 1
+        if j != _NUM_CLASSES:
+            raise RuntimeError(f"poker tables: {j} five-card classes, expected 7462")
+        for c in range(10):
+            _CAT_START[c] = _NUM_CLASSES
+        for i in range(_NUM_CLASSES - 1, -1, -1):
+            _CAT_START[_RAW[i] >> 20] = i
+
+        # 2. Flush table: every 13-bit lane with five or more ranks.
+        for c in range(8192):
+            _FLUSH[c] = _class_of(_raw_flush(c)) if cv_popcount(c) >= 5 else 0
+
+        # 3. Rank multisets of 5..7 cards, through a perfect hash.
+        memset(cnt, 0, sizeof(cnt))
+        n = _walk(0, 0, 5, 7, cnt, 0, keys, raws, 0)
+        for i in range(n):
+            sorted_keys[i] = keys[i]
+        qsort(sorted_keys, n, sizeof(uint32_t), _cmp_u32)
+        for i in range(1, n):
+            if sorted_keys[i] == sorted_keys[i - 1]:
+                raise RuntimeError("poker tables: rank multipliers collide")
+        for i in range(len(_HASH_MULTS)):
+            if _place(keys, n, _HASH_MULTS[i]):
+                break
+        else:
+            raise RuntimeError("poker tables: no perfect hash found")
+        for i in range(_SLOTS):
+            _TABLE[i] = 0
+        for i in range(n):
+            _TABLE[_slot(keys[i])] = _class_of(raws[i])
+    finally:
+        free(keys)
+        free(raws)
+        free(sorted_keys)
+    return 0
+
+
+_build()
+
+
+# ----------------------------------------------------------------------------
+# Python face of the evaluator
+
+def _bad_cards(cards, why):
+    return ValueError(f"cannot rank {cards!r}: {why}")
+
+
+cdef int _load(object cards, uint8_t* buf) except -1:
+    """Card ids of ``cards`` into ``buf``; return how many (checked: 5-7,
+    distinct ids 0..51)."""
+    cdef int n, i
+    cdef long c
+    cdef uint64_t seen = 0
+    cdef const uint8_t[::1] view
+    if isinstance(cards, (tuple, list)):
+        n = len(cards)
+        if n < 5 or n > 7:
+            raise _bad_cards(cards, f"need 5, 6 or 7 cards, got {n}")
+        for i in range(n):
+            item = cards[i]
+            if isinstance(item, str):
+                return _load(parse_cards(" ".join(str(x) for x in cards)), buf)
+            c = item
+            if c < 0 or c > 51:
+                raise _bad_cards(cards, f"card id {c} is not in 0..51")
+            buf[i] = <uint8_t>c
+    elif isinstance(cards, str):
+        return _load(parse_cards(cards), buf)
+    elif isinstance(cards, (bytes, bytearray)):
+        n = len(cards)
+        if n < 5 or n > 7:
+            raise _bad_cards(cards, f"need 5, 6 or 7 cards, got {n}")
+        view = cards
+        for i in range(n):
+            if view[i] > 51:
+                raise _bad_cards(cards, f"card id {view[i]} is not in 0..51")
+            buf[i] = view[i]
+    elif isinstance(cards, CardSet):
+        return _load(list(cards), buf)
+    else:
+        return _load(list(cards), buf)
+    for i in range(n):
+        if (seen >> buf[i]) & 1:
+            raise _bad_cards(cards, f"card id {buf[i]} appears twice")
+        seen |= (<uint64_t>1) << buf[i]
+    return n
+
+
+def evaluate(cards):
+    """Strength of the best five of 5, 6 or 7 cards: higher is better, equal
+    is a tie (TH-4).  ``cards``: text (``"AhKh Qs Jd Tc"``), a sequence of
+    ids 0..51 or of card texts, bytes of ids, or a CardSet."""
+    cdef uint8_t buf[8]
+    cdef int n = _load(cards, buf)
+    return rank_hand(buf, n)
+
+
+def evaluate_batch(hands):
+    """Strengths of an ``(N, 5|6|7)`` integer array of card ids, as int32.
+
+    uint8 C-contiguous input is ranked in place; other integer arrays are
+    checked and converted first.  Every row must hold distinct ids 0..51.
+    """
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] < 5 or arr.shape[1] > 7:
+        raise ValueError(f"expected an (N, 5|6|7) array of card ids, got shape {arr.shape}")
+    if arr.dtype != np.uint8:
+        if arr.dtype.kind not in "iub":
+            raise ValueError(f"card ids must be integers, got dtype {arr.dtype}")
+        if arr.size and (arr.min() < 0 or arr.max() > 51):
+            raise ValueError("card ids must lie in 0..51")
+        arr = arr.astype(np.uint8)
+    arr = np.ascontiguousarray(arr)
+    cdef const uint8_t[:, ::1] a = arr
+    cdef Py_ssize_t count = a.shape[0], i
+    cdef int k = a.shape[1], j
+    out = np.empty(count, dtype=np.int32)
+    cdef int[::1] o = out
+    cdef Py_ssize_t bad = -1
+    cdef const uint8_t* row
+    cdef uint64_t v, m
+    with nogil:
+        for i in range(count):
+            row = &a[i, 0]
+            v = _SUIT_BASE
+            m = 0
+            for j in range(k):
+                v += _CARD_KEY[row[j]]
+                m |= _CARD_BIT[row[j]]
+            if cv_popcount(m) != k and bad < 0:
+                bad = i
+            o[i] = _finish(v, m)
+    if bad >= 0:
+        raise ValueError(f"row {bad} of the hands does not hold {k} distinct card ids 0..51: "
+                         f"{list(arr[bad])}")
+    return out
+
+
+def _rank_fields(int rank):
+    """``(category, ranks)`` of a strength: the ranks (0..12 = 2..A) that
+    decide it, most significant first."""
+    cdef int cat = rank >> 12, idx = rank & 0xfff
+    if rank < 0 or cat > 8 or _CAT_START[cat] + idx >= _CAT_START[cat + 1]:
+        raise ValueError(f"{rank} is not a hand strength")
+    cdef uint32_t raw = _RAW[_CAT_START[cat] + idx]
+    fields = [(raw >> s) & 15 for s in (16, 12, 8, 4, 0)]
+    return cat, fields
+
+
+def _class_counts():
+    """Number of distinct five-card strengths in each category."""
+    return [_CAT_START[c + 1] - _CAT_START[c] for c in range(9)]
+
+
+def _exhaustive(int n):
+    """Rank every n-card hand (5, 6 or 7 of 52) through ``rank_hand``.
+
+    Returns ``(hands, category_counts, distinct_strengths)``; runs in C.
+    """
+    if n < 5 or n > 7:
+        raise ValueError("n must be 5, 6 or 7")
+    cdef uint8_t c[8]
+    cdef uint64_t counts[9]
+    cdef uint64_t total = 0
+    cdef uint8_t* seen = <uint8_t*>calloc(65536, 1)
+    cdef int i, r, distinct = 0
+    if not seen:
+        raise MemoryError()
+    memset(counts, 0, sizeof(counts))
+    for i in range(n):
+        c[i] = i
+    with nogil:
+        while True:
+            r = rank_hand(c, n)
+            counts[r >> 12] += 1
+            seen[r] = 1
+            total += 1
+            i = n - 1
+            while i >= 0 and c[i] == 52 - n + i:
+                i -= 1
+            if i < 0:
+                break
+            c[i] += 1
+            i += 1
+            while i < n:
+                c[i] = c[i - 1] + 1
+                i += 1
+        for i in range(65536):
+            distinct += seen[i]
+    free(seen)
+    return total, [counts[i] for i in range(9)], distinct
+
+
+def _table_size():
+    return _SLOTS

@@ -1,0 +1,201 @@
+"""The compiled Up/Down duel (see updown_core.pxd): ``DuelCore``, the Python
+face that ``cardavia.updown`` drives, and ``selfplay``, a compiled loop of
+random-agent matches for the benchmarks and the statistics."""
+from libc.stdint cimport uint64_t
+from cardavia._core.rng cimport rng_next
+from cardavia._core.betting import ERRORS
+
+_MASK64 = (1 << 64) - 1
+
+
+cdef class DuelCore:
+    """One Up/Down match position: ``DuelCore(seed, chips=20)``."""
+
+    def __init__(self, seed, int chips=20):
+        if chips < 1:
+            raise ValueError("each player needs at least one chip")
+        ud_new_match(&self.d, <uint64_t>(int(seed) & _MASK64), chips)
+
+    def copy(self):
+        cdef DuelCore other = DuelCore.__new__(DuelCore)
+        other.d = self.d
+        return other
+
+    @property
+    def phase(self):
+        return self.d.phase
+
+    @property
+    def actor(self):
+        return ud_actor(&self.d)
+
+    @property
+    def starter(self):
+        return self.d.starter
+
+    @property
+    def deal_no(self):
+        return self.d.deal_no
+
+    def hand(self, int p):
+        return [self.d.hand[p][0], self.d.hand[p][1]]
+
+    def locked_index(self, int p):
+        return self.d.locked[p]
+
+    def locked_card(self, int p):
+        return None if self.d.locked[p] < 0 else self.d.hand[p][self.d.locked[p]]
+
+    @property
+    def up_counts(self):
+        return [self.d.up[0], self.d.up[1]]
+
+    @property
+    def chips(self):
+        """Chips at the start of the deal (after a settlement: after it)."""
+        return [self.d.chips[0], self.d.chips[1]]
+
+    @property
+    def stacks(self):
+        return [self.d.b.stack[0], self.d.b.stack[1]]
+
+    @property
+    def bets(self):
+        return [self.d.b.bet[0], self.d.b.bet[1]]
+
+    @property
+    def totals(self):
+        return [self.d.b.total[0], self.d.b.total[1]]
+
+    @property
+    def level(self):
+        return self.d.b.level
+
+    @property
+    def winner(self):
+        return self.d.winner
+
+    @property
+    def folded(self):
+        return self.d.folded
+
+    @property
+    def won(self):
+        return [self.d.won[0], self.d.won[1]]
+
+    @property
+    def stock_size(self):
+        return self.d.nstock
+
+    @property
+    def discard_size(self):
+        return self.d.ndiscard
+
+    @property
+    def reshuffles(self):
+        return self.d.reshuffles
+
+    def stock(self):
+        return [self.d.stock[i] for i in range(self.d.nstock)]
+
+    def discards(self):
+        return [self.d.discard[i] for i in range(self.d.ndiscard)]
+
+    def to_call(self, int p):
+        return bet_to_call(&self.d.b, p)
+
+    def raise_error(self, int p):
+        return bet_raise_error(&self.d.b, p)
+
+    def min_to(self, int p):
+        return bet_min_to(&self.d.b, p)
+
+    def max_to(self, int p):
+        return bet_max_to(&self.d.b, p)
+
+    def lock(self, int index):
+        if self.d.phase != UD_LOCK or index not in (0, 1):
+            raise ValueError("no lock is due, or a bad card index")
+        ud_lock(&self.d, index)
+
+    def check(self, int action, int amount=0):
+        if self.d.phase != UD_BET:
+            return BET_NO_ACTOR
+        return bet_check(&self.d.b, action, amount)
+
+    def act(self, int action, int amount=0):
+        cdef int e = self.check(action, amount)
+        if e != BET_OK:
+            raise ValueError(f"illegal betting action: {ERRORS[e]}")
+        ud_act(&self.d, action, amount)
+
+    def menu(self):
+        cdef int acts[BET_MAXMENU]
+        cdef int amts[BET_MAXMENU]
+        cdef int k, m
+        if self.d.phase != UD_BET:
+            return []
+        m = bet_menu(&self.d.b, acts, amts)
+        return [(acts[k], amts[k]) for k in range(m)]
+
+    def next_deal(self):
+        """Start the next deal; False when the match is over."""
+        if self.d.phase != UD_DEALT_OUT:
+            raise ValueError("the deal is not settled yet")
+        return ud_next_deal(&self.d)
+
+
+def compare(int a, int b):
+    """1 if card a beats card b, -1 if b wins, 0 for a tie (UD-4)."""
+    return ud_compare(a, b)
+
+
+cdef inline int _random_move(Duel* d, Rng* r) noexcept nogil:
+    cdef int acts[BET_MAXMENU]
+    cdef int amts[BET_MAXMENU]
+    cdef int m, k
+    if d.phase == UD_LOCK:
+        ud_lock(d, rng_below(r, 2))
+        return 1
+    m = bet_menu(&d.b, acts, amts)
+    k = rng_below(r, m)
+    ud_act(d, acts[k], amts[k])
+    return 1
+
+
+def selfplay(int matches, seed=0, int chips=20, bint match=True):
+    """Play ``matches`` random-agent matches (or single deals when
+    ``match=False``) in compiled code, agents choosing uniformly among the
+    listed moves.  Returns totals: deals, moves, wins per seat, ties, folds,
+    showdowns, reshuffles and the longest match."""
+    cdef Duel d
+    cdef Rng r
+    cdef long long deals = 0, moves = 0, ties = 0, folds = 0, longest = 0, reshuffles = 0
+    cdef long long wins0 = 0, wins1 = 0
+    cdef int i, start
+    rng_seed(&r, <uint64_t>(int(seed) & _MASK64))
+    with nogil:
+        for i in range(matches):
+            ud_new_match(&d, rng_next(&r), chips)
+            start = 0
+            while True:
+                while d.phase != UD_DEALT_OUT:
+                    moves += _random_move(&d, &r)
+                deals += 1
+                start += 1
+                if d.winner < 0:
+                    ties += 1
+                if d.folded >= 0:
+                    folds += 1
+                if not match or not ud_next_deal(&d):
+                    break
+            reshuffles += d.reshuffles
+            if start > longest:
+                longest = start
+            if match:
+                if d.chips[0] > 0:
+                    wins0 += 1
+                else:
+                    wins1 += 1
+    return {"matches": matches, "deals": deals, "moves": moves, "seat_wins": [wins0, wins1],
+            "tied_deals": ties, "folds": folds, "reshuffles": reshuffles, "longest_match": longest}

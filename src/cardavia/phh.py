@@ -1,0 +1,236 @@
+"""Hold'em hand histories in the PHH format (the Poker Hand History notation
+that pokerkit reads with ``pokerkit.HandHistory.loads``).
+
+``dumps(state)`` writes every hand a Hold'em state has played (one PHH text
+per hand; ``dumps_hand(state, i)`` one of them) and ``loads(text)`` reads a
+no-limit Hold'em PHH back into a single-hand Cardavia state, replaying its
+actions with our rules.
+
+Players are numbered as PHH numbers them: ``p1`` is the first player left of
+the button (the small blind; heads-up the big blind, as the button posts the
+small blind).  The optional ``seats`` field keeps our seat numbers (1-based),
+so a Cardavia hand reads back at the same seats; without it the players sit
+at seats 0, 1, … with the button at the last of them.  Burnt cards are not
+written (PHH burns automatically).
+
+>>> import cardavia
+>>> from cardavia import phh
+>>> game = cardavia.load("holdem", match=False)
+>>> state = game.from_hands([1000] * 4, button=0, hole=["AsAh", "KsKh", "7c2d", "9c9d"], board="2s 7h Td 3c 4s")
+>>> for move in ["fold", "raise 60", "call", "fold", "bet 100", "call", "check", "check", "check", "check"]:
+...     _ = state.play(move)
+>>> text = phh.dumps_hand(state, 0)
+>>> print(next(line for line in text.splitlines() if line.startswith("actions")))
+actions = ['d dh p1 KsKh', 'd dh p2 7c2d', 'd dh p3 9c9d', 'd dh p4 AsAh', 'p3 f', 'p4 cbr 60', 'p1 cc', 'p2 f', 'd db 2s7hTd', 'p1 cbr 100', 'p4 cc', 'd db 3c', 'p1 cc', 'p4 cc', 'd db 4s', 'p1 cc', 'p4 cc', 'p4 sm AsAh', 'p1 sm KsKh']
+>>> back = phh.loads(text)
+>>> back.returns() == state.returns()
+True
+"""
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+import cardavia
+from cardavia.cards import card_text, to_card_ids
+from cardavia.game import CHANCE
+
+__all__ = ["dumps", "dumps_hand", "hand_records", "loads", "parse"]
+
+
+def _cards(ids) -> str:
+    return "".join(card_text(c) for c in ids)
+
+
+def hand_records(state) -> list[dict]:
+    """One record per hand the state has started: seats in PHH order, starting
+    stacks, hole cards, the events (moves and board cards), the shown hands
+    and the final stacks (None while the hand is in play)."""
+    from cardavia._core.holdem_core import HoldemHand, showdown_strengths
+    from cardavia.holdem import HoldemState
+
+    if not isinstance(state, HoldemState):
+        raise TypeError("PHH export needs a Hold'em state")
+    opts = state.game.options
+    setup = state._setup
+    segments: list[tuple[int, list]] = []
+    for p, m in state.history:
+        text = str(m)
+        if p == CHANCE and text.startswith("hand "):
+            segments.append((int(text.split("button ")[1].split(",")[0]), []))
+        elif p != CHANCE:
+            segments[-1][1].append(m)
+    stacks = list(state._initial)
+    records = []
+    for i, (button, moves) in enumerate(segments):
+        deck = setup["deck"] if i == 0 and "deck" in setup else state._deck_for(i)
+        h = HoldemHand(stacks, button, deck, opts["small_blind"], opts["big_blind"])
+        n = h.n
+        order = [(button + k) % n for k in range(1, n + 1) if h.dealt[(button + k) % n]]
+        rec = {"number": i + 1, "order": order, "button": button,
+               "stacks": [stacks[p] for p in order], "hole": {p: h.hole(p) for p in order},
+               "events": [], "board": [], "shown": [], "final": None}
+        _push_board(rec, h.board)
+        for m in moves:
+            rec["events"].append(("move", h.actor, m, h.level))
+            h.apply(m.action, m.amount)
+            _push_board(rec, h.board[len(rec["board"]):])
+        if h.street == 4:
+            live = [p for p in range(n) if h.dealt[p] and not h.folded[p]]
+            strength = showdown_strengths([h.hole(p) if p in live else [] for p in range(n)], h.board)
+            h.settle([strength[p] if p in live else -1 for p in range(n)])
+            rec["shown"] = [(p, h.hole(p)) for p in live]
+        if h.street == 5:
+            rec["final"] = [h.final_stacks[p] for p in order]
+            stacks = h.final_stacks
+        records.append(rec)
+    return records
+
+
+def _push_board(rec: dict, new: list) -> None:
+    k = len(rec["board"])
+    for lo, hi in ((0, 3), (3, 4), (4, 5)):
+        if k <= lo and k + len(new) >= hi:
+            rec["events"].append(("board", None, new[lo - k:hi - k], None))
+    rec["board"] = rec["board"] + list(new)
+
+
+def dumps_hand(state, index: int = 0) -> str:
+    """The PHH text of hand ``index`` (0-based) of a Hold'em state."""
+    records = hand_records(state)
+    if not -len(records) <= index < len(records):
+        raise IndexError(f"the state has {len(records)} hand(s)")
+    return _dump(records[index], state.game)
+
+
+def dumps(state) -> list[str]:
+    """The PHH text of every hand of a Hold'em state."""
+    return [_dump(r, state.game) for r in hand_records(state)]
+
+
+def _dump(rec: dict, game) -> str:
+    order = rec["order"]
+    pidx = {p: i + 1 for i, p in enumerate(order)}
+    sb, bb = game.options["small_blind"], game.options["big_blind"]
+    actions = [f"d dh p{pidx[p]} {_cards(rec['hole'][p])}" for p in order]
+    for kind, player, payload, level in rec["events"]:
+        if kind == "board":
+            actions.append(f"d db {_cards(payload)}")
+        elif payload.kind == "fold":
+            actions.append(f"p{pidx[player]} f")
+        elif payload.kind in ("check", "call"):
+            actions.append(f"p{pidx[player]} cc")
+        else:
+            actions.append(f"p{pidx[player]} cbr {payload.amount}")
+    for p, cards in rec["shown"]:
+        actions.append(f"p{pidx[p]} sm {_cards(cards)}")
+    blinds = [sb, bb] + [0] * (len(order) - 2)
+    final = rec["final"]
+    lines = [
+        "variant = 'NT'",
+        "ante_trimming_status = true",
+        f"antes = {[0] * len(order)}",
+        f"blinds_or_straddles = {blinds}",
+        f"min_bet = {bb}",
+        f"starting_stacks = {rec['stacks']}",
+        "actions = [" + ", ".join(repr(a) for a in actions) + "]",
+        f"hand = {rec['number']}",
+        f"seats = {[p + 1 for p in order]}",
+        f"seat_count = {game.num_players}",
+    ]
+    if final is not None:
+        lines.append(f"finishing_stacks = {final}")
+    return "\n".join(lines)
+
+
+_LINE_RE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.+?)\s*$")
+
+
+def parse(text: str) -> dict[str, Any]:
+    """The fields of a PHH text (the TOML subset PHH uses: strings, numbers,
+    booleans and lists of them, one field a line; comments with ``#``)."""
+    if not isinstance(text, str):
+        raise TypeError("PHH text must be a str")
+    out: dict[str, Any] = {}
+    pending = ""
+    for raw in text.splitlines():
+        line = raw if pending else raw.split("#", 1)[0] if "'" not in raw and '"' not in raw else raw
+        if not line.strip() and not pending:
+            continue
+        pending += line
+        if pending.count("[") > pending.count("]"):
+            continue
+        m = _LINE_RE.match(pending)
+        pending = ""
+        if not m:
+            raise ValueError(f"PHH: cannot read line {raw!r}")
+        key, value = m.group(1), m.group(2)
+        value = re.sub(r"\btrue\b", "True", re.sub(r"\bfalse\b", "False", value))
+        try:
+            out[key] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            raise ValueError(f"PHH: cannot read the value of {key!r}: {m.group(2)!r}") from None
+    if pending:
+        raise ValueError("PHH: unterminated list")
+    return out
+
+
+def loads(text: str, game=None):
+    """A single-hand Cardavia Hold'em state replaying a no-limit Hold'em PHH."""
+    f = parse(text)
+    for key in ("variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
+        if key not in f:
+            raise ValueError(f"PHH: the field {key!r} is missing")
+    if f["variant"] != "NT":
+        raise ValueError(f"PHH: only no-limit Texas Hold'em ('NT') is supported, not {f['variant']!r}")
+    stacks_in = [int(x) for x in f["starting_stacks"]]
+    k = len(stacks_in)
+    if any(int(a) for a in f["antes"]):
+        raise ValueError("PHH: antes are not part of Cardavia Hold'em")
+    blinds = [int(x) for x in f["blinds_or_straddles"]]
+    if len(blinds) < 2 or any(blinds[2:]) or blinds[0] > blinds[1]:
+        raise ValueError("PHH: expected a small and a big blind and no straddles")
+    sb, bb = blinds[0], blinds[1]
+    if int(f["min_bet"]) != bb:
+        raise ValueError("PHH: the minimum bet must equal the big blind")
+    if game is None:
+        game = cardavia.load("holdem", match=False, small_blind=sb, big_blind=bb)
+    n = game.num_players
+    seats = [int(s) - 1 for s in f.get("seats", range(1, k + 1))]
+    if k > n or len(seats) != k or len(set(seats)) != k or not all(0 <= s < n for s in seats):
+        raise ValueError(f"PHH: Cardavia Hold'em seats at most {n} players")
+    stacks = [0] * n
+    for i, s in enumerate(seats):
+        stacks[s] = stacks_in[i]
+    button = seats[-1]
+    holes: list[Any] = [None] * n
+    board: list[int] = []
+    moves: list[tuple[int, str, str | None]] = []
+    for a in f["actions"]:
+        words = a.split("#", 1)[0].split()
+        if words[:2] == ["d", "dh"]:
+            i = int(words[2][1:]) - 1
+            cards = words[3] if len(words) > 3 else ""
+            holes[seats[i]] = None if "?" in cards else cards
+        elif words[:2] == ["d", "db"]:
+            board += to_card_ids(words[2])
+        elif len(words) >= 2 and words[0].startswith("p") and words[1] in ("f", "cc", "cbr"):
+            moves.append((seats[int(words[0][1:]) - 1], words[1], words[2] if len(words) > 2 else None))
+        elif len(words) >= 2 and words[1] == "sm":
+            continue
+        else:
+            raise ValueError(f"PHH: unsupported action {a!r}")
+    state = game.from_hands(stacks, button=button, hole=holes, board=board)
+    for seat, kind, amount in moves:
+        if state.current_player != seat:
+            raise ValueError(f"PHH: player at seat {seat} acts out of turn")
+        h = state.hand
+        if kind == "f":
+            text = "fold"
+        elif kind == "cc":
+            text = "call" if h.level > h.bets[seat] else "check"
+        else:
+            text = f"{'raise' if h.level > 0 else 'bet'} {int(amount)}"
+        state.play(text)
+    return state

@@ -1,0 +1,291 @@
+"""The Up/Down duel (RULES.md §6): two players, two packs, one locked card each.
+
+Each deal both players ante 1, lock one of their two cards face down
+(``lock Kh``; the opponent sees ``lock ?``), then bet one no-limit round with
+a minimum bet of 1 on the betting core shared with Hold'em.  The locked cards
+are compared (A high, but a 2 beats an A); each player keeps his other card
+for the next deal.  The match ends when a player has no chips.
+
+>>> import cardavia
+>>> state = cardavia.load("updown").new_state(seed=3)
+>>> [m.public_text() for m in state.legal_moves()]
+['lock ?', 'lock ?']
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from cardavia._core import betting as B
+from cardavia._core.betting import CALL, CHECK, FOLD
+from cardavia._core.updown_core import DuelCore, compare
+from cardavia.cards import card_id, card_text
+from cardavia.game import TERMINAL, Game, IllegalMoveError, InvalidMoveError, LegalMoves, Move, State
+from cardavia.holdem import BetMove, betting_error, parse_bet_text
+
+__all__ = ["LockMove", "UpDownGame", "UpDownState", "compare", "GAME"]
+
+LOCK, BETTING, DEALT_OUT = 0, 1, 2
+_LOCK_RE = re.compile(r"^\s*lock\s+(\S+)\s*$", re.I)
+# betting core error code -> the rule of RULES.md §6 it enforces
+_UD_RULES = {B.NO_ACTOR: "UD-3.1", B.CHECK_OWES: "UD-3.2", B.CALL_NOTHING: "UD-3.2",
+             B.NO_RAISE_CHIPS: "UD-3.3", B.NO_RAISE_OPPONENT: "UD-3.3", B.NOT_REOPENED: "UD-3.3",
+             B.TOO_SMALL: "UD-3.2", B.TOO_LARGE: "UD-3.3", B.FOLD_FREE: "UD-3.2"}
+
+
+class LockMove(Move):
+    """Lock one of your two cards face down: ``lock Kh`` (public: ``lock ?``)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: int):
+        object.__setattr__(self, "card", int(card))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("moves are immutable")
+
+    def __str__(self) -> str:
+        return f"lock {card_text(self.card)}"
+
+    def public_text(self) -> str:
+        return "lock ?"
+
+    def __eq__(self, other):
+        return isinstance(other, LockMove) and other.card == self.card
+
+    def __hash__(self):
+        return hash(("lock", self.card))
+
+
+def group(card: int) -> str:
+    """"UP" for 8 to A, "DOWN" for 2 to 7 (UD-2.3)."""
+    return "UP" if card >> 2 >= 6 else "DOWN"
+
+
+class UpDownLegalMoves(LegalMoves):
+    """Lists the lock choices, or fold/check/call, the minimum raise, half
+    pot, pot and all-in; ``in`` accepts any legal total (``raise_range()``)."""
+
+    lists_subset = True
+
+
+class UpDownState(State):
+    legal_moves_class = UpDownLegalMoves
+
+    def __init__(self, game: "UpDownGame", setup: dict):
+        super().__init__(game, setup)
+        self._match = game._options["match"]
+        self._core = DuelCore(int(setup["seed"]), game._options["chips"])
+        self._initial = self._core.chips
+        self._over = False
+        self._revealed: list[int] | None = None
+        self._deals = self._ties = 0
+        self._record_deal()
+
+    def _record_deal(self) -> None:
+        c = self._core
+        up = c.up_counts
+        self._record_chance(f"deal {c.deal_no}: starter {c.starter}, signals "
+                            f"0: {up[0]} UP {2 - up[0]} DOWN, 1: {up[1]} UP {2 - up[1]} DOWN")
+
+    def _after(self) -> None:
+        c = self._core
+        if c.phase != DEALT_OUT:
+            return
+        self._revealed = [c.locked_card(0), c.locked_card(1)]
+        self._deals += 1
+        if c.winner < 0:
+            self._ties += 1
+        self._record_chance(f"reveal 0: {card_text(self._revealed[0])}, 1: {card_text(self._revealed[1])}")
+        if c.folded >= 0:
+            self._record_chance(f"result: {c.winner} wins, {c.folded} folded")
+        else:
+            self._record_chance("result: tie" if c.winner < 0 else f"result: {c.winner} wins")
+        won = c.won
+        for p in (0, 1):
+            if won[p]:
+                self._record_chance(f"win {p}: {won[p]}")
+        if not self._match or not c.next_deal():
+            self._over = True
+            return
+        self._record_deal()
+
+    # -- State hooks ----------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self._over else self._core.actor
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    def _legal(self):
+        if self._over:
+            return []
+        c = self._core
+        if c.phase == LOCK:
+            hand = c.hand(c.actor)
+            return [LockMove(x) for x in dict.fromkeys(hand)]
+        out = []
+        for action, amount in c.menu():
+            if action == FOLD:
+                out.append(BetMove("fold"))
+            elif action == CHECK:
+                out.append(BetMove("check"))
+            elif action == CALL:
+                out.append(BetMove("call"))
+            else:
+                out.append(BetMove("raise" if c.level > 0 else "bet", amount))
+        return out
+
+    def _check(self, move: Move) -> None:
+        if self._over:
+            raise IllegalMoveError("the game is over")
+        c = self._core
+        if c.phase == LOCK:
+            if not isinstance(move, LockMove):
+                raise IllegalMoveError("betting starts only when both players have locked a card: lock one "
+                                       "of your two cards first", rule="UD-3.1")
+            if move.card not in c.hand(c.actor):
+                raise IllegalMoveError(f"you do not hold {card_text(move.card)}", rule="UD-3.1")
+            return
+        if isinstance(move, LockMove):
+            raise IllegalMoveError("your locked card cannot change", rule="UD-3.1")
+        if not isinstance(move, BetMove):
+            raise IllegalMoveError(f"{move!r} is not an Up/Down move")
+        if move.kind == "bet" and c.level > 0:
+            raise IllegalMoveError(f"there is already a bet of {c.level}: raise instead of bet", rule="UD-3.2")
+        if move.kind == "raise" and c.level == 0:
+            raise IllegalMoveError("nobody has bet: bet instead of raise", rule="UD-3.2")
+        code = c.check(move.action, move.amount)
+        if code:
+            raise betting_error(code, c, c.actor, _UD_RULES)
+
+    def _apply(self, move: Move) -> None:
+        c = self._core
+        if isinstance(move, LockMove):
+            c.lock(c.hand(c.actor).index(move.card))
+        else:
+            c.act(move.action, move.amount)
+        self._after()
+
+    def resolve_allin(self) -> BetMove:
+        if self._over or self._core.phase != BETTING:
+            raise IllegalMoveError("there is no betting now", rule="UD-3.1")
+        c = self._core
+        p = c.actor
+        e = c.raise_error(p)
+        if e == 0:
+            return BetMove("raise" if c.level > 0 else "bet", c.max_to(p))
+        if c.level > c.bets[p] and c.to_call(p) == c.stacks[p]:
+            return BetMove("call")
+        raise IllegalMoveError(f"you cannot go all in now: {B.ERRORS[e]}", rule=_UD_RULES.get(e))
+
+    def raise_range(self) -> range:
+        """Every legal bet or raise total now (empty when none)."""
+        c = self._core
+        if self._over or c.phase != BETTING or c.raise_error(c.actor):
+            return range(0)
+        return range(c.min_to(c.actor), c.max_to(c.actor) + 1)
+
+    def returns(self) -> list:
+        if not self._over:
+            return [0, 0]
+        chips = self._core.chips
+        if self._match:
+            return [1, -1] if chips[0] > chips[1] else [-1, 1]
+        return [chips[0] - self._initial[0], chips[1] - self._initial[1]]
+
+    def _observe(self, player: int) -> dict:
+        c = self._core
+        other = 1 - player
+        up = c.up_counts
+        settled = c.phase == DEALT_OUT
+        mine = c.locked_card(player)
+        out = {
+            "deal_number": c.deal_no,
+            "phase": ("lock", "betting", "settled")[c.phase],
+            "starter": c.starter,
+            "hand": [card_text(x) for x in c.hand(player)],
+            "locked": card_text(mine) if mine is not None else None,
+            "opponent_locked": (card_text(c.locked_card(other)) if settled
+                                else ("?" if c.locked_index(other) >= 0 else None)),
+            "signals": [{"up": up[p], "down": 2 - up[p]} for p in (0, 1)],
+            "stacks": c.chips if settled else c.stacks,
+            "bets": c.bets,
+            "pot": sum(c.totals),
+            "stock": c.stock_size,
+            "discards": c.discard_size,
+        }
+        if self._revealed is not None and not settled:
+            out["last_reveal"] = [card_text(x) for x in self._revealed]
+        if not self._over and c.phase == BETTING and c.actor == player:
+            out["to_call"] = c.to_call(player)
+            r = self.raise_range()
+            out["raise_range"] = [r.start, r.stop - 1] if len(r) else None
+        return out
+
+    def _copy(self) -> "UpDownState":
+        s = UpDownState.__new__(UpDownState)
+        s.__dict__.update(self.__dict__)
+        s._history = list(self._history)
+        s._core = self._core.copy()
+        return s
+
+    @property
+    def core(self) -> DuelCore:
+        """The compiled position (read it; do not change it)."""
+        return self._core
+
+
+class UpDownGame(Game):
+    """The Up/Down duel: 20 chips each, ante 1, lock a card, bet, compare (RULES.md §6)."""
+
+    name = "updown"
+    title = "Up/Down duel"
+    num_players = 2
+    state_class = UpDownState
+    plays_matches = True
+    default_options = {"chips": 20}
+
+    def _validate_options(self) -> None:
+        chips = self._options["chips"]
+        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
+            raise ValueError("updown: option chips must be a positive integer")
+        if not isinstance(self._options["match"], bool):
+            raise ValueError("updown: option match must be True or False")
+
+    def parse_move(self, text: str, state: State | None = None) -> Move:
+        if isinstance(text, str):
+            m = _LOCK_RE.match(text)
+            if m:
+                try:
+                    return LockMove(card_id(m.group(1)))
+                except ValueError:
+                    raise InvalidMoveError(f"not a card: {m.group(1)!r}") from None
+        return parse_bet_text(text, allin=state.resolve_allin if state is not None else None)
+
+    def deal_summary(self, state: State) -> dict:
+        out = super().deal_summary(state)
+        st: UpDownState = state  # type: ignore[assignment]
+        out["deals"] = st._deals
+        out["ties"] = st._ties
+        out["folds"] = sum(1 for p, m in st.history if p >= 0 and str(m) == "fold")
+        out["reshuffles"] = st.core.reshuffles
+        return out
+
+    def summarize(self, summaries: Sequence[dict]) -> dict:
+        out = super().summarize(summaries)
+        n = len(summaries)
+        if n:
+            deals = [s["deals"] for s in summaries]
+            if self._options["match"]:
+                out["deals_per_match"] = sum(deals) / n
+                out["longest_match"] = max(deals)
+            out["fold_rate"] = sum(s["folds"] for s in summaries) / max(1, sum(deals))
+            out["tie_rate"] = sum(s["ties"] for s in summaries) / max(1, sum(deals))
+            out["reshuffles"] = sum(s["reshuffles"] for s in summaries)
+        return out
+
+
+GAME = UpDownGame
