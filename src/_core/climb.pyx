@@ -7,6 +7,8 @@ rank counts) and become ``ClimbMove`` values only at the Python boundary.
 The compiled self-play loops (random agents, whole deals, ``nogil``) used by
 the benchmarks and simulations are here too.
 """
+cimport cython
+from cpython.object cimport PyObject, PyTypeObject
 from libc.stdint cimport uint64_t, uint8_t, uint32_t, int64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
@@ -335,6 +337,7 @@ cdef int classify_c(int game, uint64_t counts, int opening, CMove* buf, int cap)
 
 cdef CMove SCRATCH[CAP]
 _move_types = {}
+cdef tuple _EMPTY = ()
 
 
 def register_move_type(int game, cls):
@@ -408,6 +411,7 @@ def take_cards(uint64_t hand, uint64_t counts, int first=-1):
     return out
 
 
+@cython.no_gc
 cdef class ClimbMove:
     """A move of a climbing game: pass, a bid, or a play (its rank counts and
     its reading).  Immutable and hashable; ``str()`` is its text form."""
@@ -492,8 +496,9 @@ cdef inline CMove to_cmove(ClimbMove m):
     return c
 
 
-cdef inline ClimbMove from_cmove(int game, object cls, const CMove* c):
-    cdef ClimbMove m = ClimbMove.__new__(cls)
+cdef inline ClimbMove from_cmove(int game, type cls, const CMove* c):
+    # The subclass inherits ClimbMove's tp_new: call it directly (no lookup).
+    cdef ClimbMove m = <ClimbMove>(<PyTypeObject*>cls).tp_new(cls, <PyObject*>_EMPTY, NULL)
     m.game = game
     m.kind_id = c.kind
     m.counts = c.counts
@@ -545,7 +550,7 @@ cdef class MoveList:
     cdef CMove* moves
     cdef readonly int n
     cdef int game
-    cdef object cls
+    cdef type cls
 
     def __dealloc__(self):
         free(self.moves)
@@ -980,7 +985,7 @@ cdef class PlayView:
     cdef CMove* moves
     cdef int n
     cdef int game
-    cdef object cls
+    cdef type cls
     cdef public object _state
     cdef public object _list
     cdef public tuple _extra
@@ -1056,3 +1061,19 @@ def make_view(cls, state, int game, uint64_t hand_counts, ClimbMove last, bint o
     v._state = state
     v._extra = extra
     return v
+
+
+def hand_moves(int game, uint64_t hand_bits, ClimbMove last=None, bint opening=False):
+    """``moves_list`` from a card bit set (one call for the analysis API)."""
+    cdef uint64_t counts = climb_counts(hand_bits)
+    cdef CMove lc
+    cdef int n, i
+    if last is not None and last.kind_id != K_PASS and last.kind_id != K_BID:
+        lc = to_cmove(last)
+        n = generate_c(game, counts, &lc, 0, SCRATCH, CAP)
+    else:
+        n = generate_c(game, counts, NULL, opening, SCRATCH, CAP)
+    if n < 0:
+        raise RuntimeError("move buffer overflow")
+    cdef type cls = _move_types[game]
+    return [from_cmove(game, cls, &SCRATCH[i]) for i in range(n)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from cardavia._core import climb as _core
-from cardavia.cards import InvalidCardError, card_text, to_card_ids
+from cardavia.cards import CardSet, InvalidCardError, card_text, to_card_ids
 from cardavia.game import IllegalMoveError, InvalidMoveError, LegalMoves, Move, randbelow
 
 KIND_NAMES = _core.KIND_NAMES
@@ -29,6 +29,8 @@ ClimbMove = _core.ClimbMove
 
 def bits_of(cards: Any) -> int:
     """Card text, a CardSet or card ids to a bit set (each card once)."""
+    if isinstance(cards, CardSet):
+        return cards.bits
     if isinstance(cards, int) and not isinstance(cards, bool):
         return cards
     bits = 0

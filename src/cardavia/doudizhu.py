@@ -23,7 +23,7 @@ from typing import Any, Sequence
 from cardavia import climbing
 from cardavia._core import climb as _core
 from cardavia._core.rng import Random
-from cardavia.cards import InvalidCardError
+from cardavia.cards import CardSet, InvalidCardError
 from cardavia.game import TERMINAL, Game, HistoryEntry, IllegalMoveError, InvalidMoveError, Move, State
 
 GAME_ID = 0
@@ -389,6 +389,7 @@ class DouDizhu(Game):
 
 
 GAME = DouDizhu
+_hand_moves = _core.hand_moves
 _GAME = DouDizhu()
 
 
@@ -400,7 +401,10 @@ def moves(hand: Any, last: Any = None) -> list[DouDizhuMove]:
     """Every legal play (pass excluded) of ``hand`` (card text or ids):
     leading when ``last`` is None, else the plays beating ``last`` (a move or
     its text).  One move per distinct (ranks, reading)."""
-    return _core.moves_list(GAME_ID, _hand_counts(hand), climbing.coerce_last(_GAME, last))
+    bits = hand.bits if type(hand) is CardSet else climbing.bits_of(hand)
+    if last is not None and type(last) is not DouDizhuMove:
+        last = climbing.coerce_last(_GAME, last)
+    return _hand_moves(GAME_ID, bits, last)
 
 
 def classify(cards: Any) -> list[DouDizhuMove]:
