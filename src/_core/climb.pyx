@@ -1039,9 +1039,10 @@ cdef class PlayView:
 
 
 def make_view(cls, state, int game, uint64_t hand_counts, ClimbMove last, bint opening,
-              tuple extra):
+              tuple extra, tuple if_empty=None):
     """The legal-move view: plays of ``hand_counts`` (leading when ``last`` is
-    None, else beating it; none at all when ``game`` < 0) plus ``extra``."""
+    None, else beating it; none at all when ``game`` < 0) plus ``extra``, or
+    plus ``if_empty`` when there is no play (a must-beat rule's pass)."""
     cdef CMove lc
     cdef int n = 0
     if game >= 0:
@@ -1059,7 +1060,7 @@ def make_view(cls, state, int game, uint64_t hand_counts, ClimbMove last, bint o
     v.game = game
     v.cls = _move_types[game] if game >= 0 else None
     v._state = state
-    v._extra = extra
+    v._extra = if_empty if (n == 0 and if_empty is not None) else extra
     return v
 
 
