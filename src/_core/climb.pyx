@@ -1078,3 +1078,26 @@ def hand_moves(int game, uint64_t hand_bits, ClimbMove last=None, bint opening=F
         raise RuntimeError("move buffer overflow")
     cdef type cls = _move_types[game]
     return [from_cmove(game, cls, &SCRATCH[i]) for i in range(n)]
+
+
+# ---------------------------------------------------------------------------
+# Card text in climbing order (3 … A, 2, BJ, RJ; suits c d h s within a rank).
+
+from cardavia._core.cards import card_text as _card_text
+
+cdef list _CARD_TEXT = [_card_text(c) for c in range(54)]
+cdef int CLIMB_ORDER[54]
+CLIMB_ORDER[:] = sorted(range(54), key=lambda c: (climb_rank(c), c))
+
+
+def cards_text(uint64_t bits):
+    """The cards of a bit set as text, ascending in climbing order."""
+    cdef int i, c
+    cdef list parts = []
+    if bits == 0:
+        return ""
+    for i in range(54):
+        c = CLIMB_ORDER[i]
+        if (bits >> c) & 1:
+            parts.append(_CARD_TEXT[c])
+    return " ".join(parts)

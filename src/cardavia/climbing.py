@@ -51,11 +51,8 @@ def ids_of(bits: int) -> list[int]:
     return out
 
 
-def cards_text(bits: int) -> str:
-    """Cards ascending in climbing order (3 … A, 2, BJ, RJ), suits within."""
-    ids = ids_of(bits)
-    ids.sort(key=lambda c: ((c >> 2) + 12) % 13 if c < 52 else c - 39)
-    return " ".join(card_text(c) for c in ids)
+cards_text = _core.cards_text
+"""Cards of a bit set as text, ascending in climbing order (3 … A, 2, BJ, RJ)."""
 
 
 def parse_play(game_id: int, text: str, rule: str, opening: bool = False) -> ClimbMove:
