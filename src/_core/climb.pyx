@@ -650,21 +650,23 @@ def unplayed_bombs(int game, uint64_t hand_counts):
 # ---------------------------------------------------------------------------
 # Benchmark entry points: generation over many hands inside the core.
 
-def bench_generate(int game, const uint64_t[::1] hands, const uint64_t[::1] lasts=None,
+def bench_generate(int game, const uint64_t[::1] hands, const uint64_t[:, ::1] lasts=None,
                    int reps=1):
     """Generate the plays of every hand ``reps`` times (responding to the
-    matching entry of ``lasts``, as packed ``pack_move`` values, when given);
-    return the total number of moves generated."""
+    matching row of ``lasts``, ``pack_move`` values, when given); return the
+    total number of moves generated."""
     cdef int64_t total = 0
     cdef int i, k, n, nh = hands.shape[0]
     cdef CMove lc
     cdef bint respond = lasts is not None
+    if respond and lasts.shape[0] < nh:
+        raise ValueError("lasts needs one row per hand")
     cdef CMove* buf = <CMove*>malloc(CAP * sizeof(CMove))
     with nogil:
         for k in range(reps):
             for i in range(nh):
                 if respond:
-                    unpack_cmove(lasts[i], &lc)
+                    unpack_cmove(lasts[i, 0], lasts[i, 1], &lc)
                     n = generate_c(game, hands[i], &lc, 0, buf, CAP)
                 else:
                     n = generate_c(game, hands[i], NULL, 0, buf, CAP)
@@ -673,18 +675,18 @@ def bench_generate(int game, const uint64_t[::1] hands, const uint64_t[::1] last
     return total
 
 
-cdef inline void unpack_cmove(uint64_t packed, CMove* c) noexcept nogil:
-    c.counts = packed & (((<uint64_t>1) << 60) - 1)
-    c.kind = (packed >> 60) & 15
-    c.rank = 0
-    c.length = 0
-    c.ncards = 0
+cdef inline void unpack_cmove(uint64_t counts, uint64_t fields, CMove* c) noexcept nogil:
+    c.counts = counts
+    c.kind = fields & 255
+    c.rank = (fields >> 8) & 255
+    c.length = (fields >> 16) & 255
+    c.ncards = (fields >> 24) & 255
 
 
 def pack_move(ClimbMove m):
-    """A play as one uint64 (counts in the low 60 bits, kind above), for
-    ``bench_generate`` (kinds 0-15)."""
-    return (m.counts & ((1 << 60) - 1)) | (m.kind_id << 60)
+    """A play as two uint64 (its counts; kind, rank, length and size), one
+    row of the ``lasts`` array of ``bench_generate``."""
+    return (m.counts, m.kind_id | (m.rank << 8) | (m.length << 16) | (m.ncards << 24))
 
 
 # ---------------------------------------------------------------------------
