@@ -8,10 +8,13 @@
 'airplane_single_wings'
 
 Moves: ``bid 1``..``bid 3`` and ``pass`` while bidding; in play ``pass`` or
-a combination written as ranks ascending in ``3456789TJQKA2BR`` (see
-``cardavia.climbing`` for the ``kind:`` prefix of a non-default reading —
-under the readings of DDZ-4.3 every set of ranks in practice has one). A
-play given as ranks takes the lowest card ids of those ranks from the hand.
+a combination written as ranks ascending in ``3456789TJQKA2BR``.  A reading
+may be named with a ``kind:`` prefix (``"airplane_single_wings:33344456"``);
+the plain ranks mean the default (first generated) reading, and ``str(move)``
+adds the prefix only for a non-default reading (DDZ-4.6).  Under the settled
+wing rules of DDZ-4.3 no set of ranks has two readings, so in practice the
+text is the plain ranks.  A play given as ranks takes the lowest card ids of
+those ranks from the hand.
 
 Analysis: ``moves(hand, last=None)`` and ``classify(cards)``;
 ``DouDizhu().from_hands(...)`` builds a state from given hands.
@@ -345,6 +348,8 @@ class DouDizhu(Game):
         if len(hands) != 3:
             raise ValueError("Dou Dizhu needs three hands")
         bits = [climbing.bits_of(h) for h in hands]
+        if not all(bits):
+            raise ValueError("every hand needs at least one card")
         b = climbing.bits_of(bottom or "")
         seen = 0
         for h in bits + ([b & ~bits[landlord]] if landlord is not None else [b]):

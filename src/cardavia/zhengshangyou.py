@@ -283,6 +283,12 @@ class ZhengShangyou(Game):
                 bad = climbing.cards_text(h & ~_PACK_BITS)
                 raise InvalidCardError(f"not in the 48-card pack (ZSY-2.1): {bad}")
             seen |= h
+        if not all(bits):
+            raise ValueError("every hand needs at least one card")
+        holder = [p for p in range(3) if bits[p] >> THREE_OF_HEARTS & 1]
+        starts = leader if leader is not None else (holder[0] if holder else 0)
+        if (opening if opening is not None else bool(holder)) and starts not in holder:
+            raise ValueError("the opening play is made by the holder of the 3 of hearts (ZSY-2.3)")
         setup: dict = {"hands": [climbing.cards_text(h) for h in bits]}
         if leader is not None:
             if leader not in (0, 1, 2):
