@@ -624,3 +624,35 @@ def test_compiled_selfplay_is_zero_sum_and_plausible():
     assert sum(res["score"]) == 0
     assert 0.2 < res["landlord_wins"] / 3000 < 0.6
     assert res["bombs"] > 0 and res["redeals"] > 0
+
+
+def test_ddz_cross_check_rlcard_responses_2000():
+    """Responses on 2,000 random (17-card hand, play on the table) pairs
+    against rlcard's ``get_gt_cards`` (pass aside).  The play on the table is
+    drawn kind first, so every kind is answered.  Allowed difference, as for
+    leading moves: rlcard's single wings may hold a triple (DDZ-4.3)."""
+    from types import SimpleNamespace
+
+    from rlcard.games.doudizhu import utils as rl_utils
+
+    rng = random.Random(77)
+    answered = 0
+    for _ in range(2000):
+        ids = rng.sample(range(54), 17)
+        lead = doudizhu.moves(rng.sample(range(54), 20))
+        by_kind: dict = {}
+        for m in lead:
+            by_kind.setdefault(m.kind, []).append(m)
+        last = rng.choice(by_kind[rng.choice(sorted(by_kind))])
+        hand = "".join(sorted((RANKS[((c >> 2) + 12) % 13] if c < 52 else "BR"[c - 52] for c in ids),
+                              key=RANKS.index))
+        cards = [SimpleNamespace(rank="" if ch in "BR" else ch, suit="BJ" if ch == "B" else "RJ")
+                 for ch in hand]
+        theirs = set(rl_utils.get_gt_cards(SimpleNamespace(current_hand=cards),
+                                           SimpleNamespace(played_cards=str(last)))) - {"pass"}
+        ours = {m.ranks for m in doudizhu.moves(ids, last)}
+        assert ours <= theirs, (hand, str(last), ours - theirs)
+        for s in theirs - ours:
+            assert _triple_in_single_wings(s), (hand, str(last), s)
+        answered += bool(ours)
+    assert answered > 500
