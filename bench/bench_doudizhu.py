@@ -116,7 +116,7 @@ def line(label, ours, peer, unit="µs", higher_better=False):
 
 def bench_generation(states, label):
     lead20, lead17, resp = states
-    print(f"\nMove generation (µs per call; ratio = peer time / ours, > 1 means ours is faster)")
+    print("\nMove generation (µs per call; ratio = peer time / ours, > 1 means ours is faster)")
     for name, group in (("20-card lead", lead20), ("17-card lead", lead17)):
         os_st = [s for s, _ in group]
         hands = [ranks_to_cards(h) for _, h in group]
@@ -201,7 +201,7 @@ def deals_ours(n, seed):
 
 
 def bench_deals(n):
-    print(f"\nRandom full deals per second (ratio = ours / peer)")
+    print("\nRandom full deals per second (ratio = ours / peer)")
     per = {}
     for name, fn, k in (("ours (Python API)", deals_ours, n), ("OpenSpiel (Python loop)", deals_openspiel, n),
                         ("rlcard (no bidding)", deals_rlcard, max(n // 10, 20))):

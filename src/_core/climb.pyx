@@ -339,6 +339,9 @@ cdef CMove SCRATCH[CAP]
 _move_types = {}
 cdef tuple _EMPTY = ()
 
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(void* op)
+
 
 def register_move_type(int game, cls):
     """The Python class (a subclass of ClimbMove) of a game's moves."""
@@ -499,6 +502,9 @@ cdef inline CMove to_cmove(ClimbMove m):
 cdef inline ClimbMove from_cmove(int game, type cls, const CMove* c):
     # The subclass inherits ClimbMove's tp_new: call it directly (no lookup).
     cdef ClimbMove m = <ClimbMove>(<PyTypeObject*>cls).tp_new(cls, <PyObject*>_EMPTY, NULL)
+    # A move refers to nothing but its text: it can never be in a cycle, so
+    # the collector need not track it (Python subclasses are GC types).
+    PyObject_GC_UnTrack(<void*>m)
     m.game = game
     m.kind_id = c.kind
     m.counts = c.counts
@@ -544,75 +550,9 @@ def classify(int game, uint64_t counts, bint opening=False):
     return [from_cmove(game, cls, &SCRATCH[i]) for i in range(n)]
 
 
-cdef class MoveList:
-    """Plays generated in the core, turned into move values on demand."""
-
-    cdef CMove* moves
-    cdef readonly int n
-    cdef int game
-    cdef type cls
-
-    def __dealloc__(self):
-        free(self.moves)
-
-    def __len__(self):
-        return self.n
-
-    def __getitem__(self, Py_ssize_t i):
-        if i < 0:
-            i += self.n
-        if i < 0 or i >= self.n:
-            raise IndexError("move index out of range")
-        return from_cmove(self.game, self.cls, &self.moves[i])
-
-    def __iter__(self):
-        cdef int i
-        for i in range(self.n):
-            yield from_cmove(self.game, self.cls, &self.moves[i])
-
-    def to_list(self):
-        cdef int i
-        return [from_cmove(self.game, self.cls, &self.moves[i]) for i in range(self.n)]
-
-
-def generate(int game, uint64_t hand_counts, ClimbMove last=None, bint opening=False):
-    """Every play of ``hand_counts``: leading when ``last`` is None, else the
-    plays that beat ``last`` (pass never included).  A ``MoveList``."""
-    cdef CMove lc
-    cdef int n
-    if last is not None and last.is_play:
-        lc = to_cmove(last)
-        n = generate_c(game, hand_counts, &lc, 0, SCRATCH, CAP)
-    else:
-        n = generate_c(game, hand_counts, NULL, opening, SCRATCH, CAP)
-    if n < 0:
-        raise RuntimeError("move buffer overflow")
-    cdef MoveList ml = MoveList.__new__(MoveList)
-    ml.moves = <CMove*>malloc(max(n, 1) * sizeof(CMove))
-    memcpy(ml.moves, SCRATCH, n * sizeof(CMove))
-    ml.n = n
-    ml.game = game
-    ml.cls = _move_types[game]
-    return ml
-
-
-def moves_list(int game, uint64_t hand_counts, ClimbMove last=None, bint opening=False):
-    """``generate`` as a plain list of move values."""
-    cdef CMove lc
-    cdef int n, i
-    if last is not None and last.is_play:
-        lc = to_cmove(last)
-        n = generate_c(game, hand_counts, &lc, 0, SCRATCH, CAP)
-    else:
-        n = generate_c(game, hand_counts, NULL, opening, SCRATCH, CAP)
-    if n < 0:
-        raise RuntimeError("move buffer overflow")
-    cls = _move_types[game]
-    return [from_cmove(game, cls, &SCRATCH[i]) for i in range(n)]
-
-
 def count_moves(int game, uint64_t hand_counts, ClimbMove last=None, bint opening=False):
-    """How many plays ``generate`` would give (nothing built)."""
+    """How many plays the rank counts hold (leading, or beating ``last``);
+    nothing is built."""
     cdef CMove lc
     if last is not None and last.is_play:
         lc = to_cmove(last)
@@ -1067,7 +1007,8 @@ def make_view(cls, state, int game, uint64_t hand_counts, ClimbMove last, bint o
 
 
 def hand_moves(int game, uint64_t hand_bits, ClimbMove last=None, bint opening=False):
-    """``moves_list`` from a card bit set (one call for the analysis API)."""
+    """Every play of a hand given as a card bit set, as a list of move values
+    (leading when ``last`` is None or a pass, else the plays beating it)."""
     cdef uint64_t counts = climb_counts(hand_bits)
     cdef CMove lc
     cdef int n, i

@@ -16,11 +16,11 @@ text of every move is unambiguous and reads back to the same move.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from cardavia._core import climb as _core
 from cardavia.cards import CardSet, InvalidCardError, card_text, to_card_ids
-from cardavia.game import IllegalMoveError, InvalidMoveError, LegalMoves, Move, randbelow
+from cardavia.game import IllegalMoveError, InvalidMoveError, LegalMoves
 
 KIND_NAMES = _core.KIND_NAMES
 RANK_CHARS = _core.RANK_CHARS
@@ -40,15 +40,6 @@ def bits_of(cards: Any) -> int:
             raise InvalidCardError(f"card {card_text(c)!r} is given twice")
         bits |= b
     return bits
-
-
-def ids_of(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 cards_text = _core.cards_text
@@ -100,11 +91,3 @@ class ClimbLegalMoves(_core.PlayView, LegalMoves):
 
     __contains__ = LegalMoves.__contains__
     __repr__ = LegalMoves.__repr__
-
-
-EMPTY_PLAYS: tuple = ()
-
-
-def rank_strings(moves: Iterable[ClimbMove]) -> set[str]:
-    """The distinct rank texts of some moves (readings ignored)."""
-    return {m.ranks for m in moves}
