@@ -1044,3 +1044,17 @@ def cards_text(uint64_t bits):
         if (bits >> c) & 1:
             parts.append(_CARD_TEXT[c])
     return " ".join(parts)
+
+
+def check_play(ClimbMove move, uint64_t hand_counts, ClimbMove last):
+    """0 when the play is held and beats ``last`` (None: leading), 1 when
+    the hand lacks its cards, 2 when it does not beat ``last``."""
+    cdef CMove a, b
+    if not counts_le(move.counts, hand_counts):
+        return 1
+    if last is not None:
+        a = to_cmove(move)
+        b = to_cmove(last)
+        if not beats(&a, &b):
+            return 2
+    return 0

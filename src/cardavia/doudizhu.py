@@ -47,6 +47,8 @@ BIDS = {b: _core.bid_move(GAME_ID, b) for b in (1, 2, 3)}
 
 BIDDING, PLAY, OVER = "bidding", "play", "over"
 _View = climbing.ClimbLegalMoves
+_check_play = _core.check_play
+_new_entry = tuple.__new__
 _make_view = _core.make_view
 _NO_EXTRA: tuple = ()
 _PASS_ONLY = (PASS,)
@@ -148,10 +150,17 @@ class DouDizhuState(State):
         return list(self.legal_moves())
 
     def play(self, move: Any) -> Move:
-        if type(move) is not DouDizhuMove or self._phase is OVER:
+        # The fast path of State.play for a move value in the play phase:
+        # the same checks (``_check`` raises the full error when one fails).
+        if type(move) is not DouDizhuMove or self._phase is not PLAY:
             return State.play(self, move)
-        self._check(move)
-        self._history.append(HistoryEntry(self._cur, move))
+        kind = move.kind_id
+        if kind == 0:
+            if self._last is None:
+                self._check(move)
+        elif kind == 17 or _check_play(move, self._counts[self._cur], self._last):
+            self._check(move)
+        self._history.append(_new_entry(HistoryEntry, (self._cur, move)))
         self._apply(move)
         return move
 

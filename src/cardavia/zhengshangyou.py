@@ -44,6 +44,7 @@ _core.register_move_type(GAME_ID, ZhengShangyouMove)
 PASS = _core.pass_move(GAME_ID)
 _View = climbing.ClimbLegalMoves
 _make_view = _core.make_view
+_new_entry = tuple.__new__
 _NONE: tuple = ()
 _PASS_ONLY = (PASS,)
 
@@ -114,7 +115,7 @@ class ZhengShangyouState(State):
         if type(move) is not ZhengShangyouMove or self._winner >= 0:
             return State.play(self, move)
         self._check(move)
-        self._history.append(HistoryEntry(self._cur, move))
+        self._history.append(_new_entry(HistoryEntry, (self._cur, move)))
         self._apply(move)
         return move
 
