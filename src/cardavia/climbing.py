@@ -89,5 +89,13 @@ class ClimbLegalMoves(_core.PlayView, LegalMoves):
     (built as move values only when looked at) plus pass or bids.  Made by
     ``State.legal_moves()`` through ``_core.make_view``."""
 
+    def __new__(cls, state):
+        # ``ClimbLegalMoves(state)`` (the base-class way) gives the view the
+        # state builds; the core makes views without calling this.
+        return state.legal_moves()
+
+    def __init__(self, state):
+        pass
+
     __contains__ = LegalMoves.__contains__
     __repr__ = LegalMoves.__repr__
