@@ -7,6 +7,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardavia
 from cardavia import doudizhu, zhengshangyou
@@ -136,3 +138,17 @@ def test_compiled_loops_play_like_the_python_api():
     zb_py, _ = _python_stats("zhengshangyou", 400)
     zres = climb.zsy_selfplay(20000, 3)
     assert abs(zres["bombs"] / 20000 - zb_py) < 0.12
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sets(st.integers(0, 53), min_size=1, max_size=20), st.sets(st.integers(0, 53), min_size=1, max_size=20))
+def test_generated_moves_are_held_read_back_and_beat(hand, other):
+    counts = climb.card_counts(CardSet(hand).bits)
+    for m in doudizhu.moves(hand):
+        assert climb.counts_within(m.counts, counts)
+        assert m in climb.classify(0, m.counts)
+        assert doudizhu.GAME().parse_move(str(m)) == m
+    lead = doudizhu.moves(other)
+    for last in lead[:: max(1, len(lead) // 6)]:
+        for m in doudizhu.moves(hand, last):
+            assert m.beats(last) and not last.beats(m)

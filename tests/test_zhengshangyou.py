@@ -366,3 +366,17 @@ def test_simulate_summary_and_compiled_loop():
     assert abs(sum(out["mean_score"])) < 1e-9
     res = climb.zsy_selfplay(3000, 5)
     assert sum(res["score"]) == 0 and sum(res["wins"]) == 3000 and res["bombs"] > 0
+
+
+def test_from_hands_replays_through_json():
+    s = GAME.from_hands(["3h 4c 5d 6s 8h 9c", "3c 4d 5c 6c 7c Kd", "Ac Ad As 2s"])
+    assert s.current_player == 0
+    s.play("3")
+    s.play("K")       # must beat the single 3
+    s.play("2")
+    again = GAME.from_json(s.to_json())
+    assert again.to_json() == s.to_json() and again.current_player == s.current_player
+    assert [str(m) for m in again.legal_moves()] == [str(m) for m in s.legal_moves()]
+    with pytest.raises(ValueError):
+        GAME.from_hands(["4c", "3h", "5c"], leader=0)  # the 3 of hearts holder opens
+    assert GAME.from_hands(["4c", "3h", "5c"], leader=0, opening=False).current_player == 0
