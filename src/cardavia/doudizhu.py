@@ -30,8 +30,6 @@ from cardavia.cards import CardSet, InvalidCardError
 from cardavia.game import TERMINAL, Game, HistoryEntry, IllegalMoveError, InvalidMoveError, Move, State
 
 GAME_ID = 0
-_FULL = (1 << 54) - 1
-_BOMB_KINDS = ("bomb", "rocket")
 
 
 class DouDizhuMove(climbing.ClimbMove, Move):
@@ -129,6 +127,11 @@ class DouDizhuState(State):
     def landlord(self) -> int:
         """The landlord's seat, -1 while bidding."""
         return self._landlord
+
+    @property
+    def winner(self) -> int:
+        """The seat that went out (-1 while the deal goes on)."""
+        return self._winner
 
     @property
     def multiplier(self) -> int:
@@ -382,7 +385,7 @@ class DouDizhu(Game):
     # -- simulation -----------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
         return {"returns": list(state.returns()), "landlord": state.landlord,
-                "landlord_won": state._winner == state.landlord, "bombs": state.bombs,
+                "landlord_won": state.winner == state.landlord, "bombs": state.bombs,
                 "spring": state.spring, "multiplier": state.multiplier,
                 "redeals": state.redeals, "moves": len(state.history)}
 
