@@ -114,7 +114,7 @@ def line(label, ours, peer, unit="µs", higher_better=False):
     print(f"  {label:<44} {ours:>12,.2f} {peer:>12,.2f} {unit:<8} x{ratio:,.2f}")
 
 
-def bench_generation(states, label):
+def bench_generation(states):
     lead20, lead17, resp = states
     print("\nMove generation (µs per call; ratio = peer time / ours, > 1 means ours is faster)")
     for name, group in (("20-card lead", lead20), ("17-card lead", lead17)):
@@ -228,7 +228,7 @@ def main():
     ap.add_argument("--deals", type=int, default=1000, help="deals for the Python-API loops")
     args = ap.parse_args()
     states = os_states(args.states, 7)
-    bench_generation(states, "")
+    bench_generation(states)
     bench_deals(args.deals)
 
 
