@@ -492,10 +492,26 @@ def test_ddz_4_6_move_is_cards_plus_reading():
         GAME.parse_move("straight:33344456")
     with pytest.raises(InvalidMoveError):
         GAME.parse_move("nonsense:33")
-    # Distinct readings would be distinct moves with distinct texts.
-    a = doudizhu.classify("3333")[0]
-    b = doudizhu.classify("33")[0]
-    assert a != b and hash(a) != hash(b) or a != b
+    # Under the settled wing rules every set of ranks has at most one
+    # reading, so the plain ranks text is never ambiguous: checked on random
+    # sets of ranks, airplane-shaped ones included.
+    rng = random.Random(46)
+    deck = [ch for ch in RANKS[:13] for _ in range(4)] + ["B", "R"]
+    for i in range(3000):
+        if i % 2:
+            ranks = "".join(rng.sample(deck, rng.choice([6, 8, 10, 12, 16, 20])))
+        else:
+            lo = rng.randrange(10)
+            core = "".join(ch * 3 for ch in RANKS[lo:min(lo + rng.randrange(2, 6), 12)])
+            extra = [ch for ch in deck if ch not in core or core.count(ch) < 3]
+            ranks = core + "".join(rng.sample(extra, rng.randrange(0, 9)))
+        try:
+            readings = doudizhu.classify(ranks)
+        except ValueError:
+            continue  # more than four of a rank
+        assert len(readings) <= 1, (ranks, readings)
+        for m in readings:
+            assert GAME.parse_move(f"{m.kind}:{m.ranks}") == m == GAME.parse_move(str(m))
 
 
 def test_move_text_forms_and_errors():
@@ -608,3 +624,35 @@ def test_compiled_selfplay_is_zero_sum_and_plausible():
     assert sum(res["score"]) == 0
     assert 0.2 < res["landlord_wins"] / 3000 < 0.6
     assert res["bombs"] > 0 and res["redeals"] > 0
+
+
+def test_ddz_cross_check_rlcard_responses_2000():
+    """Responses on 2,000 random (17-card hand, play on the table) pairs
+    against rlcard's ``get_gt_cards`` (pass aside).  The play on the table is
+    drawn kind first, so every kind is answered.  Allowed difference, as for
+    leading moves: rlcard's single wings may hold a triple (DDZ-4.3)."""
+    from types import SimpleNamespace
+
+    from rlcard.games.doudizhu import utils as rl_utils
+
+    rng = random.Random(77)
+    answered = 0
+    for _ in range(2000):
+        ids = rng.sample(range(54), 17)
+        lead = doudizhu.moves(rng.sample(range(54), 20))
+        by_kind: dict = {}
+        for m in lead:
+            by_kind.setdefault(m.kind, []).append(m)
+        last = rng.choice(by_kind[rng.choice(sorted(by_kind))])
+        hand = "".join(sorted((RANKS[((c >> 2) + 12) % 13] if c < 52 else "BR"[c - 52] for c in ids),
+                              key=RANKS.index))
+        cards = [SimpleNamespace(rank="" if ch in "BR" else ch, suit="BJ" if ch == "B" else "RJ")
+                 for ch in hand]
+        theirs = set(rl_utils.get_gt_cards(SimpleNamespace(current_hand=cards),
+                                           SimpleNamespace(played_cards=str(last)))) - {"pass"}
+        ours = {m.ranks for m in doudizhu.moves(ids, last)}
+        assert ours <= theirs, (hand, str(last), ours - theirs)
+        for s in theirs - ours:
+            assert _triple_in_single_wings(s), (hand, str(last), s)
+        answered += bool(ours)
+    assert answered > 500

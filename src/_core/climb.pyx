@@ -7,6 +7,8 @@ rank counts) and become ``ClimbMove`` values only at the Python boundary.
 The compiled self-play loops (random agents, whole deals, ``nogil``) used by
 the benchmarks and simulations are here too.
 """
+cimport cython
+from cpython.object cimport PyObject, PyTypeObject
 from libc.stdint cimport uint64_t, uint8_t, uint32_t, int64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
@@ -335,6 +337,10 @@ cdef int classify_c(int game, uint64_t counts, int opening, CMove* buf, int cap)
 
 cdef CMove SCRATCH[CAP]
 _move_types = {}
+cdef tuple _EMPTY = ()
+
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(void* op)
 
 
 def register_move_type(int game, cls):
@@ -408,6 +414,7 @@ def take_cards(uint64_t hand, uint64_t counts, int first=-1):
     return out
 
 
+@cython.no_gc
 cdef class ClimbMove:
     """A move of a climbing game: pass, a bid, or a play (its rank counts and
     its reading).  Immutable and hashable; ``str()`` is its text form."""
@@ -492,8 +499,12 @@ cdef inline CMove to_cmove(ClimbMove m):
     return c
 
 
-cdef inline ClimbMove from_cmove(int game, object cls, const CMove* c):
-    cdef ClimbMove m = ClimbMove.__new__(cls)
+cdef inline ClimbMove from_cmove(int game, type cls, const CMove* c):
+    # The subclass inherits ClimbMove's tp_new: call it directly (no lookup).
+    cdef ClimbMove m = <ClimbMove>(<PyTypeObject*>cls).tp_new(cls, <PyObject*>_EMPTY, NULL)
+    # A move refers to nothing but its text: it can never be in a cycle, so
+    # the collector need not track it (Python subclasses are GC types).
+    PyObject_GC_UnTrack(<void*>m)
     m.game = game
     m.kind_id = c.kind
     m.counts = c.counts
@@ -539,75 +550,9 @@ def classify(int game, uint64_t counts, bint opening=False):
     return [from_cmove(game, cls, &SCRATCH[i]) for i in range(n)]
 
 
-cdef class MoveList:
-    """Plays generated in the core, turned into move values on demand."""
-
-    cdef CMove* moves
-    cdef readonly int n
-    cdef int game
-    cdef object cls
-
-    def __dealloc__(self):
-        free(self.moves)
-
-    def __len__(self):
-        return self.n
-
-    def __getitem__(self, Py_ssize_t i):
-        if i < 0:
-            i += self.n
-        if i < 0 or i >= self.n:
-            raise IndexError("move index out of range")
-        return from_cmove(self.game, self.cls, &self.moves[i])
-
-    def __iter__(self):
-        cdef int i
-        for i in range(self.n):
-            yield from_cmove(self.game, self.cls, &self.moves[i])
-
-    def to_list(self):
-        cdef int i
-        return [from_cmove(self.game, self.cls, &self.moves[i]) for i in range(self.n)]
-
-
-def generate(int game, uint64_t hand_counts, ClimbMove last=None, bint opening=False):
-    """Every play of ``hand_counts``: leading when ``last`` is None, else the
-    plays that beat ``last`` (pass never included).  A ``MoveList``."""
-    cdef CMove lc
-    cdef int n
-    if last is not None and last.is_play:
-        lc = to_cmove(last)
-        n = generate_c(game, hand_counts, &lc, 0, SCRATCH, CAP)
-    else:
-        n = generate_c(game, hand_counts, NULL, opening, SCRATCH, CAP)
-    if n < 0:
-        raise RuntimeError("move buffer overflow")
-    cdef MoveList ml = MoveList.__new__(MoveList)
-    ml.moves = <CMove*>malloc(max(n, 1) * sizeof(CMove))
-    memcpy(ml.moves, SCRATCH, n * sizeof(CMove))
-    ml.n = n
-    ml.game = game
-    ml.cls = _move_types[game]
-    return ml
-
-
-def moves_list(int game, uint64_t hand_counts, ClimbMove last=None, bint opening=False):
-    """``generate`` as a plain list of move values."""
-    cdef CMove lc
-    cdef int n, i
-    if last is not None and last.is_play:
-        lc = to_cmove(last)
-        n = generate_c(game, hand_counts, &lc, 0, SCRATCH, CAP)
-    else:
-        n = generate_c(game, hand_counts, NULL, opening, SCRATCH, CAP)
-    if n < 0:
-        raise RuntimeError("move buffer overflow")
-    cls = _move_types[game]
-    return [from_cmove(game, cls, &SCRATCH[i]) for i in range(n)]
-
-
 def count_moves(int game, uint64_t hand_counts, ClimbMove last=None, bint opening=False):
-    """How many plays ``generate`` would give (nothing built)."""
+    """How many plays the rank counts hold (leading, or beating ``last``);
+    nothing is built."""
     cdef CMove lc
     if last is not None and last.is_play:
         lc = to_cmove(last)
@@ -645,21 +590,23 @@ def unplayed_bombs(int game, uint64_t hand_counts):
 # ---------------------------------------------------------------------------
 # Benchmark entry points: generation over many hands inside the core.
 
-def bench_generate(int game, const uint64_t[::1] hands, const uint64_t[::1] lasts=None,
+def bench_generate(int game, const uint64_t[::1] hands, const uint64_t[:, ::1] lasts=None,
                    int reps=1):
     """Generate the plays of every hand ``reps`` times (responding to the
-    matching entry of ``lasts``, as packed ``pack_move`` values, when given);
-    return the total number of moves generated."""
+    matching row of ``lasts``, ``pack_move`` values, when given); return the
+    total number of moves generated."""
     cdef int64_t total = 0
     cdef int i, k, n, nh = hands.shape[0]
     cdef CMove lc
     cdef bint respond = lasts is not None
+    if respond and lasts.shape[0] < nh:
+        raise ValueError("lasts needs one row per hand")
     cdef CMove* buf = <CMove*>malloc(CAP * sizeof(CMove))
     with nogil:
         for k in range(reps):
             for i in range(nh):
                 if respond:
-                    unpack_cmove(lasts[i], &lc)
+                    unpack_cmove(lasts[i, 0], lasts[i, 1], &lc)
                     n = generate_c(game, hands[i], &lc, 0, buf, CAP)
                 else:
                     n = generate_c(game, hands[i], NULL, 0, buf, CAP)
@@ -668,18 +615,18 @@ def bench_generate(int game, const uint64_t[::1] hands, const uint64_t[::1] last
     return total
 
 
-cdef inline void unpack_cmove(uint64_t packed, CMove* c) noexcept nogil:
-    c.counts = packed & (((<uint64_t>1) << 60) - 1)
-    c.kind = (packed >> 60) & 15
-    c.rank = 0
-    c.length = 0
-    c.ncards = 0
+cdef inline void unpack_cmove(uint64_t counts, uint64_t fields, CMove* c) noexcept nogil:
+    c.counts = counts
+    c.kind = fields & 255
+    c.rank = (fields >> 8) & 255
+    c.length = (fields >> 16) & 255
+    c.ncards = (fields >> 24) & 255
 
 
 def pack_move(ClimbMove m):
-    """A play as one uint64 (counts in the low 60 bits, kind above), for
-    ``bench_generate`` (kinds 0-15)."""
-    return (m.counts & ((1 << 60) - 1)) | (m.kind_id << 60)
+    """A play as two uint64 (its counts; kind, rank, length and size), one
+    row of the ``lasts`` array of ``bench_generate``."""
+    return (m.counts, m.kind_id | (m.rank << 8) | (m.length << 16) | (m.ncards << 24))
 
 
 # ---------------------------------------------------------------------------
@@ -980,7 +927,7 @@ cdef class PlayView:
     cdef CMove* moves
     cdef int n
     cdef int game
-    cdef object cls
+    cdef type cls
     cdef public object _state
     cdef public object _list
     cdef public tuple _extra
@@ -1034,9 +981,10 @@ cdef class PlayView:
 
 
 def make_view(cls, state, int game, uint64_t hand_counts, ClimbMove last, bint opening,
-              tuple extra):
+              tuple extra, tuple if_empty=None):
     """The legal-move view: plays of ``hand_counts`` (leading when ``last`` is
-    None, else beating it; none at all when ``game`` < 0) plus ``extra``."""
+    None, else beating it; none at all when ``game`` < 0) plus ``extra``, or
+    plus ``if_empty`` when there is no play (a must-beat rule's pass)."""
     cdef CMove lc
     cdef int n = 0
     if game >= 0:
@@ -1054,5 +1002,59 @@ def make_view(cls, state, int game, uint64_t hand_counts, ClimbMove last, bint o
     v.game = game
     v.cls = _move_types[game] if game >= 0 else None
     v._state = state
-    v._extra = extra
+    v._extra = if_empty if (n == 0 and if_empty is not None) else extra
     return v
+
+
+def hand_moves(int game, uint64_t hand_bits, ClimbMove last=None, bint opening=False):
+    """Every play of a hand given as a card bit set, as a list of move values
+    (leading when ``last`` is None or a pass, else the plays beating it)."""
+    cdef uint64_t counts = climb_counts(hand_bits)
+    cdef CMove lc
+    cdef int n, i
+    if last is not None and last.kind_id != K_PASS and last.kind_id != K_BID:
+        lc = to_cmove(last)
+        n = generate_c(game, counts, &lc, 0, SCRATCH, CAP)
+    else:
+        n = generate_c(game, counts, NULL, opening, SCRATCH, CAP)
+    if n < 0:
+        raise RuntimeError("move buffer overflow")
+    cdef type cls = _move_types[game]
+    return [from_cmove(game, cls, &SCRATCH[i]) for i in range(n)]
+
+
+# ---------------------------------------------------------------------------
+# Card text in climbing order (3 … A, 2, BJ, RJ; suits c d h s within a rank).
+
+from cardavia._core.cards import card_text as _card_text
+
+cdef list _CARD_TEXT = [_card_text(c) for c in range(54)]
+cdef int CLIMB_ORDER[54]
+CLIMB_ORDER[:] = sorted(range(54), key=lambda c: (climb_rank(c), c))
+
+
+def cards_text(uint64_t bits):
+    """The cards of a bit set as text, ascending in climbing order."""
+    cdef int i, c
+    cdef list parts = []
+    if bits == 0:
+        return ""
+    for i in range(54):
+        c = CLIMB_ORDER[i]
+        if (bits >> c) & 1:
+            parts.append(_CARD_TEXT[c])
+    return " ".join(parts)
+
+
+def check_play(ClimbMove move, uint64_t hand_counts, ClimbMove last):
+    """0 when the play is held and beats ``last`` (None: leading), 1 when
+    the hand lacks its cards, 2 when it does not beat ``last``."""
+    cdef CMove a, b
+    if not counts_le(move.counts, hand_counts):
+        return 1
+    if last is not None:
+        a = to_cmove(move)
+        b = to_cmove(last)
+        if not beats(&a, &b):
+            return 2
+    return 0

@@ -16,11 +16,11 @@ text of every move is unambiguous and reads back to the same move.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from cardavia._core import climb as _core
-from cardavia.cards import InvalidCardError, card_text, to_card_ids
-from cardavia.game import IllegalMoveError, InvalidMoveError, LegalMoves, Move, randbelow
+from cardavia.cards import CardSet, InvalidCardError, card_text, to_card_ids
+from cardavia.game import IllegalMoveError, InvalidMoveError, LegalMoves
 
 KIND_NAMES = _core.KIND_NAMES
 RANK_CHARS = _core.RANK_CHARS
@@ -29,6 +29,8 @@ ClimbMove = _core.ClimbMove
 
 def bits_of(cards: Any) -> int:
     """Card text, a CardSet or card ids to a bit set (each card once)."""
+    if isinstance(cards, CardSet):
+        return cards.bits
     if isinstance(cards, int) and not isinstance(cards, bool):
         return cards
     bits = 0
@@ -40,20 +42,8 @@ def bits_of(cards: Any) -> int:
     return bits
 
 
-def ids_of(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
-def cards_text(bits: int) -> str:
-    """Cards ascending in climbing order (3 … A, 2, BJ, RJ), suits within."""
-    ids = ids_of(bits)
-    ids.sort(key=lambda c: ((c >> 2) + 12) % 13 if c < 52 else c - 39)
-    return " ".join(card_text(c) for c in ids)
+cards_text = _core.cards_text
+"""Cards of a bit set as text, ascending in climbing order (3 … A, 2, BJ, RJ)."""
 
 
 def parse_play(game_id: int, text: str, rule: str, opening: bool = False) -> ClimbMove:
@@ -99,13 +89,13 @@ class ClimbLegalMoves(_core.PlayView, LegalMoves):
     (built as move values only when looked at) plus pass or bids.  Made by
     ``State.legal_moves()`` through ``_core.make_view``."""
 
+    def __new__(cls, state):
+        # ``ClimbLegalMoves(state)`` (the base-class way) gives the view the
+        # state builds; the core makes views without calling this.
+        return state.legal_moves()
+
+    def __init__(self, state):
+        pass
+
     __contains__ = LegalMoves.__contains__
     __repr__ = LegalMoves.__repr__
-
-
-EMPTY_PLAYS: tuple = ()
-
-
-def rank_strings(moves: Iterable[ClimbMove]) -> set[str]:
-    """The distinct rank texts of some moves (readings ignored)."""
-    return {m.ranks for m in moves}

@@ -8,10 +8,13 @@
 'airplane_single_wings'
 
 Moves: ``bid 1``..``bid 3`` and ``pass`` while bidding; in play ``pass`` or
-a combination written as ranks ascending in ``3456789TJQKA2BR`` (see
-``cardavia.climbing`` for the ``kind:`` prefix of a non-default reading —
-under the readings of DDZ-4.3 every set of ranks in practice has one). A
-play given as ranks takes the lowest card ids of those ranks from the hand.
+a combination written as ranks ascending in ``3456789TJQKA2BR``.  A reading
+may be named with a ``kind:`` prefix (``"airplane_single_wings:33344456"``);
+the plain ranks mean the default (first generated) reading, and ``str(move)``
+adds the prefix only for a non-default reading (DDZ-4.6).  Under the settled
+wing rules of DDZ-4.3 no set of ranks has two readings, so in practice the
+text is the plain ranks.  A play given as ranks takes the lowest card ids of
+those ranks from the hand.
 
 Analysis: ``moves(hand, last=None)`` and ``classify(cards)``;
 ``DouDizhu().from_hands(...)`` builds a state from given hands.
@@ -23,12 +26,10 @@ from typing import Any, Sequence
 from cardavia import climbing
 from cardavia._core import climb as _core
 from cardavia._core.rng import Random
-from cardavia.cards import InvalidCardError
+from cardavia.cards import CardSet, InvalidCardError
 from cardavia.game import TERMINAL, Game, HistoryEntry, IllegalMoveError, InvalidMoveError, Move, State
 
 GAME_ID = 0
-_FULL = (1 << 54) - 1
-_BOMB_KINDS = ("bomb", "rocket")
 
 
 class DouDizhuMove(climbing.ClimbMove, Move):
@@ -44,6 +45,8 @@ BIDS = {b: _core.bid_move(GAME_ID, b) for b in (1, 2, 3)}
 
 BIDDING, PLAY, OVER = "bidding", "play", "over"
 _View = climbing.ClimbLegalMoves
+_check_play = _core.check_play
+_new_entry = tuple.__new__
 _make_view = _core.make_view
 _NO_EXTRA: tuple = ()
 _PASS_ONLY = (PASS,)
@@ -126,6 +129,11 @@ class DouDizhuState(State):
         return self._landlord
 
     @property
+    def winner(self) -> int:
+        """The seat that went out (-1 while the deal goes on)."""
+        return self._winner
+
+    @property
     def multiplier(self) -> int:
         return self._mult
 
@@ -145,10 +153,17 @@ class DouDizhuState(State):
         return list(self.legal_moves())
 
     def play(self, move: Any) -> Move:
-        if type(move) is not DouDizhuMove or self._phase is OVER:
+        # The fast path of State.play for a move value in the play phase:
+        # the same checks (``_check`` raises the full error when one fails).
+        if type(move) is not DouDizhuMove or self._phase is not PLAY:
             return State.play(self, move)
-        self._check(move)
-        self._history.append(HistoryEntry(self._cur, move))
+        kind = move.kind_id
+        if kind == 0:
+            if self._last is None:
+                self._check(move)
+        elif kind == 17 or _check_play(move, self._counts[self._cur], self._last):
+            self._check(move)
+        self._history.append(_new_entry(HistoryEntry, (self._cur, move)))
         self._apply(move)
         return move
 
@@ -345,6 +360,8 @@ class DouDizhu(Game):
         if len(hands) != 3:
             raise ValueError("Dou Dizhu needs three hands")
         bits = [climbing.bits_of(h) for h in hands]
+        if not all(bits):
+            raise ValueError("every hand needs at least one card")
         b = climbing.bits_of(bottom or "")
         seen = 0
         for h in bits + ([b & ~bits[landlord]] if landlord is not None else [b]):
@@ -368,7 +385,7 @@ class DouDizhu(Game):
     # -- simulation -----------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
         return {"returns": list(state.returns()), "landlord": state.landlord,
-                "landlord_won": state._winner == state.landlord, "bombs": state.bombs,
+                "landlord_won": state.winner == state.landlord, "bombs": state.bombs,
                 "spring": state.spring, "multiplier": state.multiplier,
                 "redeals": state.redeals, "moves": len(state.history)}
 
@@ -389,6 +406,7 @@ class DouDizhu(Game):
 
 
 GAME = DouDizhu
+_hand_moves = _core.hand_moves
 _GAME = DouDizhu()
 
 
@@ -400,7 +418,10 @@ def moves(hand: Any, last: Any = None) -> list[DouDizhuMove]:
     """Every legal play (pass excluded) of ``hand`` (card text or ids):
     leading when ``last`` is None, else the plays beating ``last`` (a move or
     its text).  One move per distinct (ranks, reading)."""
-    return _core.moves_list(GAME_ID, _hand_counts(hand), climbing.coerce_last(_GAME, last))
+    bits = hand.bits if type(hand) is CardSet else climbing.bits_of(hand)
+    if last is not None and type(last) is not DouDizhuMove:
+        last = climbing.coerce_last(_GAME, last)
+    return _hand_moves(GAME_ID, bits, last)
 
 
 def classify(cards: Any) -> list[DouDizhuMove]:

@@ -1,0 +1,382 @@
+"""Zheng Shangyou / Run Fast 48 (RULES.md section 3): every rule id, an
+independent enumerator of the shapes, settlement lines, conformance."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from conformance import check_random_games
+
+import cardavia
+from cardavia import zhengshangyou as zsy
+from cardavia.cards import parse_cards
+from cardavia.game import IllegalMoveError
+
+GAME = cardavia.load("zhengshangyou")
+RANKS = "3456789TJQKA2"
+
+
+def st(*hands: str, leader: int = 0, opening: bool = False):
+    return GAME.from_hands(list(hands), leader=leader, opening=opening)
+
+
+def refused(state, move: str, rule: str) -> None:
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as e:
+        state.play(move)
+    assert e.value.rule == rule, (move, e.value)
+    assert state.to_json() == before
+
+
+def legal(state) -> list[str]:
+    return [str(m) for m in state.legal_moves()]
+
+
+def kinds(ranks: str, opening: bool = False) -> list[str]:
+    return [m.kind for m in zsy.classify(ranks, opening=opening)]
+
+
+# ---------------------------------------------------------------------------
+# ZSY-1, ZSY-2: objective, pack, deal, opening
+
+def test_zsy_2_1_pack_of_48():
+    pack = set(zsy.PACK)
+    assert len(pack) == 48
+    assert 52 not in pack and 53 not in pack
+    assert [c for c in pack if c >> 2 == 0] == [parse_cards("2s")[0]]
+    aces = sorted(c for c in pack if c >> 2 == 12)
+    assert aces == sorted(parse_cards("Ac Ad As"))
+    for r in range(1, 12):
+        assert sum(1 for c in pack if c >> 2 == r) == 4
+
+
+def test_zsy_2_2_deal_16_each():
+    for seed in range(20):
+        s = GAME.new_state(seed=seed)
+        assert [bin(h).count("1") for h in s._hands] == [16, 16, 16]
+        assert s._hands[0] | s._hands[1] | s._hands[2] == sum(1 << c for c in zsy.PACK)
+
+
+def test_zsy_2_3_three_of_hearts_leads_and_is_played():
+    three_h = parse_cards("3h")[0]
+    for seed in range(30):
+        s = GAME.new_state(seed=seed)
+        p = s.current_player
+        assert s._hands[p] >> three_h & 1
+        for m in s.legal_moves():
+            assert m.rank_counts()[0] >= 1, m  # every opening play holds a 3
+    s = st("3c 3h 4d 5d 6d 7d 8c", "9c", "Tc", leader=0, opening=True)
+    refused(s, "45678", "ZSY-2.3")
+    refused(s, "8", "ZSY-2.3")
+    assert "34567" in legal(s) and "8" not in legal(s)
+    s.play("3")
+    assert s.observation(0)["played"][0] == "3h"  # the 3 of hearts, not 3c
+    assert GAME.from_hands(["3h 4c", "5c", "6c"]).current_player == 0
+    assert GAME.from_hands(["4c", "5c", "3h 6c"]).current_player == 2
+
+
+def test_zsy_1_first_out_wins_and_ends_at_once():
+    s = st("9c", "Tc Jc", "Qc Kc", leader=0)
+    s.play("9")
+    assert s.is_over and s.winner == 0
+    assert s.returns()[0] > 0 and len(s.legal_moves()) == 0
+
+
+# ---------------------------------------------------------------------------
+# ZSY-3: play
+
+def test_zsy_3_1_same_shape_higher_and_order():
+    order = [m.ranks for m in zsy.moves("3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2s") if m.kind == "single"]
+    assert order == list(RANKS)
+    s = st("9c 9d 3c", "Tc Td Jc", "4c", leader=0)
+    s.play("99")
+    refused(s, "J", "ZSY-3.1")
+    refused(s, "4", "ZSY-3.1")   # not in hand
+    s.play("TT")
+    s = st("3c 4c 5c 6c 7c Kd", "4d 5d 6d 7d 8d 9d", "Qc", leader=0)
+    s.play("34567")
+    refused(s, "456789", "ZSY-3.1")  # size must match
+    assert set(legal(s)) == {"45678", "56789"}
+
+
+def test_zsy_3_2_must_beat_if_able_even_with_a_bomb():
+    s = st("9c Kd", "5c 5d 5h 5s 4c", "3c", leader=0)
+    s.play("9")
+    assert legal(s) == ["5555"]          # the bomb is the only response
+    refused(s, "pass", "ZSY-3.2")
+    s.play("5555")
+    assert legal(s) == ["pass"]          # no response: pass is the only move
+    s.play("pass")
+    assert legal(s) == ["pass"]
+    # moves() shows the same must-beat view: responses exist.
+    assert [str(m) for m in zsy.moves("5c 5d 5h 5s 4c", last="9")] == ["5555"]
+
+
+def test_zsy_3_3_two_passes_give_the_lead_back_and_leader_cannot_pass():
+    s = st("9c Kd 4d", "5c", "3c", leader=0)
+    refused(s, "pass", "ZSY-3.3")
+    s.play("K")
+    s.play("pass")
+    s.play("pass")
+    assert s.current_player == 0 and s._last is None
+    refused(s, "pass", "ZSY-3.3")
+
+
+# ---------------------------------------------------------------------------
+# ZSY-4: shapes
+
+def test_zsy_4_1_ordinary_shapes():
+    assert kinds("3") == ["single"]
+    assert kinds("33") == ["pair"]
+    assert kinds("333") == ["triple"]
+    assert kinds("34567") == ["straight"]
+    assert kinds("3456") == []
+    assert kinds("TJQKA") == ["straight"]
+    assert kinds("JQKA2") == []          # no 2 in sequences
+    assert kinds("A2345") == []          # Ace only high
+    assert kinds("3344") == ["pair_run"]  # from two pairs
+    assert kinds("KKAA") == ["pair_run"]
+    assert kinds("AA22") == []
+    for none in ["3334", "33344", "333444", "33344456", "333345", "33334455"]:
+        assert kinds(none) == [], none   # no attachments, airplanes, four-with-two
+
+
+def test_zsy_4_2_bombs_beat_ordinary_and_compare_by_rank():
+    assert kinds("5555") == ["bomb"]
+    s = st("3c 4c 5c 6c 7c 8h", "9c 9d 9h 9s Tc", "Jc Jd Jh Js Qc", leader=0)
+    s.play("34567")
+    s.play("9999")
+    s.play("JJJJ")
+    assert s.current_player == 0 and legal(s) == ["pass"]
+
+
+def test_zsy_4_3_three_aces_top_bomb_never_a_triple():
+    assert kinds("AAA") == ["ace_bomb"]
+    s = st("Kc Kd Kh Ks 4c", "Ac Ad As 5c", "6c", leader=0)
+    s.play("KKKK")
+    assert legal(s) == ["AAA"]
+    s.play("AAA")
+    assert s._last.kind == "ace_bomb"
+    # AAA answers a single too, and no triple is ever made of aces.
+    assert "AAA" in [str(m) for m in zsy.moves("Ac Ad As 3c", last="K")]
+    ms = zsy.moves("Ac Ad As Kc Kd Kh")
+    assert [m.ranks for m in ms if m.kind == "triple"] == ["KKK"]
+    assert [m.ranks for m in ms if m.kind == "ace_bomb"] == ["AAA"]
+
+
+def test_zsy_4_4_heavenly_bomb_and_late_four_threes():
+    assert kinds("3333", opening=True) == ["heavenly_bomb"]
+    assert kinds("3333") == ["bomb"]
+    s = st("3c 3d 3h 3s 9c", "Ac Ad As 5c", "Kc Kd Kh Ks", leader=0, opening=True)
+    refused(s, "bomb:3333", "ZSY-4.4")
+    s.play("3333")
+    assert s._last.kind == "heavenly_bomb"
+    assert legal(s) == ["pass"]      # nothing beats it, not even AAA
+    refused(s, "AAA", "ZSY-4.4")
+    s.play("pass")
+    s.play("pass")
+    assert s.settlement == []        # and it earns no bonus (ZSY-5.2)
+    # Later, four 3s are the lowest bomb.
+    s = st("9c 8c", "3c 3d 3h 3s 5c", "4c 4d 4h 4s 6c", leader=0)
+    s.play("9")
+    s.play("3333")
+    assert s._last.kind == "bomb" and legal(s) == ["4444"]
+    with pytest.raises(IllegalMoveError):
+        st("9c 3c 3d 3h 3s", "Tc", "Jc", leader=0).play("heavenly_bomb:3333")
+
+
+# ---------------------------------------------------------------------------
+# ZSY-5: settlement
+
+def lines(state):
+    return sorted((x["payer"], x["payee"], x["points"]) for x in state.settlement)
+
+
+def test_zsy_5_1_card_penalties_doubling_two_of_spades_and_bombs():
+    # Player 0 goes out with the opening play: nobody else ever played.
+    s = GAME.from_hands(["3h 4c 5d 6s 7h", "9c 9d 2s", "Kc Kd Kh Ks Ac Ad As 8c"])
+    s.play("34567")
+    assert s.is_over
+    # P1: 3 cards doubled = 6, + 10 for the 2 of spades (not doubled).
+    # P2: 8 cards doubled = 16, + 10 for KKKK + 10 for AAA (ZSY-4.3).
+    assert lines(s) == sorted([(1, 0, 6), (1, 0, 10), (2, 0, 16), (2, 0, 10), (2, 0, 10)])
+    assert s.returns() == [52, -16, -36]
+    reasons = [x["reason"] for x in s.settlement]
+    assert any("2 of spades" in r for r in reasons) and any("KKKK" in r for r in reasons)
+    # A player who has played pays single penalties.
+    s = st("9c 4c", "Tc Jc Qc", "5c", leader=0)
+    s.play("9")
+    s.play("T")
+    s.play("pass")
+    s.play("pass")
+    s.play("J")
+    s.play("pass")
+    s.play("pass")
+    s.play("Q")
+    assert lines(s) == [(0, 1, 1), (2, 1, 2)]
+
+
+def test_zsy_5_2_response_bomb_bonus():
+    # A response bomb unbeaten in its round earns 10 from each opponent.
+    s = st("7c 9c", "8c 8d 8h 8s 4c", "Tc Jc", leader=0)
+    s.play("7")
+    s.play("8888")
+    s.play("pass")
+    s.play("pass")
+    assert lines(s) == [(0, 1, 10), (2, 1, 10)]
+    # Beaten by a stronger bomb in the round: only the stronger one earns.
+    s = st("7c 9c", "8c 8d 8h 8s 4c", "9d 9h 9s Tc Td Th Ts Jc", leader=0)
+    s.play("7")
+    s.play("8888")
+    assert legal(s) == ["TTTT"]
+    s.play("TTTT")
+    s.play("pass")
+    s.play("pass")
+    assert lines(s) == [(0, 2, 10), (1, 2, 10)]
+    # A led bomb earns nothing.
+    s = st("5c 5d 5h 5s 9c", "8c 4c", "Tc", leader=0)
+    s.play("5555")
+    s.play("pass")
+    s.play("pass")
+    assert s.settlement == []
+    # A response bomb that ends the deal is settled at once.
+    s = st("7c 9c", "8c 8d 8h 8s", "Tc Jc", leader=0)
+    s.play("7")
+    s.play("8888")
+    assert s.is_over and s.winner == 1
+    bonus = [x for x in s.settlement if "bomb" in x["reason"]]
+    assert sorted((x["payer"], x["points"]) for x in bonus) == [(0, 10), (2, 10)]
+    assert s.returns() == [-11, 25, -14]
+
+
+def test_zsy_5_3_settlement_sums_to_zero():
+    rng = random.Random(3)
+    for seed in range(80):
+        s = GAME.new_state(seed=seed)
+        while not s.is_over:
+            s.play(s.legal_moves().sample(rng))
+        r = s.returns()
+        assert sum(r) == 0  # (the winner may still be down on bomb bonuses)
+        total = [0, 0, 0]
+        for x in s.settlement:
+            assert x["points"] > 0 and x["payer"] != x["payee"]
+            total[x["payer"]] -= x["points"]
+            total[x["payee"]] += x["points"]
+        assert total == r
+
+
+# ---------------------------------------------------------------------------
+# Move generation checked against an independent enumerator of ZSY-4
+
+def brute_readings(c: list[int], opening: bool) -> set[str]:
+    total = sum(c)
+    nz = [r for r in range(13) if c[r]]
+    out = set()
+    if total == 0 or (opening and c[0] == 0):
+        return out
+    if total == 1:
+        out.add("single")
+    if len(nz) == 1 and c[nz[0]] == 2:
+        out.add("pair")
+    if len(nz) == 1 and c[nz[0]] == 3:
+        out.add("ace_bomb" if nz[0] == 11 else "triple")
+    if len(nz) == 1 and c[nz[0]] == 4:
+        out.add("heavenly_bomb" if opening and nz[0] == 0 else "bomb")
+    run = nz[-1] <= 11 and nz[-1] - nz[0] == len(nz) - 1
+    if run and all(c[r] == 1 for r in nz) and len(nz) >= 5:
+        out.add("straight")
+    if run and all(c[r] == 2 for r in nz) and len(nz) >= 2:
+        out.add("pair_run")
+    return out
+
+
+def brute_leading(ids: list[int], opening: bool) -> set[tuple[str, str]]:
+    counts = [0] * 13
+    for c in ids:
+        counts[((c >> 2) + 12) % 13] += 1
+    out = set()
+    for sub in itertools.product(*(range(k + 1) for k in counts)):
+        for kind in brute_readings(list(sub), opening):
+            out.add(("".join(RANKS[r] * sub[r] for r in range(13)), kind))
+    return out
+
+
+def test_zsy_4_leading_moves_match_brute_force():
+    rng = random.Random(8)
+    for i in range(40):
+        ids = rng.sample(zsy.PACK, 16)
+        opening = i % 4 == 0
+        ms = zsy.moves(ids, opening=opening)
+        got = {(m.ranks, m.kind) for m in ms}
+        assert len(got) == len(ms)
+        assert got == brute_leading(ids, opening)
+
+
+def test_zsy_responses_match_definition():
+    rng = random.Random(9)
+    power = {"bomb": lambda m: 1 + m.rank, "ace_bomb": lambda m: 50, "heavenly_bomb": lambda m: 100}
+    for _ in range(40):
+        ids = rng.sample(zsy.PACK, 16)
+        for last in rng.sample(zsy.moves(rng.sample(zsy.PACK, 16)), 4):
+            expected = set()
+            pl = power.get(last.kind, lambda m: 0)(last)
+            for m in zsy.moves(ids):
+                pm = power.get(m.kind, lambda m: 0)(m)
+                if pm:
+                    ok = pm > pl
+                else:
+                    ok = pl == 0 and m.kind == last.kind and m.ncards == last.ncards and m.rank > last.rank
+                if ok:
+                    expected.add(m)
+            assert set(zsy.moves(ids, last=last)) == expected
+
+
+def test_moves_entry_point_and_errors():
+    assert [str(m) for m in zsy.moves("3h 3c 3d 3s", opening=True)] == ["3", "33", "333", "3333"]
+    assert zsy.moves("3h 3c 3d 3s", opening=True)[-1].kind == "heavenly_bomb"
+    with pytest.raises(ValueError):
+        zsy.moves("3h", last="4", opening=True)
+    with pytest.raises(ValueError):
+        GAME.from_hands(["Ah", "3c", "4c"])   # no Ace of hearts in the pack
+    for bad in ["", "xyz", "3333 3", "33333"]:
+        with pytest.raises(ValueError):
+            GAME.parse_move(bad)
+
+
+def test_observation_hides_other_hands():
+    s = GAME.new_state(seed=5)
+    obs = s.observation(0)
+    assert obs["hand"] == s.hand(0) and obs["hand_sizes"] == [16, 16, 16]
+    text = obs.to_json()
+    for p in (1, 2):
+        assert s.hand(p) not in text
+
+
+def test_conformance_1000_deals():
+    assert check_random_games(GAME, range(1000), check_every=40) > 20_000
+
+
+def test_simulate_summary_and_compiled_loop():
+    from cardavia import simulate
+    from cardavia._core import climb
+    out = simulate.run("zhengshangyou", games=40, seed=2, workers=1)
+    for key in ["win_rate", "mean_score", "mean_settlement", "bombs_per_deal"]:
+        assert key in out
+    assert abs(sum(out["mean_score"])) < 1e-9
+    res = climb.zsy_selfplay(3000, 5)
+    assert sum(res["score"]) == 0 and sum(res["wins"]) == 3000 and res["bombs"] > 0
+
+
+def test_from_hands_replays_through_json():
+    s = GAME.from_hands(["3h 4c 5d 6s 8h 9c", "3c 4d 5c 6c 7c Kd", "Ac Ad As 2s"])
+    assert s.current_player == 0
+    s.play("3")
+    s.play("K")       # must beat the single 3
+    s.play("2")
+    again = GAME.from_json(s.to_json())
+    assert again.to_json() == s.to_json() and again.current_player == s.current_player
+    assert [str(m) for m in again.legal_moves()] == [str(m) for m in s.legal_moves()]
+    with pytest.raises(ValueError):
+        GAME.from_hands(["4c", "3h", "5c"], leader=0)  # the 3 of hearts holder opens
+    assert GAME.from_hands(["4c", "3h", "5c"], leader=0, opening=False).current_player == 0
