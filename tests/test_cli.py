@@ -53,3 +53,26 @@ def test_console_script_is_installed():
     assert p.returncode == 2 and "unknown game" in p.stderr and "Traceback" not in p.stderr
     p = subprocess.run([sys.executable, "-m", "cardavia.cli", "--version"], capture_output=True, text=True)
     assert p.returncode == 0 and "cardavia" in p.stdout
+
+
+def test_simulate_prints_figures_and_writes_json(capsys, tmp_path):
+    out_file = tmp_path / "ddz.json"
+    code, out, err = run(capsys, "simulate", "doudizhu", "--games", "30", "--seed", "4",
+                         "--workers", "1", "--json", str(out_file))
+    assert code == 0
+    for figure in ("landlord win rate", "mean score", "bombs per deal", "deals per second"):
+        assert figure in out
+    assert "30/30" in err  # the progress bar
+    import json
+    data = json.loads(out_file.read_text())
+    assert data["deals"] == 30 and data["seed"] == 4 and len(data["mean_score"]) == 3
+
+
+def test_simulate_same_results_for_any_worker_count(capsys):
+    results = []
+    for workers in ("1", "2"):
+        code, out, _ = run(capsys, "simulate", "zhengshangyou", "--games", "40", "--workers", workers, "-q")
+        assert code == 0
+        results.append([line for line in out.splitlines()
+                        if not line.startswith(("seconds", "deals per second", "workers"))])
+    assert results[0] == results[1]
