@@ -417,3 +417,27 @@ def test_showdown_strengths_use_the_poker_ranking():
     board = parse_cards("2c 7d 9h Ts Jc")
     s = showdown_strengths([parse_cards("Qh Kh"), parse_cards("Ac Ad"), [], parse_cards("3c 4c")], board)
     assert s[2] == -1 and s[0] > s[1] > s[3]              # straight > pair of aces > jack high
+
+
+# -- audit2: corner cases found by the rules audit ------------------------------------
+
+def test_th_5_1_th_5_2_small_blind_folding_to_a_short_big_blind_gets_the_unmatched_excess_back():
+    """TH-2.5 makes the small blind face 20 even when the big blind posted 5
+    all in; if everyone folds, the big blind covers only 5 of the small
+    blind's 10 (TH-5.2: an all-in player competes only for what his
+    contribution covers) and the other 5 are returned (TH-5.1)."""
+    s = HAND.from_hands([1000, 1000, 5, 1000], button=0)
+    assert (s.hand.sb_seat, s.hand.bb_seat) == (1, 2)
+    play(s, "fold", "fold", "fold")                # seats 3, 0, then the small blind
+    assert s.is_over
+    assert s.stacks == [1000, 995, 10, 1000]
+    assert s.returns() == [0, -5, 5, 0]
+    assert chance(s, "return") == ["return 1: 5"] and chance(s, "win") == ["win 2: 10"]
+    # heads-up: the button posts the small blind and folds to a big blind of 7
+    s = HAND.from_hands([0, 500, 0, 7], button=1)
+    play(s, "fold")
+    assert s.stacks == [0, 493, 0, 14]            # 3 of his 10 come back
+    # a big blind of 15 covers the whole small blind: nothing to return
+    s = HAND.from_hands([1000, 1000, 15, 1000], button=0)
+    play(s, "fold", "fold", "fold")
+    assert s.stacks == [1000, 990, 25, 1000]

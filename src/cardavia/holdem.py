@@ -199,9 +199,10 @@ class HoldemState(State):
 
     def _finish_hand(self) -> None:
         h = self._hand
+        folded = h.folded
         for p, w in enumerate(h.won):
-            if w:
-                self._record_chance(f"win {p}: {w}")
+            if w:   # a folded player only gets back chips nobody matched (TH-5.1)
+                self._record_chance(f"{'return' if folded[p] else 'win'} {p}: {w}")
         self._last_bb = h.bb_seat
         self._stacks = h.final_stacks
         self._hand_no += 1
