@@ -14,6 +14,7 @@ True
 """
 from __future__ import annotations
 
+import operator
 import re
 from typing import Any, Sequence
 
@@ -35,6 +36,8 @@ from cardavia.game import (
 __all__ = ["BetMove", "HoldemGame", "HoldemState", "GAME"]
 
 STREETS = ("preflop", "flop", "turn", "river", "showdown", "over")
+MAX_AMOUNT = 2**31 - 1
+"""Amounts above this are refused as more chips than anyone has (the core counts in C ints)."""
 SHOWDOWN, OVER = 4, 5
 
 _KIND_ACTION = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": BET, "raise": BET}
@@ -49,8 +52,12 @@ class BetMove(Move):
     __slots__ = ("kind", "amount")
 
     def __init__(self, kind: str, amount: int = 0):
-        if kind not in _KIND_ACTION:
-            raise ValueError(f"unknown betting move kind {kind!r}")
+        if not isinstance(kind, str) or kind not in _KIND_ACTION:
+            raise InvalidMoveError(f"unknown betting move kind {kind!r}")
+        try:
+            amount = operator.index(amount)
+        except TypeError:
+            raise InvalidMoveError(f"a betting amount is a whole number of chips, not {amount!r}") from None
         if (kind in ("bet", "raise")) != (amount > 0):
             raise ValueError(f"{kind!r} {'needs a positive amount' if amount <= 0 else 'takes no amount'}")
         object.__setattr__(self, "kind", kind)
@@ -248,7 +255,7 @@ class HoldemState(State):
                                    rule="TH-3.2")
         if move.kind == "raise" and h.level == 0:
             raise IllegalMoveError("nobody has bet this round: bet instead of raise", rule="TH-3.2")
-        code = h.check(move.action, move.amount)
+        code = h.check(move.action, min(move.amount, MAX_AMOUNT))
         if code:
             raise betting_error(code, h, h.actor, _TH_RULES)
 
