@@ -509,3 +509,14 @@ def test_th_3_2_move_objects_with_any_amount_are_refused_by_value_error(amount, 
         BetMove("raise", 2.5)
     with pytest.raises(ValueError):
         BetMove("shove", 100)
+
+
+def test_th_2_1_chip_counts_beyond_the_core_are_refused_with_value_error():
+    """API: stacks, options and buttons the engine cannot hold are ValueErrors, not crashes."""
+    for bad in ({"stack": 10**20}, {"stack": 2**30}, {"big_blind": 10**20, "small_blind": 1}):
+        with pytest.raises(ValueError):
+            cardavia.load("holdem", **bad)
+    for stacks, button in (([10**20, 1000, 0, 0], 0), ([2**30] * 4, 0), ([1000, 1000, 0, 0], 9),
+                           ([1000, 1000, 0, 0], -1), ([1000, -5, 1000, 0], 0)):
+        with pytest.raises(ValueError):
+            HAND.from_hands(stacks, button=button)

@@ -1017,3 +1017,11 @@ def test_sj_3_1_move_objects_with_bad_card_values_are_refused_by_value_error():
     for bad in ([1.0], [True, "x"], [10**30], [-1], [54]):
         with pytest.raises(ValueError):
             _STATES[3].check(ShengjiMove(PLAY, bad))
+
+
+def test_sj_2_1_state_json_without_a_seed_is_refused_with_value_error():
+    data = json.loads(M.new_state(seed=1).to_json())
+    for setup in ({}, {"seed": "abc"}, {"seed": 1.5}):
+        data["setup"] = setup
+        with pytest.raises(ValueError):
+            M.from_json(json.dumps(data))

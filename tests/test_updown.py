@@ -473,3 +473,14 @@ def test_ud_3_1_move_objects_with_any_value_are_refused_by_value_error(value):
             except ValueError:
                 pass
             assert s.to_json() == before
+
+
+def test_ud_1_bad_chip_option_and_setup_are_refused_with_value_error():
+    """API: a chip count beyond the core, or a state JSON without a seed, is a ValueError."""
+    with pytest.raises(ValueError):
+        cardavia.load("updown", chips=10**20)
+    data = json.loads(GAME.new_state(seed=1).to_json())
+    for setup in ({}, {"seed": "abc"}, {"seed": None}):
+        data["setup"] = setup
+        with pytest.raises(ValueError):
+            GAME.from_json(json.dumps(data))

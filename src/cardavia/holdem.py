@@ -147,6 +147,8 @@ class HoldemState(State):
             button, deck = 0, None
         if len(stacks) != n or any(s < 0 for s in stacks) or sum(1 for s in stacks if s > 0) < 2:
             raise ValueError(f"holdem needs {n} stacks, at least two of them positive")
+        if sum(stacks) > MAX_AMOUNT:
+            raise ValueError(f"holdem: the table's chips must not exceed {MAX_AMOUNT} in all")
         if not 0 <= button < n or stacks[button] <= 0:
             raise ValueError("the button must be at a seat with chips")
         self._seed = int(setup.get("seed", 0))
@@ -360,6 +362,8 @@ class HoldemGame(Game):
         for key in ("stack", "small_blind", "big_blind"):
             if not isinstance(o[key], int) or isinstance(o[key], bool) or o[key] < 1:
                 raise ValueError(f"holdem: option {key} must be a positive integer")
+        if o["stack"] * self.num_players > MAX_AMOUNT or o["big_blind"] > MAX_AMOUNT:
+            raise ValueError(f"holdem: the table's chips must not exceed {MAX_AMOUNT} in all")
         if o["small_blind"] > o["big_blind"]:
             raise ValueError("holdem: the small blind cannot exceed the big blind")
         if not isinstance(o["match"], bool):
@@ -379,6 +383,10 @@ class HoldemGame(Game):
         stacks = [int(s) for s in stacks]
         if len(stacks) != n:
             raise ValueError(f"holdem needs {n} stacks")
+        if sum(stacks) > MAX_AMOUNT or any(s < 0 for s in stacks):
+            raise ValueError(f"holdem: stacks must be 0 or more and not exceed {MAX_AMOUNT} in all")
+        if not isinstance(button, int) or not 0 <= button < n or stacks[button] <= 0:
+            raise ValueError("the button must be at a seat with chips")
         hole = list(hole) if hole is not None else [None] * n
         if len(hole) != n:
             raise ValueError(f"holdem needs {n} hole entries (None for random)")

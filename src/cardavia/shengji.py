@@ -274,7 +274,9 @@ class ShengjiState(State):
             self._start_given(setup)
         else:
             self._match = bool(game.options["match"])
-            self._seed = setup["seed"]
+            self._seed = setup.get("seed")
+            if not isinstance(self._seed, int) or isinstance(self._seed, bool):
+                raise ValueError(f"shengji: the setup needs an int seed or given hands, not {setup!r}")
             self._start_deal(start=0, dealer=-1)
 
     # -- deals --------------------------------------------------------------

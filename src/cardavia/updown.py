@@ -82,7 +82,10 @@ class UpDownState(State):
     def __init__(self, game: "UpDownGame", setup: dict):
         super().__init__(game, setup)
         self._match = game._options["match"]
-        self._core = DuelCore(int(setup["seed"]), game._options["chips"])
+        seed = setup.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"updown: the setup needs an int seed, not {seed!r}")
+        self._core = DuelCore(seed, game._options["chips"])
         self._initial = self._core.chips
         self._over = False
         self._revealed: list[int] | None = None
@@ -259,6 +262,8 @@ class UpDownGame(Game):
         chips = self._options["chips"]
         if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
             raise ValueError("updown: option chips must be a positive integer")
+        if 2 * chips > MAX_AMOUNT:
+            raise ValueError(f"updown: the players' chips must not exceed {MAX_AMOUNT} in all")
         if not isinstance(self._options["match"], bool):
             raise ValueError("updown: option match must be True or False")
 
