@@ -1025,3 +1025,23 @@ def test_sj_2_1_state_json_without_a_seed_is_refused_with_value_error():
         data["setup"] = setup
         with pytest.raises(ValueError):
             M.from_json(json.dumps(data))
+
+
+def test_sj_2_7_others_cannot_tell_which_cards_were_buried():
+    """SJ-2.7: burying face down.  Two burials of the same deal give every
+    other player the very same observation (and observation JSON)."""
+    rng = random.Random(8)
+    for seed in (1, 2, 3):
+        s = G.new_state(seed=seed)
+        while s.observation(0)["phase"] != "bury":
+            s.play(s.legal_moves().sample(rng))
+        dealer = s.current_player
+        cards = sorted(s.deal.hand(dealer))
+        a, b = s.clone(), s.clone()
+        for x, y in zip(cards[:8], cards[-8:]):
+            a.play(f"bury {card_text(x)}")
+            b.play(f"bury {card_text(y)}")
+        assert a.observation(dealer) != b.observation(dealer)
+        for p in range(4):
+            if p != dealer:
+                assert a.observation(p).to_json() == b.observation(p).to_json()
