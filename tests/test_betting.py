@@ -1,6 +1,8 @@
 """The shared no-limit betting round (src/_core/betting.pxd), used by Hold'em
 (RULES.md TH-3, TH-5.2) and the Up/Down duel (UD-3)."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardavia._core import betting as B
 from cardavia._core.betting import BET, CALL, CHECK, FOLD, BettingRound
@@ -216,8 +218,6 @@ def test_betting_invariants_on_random_rounds():
 
 # -- audit2 -----------------------------------------------------------------------
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 
 @settings(max_examples=300, deadline=None)

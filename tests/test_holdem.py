@@ -4,6 +4,8 @@ import random
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from conformance import check_random_games
 
 import cardavia
@@ -445,8 +447,6 @@ def test_th_5_1_th_5_2_small_blind_folding_to_a_short_big_blind_gets_the_unmatch
 
 # -- audit2: garbage text and move objects never crash; refusals change nothing --------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 _GARBAGE = st.one_of(
     st.text(max_size=30),

@@ -8,6 +8,9 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from cardavia.shengji import PLAY, ShengjiMove
 from conformance import check_random_games
 
 import cardavia
@@ -976,9 +979,6 @@ def test_compiled_self_play_loops():
 
 # -- audit2: garbage text and move objects never crash; refusals change nothing --------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from cardavia.shengji import PLAY, ShengjiMove  # noqa: E402
 
 
 def _fuzz_states():

@@ -5,6 +5,8 @@ import re
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from conformance import check_random_games
 
 import cardavia
@@ -413,8 +415,6 @@ def test_ud_conformance_single_deals():
 
 # -- audit2: garbage text and move objects never crash; refusals change nothing --------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 _GARBAGE = st.one_of(
     st.text(max_size=30),
