@@ -1,6 +1,8 @@
 """The shared no-limit betting round (src/_core/betting.pxd), used by Hold'em
 (RULES.md TH-3, TH-5.2) and the Up/Down duel (UD-3)."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardavia._core import betting as B
 from cardavia._core.betting import BET, CALL, CHECK, FOLD, BettingRound
@@ -212,3 +214,36 @@ def test_betting_invariants_on_random_rounds():
         won = b.award(strength, rng.randrange(n))
         assert sum(won) == sum(b.totals)
         assert all(w == 0 for p, w in enumerate(won) if b.folded[p])
+
+
+# -- audit2 -----------------------------------------------------------------------
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.integers(1, 30), st.integers(1, 400)), min_size=2, max_size=6),
+       st.integers(0, 5), st.randoms(use_true_random=False), st.lists(st.integers(0, 2), min_size=6, max_size=6))
+def test_th_5_1_th_5_2_nobody_wins_more_than_his_contribution_covers(stacks, button, rng, strength):
+    """A preflop round with blinds posted (short ones too, TH-2.5: the level is
+    the full big blind) and random actions.  Whatever happens, each player's
+    winnings are covered by his own contribution (TH-5.2: from each opponent at
+    most what he put in himself), a folded player gets back only chips no live
+    player matched (TH-5.1), and every chip is paid out."""
+    n = len(stacks)
+    button %= n
+    b = BettingRound(stacks, 20)
+    b.post((button + 1) % n, 10)
+    b.post((button + 2) % n, 20)
+    b.begin((button + 3) % n, 20)
+    while not b.complete:
+        menu = b.menu()
+        b.apply(*rng.choice(menu))
+    totals, folded = b.totals, b.folded
+    won = b.award(strength[:n], (button + 1) % n)
+    assert sum(won) == sum(totals)
+    top = max((t for t, f in zip(totals, folded) if not f), default=0)
+    for p in range(n):
+        if folded[p]:
+            assert won[p] == max(0, totals[p] - top)
+        else:
+            assert won[p] <= sum(min(t, totals[p]) for t in totals)

@@ -4,6 +4,8 @@ import random
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from conformance import check_random_games
 
 import cardavia
@@ -417,3 +419,104 @@ def test_showdown_strengths_use_the_poker_ranking():
     board = parse_cards("2c 7d 9h Ts Jc")
     s = showdown_strengths([parse_cards("Qh Kh"), parse_cards("Ac Ad"), [], parse_cards("3c 4c")], board)
     assert s[2] == -1 and s[0] > s[1] > s[3]              # straight > pair of aces > jack high
+
+
+# -- audit2: corner cases found by the rules audit ------------------------------------
+
+def test_th_5_1_th_5_2_small_blind_folding_to_a_short_big_blind_gets_the_unmatched_excess_back():
+    """TH-2.5 makes the small blind face 20 even when the big blind posted 5
+    all in; if everyone folds, the big blind covers only 5 of the small
+    blind's 10 (TH-5.2: an all-in player competes only for what his
+    contribution covers) and the other 5 are returned (TH-5.1)."""
+    s = HAND.from_hands([1000, 1000, 5, 1000], button=0)
+    assert (s.hand.sb_seat, s.hand.bb_seat) == (1, 2)
+    play(s, "fold", "fold", "fold")                # seats 3, 0, then the small blind
+    assert s.is_over
+    assert s.stacks == [1000, 995, 10, 1000]
+    assert s.returns() == [0, -5, 5, 0]
+    assert chance(s, "return") == ["return 1: 5"] and chance(s, "win") == ["win 2: 10"]
+    # heads-up: the button posts the small blind and folds to a big blind of 7
+    s = HAND.from_hands([0, 500, 0, 7], button=1)
+    play(s, "fold")
+    assert s.stacks == [0, 493, 0, 14]            # 3 of his 10 come back
+    # a big blind of 15 covers the whole small blind: nothing to return
+    s = HAND.from_hands([1000, 1000, 15, 1000], button=0)
+    play(s, "fold", "fold", "fold")
+    assert s.stacks == [1000, 990, 25, 1000]
+
+
+# -- audit2: garbage text and move objects never crash; refusals change nothing --------
+
+
+_GARBAGE = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["raise 99999999999999999999", "bet -5", "raise -1", "call 5", "fold 1", "raise 1e5",
+                     "bet 0x10", "raise ٣", '{"move": "call"}', "[1, 2]", "null", "lock", "lock 99", "lock BJ",
+                     "lock Kh Kh", "allin 5", "raise to", "\x00", "raise 2147483648", "bet 4294967296"]),
+    st.builds(lambda w, n: f"{w} {n}", st.sampled_from(["bet", "raise", "call", "lock", "fold"]),
+              st.integers(min_value=-10**30, max_value=10**30)),
+)
+
+
+def _refusal_changes_nothing(state, text):
+    before = state.to_json()
+    try:
+        move = state.check(text)
+    except ValueError:
+        assert state.to_json() == before
+        return
+    after = state.clone()
+    after.play(move)
+    assert state.to_json() == before
+    assert state.game.parse_move(str(move), state) == move      # the stored text reads back
+
+
+_FUZZ_STATES = []
+
+
+def _fuzz_states():
+    if not _FUZZ_STATES:
+        rng = random.Random(5)
+        for seed in range(4):
+            s = MATCH.new_state(seed=seed)
+            for _ in range(rng.randrange(12)):
+                if s.is_over:
+                    break
+                s.play(s.legal_moves().sample(rng))
+            _FUZZ_STATES.append(s)
+        _FUZZ_STATES.append(HAND.from_hands([1000, 30, 5, 0], button=0))
+    return _FUZZ_STATES
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_GARBAGE, st.integers(0, 4))
+def test_th_3_garbage_move_text_raises_only_value_error_and_changes_nothing(text, k):
+    """TH-3.1/TH-3.2 through the text API: any text is a legal move or a ValueError."""
+    _refusal_changes_nothing(_fuzz_states()[k], text)
+
+
+@given(st.integers(min_value=-10**25, max_value=10**25), st.sampled_from(["bet", "raise"]))
+@settings(max_examples=100, deadline=None)
+def test_th_3_2_move_objects_with_any_amount_are_refused_by_value_error(amount, kind):
+    s = _fuzz_states()[0]
+    before = s.to_json()
+    try:
+        s.check(BetMove(kind, amount))
+    except ValueError:
+        pass
+    assert s.to_json() == before
+    with pytest.raises(ValueError):
+        BetMove("raise", 2.5)
+    with pytest.raises(ValueError):
+        BetMove("shove", 100)
+
+
+def test_th_2_1_chip_counts_beyond_the_core_are_refused_with_value_error():
+    """API: stacks, options and buttons the engine cannot hold are ValueErrors, not crashes."""
+    for bad in ({"stack": 10**20}, {"stack": 2**30}, {"big_blind": 10**20, "small_blind": 1}):
+        with pytest.raises(ValueError):
+            cardavia.load("holdem", **bad)
+    for stacks, button in (([10**20, 1000, 0, 0], 0), ([2**30] * 4, 0), ([1000, 1000, 0, 0], 9),
+                           ([1000, 1000, 0, 0], -1), ([1000, -5, 1000, 0], 0)):
+        with pytest.raises(ValueError):
+            HAND.from_hands(stacks, button=button)

@@ -108,3 +108,14 @@ def test_module_doctests():
     for module in (phh, cardavia.holdem, cardavia.updown):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0
+
+
+def test_phh_malformed_text_raises_value_error_only():
+    """API: a malformed PHH is refused with a ValueError, whatever is wrong with it."""
+    base = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [10, 20]\nmin_bet = 20\n"
+            "starting_stacks = [100, 100]\n")
+    for actions in ["['d dh']", "['p9 f']", "[1]", "['d db']", "[['x']]", "'abc'", "['p1 cbr 99999999999999999999']"]:
+        with pytest.raises(ValueError):
+            phh.loads(base + "actions = " + actions)
+    with pytest.raises(ValueError):
+        phh.loads(base.replace("antes = [0, 0]", "antes = 5") + "actions = []")

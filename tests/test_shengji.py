@@ -8,6 +8,9 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from cardavia.shengji import PLAY, ShengjiMove
 from conformance import check_random_games
 
 import cardavia
@@ -972,3 +975,73 @@ def test_compiled_self_play_loops():
     d = core.Deal.shuffled(42, 0, 0, -1)
     d.play_random(7)
     assert d.phase == 3 and d.card_points + d.defender_points + d.kitty_points == 200
+
+
+# -- audit2: garbage text and move objects never crash; refusals change nothing --------
+
+
+
+def _fuzz_states():
+    out = []
+    rng = random.Random(11)
+    for seed, steps in ((1, 0), (2, 6), (3, 40), (4, 57), (5, 90)):
+        s = M.new_state(seed=seed)
+        for _ in range(steps):
+            s.play(s.legal_moves().sample(rng))
+        out.append(s)
+    return out
+
+
+_STATES = _fuzz_states()
+_WORDS = ["pass", "declare", "bury", "2h", "2h 2h", "BJ BJ", "RJ", "10s", "Ah Ah", "Kc", "5d 5d 6d 6d", "??",
+          "99999999999999999999", "-3", '{"a": 1}', "[]", "\x00", "é", "declare BJ RJ", "2s 2h"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.text(max_size=20), st.lists(st.sampled_from(_WORDS), max_size=5).map(" ".join)),
+       st.integers(0, 4))
+def test_sj_2_3_to_3_5_garbage_move_text_raises_only_value_error_and_changes_nothing(text, k):
+    """Any text is a legal move (SJ-2.3-SJ-3.5) or a ValueError, and a refusal changes nothing."""
+    s = _STATES[k]
+    before = s.to_json()
+    try:
+        move = s.check(text)
+    except ValueError:
+        assert s.to_json() == before
+        return
+    assert G.parse_move(str(move)) == move
+    assert s.to_json() == before
+
+
+def test_sj_3_1_move_objects_with_bad_card_values_are_refused_by_value_error():
+    for bad in ([1.0], [True, "x"], [10**30], [-1], [54]):
+        with pytest.raises(ValueError):
+            _STATES[3].check(ShengjiMove(PLAY, bad))
+
+
+def test_sj_2_1_state_json_without_a_seed_is_refused_with_value_error():
+    data = json.loads(M.new_state(seed=1).to_json())
+    for setup in ({}, {"seed": "abc"}, {"seed": 1.5}):
+        data["setup"] = setup
+        with pytest.raises(ValueError):
+            M.from_json(json.dumps(data))
+
+
+def test_sj_2_7_others_cannot_tell_which_cards_were_buried():
+    """SJ-2.7: burying face down.  Two burials of the same deal give every
+    other player the very same observation (and observation JSON)."""
+    rng = random.Random(8)
+    for seed in (1, 2, 3):
+        s = G.new_state(seed=seed)
+        while s.observation(0)["phase"] != "bury":
+            s.play(s.legal_moves().sample(rng))
+        dealer = s.current_player
+        cards = sorted(s.deal.hand(dealer))
+        a, b = s.clone(), s.clone()
+        for x, y in zip(cards[:8], cards[-8:]):
+            a.play(f"bury {card_text(x)}")
+            b.play(f"bury {card_text(y)}")
+        assert a.observation(dealer) != b.observation(dealer)
+        for p in range(4):
+            if p != dealer:
+                assert a.observation(p).to_json() == b.observation(p).to_json()

@@ -236,9 +236,10 @@ cdef inline void bet_apply(Betting* b, int action, int amount) noexcept nogil:
 cdef inline int bet_pots(const Betting* b, int* amounts, uint32_t* eligible) noexcept nogil:
     """Main pot and side pots from the hand's contributions: one pot per
     distinct contribution of a player still in, each eligible to the players
-    in whose contribution covers it (RULES TH-5.2).  Folded chips stay in;
-    chips above every live contribution join the last pot.  Returns the
-    number of pots."""
+    in whose contribution covers it (RULES TH-5.2).  Folded chips stay in
+    up to the largest live contribution; a folded player's chips above it
+    were matched by nobody and are not in any pot (TH-5.1: unmatched excess
+    is returned, see bet_award).  Returns the number of pots."""
     cdef int levels[BET_MAXP]
     cdef int nl = 0, i, j, k, t, lo, hi, amt, top = 0
     cdef uint32_t el
@@ -271,24 +272,26 @@ cdef inline int bet_pots(const Betting* b, int* amounts, uint32_t* eligible) noe
         amounts[k] = amt
         eligible[k] = el
         lo = hi
-    if nl > 0:
-        for i in range(b.n):
-            if b.total[i] > lo:
-                amounts[nl - 1] += b.total[i] - lo
     return nl
 
 
 cdef inline void bet_award(const Betting* b, const int* strength, int first, int* won) noexcept nogil:
     """Chips each seat wins: every pot goes to its eligible players of the
     highest `strength`; a split's odd chips go one each to the tied winners
-    in seat order from `first` (the button's left) clockwise (TH-5.2)."""
+    in seat order from `first` (the button's left) clockwise (TH-5.2).
+    Chips that no player still in matched (a folded player's excess over
+    every live contribution, e.g. a small blind folded to a big blind posted
+    short, TH-2.5) are returned to their owner (TH-5.1)."""
     cdef int amounts[BET_MAXP]
     cdef uint32_t eligible[BET_MAXP]
     cdef int np = bet_pots(b, amounts, eligible)
-    cdef int k, i, p, best, nw, share, rem
+    cdef int k, i, p, best, nw, share, rem, top = 0
     cdef uint32_t winners
     for i in range(b.n):
-        won[i] = 0
+        if not b.folded[i] and b.total[i] > top:
+            top = b.total[i]
+    for i in range(b.n):
+        won[i] = b.total[i] - top if b.total[i] > top else 0
     for k in range(np):
         best = -2147483647
         for i in range(b.n):

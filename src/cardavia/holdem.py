@@ -14,6 +14,7 @@ True
 """
 from __future__ import annotations
 
+import operator
 import re
 from typing import Any, Sequence
 
@@ -35,6 +36,8 @@ from cardavia.game import (
 __all__ = ["BetMove", "HoldemGame", "HoldemState", "GAME"]
 
 STREETS = ("preflop", "flop", "turn", "river", "showdown", "over")
+MAX_AMOUNT = 2**31 - 1
+"""Amounts above this are refused as more chips than anyone has (the core counts in C ints)."""
 SHOWDOWN, OVER = 4, 5
 
 _KIND_ACTION = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": BET, "raise": BET}
@@ -49,8 +52,12 @@ class BetMove(Move):
     __slots__ = ("kind", "amount")
 
     def __init__(self, kind: str, amount: int = 0):
-        if kind not in _KIND_ACTION:
-            raise ValueError(f"unknown betting move kind {kind!r}")
+        if not isinstance(kind, str) or kind not in _KIND_ACTION:
+            raise InvalidMoveError(f"unknown betting move kind {kind!r}")
+        try:
+            amount = operator.index(amount)
+        except TypeError:
+            raise InvalidMoveError(f"a betting amount is a whole number of chips, not {amount!r}") from None
         if (kind in ("bet", "raise")) != (amount > 0):
             raise ValueError(f"{kind!r} {'needs a positive amount' if amount <= 0 else 'takes no amount'}")
         object.__setattr__(self, "kind", kind)
@@ -140,6 +147,8 @@ class HoldemState(State):
             button, deck = 0, None
         if len(stacks) != n or any(s < 0 for s in stacks) or sum(1 for s in stacks if s > 0) < 2:
             raise ValueError(f"holdem needs {n} stacks, at least two of them positive")
+        if sum(stacks) > MAX_AMOUNT:
+            raise ValueError(f"holdem: the table's chips must not exceed {MAX_AMOUNT} in all")
         if not 0 <= button < n or stacks[button] <= 0:
             raise ValueError("the button must be at a seat with chips")
         self._seed = int(setup.get("seed", 0))
@@ -199,9 +208,10 @@ class HoldemState(State):
 
     def _finish_hand(self) -> None:
         h = self._hand
+        folded = h.folded
         for p, w in enumerate(h.won):
-            if w:
-                self._record_chance(f"win {p}: {w}")
+            if w:   # a folded player only gets back chips nobody matched (TH-5.1)
+                self._record_chance(f"{'return' if folded[p] else 'win'} {p}: {w}")
         self._last_bb = h.bb_seat
         self._stacks = h.final_stacks
         self._hand_no += 1
@@ -247,7 +257,7 @@ class HoldemState(State):
                                    rule="TH-3.2")
         if move.kind == "raise" and h.level == 0:
             raise IllegalMoveError("nobody has bet this round: bet instead of raise", rule="TH-3.2")
-        code = h.check(move.action, move.amount)
+        code = h.check(move.action, min(move.amount, MAX_AMOUNT))
         if code:
             raise betting_error(code, h, h.actor, _TH_RULES)
 
@@ -352,6 +362,8 @@ class HoldemGame(Game):
         for key in ("stack", "small_blind", "big_blind"):
             if not isinstance(o[key], int) or isinstance(o[key], bool) or o[key] < 1:
                 raise ValueError(f"holdem: option {key} must be a positive integer")
+        if o["stack"] * self.num_players > MAX_AMOUNT or o["big_blind"] > MAX_AMOUNT:
+            raise ValueError(f"holdem: the table's chips must not exceed {MAX_AMOUNT} in all")
         if o["small_blind"] > o["big_blind"]:
             raise ValueError("holdem: the small blind cannot exceed the big blind")
         if not isinstance(o["match"], bool):
@@ -371,6 +383,10 @@ class HoldemGame(Game):
         stacks = [int(s) for s in stacks]
         if len(stacks) != n:
             raise ValueError(f"holdem needs {n} stacks")
+        if sum(stacks) > MAX_AMOUNT or any(s < 0 for s in stacks):
+            raise ValueError(f"holdem: stacks must be 0 or more and not exceed {MAX_AMOUNT} in all")
+        if not isinstance(button, int) or not 0 <= button < n or stacks[button] <= 0:
+            raise ValueError("the button must be at a seat with chips")
         hole = list(hole) if hole is not None else [None] * n
         if len(hole) != n:
             raise ValueError(f"holdem needs {n} hole entries (None for random)")

@@ -177,8 +177,17 @@ def parse(text: str) -> dict[str, Any]:
 
 
 def loads(text: str, game=None):
-    """A single-hand Cardavia Hold'em state replaying a no-limit Hold'em PHH."""
+    """A single-hand Cardavia Hold'em state replaying a no-limit Hold'em PHH.
+
+    Text that is no such PHH raises ``ValueError``."""
     f = parse(text)
+    try:
+        return _load_fields(f, game)
+    except (IndexError, KeyError, TypeError, AttributeError) as e:
+        raise ValueError(f"PHH: malformed hand ({type(e).__name__}: {e})") from None
+
+
+def _load_fields(f: dict, game):
     for key in ("variant", "antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"):
         if key not in f:
             raise ValueError(f"PHH: the field {key!r} is missing")

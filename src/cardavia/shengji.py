@@ -17,6 +17,7 @@ cards, ``Ah Ah Kh Kh``.
 """
 from __future__ import annotations
 
+import operator
 from typing import Any, NamedTuple, Sequence
 
 from cardavia._core.rng import derive_seed
@@ -142,6 +143,10 @@ class ShengjiMove(Move):
     __slots__ = ("kind", "cards", "_text")
 
     def __init__(self, kind: int, cards: Sequence[int] = ()):
+        try:
+            cards = tuple(operator.index(c) for c in cards)
+        except TypeError:
+            raise InvalidMoveError(f"bad Shengji move: cards must be card ids 0-53, not {cards!r}") from None
         if kind not in _KINDS or not _IDS.issuperset(cards) or not _SIZES[kind](len(cards)):
             raise InvalidMoveError(f"bad Shengji move: kind {kind!r} with cards {cards!r} (pass: none, "
                                    "declare: 1-2, bury: 1, play: 1 or more card ids 0-53)")
@@ -269,7 +274,9 @@ class ShengjiState(State):
             self._start_given(setup)
         else:
             self._match = bool(game.options["match"])
-            self._seed = setup["seed"]
+            self._seed = setup.get("seed")
+            if not isinstance(self._seed, int) or isinstance(self._seed, bool):
+                raise ValueError(f"shengji: the setup needs an int seed or given hands, not {setup!r}")
             self._start_deal(start=0, dealer=-1)
 
     # -- deals --------------------------------------------------------------

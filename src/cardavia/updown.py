@@ -13,6 +13,7 @@ for the next deal.  The match ends when a player has no chips.
 """
 from __future__ import annotations
 
+import operator
 import re
 from typing import Sequence
 
@@ -21,7 +22,7 @@ from cardavia._core.betting import CALL, CHECK, FOLD
 from cardavia._core.updown_core import DuelCore, compare
 from cardavia.cards import card_id, card_text
 from cardavia.game import TERMINAL, Game, IllegalMoveError, InvalidMoveError, LegalMoves, Move, State
-from cardavia.holdem import BetMove, betting_error, parse_bet_text
+from cardavia.holdem import MAX_AMOUNT, BetMove, betting_error, parse_bet_text
 
 __all__ = ["LockMove", "UpDownGame", "UpDownState", "compare", "GAME"]
 
@@ -39,7 +40,13 @@ class LockMove(Move):
     __slots__ = ("card",)
 
     def __init__(self, card: int):
-        object.__setattr__(self, "card", int(card))
+        try:
+            card = operator.index(card)
+        except TypeError:
+            raise InvalidMoveError(f"a card id is an int 0-51, not {card!r}") from None
+        if not 0 <= card < 52:
+            raise InvalidMoveError(f"card id {card} is not a card of the duel (0-51)")
+        object.__setattr__(self, "card", card)
 
     def __setattr__(self, name, value):
         raise AttributeError("moves are immutable")
@@ -75,7 +82,10 @@ class UpDownState(State):
     def __init__(self, game: "UpDownGame", setup: dict):
         super().__init__(game, setup)
         self._match = game._options["match"]
-        self._core = DuelCore(int(setup["seed"]), game._options["chips"])
+        seed = setup.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"updown: the setup needs an int seed, not {seed!r}")
+        self._core = DuelCore(seed, game._options["chips"])
         self._initial = self._core.chips
         self._over = False
         self._revealed: list[int] | None = None
@@ -157,7 +167,7 @@ class UpDownState(State):
             raise IllegalMoveError(f"there is already a bet of {c.level}: raise instead of bet", rule="UD-3.2")
         if move.kind == "raise" and c.level == 0:
             raise IllegalMoveError("nobody has bet: bet instead of raise", rule="UD-3.2")
-        code = c.check(move.action, move.amount)
+        code = c.check(move.action, min(move.amount, MAX_AMOUNT))
         if code:
             raise betting_error(code, c, c.actor, _UD_RULES)
 
@@ -252,6 +262,8 @@ class UpDownGame(Game):
         chips = self._options["chips"]
         if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
             raise ValueError("updown: option chips must be a positive integer")
+        if 2 * chips > MAX_AMOUNT:
+            raise ValueError(f"updown: the players' chips must not exceed {MAX_AMOUNT} in all")
         if not isinstance(self._options["match"], bool):
             raise ValueError("updown: option match must be True or False")
 
