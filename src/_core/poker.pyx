@@ -496,3 +496,356 @@ def _exhaustive(int n):
 
 def _table_size():
     return _SLOTS
+
+
+# ----------------------------------------------------------------------------
+# Equity: exact enumeration and Monte Carlo over hole-card combinations
+
+from cardavia._core.rng cimport Rng, rng_seed, rng_below
+
+cdef enum:
+    _MAX_PLAYERS = 9
+    _POT = 2520              # lcm(1..9): split shares stay whole numbers
+
+
+cdef struct _Eq:
+    int players
+    int k                          # board cards still to come
+    uint64_t hv[_MAX_PLAYERS]      # hole-card keys of the current deal
+    uint64_t hm[_MAX_PLAYERS]
+    uint64_t wins[_MAX_PLAYERS]
+    uint64_t ties[_MAX_PLAYERS]
+    uint64_t units[_MAX_PLAYERS]   # pots won, in 1/_POT
+    double sq[_MAX_PLAYERS]        # sum of squared per-deal shares (Monte Carlo)
+    uint64_t deals
+    const uint8_t* combos          # (total, 2) card ids
+    const int* starts              # player p: combos[starts[p]:starts[p+1]]
+    uint8_t rem[52]
+    int nrem
+    # Rank-level enumeration (see _rank_leaf)
+    int avail[13]                  # suits still in the deck, per rank (4 bits)
+    uint32_t bkey                  # rank key of the known board
+    int bcnt[4]                    # known board cards per suit
+    int bmask[4]                   # ... and their ranks
+    int maxhole[4]                 # most hole cards any player holds in a suit
+    uint32_t hkey[_MAX_PLAYERS]    # rank key of each player's hole cards
+    int hmask[_MAX_PLAYERS][4]     # hole ranks per suit
+    bint by_ranks
+
+
+cdef inline void _score(_Eq* e, uint64_t v, uint64_t m) noexcept nogil:
+    cdef int p, r, best = -1, nbest = 0, winner = 0
+    cdef int rk[_MAX_PLAYERS]
+    cdef uint64_t share
+    for p in range(e.players):
+        r = _finish(v + e.hv[p], m | e.hm[p])
+        rk[p] = r
+        if r > best:
+            best = r
+            nbest = 1
+            winner = p
+        elif r == best:
+            nbest += 1
+    e.deals += 1
+    if nbest == 1:
+        e.wins[winner] += 1
+        e.units[winner] += _POT
+        e.sq[winner] += 1.0
+        return
+    share = _POT // nbest
+    for p in range(e.players):
+        if rk[p] == best:
+            e.ties[p] += 1
+            e.units[p] += share
+            e.sq[p] += 1.0 / (nbest * nbest)
+
+
+cdef void _boards(_Eq* e, uint64_t v0, uint64_t m0) noexcept nogil:
+    """Score every way to complete the board from ``e.rem``."""
+    cdef int k = e.k, n = e.nrem, d, j, c
+    cdef int idx[5]
+    cdef uint64_t vs[6]
+    cdef uint64_t ms[6]
+    cdef uint64_t v, m
+    if k == 0:
+        _score(e, v0, m0)
+        return
+    vs[0] = v0
+    ms[0] = m0
+    if k == 1:
+        for j in range(n):
+            c = e.rem[j]
+            _score(e, v0 + _CARD_KEY[c], m0 | _CARD_BIT[c])
+        return
+    # Levels 0..k-2 walk as an odometer; the last level is a tight loop.
+    d = 0
+    idx[0] = 0
+    while d >= 0:
+        if idx[d] > n - (k - d):
+            d -= 1
+            if d >= 0:
+                idx[d] += 1
+            continue
+        c = e.rem[idx[d]]
+        vs[d + 1] = vs[d] + _CARD_KEY[c]
+        ms[d + 1] = ms[d] | _CARD_BIT[c]
+        if d == k - 2:
+            v = vs[d + 1]
+            m = ms[d + 1]
+            for j in range(idx[d] + 1, n):
+                c = e.rem[j]
+                _score(e, v + _CARD_KEY[c], m | _CARD_BIT[c])
+            idx[d] += 1
+        else:
+            idx[d + 1] = idx[d] + 1
+            d += 1
+
+cdef int _BINOM[5][5]
+_BINOM[:] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]
+
+
+cdef inline void _score_w(_Eq* e, const int* rk, uint64_t w) noexcept nogil:
+    """Credit ``w`` deals whose players rank ``rk``."""
+    cdef int p, best = -1, nbest = 0, winner = 0
+    for p in range(e.players):
+        if rk[p] > best:
+            best = rk[p]
+            nbest = 1
+            winner = p
+        elif rk[p] == best:
+            nbest += 1
+    e.deals += w
+    if nbest == 1:
+        e.wins[winner] += w
+        e.units[winner] += w * _POT
+        e.sq[winner] += w
+        return
+    for p in range(e.players):
+        if rk[p] == best:
+            e.ties[p] += w
+            e.units[p] += w * (_POT // nbest)
+            e.sq[p] += w / <double>(nbest * nbest)
+
+
+cdef void _rank_setup(_Eq* e, uint64_t used) noexcept nogil:
+    cdef int r, s, p, c
+    for r in range(13):
+        e.avail[r] = 0
+        for s in range(4):
+            if not (used >> (4 * r + s)) & 1:
+                e.avail[r] |= 1 << s
+    for s in range(4):
+        e.maxhole[s] = 0
+    for p in range(e.players):
+        e.hkey[p] = <uint32_t>e.hv[p]
+        for s in range(4):
+            e.hmask[p][s] = (e.hm[p] >> (16 * s)) & 0x1fff
+            c = cv_popcount(e.hmask[p][s])
+            if c > e.maxhole[s]:
+                e.maxhole[s] = c
+
+
+cdef void _rank_leaf(_Eq* e, uint32_t key, int nd, const int* dr, const int* dm) noexcept nogil:
+    """All boards whose new cards have the ranks ``dr`` (``dm`` of each).
+
+    Without three board cards of one suit nobody has a flush, and the ranks
+    alone decide: one lookup per player.  Boards where suit ``s`` holds
+    exactly the new ranks of subset ``S`` are counted by a product of
+    binomials and ranked once; only the (s, S) that give someone a flush
+    are split off from the rank-only count."""
+    cdef int nf[_MAX_PLAYERS]
+    cdef int rk[_MAX_PLAYERS]
+    cdef int p, s, i, need, sub, okbits, lane_add, lane, a, r
+    cdef uint64_t total = 1, wsum = 0, count
+    for i in range(nd):
+        total *= _BINOM[cv_popcount(e.avail[dr[i]])][dm[i]]
+    for p in range(e.players):
+        nf[p] = _TABLE[_slot(key + e.bkey + e.hkey[p])]
+    for s in range(4):
+        need = 3 - e.bcnt[s]
+        if 5 - e.bcnt[s] - e.maxhole[s] > need:
+            need = 5 - e.bcnt[s] - e.maxhole[s]
+        if need > nd:
+            continue
+        if need < 0:
+            need = 0
+        okbits = 0
+        for i in range(nd):
+            if (e.avail[dr[i]] >> s) & 1:
+                okbits |= 1 << i
+        sub = okbits
+        while True:
+            if cv_popcount(sub) >= need:
+                count = 1
+                lane_add = 0
+                for i in range(nd):
+                    a = e.avail[dr[i]]
+                    if (sub >> i) & 1:
+                        count *= _BINOM[cv_popcount(a) - 1][dm[i] - 1]
+                        lane_add |= 1 << dr[i]
+                    else:
+                        count *= _BINOM[cv_popcount(a & ~(1 << s))][dm[i]]
+                if count:
+                    for p in range(e.players):
+                        lane = e.bmask[s] | lane_add | e.hmask[p][s]
+                        rk[p] = _FLUSH[lane] if cv_popcount(lane) >= 5 else nf[p]
+                    _score_w(e, rk, count)
+                    wsum += count
+            if sub == 0:
+                break
+            sub = (sub - 1) & okbits
+    if total > wsum:
+        _score_w(e, nf, total - wsum)
+
+
+cdef void _rank_walk(_Eq* e, int r, int left, uint32_t key, int nd, int* dr, int* dm) noexcept nogil:
+    """Every multiset of ``left`` more new board ranks from rank ``r`` up."""
+    cdef int mlt, na
+    if left == 0:
+        _rank_leaf(e, key, nd, dr, dm)
+        return
+    if r == 13:
+        return
+    _rank_walk(e, r + 1, left, key, nd, dr, dm)
+    na = cv_popcount(e.avail[r])
+    dr[nd] = r
+    for mlt in range(1, (na if na < left else left) + 1):
+        dm[nd] = mlt
+        _rank_walk(e, r + 1, left - mlt, key + mlt * _MULT[r], nd + 1, dr, dm)
+
+
+
+cdef void _deals(_Eq* e, int p, uint64_t used, uint64_t v0, uint64_t m0) noexcept nogil:
+    """Every non-conflicting choice of combos for players p.., then boards."""
+    cdef int i, c, n
+    cdef int dr[5]
+    cdef int dm[5]
+    cdef uint64_t b
+    if p == e.players:
+        n = 0
+        for c in range(52):
+            if not (used >> c) & 1:
+                e.rem[n] = c
+                n += 1
+        e.nrem = n
+        if e.by_ranks:
+            _rank_setup(e, used)
+            _rank_walk(e, 0, e.k, 0, 0, dr, dm)
+        else:
+            _boards(e, v0, m0)
+        return
+    for i in range(e.starts[p], e.starts[p + 1]):
+        b = ((<uint64_t>1) << e.combos[2 * i]) | ((<uint64_t>1) << e.combos[2 * i + 1])
+        if used & b:
+            continue
+        e.hv[p] = _CARD_KEY[e.combos[2 * i]] + _CARD_KEY[e.combos[2 * i + 1]]
+        e.hm[p] = _CARD_BIT[e.combos[2 * i]] | _CARD_BIT[e.combos[2 * i + 1]]
+        _deals(e, p + 1, used | b, v0, m0)
+
+
+cdef bint _any_deal(_Eq* e, int p, uint64_t used) noexcept nogil:
+    cdef int i
+    cdef uint64_t b
+    if p == e.players:
+        return True
+    for i in range(e.starts[p], e.starts[p + 1]):
+        b = ((<uint64_t>1) << e.combos[2 * i]) | ((<uint64_t>1) << e.combos[2 * i + 1])
+        if not used & b and _any_deal(e, p + 1, used | b):
+            return True
+    return False
+
+
+cdef int _monte_carlo(_Eq* e, uint64_t used0, uint64_t v0, uint64_t m0,
+                      uint64_t trials, uint64_t seed) noexcept nogil:
+    """Sample ``trials`` deals: combos uniformly over non-conflicting tuples
+    (rejection), then the board from the rest of the deck.  Returns -1 when
+    the combos keep conflicting (acceptance below one in a million)."""
+    cdef Rng rng
+    cdef uint64_t t, used, b, v, m
+    cdef int p, i, j, c, tries
+    cdef bint ok
+    rng_seed(&rng, seed)
+    for t in range(trials):
+        tries = 0
+        while True:
+            used = used0
+            ok = True
+            for p in range(e.players):
+                i = e.starts[p] + <int>rng_below(&rng, e.starts[p + 1] - e.starts[p])
+                b = ((<uint64_t>1) << e.combos[2 * i]) | ((<uint64_t>1) << e.combos[2 * i + 1])
+                if used & b:
+                    ok = False
+                    break
+                used |= b
+                e.hv[p] = _CARD_KEY[e.combos[2 * i]] + _CARD_KEY[e.combos[2 * i + 1]]
+                e.hm[p] = _CARD_BIT[e.combos[2 * i]] | _CARD_BIT[e.combos[2 * i + 1]]
+            if ok:
+                break
+            tries += 1
+            if tries > 1000000:
+                return -1
+        v = v0
+        m = m0
+        for j in range(e.k):
+            while True:
+                c = rng_below(&rng, 52)
+                if not (used >> c) & 1:
+                    break
+            used |= (<uint64_t>1) << c
+            v += _CARD_KEY[c]
+            m |= _CARD_BIT[c]
+        _score(e, v, m)
+    return 0
+
+
+def _equity(combos, starts, board, uint64_t dead, uint64_t trials, uint64_t seed, int method=-1):
+    """Equity core.  ``combos``: uint8 (total, 2) ids; ``starts``: int32
+    offsets per player (players + 1 entries); ``board``: list of ids;
+    ``dead``: mask.  ``trials == 0`` enumerates exactly.
+
+    Returns ``(deals, wins, ties, pots, share_squares)`` per player, ``pots``
+    in whole pots (wins plus split shares).  ``method`` picks the exact
+    enumeration (-1 automatic, 0 every board, 1 by ranks).  Raises
+    ValueError when no deal is possible."""
+    cdef const uint8_t[:, ::1] cv = combos
+    cdef const int[::1] sv = starts
+    cdef _Eq e
+    cdef int p, c, rc = 0
+    cdef uint64_t used = dead, v = _SUIT_BASE, m = 0
+    memset(&e, 0, sizeof(e))
+    e.players = sv.shape[0] - 1
+    if e.players < 1 or e.players > _MAX_PLAYERS:
+        raise ValueError(f"between 1 and {_MAX_PLAYERS} players")
+    if len(board) > 5:
+        raise ValueError("a board has at most 5 cards")
+    for c in board:
+        used |= (<uint64_t>1) << c
+        v += _CARD_KEY[c]
+        m |= _CARD_BIT[c]
+        e.bcnt[c & 3] += 1
+        e.bmask[c & 3] |= 1 << (c >> 2)
+    e.bkey = <uint32_t>v
+    # method 1: ranks first, suits counted (_rank_leaf); 0: deal every board.
+    # By default ranks first once three or more cards are to come.
+    e.by_ranks = method == 1 or (method < 0 and e.k >= 3)
+    e.k = 5 - len(board)
+    e.combos = &cv[0, 0] if cv.shape[0] else NULL
+    e.starts = &sv[0]
+    for p in range(e.players):
+        if sv[p + 1] <= sv[p]:
+            raise ValueError(f"player {p + 1} has no hands")
+    if not _any_deal(&e, 0, used):
+        raise ValueError("no possible deal: every combination of the hands "
+                         "conflicts with another hand, the board or the dead cards")
+    with nogil:
+        if trials == 0:
+            _deals(&e, 0, used, v, m)
+        else:
+            rc = _monte_carlo(&e, used, v, m, trials, seed)
+    if rc < 0:
+        raise ValueError("the hands almost never fit together (fewer than one "
+                         "deal in a million avoids a shared card)")
+    return (e.deals, [e.wins[p] for p in range(e.players)],
+            [e.ties[p] for p in range(e.players)],
+            [e.units[p] / <double>_POT for p in range(e.players)],
+            [e.sq[p] for p in range(e.players)])
