@@ -348,43 +348,43 @@ def _bad_cards(cards, why):
     return ValueError(f"cannot rank {cards!r}: {why}")
 
 
-cdef int _load(object cards, uint8_t* buf) except -1:
+cdef int _load(object cards, uint8_t* buf, object orig=None) except -1:
     """Card ids of ``cards`` into ``buf``; return how many (checked: 5-7,
-    distinct ids 0..51)."""
+    distinct ids 0..51).  ``orig``: what the caller passed, for messages."""
     cdef int n, i
     cdef long c
     cdef uint64_t seen = 0
     cdef const uint8_t[::1] view
+    if orig is None:
+        orig = cards
     if isinstance(cards, (tuple, list)):
         n = len(cards)
-        if n < 5 or n > 7:
-            raise _bad_cards(cards, f"need 5, 6 or 7 cards, got {n}")
         for i in range(n):
-            item = cards[i]
-            if isinstance(item, str):
-                return _load(parse_cards(" ".join(str(x) for x in cards)), buf)
-            c = item
+            if isinstance(cards[i], str):
+                return _load(parse_cards(" ".join([str(x) for x in cards])), buf, orig)
+        if n < 5 or n > 7:
+            raise _bad_cards(orig, f"need 5, 6 or 7 cards, got {n}")
+        for i in range(n):
+            c = cards[i]
             if c < 0 or c > 51:
-                raise _bad_cards(cards, f"card id {c} is not in 0..51")
+                raise _bad_cards(orig, f"card id {c} is not in 0..51")
             buf[i] = <uint8_t>c
     elif isinstance(cards, str):
-        return _load(parse_cards(cards), buf)
+        return _load(parse_cards(cards), buf, orig)
     elif isinstance(cards, (bytes, bytearray)):
         n = len(cards)
         if n < 5 or n > 7:
-            raise _bad_cards(cards, f"need 5, 6 or 7 cards, got {n}")
+            raise _bad_cards(orig, f"need 5, 6 or 7 cards, got {n}")
         view = cards
         for i in range(n):
             if view[i] > 51:
-                raise _bad_cards(cards, f"card id {view[i]} is not in 0..51")
+                raise _bad_cards(orig, f"card id {view[i]} is not in 0..51")
             buf[i] = view[i]
-    elif isinstance(cards, CardSet):
-        return _load(list(cards), buf)
     else:
-        return _load(list(cards), buf)
+        return _load(list(cards), buf, orig)
     for i in range(n):
         if (seen >> buf[i]) & 1:
-            raise _bad_cards(cards, f"card id {buf[i]} appears twice")
+            raise _bad_cards(orig, f"card {buf[i]} ({'23456789TJQKA'[buf[i] >> 2]}{'cdhs'[buf[i] & 3]}) appears twice")
         seen |= (<uint64_t>1) << buf[i]
     return n
 
@@ -819,16 +819,18 @@ def _equity(combos, starts, board, uint64_t dead, uint64_t trials, uint64_t seed
     if len(board) > 5:
         raise ValueError("a board has at most 5 cards")
     for c in board:
+        if c < 0 or c > 51 or (used >> c) & 1:
+            raise ValueError(f"bad board card id {c} (ids 0..51, each once, not dead)")
         used |= (<uint64_t>1) << c
         v += _CARD_KEY[c]
         m |= _CARD_BIT[c]
         e.bcnt[c & 3] += 1
         e.bmask[c & 3] |= 1 << (c >> 2)
     e.bkey = <uint32_t>v
+    e.k = 5 - len(board)
     # method 1: ranks first, suits counted (_rank_leaf); 0: deal every board.
     # By default ranks first once three or more cards are to come.
     e.by_ranks = method == 1 or (method < 0 and e.k >= 3)
-    e.k = 5 - len(board)
     e.combos = &cv[0, 0] if cv.shape[0] else NULL
     e.starts = &sv[0]
     for p in range(e.players):
