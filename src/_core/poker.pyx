@@ -19,6 +19,7 @@ A value is ``category << 12 | index``: categories 0 (high card) to 8
 all and ``value >> 12`` is the category.  Tables are built at import (a few
 milliseconds): each rank multiset is ranked by a direct reading of the rules.
 """
+cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
 from libc.stdlib cimport malloc, calloc, free, qsort
 from libc.string cimport memset
@@ -43,6 +44,22 @@ cdef uint32_t _MULT[13]
 _MULT[:] = [1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453,
             1526359, 3453520]
 
+cdef extern from "poker_eval.h":
+    enum:
+        CV_ROW_BITS
+        CV_SLOT_BITS
+    ctypedef struct cv_card_t:
+        uint64_t key
+        uint64_t lanes
+    ctypedef struct cv_eval_t:
+        const cv_card_t* cards
+        const uint16_t* flush
+        const uint32_t* offset
+        const uint16_t* table
+        uint64_t mul
+        uint64_t base
+    int cv_eval_batch(const cv_eval_t* e, const uint8_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+
 cdef uint64_t _SUIT_BASE = (<uint64_t>0x3333) << 32
 cdef uint64_t _CARD_KEY[256]     # ids >= 52 map to 0: memory-safe, never valid
 cdef uint64_t _CARD_BIT[256]
@@ -50,6 +67,8 @@ cdef uint16_t _FLUSH[8192]
 cdef uint32_t _OFFSET[1 << _ROW_BITS]
 cdef uint16_t _TABLE[_SLOTS]
 cdef uint64_t _HASH_MUL = 0
+cdef cv_card_t _CARD_PAIR[256]   # {_CARD_KEY, _CARD_BIT} for the batch kernel
+cdef cv_eval_t _EVAL
 # Odd multipliers tried in turn for the perfect hash (the first one works;
 # the others are a fallback should a build ever find a fixed collision).
 _HASH_MULTS = (0x9E3779B97F4A7C15, 0xD6E8FEB86659FD93, 0xA0761D6478BD642F,
@@ -331,6 +350,17 @@ cdef int _build() except -1:
             _TABLE[i] = 0
         for i in range(n):
             _TABLE[_slot(keys[i])] = _class_of(raws[i])
+        if CV_ROW_BITS != _ROW_BITS or CV_SLOT_BITS != _SLOT_BITS:
+            raise RuntimeError("poker tables: poker_eval.h disagrees on the hash shape")
+        for c in range(256):
+            _CARD_PAIR[c].key = _CARD_KEY[c]
+            _CARD_PAIR[c].lanes = _CARD_BIT[c]
+        _EVAL.cards = _CARD_PAIR
+        _EVAL.flush = _FLUSH
+        _EVAL.offset = _OFFSET
+        _EVAL.table = _TABLE
+        _EVAL.mul = _HASH_MUL
+        _EVAL.base = _SUIT_BASE
     finally:
         free(keys)
         free(raws)
@@ -389,20 +419,60 @@ cdef int _load(object cards, uint8_t* buf, object orig=None) except -1:
     return n
 
 
+@cython.always_allow_keywords(False)
 def evaluate(cards):
     """Strength of the best five of 5, 6 or 7 cards: higher is better, equal
     is a tie (TH-4).  ``cards``: text (``"AhKh Qs Jd Tc"``), a sequence of
-    ids 0..51 or of card texts, bytes of ids, or a CardSet."""
+    ids 0..51 or of card texts, bytes of ids, or a CardSet.  A tuple of ints
+    is the fastest form."""
     cdef uint8_t buf[8]
-    cdef int n = _load(cards, buf)
-    return rank_hand(buf, n)
+    cdef Py_ssize_t n, i
+    cdef long c
+    cdef uint64_t seen = 0, bit
+    cdef tuple t
+    cdef list lst
+    cdef const unsigned char* p
+    if type(cards) is tuple or type(cards) is list:
+        if type(cards) is tuple:
+            t = <tuple>cards
+            n = len(t)
+        else:
+            lst = <list>cards
+            n = len(lst)
+        if 5 <= n <= 7:
+            for i in range(n):
+                item = t[i] if type(cards) is tuple else lst[i]
+                if type(item) is not int:
+                    break
+                c = item
+                bit = (<uint64_t>1) << (c & 63)
+                if c < 0 or c > 51 or seen & bit:
+                    break
+                seen |= bit
+                buf[i] = <uint8_t>c
+            else:
+                return rank_hand(buf, <int>n)
+    elif type(cards) is bytes:
+        n = len(<bytes>cards)
+        p = <const unsigned char*><char*>cards
+        if 5 <= n <= 7:
+            for i in range(n):
+                bit = (<uint64_t>1) << (p[i] & 63)
+                if p[i] > 51 or seen & bit:
+                    break
+                seen |= bit
+            else:
+                return rank_hand(p, <int>n)
+    return rank_hand(buf, _load(cards, buf))
 
 
-def evaluate_batch(hands):
+def evaluate_batch(hands, out=None):
     """Strengths of an ``(N, 5|6|7)`` integer array of card ids, as int32.
 
     uint8 C-contiguous input is ranked in place; other integer arrays are
     checked and converted first.  Every row must hold distinct ids 0..51.
+    ``out``: an optional C-contiguous int32 array of length N to fill (and
+    return), saving the allocation.
     """
     arr = np.asarray(hands)
     if arr.ndim != 2 or arr.shape[1] < 5 or arr.shape[1] > 7:
@@ -415,28 +485,41 @@ def evaluate_batch(hands):
         arr = arr.astype(np.uint8)
     arr = np.ascontiguousarray(arr)
     cdef const uint8_t[:, ::1] a = arr
-    cdef Py_ssize_t count = a.shape[0], i
-    cdef int k = a.shape[1], j
-    out = np.empty(count, dtype=np.int32)
+    cdef Py_ssize_t count = a.shape[0]
+    cdef int k = a.shape[1]
+    if out is None:
+        out = np.empty(count, dtype=np.int32)
+    elif not (isinstance(out, np.ndarray) and out.dtype == np.int32 and out.shape == (count,)
+              and out.flags.c_contiguous and out.flags.writeable):
+        raise ValueError(f"out must be a writable C-contiguous int32 array of shape ({count},)")
+    if count == 0:
+        return out
     cdef int[::1] o = out
     cdef Py_ssize_t bad = -1
-    cdef const uint8_t* row
-    cdef uint64_t v, m
     with nogil:
-        for i in range(count):
-            row = &a[i, 0]
-            v = _SUIT_BASE
-            m = 0
-            for j in range(k):
-                v += _CARD_KEY[row[j]]
-                m |= _CARD_BIT[row[j]]
-            if cv_popcount(m) != k and bad < 0:
-                bad = i
-            o[i] = _finish(v, m)
+        if cv_eval_batch(&_EVAL, &a[0, 0], &o[0], count, k):
+            bad = _first_bad(&a[0, 0], count, k)
     if bad >= 0:
         raise ValueError(f"row {bad} of the hands does not hold {k} distinct card ids 0..51: "
                          f"{list(arr[bad])}")
     return out
+
+
+# The batch loop is the C kernel of poker_eval.h (one 128-bit add per card,
+# validity folded into one flag); the first bad row is looked for only when
+# the flag is up.
+
+cdef Py_ssize_t _first_bad(const uint8_t* a, Py_ssize_t count, int k) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int j
+    cdef uint64_t m
+    for i in range(count):
+        m = 0
+        for j in range(k):
+            m |= _CARD_BIT[a[i * k + j]]
+        if cv_popcount(m) != k:
+            return i
+    return -1
 
 
 def _rank_fields(int rank):
