@@ -141,6 +141,14 @@ def test_evaluate_inputs_and_batch_dtypes():
     assert np.array_equal(poker.evaluate_batch(np.asfortranarray(hands)), want)
     assert list(want[:50]) == [poker.evaluate(h) for h in hands[:50].tolist()]
     assert poker.evaluate_batch(np.zeros((0, 5), np.uint8)).shape == (0,)
+    out = np.full(len(hands), -1, np.int32)
+    assert poker.evaluate_batch(hands, out=out) is out
+    assert np.array_equal(out, want)
+    with pytest.raises(ValueError, match="out"):
+        poker.evaluate_batch(hands, out=np.empty(len(hands), np.int64))
+    for k in (5, 6):
+        part = np.ascontiguousarray(hands[:, :k])
+        assert list(poker.evaluate_batch(part)[:50]) == [poker.evaluate(h) for h in part[:50].tolist()]
 
 
 @pytest.mark.parametrize("bad", ["AhKh", "AhKhQhJhTh9h8h7h", [1, 2, 3, 4, 99], "AhAhKdQd2c",
