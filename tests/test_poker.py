@@ -362,6 +362,20 @@ def test_equity_ranges_weight_every_non_conflicting_combination_equally():
     assert r.combos == (7, 8)
 
 
+def test_equity_range_on_river_matches_eval7():
+    """Hand v range on complete boards: the same equity as eval7's exact range code."""
+    rng = random.Random(1)
+    deck = [card_text(c) for c in range(52)]
+    rg = "22+, A2s+, KTo+, 87s"
+    for _ in range(20):
+        rng.shuffle(deck)
+        hero, board = deck[:2], deck[2:7]
+        theirs = eval7.py_hand_vs_range_exact([eval7.Card(c) for c in hero], eval7.HandRange(rg),
+                                              [eval7.Card(c) for c in board])
+        ours = poker.equity(["".join(hero), rg], board="".join(board))
+        assert ours.exact and abs(ours.equity[0] - theirs) < 1e-6
+
+
 def test_equity_monte_carlo_seeded_with_standard_error():
     exact = poker.equity(["AsKs", "QdQc", "7h6h"])
     a = poker.equity(["AsKs", "QdQc", "7h6h"], trials=40000, seed=3)
