@@ -82,7 +82,7 @@ static inline int cv_eval_rows(const cv_eval_t *ep, const uint8_t *a, int32_t *o
         bad |= cv_eval_one(&e, x, out + i, k);
         bad |= cv_eval_one(&e, y, out + i + 1, k);
     }
-    for (; i < count; i++)
+    if (i < count)                     /* an odd row left over */
         bad |= cv_eval_one(&e, cv_eval_sum(t, a + k * i, k, base), out + i, k);
 #else
     for (; i < count; i++) {
