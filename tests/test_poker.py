@@ -140,6 +140,7 @@ def test_evaluate_inputs_and_batch_dtypes():
         assert np.array_equal(poker.evaluate_batch(hands.astype(dt)), want)
     assert np.array_equal(poker.evaluate_batch(np.asfortranarray(hands)), want)
     assert list(want[:50]) == [poker.evaluate(h) for h in hands[:50].tolist()]
+    assert np.array_equal(poker.evaluate_batch(hands[:999]), want[:999])     # odd row count
     assert poker.evaluate_batch(np.zeros((0, 5), np.uint8)).shape == (0,)
     out = np.full(len(hands), -1, np.int32)
     assert poker.evaluate_batch(hands, out=out) is out
@@ -167,6 +168,8 @@ def test_evaluate_batch_rejects_bad_arrays():
         poker.evaluate_batch(np.array([[0, 1, 2, 3, 4], [0, 0, 1, 2, 3]], np.uint8))
     with pytest.raises(ValueError, match="0..51"):
         poker.evaluate_batch(np.array([[0, 1, 2, 3, 200]], np.uint8))
+    with pytest.raises(ValueError, match="row 2"):
+        poker.evaluate_batch(np.array([[0, 1, 2, 3, 4, 5, 6]] * 2 + [[9, 1, 2, 3, 4, 5, 9]], np.uint8))
     with pytest.raises(ValueError, match="integers"):
         poker.evaluate_batch(np.zeros((2, 5)))
 

@@ -10,25 +10,32 @@ sum).  Bits 32-47 hold four suit counters, one nibble per suit, that start at
 A second word collects one bit per card in a 16-bit lane per suit.
 
 * Flush: the flush suit's 13-bit lane indexes an 8192-entry table.
-* Otherwise: the rank key goes through a perfect hash, row = high bits,
-  column = low bits displaced by a per-row offset, into one table holding
-  every rank multiset of five, six and seven cards (73,775 of them).
+* Otherwise: a perfect hash of the rank key.  The key times an odd constant
+  gives a row (top 13 bits) and a column (next 17 bits); the column plus the
+  row's offset, modulo 2**17, is the slot.  Offsets are placed first-fit,
+  fullest rows first, so that the 73,775 rank multisets of five, six and
+  seven cards each get their own slot.
 
 A value is ``category << 12 | index``: categories 0 (high card) to 8
 (straight flush), the index dense inside its category, so 7,462 values in
 all and ``value >> 12`` is the category.  Tables are built at import (a few
 milliseconds): each rank multiset is ranked by a direct reading of the rules.
+The batch loop is the C kernel of ``poker_eval.h``.
+
+Equity (``_equity``) enumerates exactly or samples (Monte Carlo, ``Rng``),
+both without the GIL; see ``_rank_leaf`` for the ranks-first enumeration.
 """
 cimport cython
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, free, qsort
 from libc.string cimport memset
 
 from cardavia._core.cards cimport cv_ctz, cv_popcount
+from cardavia._core.rng cimport Rng, rng_below, rng_seed
 
 import numpy as np
 
-from cardavia._core.cards import CardSet, parse_cards
+from cardavia._core.cards import parse_cards
 
 # ----------------------------------------------------------------------------
 # Tables
@@ -577,14 +584,9 @@ def _exhaustive(int n):
     return total, [counts[i] for i in range(9)], distinct
 
 
-def _table_size():
-    return _SLOTS
-
-
 # ----------------------------------------------------------------------------
 # Equity: exact enumeration and Monte Carlo over hole-card combinations
 
-from cardavia._core.rng cimport Rng, rng_seed, rng_below
 
 cdef enum:
     _MAX_PLAYERS = 9
