@@ -39,9 +39,14 @@ def best_of_interleaved(fns, repeats):
     return best
 
 
-def random_hands(n, k, seed):
+def random_hands(n, k, seed, pool=200_000):
+    """n random k-card hands: a pool of distinct random deals, repeated (keeps
+    memory small; every lookup still lands at random in the tables)."""
     rng = np.random.default_rng(seed)
-    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+    m = min(n, pool)
+    base = np.argsort(rng.random((m, 52)), axis=1)[:, :k].astype(np.uint8)
+    reps = -(-n // m)
+    return np.ascontiguousarray(np.tile(base, (reps, 1))[:n])
 
 
 def row(label, ours, theirs, unit, better="lower"):
