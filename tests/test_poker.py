@@ -7,6 +7,8 @@ from collections import Counter
 
 import eval7
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 import phevaluator
 import pytest
 
@@ -226,6 +228,19 @@ def test_th_4_2_suits_equal_and_extra_cards_never_break_ties():
     assert poker.evaluate("2c 3d " + board) == poker.evaluate("Qc Jd " + board)
     assert poker.evaluate("Qc Qd Qh 8s 8c 7d 7h") == poker.evaluate("Qc Qd Qh 8s 8c 2d 3h")
     assert poker.evaluate("Ah Kh Qh Jh Th 9h") == poker.evaluate("As Ks Qs Js Ts")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True),
+       st.permutations(range(4)), st.randoms(use_true_random=False))
+def test_th_4_2_suits_never_rank_and_order_never_matters(cards, suit_map, rnd):
+    """TH-4.2: renaming suits or reordering the cards leaves the strength unchanged."""
+    v = poker.evaluate(cards)
+    renamed = [4 * (c >> 2) + suit_map[c & 3] for c in cards]
+    shuffled = list(cards)
+    rnd.shuffle(shuffled)
+    assert poker.evaluate(renamed) == v == poker.evaluate(shuffled)
+    assert poker.category(v) == ref(cards)[0]
 
 
 def test_th_4_2_royal_flush_is_ace_high_straight_flush():
