@@ -12,7 +12,8 @@ A second word collects one bit per card in a 16-bit lane per suit.
 * Flush: the flush suit's 13-bit lane indexes an 8192-entry table.
 * Otherwise: a perfect hash of the rank key.  The key times an odd constant
   gives a row (top 13 bits) and a column (next 17 bits); the column plus the
-  row's offset, modulo 2**17, is the slot.  Offsets are placed first-fit,
+  row's offset, modulo 2**17, is the slot.  Offsets are even and stored
+  halved in 16 bits (a 16 KB array that stays in L1), placed first-fit,
   fullest rows first, so that the 73,775 rank multisets of five, six and
   seven cards each get their own slot.
 
@@ -61,7 +62,7 @@ cdef extern from "poker_eval.h":
     ctypedef struct cv_eval_t:
         const cv_card_t* cards
         const uint16_t* flush
-        const uint32_t* offset
+        const uint16_t* offset
         const uint16_t* table
         uint64_t mul
         uint64_t base
@@ -71,7 +72,7 @@ cdef uint64_t _SUIT_BASE = (<uint64_t>0x3333) << 32
 cdef uint64_t _CARD_KEY[256]     # ids >= 52 map to 0: memory-safe, never valid
 cdef uint64_t _CARD_BIT[256]
 cdef uint16_t _FLUSH[8192]
-cdef uint32_t _OFFSET[1 << _ROW_BITS]
+cdef uint16_t _OFFSET[1 << _ROW_BITS]   # half the displacement (even displacements only)
 cdef uint16_t _TABLE[_SLOTS]
 cdef uint64_t _HASH_MUL = 0
 cdef cv_card_t _CARD_PAIR[256]   # {_CARD_KEY, _CARD_BIT} for the batch kernel
@@ -86,7 +87,7 @@ cdef int _CAT_START[10]              # first class of each category in _RAW
 
 cdef inline uint32_t _slot(uint32_t key) noexcept nogil:
     cdef uint64_t h = key * _HASH_MUL
-    return (<uint32_t>(h >> (64 - _ROW_BITS - _SLOT_BITS)) + _OFFSET[h >> (64 - _ROW_BITS)]) & (_SLOTS - 1)
+    return (<uint32_t>(h >> (64 - _ROW_BITS - _SLOT_BITS)) + 2 * <uint32_t>_OFFSET[h >> (64 - _ROW_BITS)]) & (_SLOTS - 1)
 
 
 cdef inline int _finish(uint64_t v, uint64_t m) noexcept nogil:
@@ -280,11 +281,11 @@ cdef bint _place(const uint32_t* keys, int n, uint64_t mul) except -1:
                         break
                 if ok:
                     break
-                off += 1
-            if off == _SLOTS:
+                off += 2
+            if off >= _SLOTS:
                 fits = False
                 break
-            _OFFSET[row] = off
+            _OFFSET[row] = off >> 1
             for i in range(row_start[row], row_start[row + 1]):
                 occupied[(cols[i] + off) & (_SLOTS - 1)] = 1
     free(row_count); free(row_start); free(order); free(cols); free(occupied)

@@ -26,7 +26,7 @@ typedef struct {
 typedef struct {
     const cv_card_t *cards;      /* 256 entries, zero beyond id 51 */
     const uint16_t *flush;       /* 8192 */
-    const uint32_t *offset;      /* 1 << CV_ROW_BITS */
+    const uint16_t *offset;      /* 1 << CV_ROW_BITS, half displacements */
     const uint16_t *table;       /* CV_SLOTS */
     uint64_t mul;
     uint64_t base;               /* suit counters start at 3 */
@@ -38,7 +38,7 @@ static inline int cv_eval_finish(const cv_eval_t *e, uint64_t v, uint64_t m) {
         return e->flush[(m >> ((__builtin_ctz(f) >> 2) << 4)) & 0x1fff];
     uint64_t h = (uint64_t)(uint32_t)v * e->mul;
     uint32_t slot = ((uint32_t)(h >> (64 - CV_ROW_BITS - CV_SLOT_BITS))
-                     + e->offset[h >> (64 - CV_ROW_BITS)]) & (CV_SLOTS - 1);
+                     + 2u * e->offset[h >> (64 - CV_ROW_BITS)]) & (CV_SLOTS - 1);
     return e->table[slot];
 }
 
