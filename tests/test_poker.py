@@ -155,7 +155,8 @@ def test_evaluate_inputs_and_batch_dtypes():
 
 
 @pytest.mark.parametrize("bad", ["AhKh", "AhKhQhJhTh9h8h7h", [1, 2, 3, 4, 99], "AhAhKdQd2c",
-                                 b"\x01\x02\x03\x04\x01", "AhKhQhJhBJ", "AhKhQhJhXx"])
+                                 b"\x01\x02\x03\x04\x01", "AhKhQhJhBJ", "AhKhQhJhXx",
+                                 (2 ** 70, 1, 2, 3, 4), [0, 1, 2, 3, -1], (0, 1, 2, 3, 4.0), 12345])
 def test_evaluate_rejects_bad_hands(bad):
     with pytest.raises(ValueError):
         poker.evaluate(bad)

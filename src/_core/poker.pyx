@@ -27,6 +27,7 @@ Equity (``_equity``) enumerates exactly or samples (Monte Carlo, ``Rng``),
 both without the GIL; see ``_rank_leaf`` for the ranks-first enumeration.
 """
 cimport cython
+from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, free, qsort
 from libc.string cimport memset
@@ -403,10 +404,10 @@ cdef int _load(object cards, uint8_t* buf, object orig=None) except -1:
         if n < 5 or n > 7:
             raise _bad_cards(orig, f"need 5, 6 or 7 cards, got {n}")
         for i in range(n):
-            c = cards[i]
-            if c < 0 or c > 51:
-                raise _bad_cards(orig, f"card id {c} is not in 0..51")
-            buf[i] = <uint8_t>c
+            item = cards[i]
+            if not isinstance(item, int) or not 0 <= item <= 51:
+                raise _bad_cards(orig, f"card {item!r} is not an id 0..51 or card text")
+            buf[i] = <uint8_t>item
     elif isinstance(cards, str):
         return _load(parse_cards(cards), buf, orig)
     elif isinstance(cards, (bytes, bytearray)):
@@ -419,7 +420,11 @@ cdef int _load(object cards, uint8_t* buf, object orig=None) except -1:
                 raise _bad_cards(orig, f"card id {view[i]} is not in 0..51")
             buf[i] = view[i]
     else:
-        return _load(list(cards), buf, orig)
+        try:
+            items = list(cards)
+        except TypeError:
+            raise _bad_cards(orig, "expected card text, card ids, bytes or a CardSet") from None
+        return _load(items, buf, orig)
     for i in range(n):
         if (seen >> buf[i]) & 1:
             raise _bad_cards(orig, f"card {buf[i]} ({'23456789TJQKA'[buf[i] >> 2]}{'cdhs'[buf[i] & 3]}) appears twice")
@@ -437,6 +442,7 @@ def evaluate(cards):
     cdef Py_ssize_t n, i
     cdef long c
     cdef uint64_t seen = 0, bit
+    cdef int overflow = 0
     cdef tuple t
     cdef list lst
     cdef const unsigned char* p
@@ -452,7 +458,9 @@ def evaluate(cards):
                 item = t[i] if type(cards) is tuple else lst[i]
                 if type(item) is not int:
                     break
-                c = item
+                c = PyLong_AsLongAndOverflow(item, &overflow)
+                if overflow:
+                    break
                 bit = (<uint64_t>1) << (c & 63)
                 if c < 0 or c > 51 or seen & bit:
                     break
