@@ -855,13 +855,23 @@ cdef int _monte_carlo(_Eq* e, uint64_t used0, uint64_t v0, uint64_t m0,
     (rejection), then the board from the rest of the deck.  Returns -1 when
     the combos keep conflicting (acceptance below one in a million)."""
     cdef Rng rng
-    cdef uint64_t t, used, b, v, m
+    cdef uint64_t t, used, b, v, m, held = 0
     cdef int p, i, j, c, tries
-    cdef bint ok
+    cdef bint ok, fixed = True
     rng_seed(&rng, seed)
+    # Every player holding one known hand: deal the hole cards once.
+    for p in range(e.players):
+        if e.starts[p + 1] - e.starts[p] != 1:
+            fixed = False
+    if fixed:
+        for p in range(e.players):
+            i = e.starts[p]
+            held |= ((<uint64_t>1) << e.combos[2 * i]) | ((<uint64_t>1) << e.combos[2 * i + 1])
+            e.hv[p] = _CARD_KEY[e.combos[2 * i]] + _CARD_KEY[e.combos[2 * i + 1]]
+            e.hm[p] = _CARD_BIT[e.combos[2 * i]] | _CARD_BIT[e.combos[2 * i + 1]]
     for t in range(trials):
         tries = 0
-        while True:
+        while not fixed:
             used = used0
             ok = True
             for p in range(e.players):
@@ -878,6 +888,8 @@ cdef int _monte_carlo(_Eq* e, uint64_t used0, uint64_t v0, uint64_t m0,
             tries += 1
             if tries > 1000000:
                 return -1
+        if fixed:
+            used = used0 | held
         v = v0
         m = m0
         for j in range(e.k):
