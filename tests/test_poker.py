@@ -268,6 +268,17 @@ def test_describe_words():
     for bad in (-1, 4095, 9 << 12, 0x4000 + 10):
         with pytest.raises(ValueError):
             poker.describe(bad)
+    # every strength the evaluator can return has words, and only those
+    described = {}
+    for v in range(9 << 12):
+        try:
+            described[v] = poker.describe(v)
+        except ValueError:
+            pass
+    assert len(described) == 7462
+    assert sum(w == "Royal Flush" for w in described.values()) == 1
+    every_five = {int(x) for x in poker.evaluate_batch(_random_hands(20000, 5, seed=4))}
+    assert every_five <= set(described)
 
 
 # ---------------------------------------------------------------------------
