@@ -422,8 +422,13 @@ def test_equity_monte_carlo_seeded_with_standard_error():
 
 def test_equity_range_monte_carlo_when_enumeration_is_dear():
     r = poker.equity(["22+, ATs+, KQo", "random", "random"], trials=None, seed=1)
-    assert not r.exact and r.deals == poker.DEFAULT_TRIALS
+    assert not r.exact and poker.MIN_TRIALS <= r.deals <= poker.DEFAULT_TRIALS
     assert abs(sum(r.equity) - 1) < 1e-9
+    assert r == poker.equity(["22+, ATs+, KQo", "random", "random"], seed=1)   # repeats
+    # ranges that collide often get fewer (still seeded) trials
+    nine = poker.equity(["random"] * 9)
+    assert nine.deals == poker.MIN_TRIALS
+    assert abs(sum(nine.equity) - 1) < 1e-9 and all(abs(e - 1 / 9) < 0.005 for e in nine.equity)
     # A range MC against its exact value on a cheap spot
     ex = poker.equity(["QQ+", "AKs"], board="Qs7d2c")
     mc = poker.equity(["QQ+", "AKs"], board="Qs7d2c", trials=50000, seed=2)

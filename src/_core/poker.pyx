@@ -612,6 +612,7 @@ cdef struct _Eq:
     uint64_t units[_MAX_PLAYERS]   # pots won, in 1/_POT
     double sq[_MAX_PLAYERS]        # sum of squared per-deal shares (Monte Carlo)
     uint64_t deals
+    uint64_t attempts              # Monte Carlo: combo tuples drawn, rejects included
     const uint8_t* combos          # (total, 2) card ids
     const int* starts              # player p: combos[starts[p]:starts[p+1]]
     uint8_t rem[52]
@@ -874,6 +875,7 @@ cdef int _monte_carlo(_Eq* e, uint64_t used0, uint64_t v0, uint64_t m0,
         while not fixed:
             used = used0
             ok = True
+            e.attempts += 1
             for p in range(e.players):
                 i = e.starts[p] + <int>rng_below(&rng, e.starts[p + 1] - e.starts[p])
                 b = ((<uint64_t>1) << e.combos[2 * i]) | ((<uint64_t>1) << e.combos[2 * i + 1])
@@ -909,7 +911,8 @@ def _equity(combos, starts, board, uint64_t dead, uint64_t trials, uint64_t seed
     offsets per player (players + 1 entries); ``board``: list of ids;
     ``dead``: mask.  ``trials == 0`` enumerates exactly.
 
-    Returns ``(deals, wins, ties, pots, share_squares)`` per player, ``pots``
+    Returns ``(deals, wins, ties, pots, share_squares, attempts)``: per
+    player wins, ties, ``pots``
     in whole pots (wins plus split shares).  ``method`` picks the exact
     enumeration (-1 automatic, 0 every board, 1 by ranks).  Raises
     ValueError when no deal is possible."""
@@ -956,4 +959,4 @@ def _equity(combos, starts, board, uint64_t dead, uint64_t trials, uint64_t seed
     return (e.deals, [e.wins[p] for p in range(e.players)],
             [e.ties[p] for p in range(e.players)],
             [e.units[p] / <double>_POT for p in range(e.players)],
-            [e.sq[p] for p in range(e.players)])
+            [e.sq[p] for p in range(e.players)], e.attempts)

@@ -191,8 +191,10 @@ def parse_range(entry) -> list[tuple[int, int]]:
 
 #: Exact enumeration is chosen when its estimated time is below this (s).
 EXACT_BUDGET = 0.5
-#: Monte Carlo trials when exact enumeration is too dear and none are given.
+#: Monte Carlo trials when exact enumeration is too dear and none are given
+#: (scaled down, to no fewer than MIN_TRIALS, when ranges often collide).
 DEFAULT_TRIALS = 1_000_000
+MIN_TRIALS = 100_000
 
 
 @dataclass(frozen=True)
@@ -271,6 +273,18 @@ def _exact_seconds(counts, k, nrem, players) -> float:
     return deals * per
 
 
+def _default_trials(arr, starts, board, dead_mask, seed, counts) -> int:
+    """Monte Carlo trials when none are given: ``DEFAULT_TRIALS``, fewer when
+    ranges collide so often that most drawn deals are rejected (a seeded
+    pilot run measures how often), never below ``MIN_TRIALS``."""
+    if all(c == 1 for c in counts):
+        return DEFAULT_TRIALS
+    pilot = 5000
+    *_, attempts = _core._equity(arr, starts, board, dead_mask, pilot, seed & ((1 << 64) - 1))
+    per_deal = attempts / pilot
+    return max(MIN_TRIALS, min(DEFAULT_TRIALS, int(DEFAULT_TRIALS / per_deal) // 1000 * 1000))
+
+
 def equity(hands, board="", dead="", trials=None, seed=None) -> EquityResult:
     """Each player's equity for 2-9 players (Hold'em, TH-4).
 
@@ -279,8 +293,9 @@ def equity(hands, board="", dead="", trials=None, seed=None) -> EquityResult:
     non-conflicting combination of the players' hands equally.  ``board``:
     0-5 known cards, ``dead``: cards out of the deck.  Without ``trials`` the
     answer is exact when enumeration is cheap (about half a second at most),
-    else ``DEFAULT_TRIALS`` Monte Carlo deals; with ``trials``, always Monte
-    Carlo, seeded by ``seed`` (None means 0, so results repeat).
+    else Monte Carlo (``DEFAULT_TRIALS`` deals, fewer when the ranges collide
+    often); with ``trials``, always Monte Carlo.  Monte Carlo is seeded by
+    ``seed`` (None means 0, so results repeat).
     """
     if isinstance(hands, str):
         raise ValueError("hands must be a list with one hand or range per player")
@@ -317,10 +332,12 @@ def equity(hands, board="", dead="", trials=None, seed=None) -> EquityResult:
     nrem = 52 - len(blocked) - 2 * len(hands)
     exact = trials is None and _exact_seconds(counts, k, nrem, len(hands)) <= EXACT_BUDGET
     arr = np.array(combos, dtype=np.uint8).reshape(-1, 2)
+    starts = np.array(starts, dtype=np.int32)
     dead_mask = sum(1 << c for c in d)
-    deals, wins, ties, pots, squares = _core._equity(
-        arr, np.array(starts, dtype=np.int32), b, dead_mask,
-        0 if exact else (trials or DEFAULT_TRIALS), seed & ((1 << 64) - 1))
+    if not exact and trials is None:
+        trials = _default_trials(arr, starts, b, dead_mask, seed, counts)
+    deals, wins, ties, pots, squares, _ = _core._equity(
+        arr, starts, b, dead_mask, 0 if exact else trials, seed & ((1 << 64) - 1))
     eq = tuple(p / deals for p in pots)
     if exact:
         se = tuple(0.0 for _ in hands)
