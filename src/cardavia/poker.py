@@ -1,11 +1,11 @@
 """Poker hands (RULES.md TH-4): ranking, ranges and equity.
 
 >>> from cardavia import poker
->>> describe(evaluate("Kh Ks 9d 9c 2s"))
+>>> poker.describe(poker.evaluate("Kh Ks 9d 9c 2s"))
 'Two Pair, Kings and Nines'
->>> evaluate("AhKh Qh Jh Th") > evaluate("9c 9d 9h 9s Ac")
+>>> poker.evaluate("AhKh Qh Jh Th") > poker.evaluate("9c 9d 9h 9s Ac")
 True
->>> round(equity(["AhKh", "QsQd"]).equity[0], 7)
+>>> round(poker.equity(["AhKh", "QsQd"]).equity[0], 7)
 0.4621446
 
 A strength is one int, higher is better and equal is a tie; ``rank >> 12``
