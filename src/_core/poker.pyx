@@ -27,7 +27,17 @@ Equity (``_equity``) enumerates exactly or samples (Monte Carlo, ``Rng``),
 both without the GIL; see ``_rank_leaf`` for the ranks-first enumeration.
 """
 cimport cython
-from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.object cimport PyObject
+
+cdef extern from "Python.h":
+    ctypedef struct PyTupleObject:
+        PyObject* ob_item[1]
+    ctypedef struct PyListObject:
+        PyObject** ob_item
+    Py_ssize_t PyTuple_GET_SIZE(object o)
+    Py_ssize_t PyList_GET_SIZE(object o)
+    bint PyLong_CheckExact(PyObject* o)
+    long _as_long "PyLong_AsLongAndOverflow" (PyObject* o, int* overflow)
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, free, qsort
 from libc.string cimport memset
@@ -443,26 +453,23 @@ def evaluate(cards):
     cdef long c
     cdef uint64_t seen = 0, bit
     cdef int overflow = 0
-    cdef tuple t
-    cdef list lst
+    cdef PyObject** items
     cdef const unsigned char* p
     if type(cards) is tuple or type(cards) is list:
+        # Borrowed items, no reference counting: this is the hot path.
         if type(cards) is tuple:
-            t = <tuple>cards
-            n = len(t)
+            n = PyTuple_GET_SIZE(cards)
+            items = &(<PyTupleObject*>cards).ob_item[0]
         else:
-            lst = <list>cards
-            n = len(lst)
+            n = PyList_GET_SIZE(cards)
+            items = (<PyListObject*>cards).ob_item
         if 5 <= n <= 7:
             for i in range(n):
-                item = t[i] if type(cards) is tuple else lst[i]
-                if type(item) is not int:
+                if not PyLong_CheckExact(items[i]):
                     break
-                c = PyLong_AsLongAndOverflow(item, &overflow)
-                if overflow:
-                    break
+                c = _as_long(items[i], &overflow)
                 bit = (<uint64_t>1) << (c & 63)
-                if c < 0 or c > 51 or seen & bit:
+                if overflow or c < 0 or c > 51 or seen & bit:
                     break
                 seen |= bit
                 buf[i] = <uint8_t>c
