@@ -10,24 +10,44 @@ sum).  Bits 32-47 hold four suit counters, one nibble per suit, that start at
 A second word collects one bit per card in a 16-bit lane per suit.
 
 * Flush: the flush suit's 13-bit lane indexes an 8192-entry table.
-* Otherwise: the rank key goes through a perfect hash, row = high bits,
-  column = low bits displaced by a per-row offset, into one table holding
-  every rank multiset of five, six and seven cards (73,775 of them).
+* Otherwise: a perfect hash of the rank key.  The key times an odd constant
+  gives a row (top 13 bits) and a column (next 17 bits); the column plus the
+  row's offset, modulo 2**17, is the slot.  Offsets are even and stored
+  halved in 16 bits (a 16 KB array that stays in L1), placed first-fit,
+  fullest rows first, so that the 73,775 rank multisets of five, six and
+  seven cards each get their own slot.
 
 A value is ``category << 12 | index``: categories 0 (high card) to 8
 (straight flush), the index dense inside its category, so 7,462 values in
 all and ``value >> 12`` is the category.  Tables are built at import (a few
 milliseconds): each rank multiset is ranked by a direct reading of the rules.
+The batch loop is the C kernel of ``poker_eval.h``.
+
+Equity (``_equity``) enumerates exactly or samples (Monte Carlo, ``Rng``),
+both without the GIL; see ``_rank_leaf`` for the ranks-first enumeration.
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int64_t
+cimport cython
+from cpython.object cimport PyObject
+
+cdef extern from "Python.h":
+    ctypedef struct PyTupleObject:
+        PyObject* ob_item[1]
+    ctypedef struct PyListObject:
+        PyObject** ob_item
+    Py_ssize_t PyTuple_GET_SIZE(object o)
+    Py_ssize_t PyList_GET_SIZE(object o)
+    bint PyLong_CheckExact(PyObject* o)
+    long _as_long "PyLong_AsLongAndOverflow" (PyObject* o, int* overflow)
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, free, qsort
 from libc.string cimport memset
 
 from cardavia._core.cards cimport cv_ctz, cv_popcount
+from cardavia._core.rng cimport Rng, rng_below, rng_seed
 
 import numpy as np
 
-from cardavia._core.cards import CardSet, parse_cards
+from cardavia._core.cards import parse_cards
 
 # ----------------------------------------------------------------------------
 # Tables
@@ -43,13 +63,31 @@ cdef uint32_t _MULT[13]
 _MULT[:] = [1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453,
             1526359, 3453520]
 
+cdef extern from "poker_eval.h":
+    enum:
+        CV_ROW_BITS
+        CV_SLOT_BITS
+    ctypedef struct cv_card_t:
+        uint64_t key
+        uint64_t lanes
+    ctypedef struct cv_eval_t:
+        const cv_card_t* cards
+        const uint16_t* flush
+        const uint16_t* offset
+        const uint16_t* table
+        uint64_t mul
+        uint64_t base
+    int cv_eval_batch(const cv_eval_t* e, const uint8_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+
 cdef uint64_t _SUIT_BASE = (<uint64_t>0x3333) << 32
 cdef uint64_t _CARD_KEY[256]     # ids >= 52 map to 0: memory-safe, never valid
 cdef uint64_t _CARD_BIT[256]
 cdef uint16_t _FLUSH[8192]
-cdef uint32_t _OFFSET[1 << _ROW_BITS]
+cdef uint16_t _OFFSET[1 << _ROW_BITS]   # half the displacement (even displacements only)
 cdef uint16_t _TABLE[_SLOTS]
 cdef uint64_t _HASH_MUL = 0
+cdef cv_card_t _CARD_PAIR[256]   # {_CARD_KEY, _CARD_BIT} for the batch kernel
+cdef cv_eval_t _EVAL
 # Odd multipliers tried in turn for the perfect hash (the first one works;
 # the others are a fallback should a build ever find a fixed collision).
 _HASH_MULTS = (0x9E3779B97F4A7C15, 0xD6E8FEB86659FD93, 0xA0761D6478BD642F,
@@ -60,7 +98,7 @@ cdef int _CAT_START[10]              # first class of each category in _RAW
 
 cdef inline uint32_t _slot(uint32_t key) noexcept nogil:
     cdef uint64_t h = key * _HASH_MUL
-    return (<uint32_t>(h >> (64 - _ROW_BITS - _SLOT_BITS)) + _OFFSET[h >> (64 - _ROW_BITS)]) & (_SLOTS - 1)
+    return (<uint32_t>(h >> (64 - _ROW_BITS - _SLOT_BITS)) + 2 * <uint32_t>_OFFSET[h >> (64 - _ROW_BITS)]) & (_SLOTS - 1)
 
 
 cdef inline int _finish(uint64_t v, uint64_t m) noexcept nogil:
@@ -254,11 +292,11 @@ cdef bint _place(const uint32_t* keys, int n, uint64_t mul) except -1:
                         break
                 if ok:
                     break
-                off += 1
-            if off == _SLOTS:
+                off += 2
+            if off >= _SLOTS:
                 fits = False
                 break
-            _OFFSET[row] = off
+            _OFFSET[row] = off >> 1
             for i in range(row_start[row], row_start[row + 1]):
                 occupied[(cols[i] + off) & (_SLOTS - 1)] = 1
     free(row_count); free(row_start); free(order); free(cols); free(occupied)
@@ -331,6 +369,17 @@ cdef int _build() except -1:
             _TABLE[i] = 0
         for i in range(n):
             _TABLE[_slot(keys[i])] = _class_of(raws[i])
+        if CV_ROW_BITS != _ROW_BITS or CV_SLOT_BITS != _SLOT_BITS:
+            raise RuntimeError("poker tables: poker_eval.h disagrees on the hash shape")
+        for c in range(256):
+            _CARD_PAIR[c].key = _CARD_KEY[c]
+            _CARD_PAIR[c].lanes = _CARD_BIT[c]
+        _EVAL.cards = _CARD_PAIR
+        _EVAL.flush = _FLUSH
+        _EVAL.offset = _OFFSET
+        _EVAL.table = _TABLE
+        _EVAL.mul = _HASH_MUL
+        _EVAL.base = _SUIT_BASE
     finally:
         free(keys)
         free(raws)
@@ -348,61 +397,105 @@ def _bad_cards(cards, why):
     return ValueError(f"cannot rank {cards!r}: {why}")
 
 
-cdef int _load(object cards, uint8_t* buf) except -1:
+cdef int _load(object cards, uint8_t* buf, object orig=None) except -1:
     """Card ids of ``cards`` into ``buf``; return how many (checked: 5-7,
-    distinct ids 0..51)."""
+    distinct ids 0..51).  ``orig``: what the caller passed, for messages."""
     cdef int n, i
     cdef long c
     cdef uint64_t seen = 0
     cdef const uint8_t[::1] view
+    if orig is None:
+        orig = cards
     if isinstance(cards, (tuple, list)):
         n = len(cards)
+        for i in range(n):
+            if isinstance(cards[i], str):
+                return _load(parse_cards(" ".join([str(x) for x in cards])), buf, orig)
         if n < 5 or n > 7:
-            raise _bad_cards(cards, f"need 5, 6 or 7 cards, got {n}")
+            raise _bad_cards(orig, f"need 5, 6 or 7 cards, got {n}")
         for i in range(n):
             item = cards[i]
-            if isinstance(item, str):
-                return _load(parse_cards(" ".join(str(x) for x in cards)), buf)
-            c = item
-            if c < 0 or c > 51:
-                raise _bad_cards(cards, f"card id {c} is not in 0..51")
-            buf[i] = <uint8_t>c
+            if not isinstance(item, int) or not 0 <= item <= 51:
+                raise _bad_cards(orig, f"card {item!r} is not an id 0..51 or card text")
+            buf[i] = <uint8_t>item
     elif isinstance(cards, str):
-        return _load(parse_cards(cards), buf)
+        return _load(parse_cards(cards), buf, orig)
     elif isinstance(cards, (bytes, bytearray)):
         n = len(cards)
         if n < 5 or n > 7:
-            raise _bad_cards(cards, f"need 5, 6 or 7 cards, got {n}")
+            raise _bad_cards(orig, f"need 5, 6 or 7 cards, got {n}")
         view = cards
         for i in range(n):
             if view[i] > 51:
-                raise _bad_cards(cards, f"card id {view[i]} is not in 0..51")
+                raise _bad_cards(orig, f"card id {view[i]} is not in 0..51")
             buf[i] = view[i]
-    elif isinstance(cards, CardSet):
-        return _load(list(cards), buf)
     else:
-        return _load(list(cards), buf)
+        try:
+            items = list(cards)
+        except TypeError:
+            raise _bad_cards(orig, "expected card text, card ids, bytes or a CardSet") from None
+        return _load(items, buf, orig)
     for i in range(n):
         if (seen >> buf[i]) & 1:
-            raise _bad_cards(cards, f"card id {buf[i]} appears twice")
+            raise _bad_cards(orig, f"card {buf[i]} ({'23456789TJQKA'[buf[i] >> 2]}{'cdhs'[buf[i] & 3]}) appears twice")
         seen |= (<uint64_t>1) << buf[i]
     return n
 
 
+@cython.always_allow_keywords(False)
 def evaluate(cards):
     """Strength of the best five of 5, 6 or 7 cards: higher is better, equal
     is a tie (TH-4).  ``cards``: text (``"AhKh Qs Jd Tc"``), a sequence of
-    ids 0..51 or of card texts, bytes of ids, or a CardSet."""
+    ids 0..51 or of card texts, bytes of ids, or a CardSet.  A tuple of ints
+    is the fastest form."""
     cdef uint8_t buf[8]
-    cdef int n = _load(cards, buf)
-    return rank_hand(buf, n)
+    cdef Py_ssize_t n, i
+    cdef long c
+    cdef uint64_t seen = 0, bit
+    cdef int overflow = 0
+    cdef PyObject** items
+    cdef const unsigned char* p
+    if type(cards) is tuple or type(cards) is list:
+        # Borrowed items, no reference counting: this is the hot path.
+        if type(cards) is tuple:
+            n = PyTuple_GET_SIZE(cards)
+            items = &(<PyTupleObject*>cards).ob_item[0]
+        else:
+            n = PyList_GET_SIZE(cards)
+            items = (<PyListObject*>cards).ob_item
+        if 5 <= n <= 7:
+            for i in range(n):
+                if not PyLong_CheckExact(items[i]):
+                    break
+                c = _as_long(items[i], &overflow)
+                bit = (<uint64_t>1) << (c & 63)
+                if overflow or c < 0 or c > 51 or seen & bit:
+                    break
+                seen |= bit
+                buf[i] = <uint8_t>c
+            else:
+                return rank_hand(buf, <int>n)
+    elif type(cards) is bytes:
+        n = len(<bytes>cards)
+        p = <const unsigned char*><char*>cards
+        if 5 <= n <= 7:
+            for i in range(n):
+                bit = (<uint64_t>1) << (p[i] & 63)
+                if p[i] > 51 or seen & bit:
+                    break
+                seen |= bit
+            else:
+                return rank_hand(p, <int>n)
+    return rank_hand(buf, _load(cards, buf))
 
 
-def evaluate_batch(hands):
+def evaluate_batch(hands, out=None):
     """Strengths of an ``(N, 5|6|7)`` integer array of card ids, as int32.
 
     uint8 C-contiguous input is ranked in place; other integer arrays are
     checked and converted first.  Every row must hold distinct ids 0..51.
+    ``out``: an optional C-contiguous int32 array of length N to fill (and
+    return), saving the allocation.
     """
     arr = np.asarray(hands)
     if arr.ndim != 2 or arr.shape[1] < 5 or arr.shape[1] > 7:
@@ -415,28 +508,41 @@ def evaluate_batch(hands):
         arr = arr.astype(np.uint8)
     arr = np.ascontiguousarray(arr)
     cdef const uint8_t[:, ::1] a = arr
-    cdef Py_ssize_t count = a.shape[0], i
-    cdef int k = a.shape[1], j
-    out = np.empty(count, dtype=np.int32)
+    cdef Py_ssize_t count = a.shape[0]
+    cdef int k = a.shape[1]
+    if out is None:
+        out = np.empty(count, dtype=np.int32)
+    elif not (isinstance(out, np.ndarray) and out.dtype == np.int32 and out.shape == (count,)
+              and out.flags.c_contiguous and out.flags.writeable):
+        raise ValueError(f"out must be a writable C-contiguous int32 array of shape ({count},)")
+    if count == 0:
+        return out
     cdef int[::1] o = out
     cdef Py_ssize_t bad = -1
-    cdef const uint8_t* row
-    cdef uint64_t v, m
     with nogil:
-        for i in range(count):
-            row = &a[i, 0]
-            v = _SUIT_BASE
-            m = 0
-            for j in range(k):
-                v += _CARD_KEY[row[j]]
-                m |= _CARD_BIT[row[j]]
-            if cv_popcount(m) != k and bad < 0:
-                bad = i
-            o[i] = _finish(v, m)
+        if cv_eval_batch(&_EVAL, &a[0, 0], &o[0], count, k):
+            bad = _first_bad(&a[0, 0], count, k)
     if bad >= 0:
         raise ValueError(f"row {bad} of the hands does not hold {k} distinct card ids 0..51: "
                          f"{list(arr[bad])}")
     return out
+
+
+# The batch loop is the C kernel of poker_eval.h (one 128-bit add per card,
+# validity folded into one flag); the first bad row is looked for only when
+# the flag is up.
+
+cdef Py_ssize_t _first_bad(const uint8_t* a, Py_ssize_t count, int k) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int j
+    cdef uint64_t m
+    for i in range(count):
+        m = 0
+        for j in range(k):
+            m |= _CARD_BIT[a[i * k + j]]
+        if cv_popcount(m) != k:
+            return i
+    return -1
 
 
 def _rank_fields(int rank):
@@ -494,5 +600,370 @@ def _exhaustive(int n):
     return total, [counts[i] for i in range(9)], distinct
 
 
-def _table_size():
-    return _SLOTS
+# ----------------------------------------------------------------------------
+# Equity: exact enumeration and Monte Carlo over hole-card combinations
+
+
+cdef enum:
+    _MAX_PLAYERS = 9
+    _POT = 2520              # lcm(1..9): split shares stay whole numbers
+
+
+cdef struct _Eq:
+    int players
+    int k                          # board cards still to come
+    uint64_t hv[_MAX_PLAYERS]      # hole-card keys of the current deal
+    uint64_t hm[_MAX_PLAYERS]
+    uint64_t wins[_MAX_PLAYERS]
+    uint64_t ties[_MAX_PLAYERS]
+    uint64_t units[_MAX_PLAYERS]   # pots won, in 1/_POT
+    double sq[_MAX_PLAYERS]        # sum of squared per-deal shares (Monte Carlo)
+    uint64_t deals
+    uint64_t attempts              # Monte Carlo: combo tuples drawn, rejects included
+    const uint8_t* combos          # (total, 2) card ids
+    const int* starts              # player p: combos[starts[p]:starts[p+1]]
+    uint8_t rem[52]
+    int nrem
+    # Rank-level enumeration (see _rank_leaf)
+    int avail[13]                  # suits still in the deck, per rank (4 bits)
+    uint32_t bkey                  # rank key of the known board
+    int bcnt[4]                    # known board cards per suit
+    int bmask[4]                   # ... and their ranks
+    int maxhole[4]                 # most hole cards any player holds in a suit
+    uint32_t hkey[_MAX_PLAYERS]    # rank key of each player's hole cards
+    int hmask[_MAX_PLAYERS][4]     # hole ranks per suit
+    bint by_ranks
+
+
+cdef inline void _score(_Eq* e, uint64_t v, uint64_t m) noexcept nogil:
+    cdef int p, r, best = -1, nbest = 0, winner = 0
+    cdef int rk[_MAX_PLAYERS]
+    cdef uint64_t share
+    for p in range(e.players):
+        r = _finish(v + e.hv[p], m | e.hm[p])
+        rk[p] = r
+        if r > best:
+            best = r
+            nbest = 1
+            winner = p
+        elif r == best:
+            nbest += 1
+    e.deals += 1
+    if nbest == 1:
+        e.wins[winner] += 1
+        e.units[winner] += _POT
+        e.sq[winner] += 1.0
+        return
+    share = _POT // nbest
+    for p in range(e.players):
+        if rk[p] == best:
+            e.ties[p] += 1
+            e.units[p] += share
+            e.sq[p] += 1.0 / (nbest * nbest)
+
+
+cdef void _boards(_Eq* e, uint64_t v0, uint64_t m0) noexcept nogil:
+    """Score every way to complete the board from ``e.rem``."""
+    cdef int k = e.k, n = e.nrem, d, j, c
+    cdef int idx[5]
+    cdef uint64_t vs[6]
+    cdef uint64_t ms[6]
+    cdef uint64_t v, m
+    if k == 0:
+        _score(e, v0, m0)
+        return
+    vs[0] = v0
+    ms[0] = m0
+    if k == 1:
+        for j in range(n):
+            c = e.rem[j]
+            _score(e, v0 + _CARD_KEY[c], m0 | _CARD_BIT[c])
+        return
+    # Levels 0..k-2 walk as an odometer; the last level is a tight loop.
+    d = 0
+    idx[0] = 0
+    while d >= 0:
+        if idx[d] > n - (k - d):
+            d -= 1
+            if d >= 0:
+                idx[d] += 1
+            continue
+        c = e.rem[idx[d]]
+        vs[d + 1] = vs[d] + _CARD_KEY[c]
+        ms[d + 1] = ms[d] | _CARD_BIT[c]
+        if d == k - 2:
+            v = vs[d + 1]
+            m = ms[d + 1]
+            for j in range(idx[d] + 1, n):
+                c = e.rem[j]
+                _score(e, v + _CARD_KEY[c], m | _CARD_BIT[c])
+            idx[d] += 1
+        else:
+            idx[d + 1] = idx[d] + 1
+            d += 1
+
+cdef int _BINOM[5][5]
+_BINOM[:] = [[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0], [1, 4, 6, 4, 1]]
+
+
+cdef inline void _score_w(_Eq* e, const int* rk, uint64_t w) noexcept nogil:
+    """Credit ``w`` deals whose players rank ``rk``."""
+    cdef int p, best = -1, nbest = 0, winner = 0
+    for p in range(e.players):
+        if rk[p] > best:
+            best = rk[p]
+            nbest = 1
+            winner = p
+        elif rk[p] == best:
+            nbest += 1
+    e.deals += w
+    if nbest == 1:
+        e.wins[winner] += w
+        e.units[winner] += w * _POT
+        e.sq[winner] += w
+        return
+    for p in range(e.players):
+        if rk[p] == best:
+            e.ties[p] += w
+            e.units[p] += w * (_POT // nbest)
+            e.sq[p] += w / <double>(nbest * nbest)
+
+
+cdef void _rank_setup(_Eq* e, uint64_t used) noexcept nogil:
+    cdef int r, s, p, c
+    for r in range(13):
+        e.avail[r] = 0
+        for s in range(4):
+            if not (used >> (4 * r + s)) & 1:
+                e.avail[r] |= 1 << s
+    for s in range(4):
+        e.maxhole[s] = 0
+    for p in range(e.players):
+        e.hkey[p] = <uint32_t>e.hv[p]
+        for s in range(4):
+            e.hmask[p][s] = (e.hm[p] >> (16 * s)) & 0x1fff
+            c = cv_popcount(e.hmask[p][s])
+            if c > e.maxhole[s]:
+                e.maxhole[s] = c
+
+
+cdef void _rank_leaf(_Eq* e, uint32_t key, int nd, const int* dr, const int* dm) noexcept nogil:
+    """All boards whose new cards have the ranks ``dr`` (``dm`` of each).
+
+    Without three board cards of one suit nobody has a flush, and the ranks
+    alone decide: one lookup per player.  Boards where suit ``s`` holds
+    exactly the new ranks of subset ``S`` are counted by a product of
+    binomials and ranked once; only the (s, S) that give someone a flush
+    are split off from the rank-only count."""
+    cdef int nf[_MAX_PLAYERS]
+    cdef int rk[_MAX_PLAYERS]
+    cdef int p, s, i, need, sub, okbits, lane_add, lane, a, r
+    cdef uint64_t total = 1, wsum = 0, count
+    for i in range(nd):
+        total *= _BINOM[cv_popcount(e.avail[dr[i]])][dm[i]]
+    for p in range(e.players):
+        nf[p] = _TABLE[_slot(key + e.bkey + e.hkey[p])]
+    for s in range(4):
+        need = 3 - e.bcnt[s]
+        if 5 - e.bcnt[s] - e.maxhole[s] > need:
+            need = 5 - e.bcnt[s] - e.maxhole[s]
+        if need > nd:
+            continue
+        if need < 0:
+            need = 0
+        okbits = 0
+        for i in range(nd):
+            if (e.avail[dr[i]] >> s) & 1:
+                okbits |= 1 << i
+        sub = okbits
+        while True:
+            if cv_popcount(sub) >= need:
+                count = 1
+                lane_add = 0
+                for i in range(nd):
+                    a = e.avail[dr[i]]
+                    if (sub >> i) & 1:
+                        count *= _BINOM[cv_popcount(a) - 1][dm[i] - 1]
+                        lane_add |= 1 << dr[i]
+                    else:
+                        count *= _BINOM[cv_popcount(a & ~(1 << s))][dm[i]]
+                if count:
+                    for p in range(e.players):
+                        lane = e.bmask[s] | lane_add | e.hmask[p][s]
+                        rk[p] = _FLUSH[lane] if cv_popcount(lane) >= 5 else nf[p]
+                    _score_w(e, rk, count)
+                    wsum += count
+            if sub == 0:
+                break
+            sub = (sub - 1) & okbits
+    if total > wsum:
+        _score_w(e, nf, total - wsum)
+
+
+cdef void _rank_walk(_Eq* e, int r, int left, uint32_t key, int nd, int* dr, int* dm) noexcept nogil:
+    """Every multiset of ``left`` more new board ranks from rank ``r`` up."""
+    cdef int mlt, na
+    if left == 0:
+        _rank_leaf(e, key, nd, dr, dm)
+        return
+    if r == 13:
+        return
+    _rank_walk(e, r + 1, left, key, nd, dr, dm)
+    na = cv_popcount(e.avail[r])
+    dr[nd] = r
+    for mlt in range(1, (na if na < left else left) + 1):
+        dm[nd] = mlt
+        _rank_walk(e, r + 1, left - mlt, key + mlt * _MULT[r], nd + 1, dr, dm)
+
+
+
+cdef void _deals(_Eq* e, int p, uint64_t used, uint64_t v0, uint64_t m0) noexcept nogil:
+    """Every non-conflicting choice of combos for players p.., then boards."""
+    cdef int i, c, n
+    cdef int dr[5]
+    cdef int dm[5]
+    cdef uint64_t b
+    if p == e.players:
+        n = 0
+        for c in range(52):
+            if not (used >> c) & 1:
+                e.rem[n] = c
+                n += 1
+        e.nrem = n
+        if e.by_ranks:
+            _rank_setup(e, used)
+            _rank_walk(e, 0, e.k, 0, 0, dr, dm)
+        else:
+            _boards(e, v0, m0)
+        return
+    for i in range(e.starts[p], e.starts[p + 1]):
+        b = ((<uint64_t>1) << e.combos[2 * i]) | ((<uint64_t>1) << e.combos[2 * i + 1])
+        if used & b:
+            continue
+        e.hv[p] = _CARD_KEY[e.combos[2 * i]] + _CARD_KEY[e.combos[2 * i + 1]]
+        e.hm[p] = _CARD_BIT[e.combos[2 * i]] | _CARD_BIT[e.combos[2 * i + 1]]
+        _deals(e, p + 1, used | b, v0, m0)
+
+
+cdef bint _any_deal(_Eq* e, int p, uint64_t used) noexcept nogil:
+    cdef int i
+    cdef uint64_t b
+    if p == e.players:
+        return True
+    for i in range(e.starts[p], e.starts[p + 1]):
+        b = ((<uint64_t>1) << e.combos[2 * i]) | ((<uint64_t>1) << e.combos[2 * i + 1])
+        if not used & b and _any_deal(e, p + 1, used | b):
+            return True
+    return False
+
+
+cdef int _monte_carlo(_Eq* e, uint64_t used0, uint64_t v0, uint64_t m0,
+                      uint64_t trials, uint64_t seed) noexcept nogil:
+    """Sample ``trials`` deals: combos uniformly over non-conflicting tuples
+    (rejection), then the board from the rest of the deck.  Returns -1 when
+    the combos keep conflicting (acceptance below one in a million)."""
+    cdef Rng rng
+    cdef uint64_t t, used, b, v, m, held = 0
+    cdef int p, i, j, c, tries
+    cdef bint ok, fixed = True
+    rng_seed(&rng, seed)
+    # Every player holding one known hand: deal the hole cards once.
+    for p in range(e.players):
+        if e.starts[p + 1] - e.starts[p] != 1:
+            fixed = False
+    if fixed:
+        for p in range(e.players):
+            i = e.starts[p]
+            held |= ((<uint64_t>1) << e.combos[2 * i]) | ((<uint64_t>1) << e.combos[2 * i + 1])
+            e.hv[p] = _CARD_KEY[e.combos[2 * i]] + _CARD_KEY[e.combos[2 * i + 1]]
+            e.hm[p] = _CARD_BIT[e.combos[2 * i]] | _CARD_BIT[e.combos[2 * i + 1]]
+    for t in range(trials):
+        tries = 0
+        while not fixed:
+            used = used0
+            ok = True
+            e.attempts += 1
+            for p in range(e.players):
+                i = e.starts[p] + <int>rng_below(&rng, e.starts[p + 1] - e.starts[p])
+                b = ((<uint64_t>1) << e.combos[2 * i]) | ((<uint64_t>1) << e.combos[2 * i + 1])
+                if used & b:
+                    ok = False
+                    break
+                used |= b
+                e.hv[p] = _CARD_KEY[e.combos[2 * i]] + _CARD_KEY[e.combos[2 * i + 1]]
+                e.hm[p] = _CARD_BIT[e.combos[2 * i]] | _CARD_BIT[e.combos[2 * i + 1]]
+            if ok:
+                break
+            tries += 1
+            if tries > 1000000:
+                return -1
+        if fixed:
+            used = used0 | held
+        v = v0
+        m = m0
+        for j in range(e.k):
+            while True:
+                c = rng_below(&rng, 52)
+                if not (used >> c) & 1:
+                    break
+            used |= (<uint64_t>1) << c
+            v += _CARD_KEY[c]
+            m |= _CARD_BIT[c]
+        _score(e, v, m)
+    return 0
+
+
+def _equity(combos, starts, board, uint64_t dead, uint64_t trials, uint64_t seed, int method=-1):
+    """Equity core.  ``combos``: uint8 (total, 2) ids; ``starts``: int32
+    offsets per player (players + 1 entries); ``board``: list of ids;
+    ``dead``: mask.  ``trials == 0`` enumerates exactly.
+
+    Returns ``(deals, wins, ties, pots, share_squares, attempts)``: per
+    player wins, ties, ``pots``
+    in whole pots (wins plus split shares).  ``method`` picks the exact
+    enumeration (-1 automatic, 0 every board, 1 by ranks).  Raises
+    ValueError when no deal is possible."""
+    cdef const uint8_t[:, ::1] cv = combos
+    cdef const int[::1] sv = starts
+    cdef _Eq e
+    cdef int p, c, rc = 0
+    cdef uint64_t used = dead, v = _SUIT_BASE, m = 0
+    memset(&e, 0, sizeof(e))
+    e.players = sv.shape[0] - 1
+    if e.players < 1 or e.players > _MAX_PLAYERS:
+        raise ValueError(f"between 1 and {_MAX_PLAYERS} players")
+    if len(board) > 5:
+        raise ValueError("a board has at most 5 cards")
+    for c in board:
+        if c < 0 or c > 51 or (used >> c) & 1:
+            raise ValueError(f"bad board card id {c} (ids 0..51, each once, not dead)")
+        used |= (<uint64_t>1) << c
+        v += _CARD_KEY[c]
+        m |= _CARD_BIT[c]
+        e.bcnt[c & 3] += 1
+        e.bmask[c & 3] |= 1 << (c >> 2)
+    e.bkey = <uint32_t>v
+    e.k = 5 - len(board)
+    # method 1: ranks first, suits counted (_rank_leaf); 0: deal every board.
+    # By default ranks first once three or more cards are to come.
+    e.by_ranks = method == 1 or (method < 0 and e.k >= 3)
+    e.combos = &cv[0, 0] if cv.shape[0] else NULL
+    e.starts = &sv[0]
+    for p in range(e.players):
+        if sv[p + 1] <= sv[p]:
+            raise ValueError(f"player {p + 1} has no hands")
+    if not _any_deal(&e, 0, used):
+        raise ValueError("no possible deal: every combination of the hands "
+                         "conflicts with another hand, the board or the dead cards")
+    with nogil:
+        if trials == 0:
+            _deals(&e, 0, used, v, m)
+        else:
+            rc = _monte_carlo(&e, used, v, m, trials, seed)
+    if rc < 0:
+        raise ValueError("the hands almost never fit together (fewer than one "
+                         "deal in a million avoids a shared card)")
+    return (e.deals, [e.wins[p] for p in range(e.players)],
+            [e.ties[p] for p in range(e.players)],
+            [e.units[p] / <double>_POT for p in range(e.players)],
+            [e.sq[p] for p in range(e.players)], e.attempts)
