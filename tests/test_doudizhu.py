@@ -656,3 +656,20 @@ def test_ddz_cross_check_rlcard_responses_2000():
             assert _triple_in_single_wings(s), (hand, str(last), s)
         answered += bool(ours)
     assert answered > 500
+
+
+# ---------------------------------------------------------------------------
+# Audit (rules auditor): defects found and pinned
+
+def test_ddz_2_4_from_hands_after_bidding_observation_and_replay():
+    """DDZ-2.4: a state built with the landlord already chosen (bidding done)
+    must give observations like any other; it used to raise AttributeError
+    (no first bidder).  The first bidder is reported as -1 there."""
+    s = GAME.from_hands(["3h 4h 5c", "6h 7h", "8h 9h"], bottom="", landlord=0, bid=2)
+    for p in range(3):
+        obs = s.observation(p)
+        assert obs["first_bidder"] == -1 and obs["landlord"] == 0 and obs["bid"] == 2
+        json.loads(obs.to_json())
+    s.play("3")
+    r = GAME.from_json(s.to_json())
+    assert r.observation(1) == s.observation(1)

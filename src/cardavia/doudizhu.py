@@ -75,6 +75,7 @@ class DouDizhuState(State):
         self._high = 0
         self._high_bidder = -1
         self._npass = 0
+        self._first_bidder = -1  # -1: the state starts after the bidding
         if "hands" in setup:
             hands = [climbing.bits_of(h) for h in setup["hands"]]
             bottom = climbing.bits_of(setup.get("bottom") or "")
