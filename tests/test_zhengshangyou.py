@@ -333,7 +333,7 @@ def test_zsy_responses_match_definition():
 
 
 def test_moves_entry_point_and_errors():
-    assert [str(m) for m in zsy.moves("3h 3c 3d 3s", opening=True)] == ["3", "33", "333", "3333"]
+    assert [str(m) for m in zsy.moves("3h 3c 3d 3s", opening=True)] == ["3", "33", "333", "heavenly_bomb:3333"]
     assert zsy.moves("3h 3c 3d 3s", opening=True)[-1].kind == "heavenly_bomb"
     with pytest.raises(ValueError):
         zsy.moves("3h", last="4", opening=True)
@@ -380,3 +380,25 @@ def test_from_hands_replays_through_json():
     with pytest.raises(ValueError):
         GAME.from_hands(["4c", "3h", "5c"], leader=0)  # the 3 of hearts holder opens
     assert GAME.from_hands(["4c", "3h", "5c"], leader=0, opening=False).current_player == 0
+
+
+# ---------------------------------------------------------------------------
+# Audit (rules auditor): defects found and pinned
+
+def test_zsy_4_4_heavenly_bomb_text_reads_back_without_a_state():
+    """ZSY-4.4: the heavenly bomb's text used to be plain "3333", which any
+    state but the opening (and a state-free parse) reads as the ordinary bomb,
+    so ``parse_move(str(m)) != m``.  It is now written with its reading and
+    reads back anywhere; plain "3333" still means it at the opening, and the
+    named reading is refused after the opening."""
+    m = zsy.moves("3h 3c 3d 3s", opening=True)[-1]
+    assert m.kind == "heavenly_bomb"
+    assert GAME.parse_move(str(m)) == m
+    s = st("3c 3d 3h 3s 9c", "Ac Ad As 5c", "Kc Kd Kh Ks", leader=0, opening=True)
+    assert GAME.parse_move(str(m), s) == m and GAME.parse_move("3333", s) == m
+    s.play("3333")
+    assert s.history[-1].move == m
+    r = GAME.from_json(s.to_json())
+    assert r.to_json() == s.to_json() and r._last.kind == "heavenly_bomb"
+    later = st("9c 3c 3d 3h 3s", "Tc", "Jc", leader=0)
+    refused(later, str(m), "ZSY-4.4")

@@ -465,7 +465,10 @@ cdef class ClimbMove:
                 self._text = f"bid {self.rank}"
             else:
                 text = counts_text(self.counts)
-                n = classify_c(self.game, self.counts, self.kind_id == K_HEAVENLY, buf, 64)
+                # The default reading is the one read without any state (not
+                # the opening): the heavenly bomb is written with its prefix,
+                # so the text reads back to the same move anywhere.
+                n = classify_c(self.game, self.counts, 0, buf, 64)
                 if n > 0 and buf[0].kind != self.kind_id:
                     text = f"{KIND_NAMES[self.kind_id]}:{text}"
                 self._text = text

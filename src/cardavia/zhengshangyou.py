@@ -5,7 +5,9 @@ play it; a player must beat the play on the table whenever any legal
 response exists (bombs included) and may pass only when none does.
 
 Moves: ``pass`` or a play written as ranks ascending in ``3456789TJQKA2``
-(``AAA`` is always the top bomb). A play given as ranks takes the lowest card
+(``AAA`` is always the top bomb; the heavenly bomb is written
+``heavenly_bomb:3333``, plain ``3333`` reading as it only at the opening).
+A play given as ranks takes the lowest card
 ids of those ranks, except that the opening play takes the 3 of hearts first.
 The shapes, ranks and move generation are those of the shared climbing core
 (``cardavia._core.climb``) with the Zheng Shangyou rules.
