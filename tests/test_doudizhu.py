@@ -673,3 +673,24 @@ def test_ddz_2_4_from_hands_after_bidding_observation_and_replay():
     s.play("3")
     r = GAME.from_json(s.to_json())
     assert r.observation(1) == s.observation(1)
+
+
+def test_ddz_4_3_analysis_of_hands_larger_than_a_deal_does_not_overflow():
+    """DDZ-4.2/4.3: ``moves()`` of a hand with more cards than a deal holds
+    (the whole pack: airplanes with wings run into tens of thousands) used to
+    raise RuntimeError("move buffer overflow"); the core now grows its buffer.
+    The count is checked against the independent classifier of every reading
+    kind: each generated move is distinct and reads back to itself."""
+    full = list(range(54))
+    ms = doudizhu.moves(full)
+    assert len(ms) == len(set(ms)) > 8192
+    kinds = {m.kind for m in ms}
+    assert {"airplane_single_wings", "airplane_pair_wings", "four_two_pairs", "rocket"} <= kinds
+    for m in random.Random(2).sample(ms, 300):
+        assert m in doudizhu.classify(m.ranks)
+    # The chain 3..A leaves only the 2s (two at most: no triple among the
+    # wings) and one joker (not both) as wings: never the 12 it needs.
+    assert not any(m.kind == "airplane_single_wings" and m.length == 12 for m in ms)
+    s = GAME.from_hands([full[:52], [52], [53]], landlord=0)
+    assert len(s.legal_moves()) > 8192
+    assert doudizhu.moves(full, last="33344456")
