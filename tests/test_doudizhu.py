@@ -694,3 +694,129 @@ def test_ddz_4_3_analysis_of_hands_larger_than_a_deal_does_not_overflow():
     s = GAME.from_hands([full[:52], [52], [53]], landlord=0)
     assert len(s.legal_moves()) > 8192
     assert doudizhu.moves(full, last="33344456")
+
+
+# Property tests (hypothesis): garbage input, the JSON setup, every reading.
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+
+_FAST = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+_JUNK_TEXT = hst.one_of(
+    hst.text(max_size=40),
+    hst.lists(hst.sampled_from(list("3456789TJQKA2BRtjqkabr10 :passbid") +
+                               ["airplane_single_wings:", "rocket:", "bid ", "heavenly_bomb:", '{"', "]"]),
+              max_size=25).map("".join),
+    hst.sampled_from(["3" * 100_000, "♠" * 5000, '{"moves": ["pass"]}', "[" * 500, "bid 3" * 999]),
+)
+_JSON_LEAF = hst.one_of(hst.none(), hst.booleans(), hst.integers(-3, 60), hst.text(max_size=6),
+                        hst.sampled_from(["3h 4h", "BJ RJ", "3h 3h", ""]))
+_JSON = hst.recursive(_JSON_LEAF, lambda ch: hst.lists(ch, max_size=4) | hst.dictionaries(
+    hst.text(max_size=3), ch, max_size=3), max_leaves=10)
+_SETUP = hst.dictionaries(hst.sampled_from(["seed", "hands", "bottom", "landlord", "bid",
+                                            "first_bidder", "leader", "opening"]), _JSON, max_size=5)
+
+
+@_FAST
+@given(_JUNK_TEXT)
+def test_ddz_4_garbage_move_text_is_a_value_error_and_changes_nothing(text):
+    """DDZ-4: any text is a move, an InvalidMoveError or an IllegalMoveError
+    (both ValueError) and a refused text leaves the state as it was."""
+    for s in (GAME.new_state(seed=4), _PLAYING):
+        before = s.to_json()
+        try:
+            s.clone().play(text)
+        except ValueError:
+            pass
+        try:
+            GAME.parse_move(text)
+        except ValueError:
+            pass
+        assert (text in s.legal_moves()) in (True, False)
+        assert s.to_json() == before
+
+
+_PLAYING = GAME.new_state(seed=5)
+while _PLAYING.phase == "bidding":
+    _PLAYING.play("bid 3")
+
+
+@_FAST
+@given(_SETUP, hst.lists(hst.one_of(hst.text(max_size=5), hst.sampled_from(["pass", "bid 3", "3"])),
+                         max_size=3))
+def test_ddz_2_malformed_state_json_is_a_value_error(setup, moves):
+    """DDZ-2: a hand-edited state JSON (any setup) loads or raises ValueError;
+    it used to raise TypeError/IndexError/AttributeError."""
+    data = {"format": "cardavia-state", "game": "doudizhu", "options": {}, "setup": setup, "moves": moves}
+    try:
+        s = GAME.from_json(json.dumps(data))
+    except ValueError:
+        return
+    for p in range(3):
+        s.observation(p).to_json()
+    if not s.is_over:
+        s.clone().play(s.legal_moves()[0])
+
+
+def _ref_readings(cnt):
+    """Every (kind, lowest core rank, chain length) of rank counts, straight
+    from RULES.md DDZ-4 (written independently of the core)."""
+    n, nz, out = sum(cnt), [r for r in range(15) if cnt[r]], set()
+    shape = sorted(cnt[r] for r in nz)
+
+    def run(ranks):
+        return ranks == list(range(ranks[0], ranks[0] + len(ranks))) and ranks[-1] <= 11
+
+    if n == 1:
+        out.add(("single", nz[0], 1))
+    if n == 2 and nz == [13, 14]:
+        out.add(("rocket", 13, 1))
+    if len(nz) == 1 and n in (2, 3, 4):
+        out.add(({2: "pair", 3: "triple", 4: "bomb"}[n], nz[0], 1))
+    for k, name in ((1, "triple_single"), (2, "triple_pair")):
+        if shape == sorted([3, k]):
+            out.add((name, next(r for r in nz if cnt[r] == 3), 1))
+    for w, name, least in ((1, "straight", 5), (2, "pair_run", 3), (3, "airplane", 2)):
+        if len(nz) >= least and set(shape) == {w} and run(nz):
+            out.add((name, nz[0], len(nz)))
+    for lo in range(12):
+        for hi in range(lo + 1, 12):
+            if min(cnt[lo:hi + 1]) < 3:
+                break
+            rest = list(cnt)
+            for r in range(lo, hi + 1):
+                rest[r] -= 3
+            L = hi - lo + 1
+            if any(rest[lo:hi + 1]):
+                continue
+            if sum(rest) == L and max(rest) < 3 and not (rest[13] and rest[14]):
+                out.add(("airplane_single_wings", lo, L))
+            if sum(rest) == 2 * L and set(rest) <= {0, 2}:
+                out.add(("airplane_pair_wings", lo, L))
+    for r in range(13):
+        if cnt[r] == 4:
+            rest = cnt[:r] + [0] + cnt[r + 1:]
+            if n == 6 and not (rest[13] and rest[14]):
+                out.add(("four_two_singles", r, 1))
+            if n == 8 and sorted(x for x in rest if x) == [2, 2]:
+                out.add(("four_two_pairs", r, 1))
+    return out
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(hst.lists(hst.sampled_from([0, 1, 2, 3, 3, 3, 4]), min_size=13, max_size=13),
+       hst.booleans(), hst.booleans())
+def test_ddz_4_every_reading_matches_an_independent_reading_of_the_rules(cnt, bj, rj):
+    """DDZ-4.1-4.4 (wings next to the chain, kickers with jokers, 2s and
+    jokers kept out of sequences): ``classify`` gives exactly the readings
+    of an independent transcription of the rules, on rank counts biased to
+    triples so that airplanes with every kind of wing come up."""
+    cnt = cnt[:]
+    nz = [r for r in range(13) if cnt[r]]
+    for r in nz[6:]:          # at most 6 ranks: sets of at most 20-odd cards
+        cnt[r] = 0
+    cnt += [int(bj), int(rj)]
+    if not sum(cnt):
+        return
+    text = "".join("3456789TJQKA2BR"[r] * k for r, k in enumerate(cnt))
+    got = {(m.kind, m.rank, m.length) for m in doudizhu.classify(text)}
+    assert got == _ref_readings(cnt), text

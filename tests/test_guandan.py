@@ -770,3 +770,35 @@ def test_lazy_view_counts_and_samples_without_listing():
     assert len(lm) > 100
     m = lm.sample(random.Random(4))
     assert m in lm and lm._list is None  # nothing was listed
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+
+_FAST = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+_LEAF = hst.one_of(hst.none(), hst.booleans(), hst.integers(-3, 60), hst.text(max_size=6),
+                   hst.sampled_from(["3h 4h", "2h 2h", "BJ BJ RJ RJ", ""]))
+_JSON = hst.recursive(_LEAF, lambda ch: hst.lists(ch, max_size=5) | hst.dictionaries(
+    hst.text(max_size=3), ch, max_size=3), max_leaves=12)
+
+
+@_FAST
+@given(hst.booleans(),
+       hst.dictionaries(hst.sampled_from(["seed", "hands", "level", "leader", "previous", "team_levels"]),
+                        _JSON, max_size=5),
+       hst.lists(hst.one_of(hst.text(max_size=5), hst.sampled_from(["pass", "return 3c", "single:3 3c"])),
+                 max_size=3))
+def test_gd_2_malformed_state_json_is_a_value_error(match, setup, moves):
+    """GD-2: a hand-edited state JSON loads or raises ValueError; a bad
+    ``previous`` or a leader out of range used to raise TypeError/IndexError."""
+    game = cardavia.load("guandan", match=match)
+    data = {"format": "cardavia-state", "game": "guandan", "options": {"match": match},
+            "setup": setup, "moves": moves}
+    try:
+        s = game.from_json(json.dumps(data))
+    except ValueError:
+        return
+    for p in range(4):
+        s.observation(p).to_json()
+    if not s.is_over:
+        s.clone().play(s.legal_moves()[0])

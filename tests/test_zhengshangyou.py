@@ -3,6 +3,7 @@ independent enumerator of the shapes, settlement lines, conformance."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
@@ -402,3 +403,50 @@ def test_zsy_4_4_heavenly_bomb_text_reads_back_without_a_state():
     assert r.to_json() == s.to_json() and r._last.kind == "heavenly_bomb"
     later = st("9c 3c 3d 3h 3s", "Tc", "Jc", leader=0)
     refused(later, str(m), "ZSY-4.4")
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+
+_FAST = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+_LEAF = hst.one_of(hst.none(), hst.booleans(), hst.integers(-3, 60), hst.text(max_size=6),
+                   hst.sampled_from(["3h 4h", "3h", "2s 3h", ""]))
+_JSON = hst.recursive(_LEAF, lambda ch: hst.lists(ch, max_size=4) | hst.dictionaries(
+    hst.text(max_size=3), ch, max_size=3), max_leaves=10)
+
+
+@_FAST
+@given(hst.dictionaries(hst.sampled_from(["seed", "hands", "leader", "opening"]), _JSON, max_size=4),
+       hst.lists(hst.one_of(hst.text(max_size=5), hst.sampled_from(["pass", "3", "AAA"])), max_size=3))
+def test_zsy_2_malformed_state_json_is_a_value_error(setup, moves):
+    """ZSY-2: a hand-edited state JSON loads or raises ValueError; a missing
+    seed or a leader out of range used to raise KeyError/IndexError."""
+    data = {"format": "cardavia-state", "game": "zhengshangyou", "options": {}, "setup": setup,
+            "moves": moves}
+    try:
+        s = GAME.from_json(json.dumps(data))
+    except ValueError:
+        return
+    for p in range(3):
+        s.observation(p).to_json()
+    if not s.is_over:
+        s.clone().play(s.legal_moves()[0])
+
+
+@_FAST
+@given(hst.one_of(hst.text(max_size=40), hst.lists(hst.sampled_from(
+    list("3456789TJQKA2BR10 :pas") + ["heavenly_bomb:", "ace_bomb:", "bomb:", "{", "]"]),
+    max_size=25).map("".join), hst.sampled_from(["A" * 100_000, "♥" * 5000, '{"a": [1]}'])))
+def test_zsy_3_garbage_move_text_is_a_value_error_and_changes_nothing(text):
+    """ZSY-3: any text is a move or a ValueError, and a refused one changes nothing."""
+    s = GAME.new_state(seed=8)
+    before = s.to_json()
+    try:
+        s.clone().play(text)
+    except ValueError:
+        pass
+    try:
+        GAME.parse_move(text)
+    except ValueError:
+        pass
+    assert s.to_json() == before

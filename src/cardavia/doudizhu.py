@@ -79,12 +79,20 @@ class DouDizhuState(State):
         if "hands" in setup:
             hands = [climbing.bits_of(h) for h in setup["hands"]]
             bottom = climbing.bits_of(setup.get("bottom") or "")
+            if len(hands) != 3:
+                raise ValueError("Dou Dizhu needs three hands")
             self._hands = hands
             self._bottom = bottom
             if setup.get("landlord") is not None:
-                self._start_play(int(setup["landlord"]), int(setup.get("bid", 1)))
+                landlord, bid = int(setup["landlord"]), int(setup.get("bid", 1))
+                if landlord not in (0, 1, 2) or bid not in (1, 2, 3):
+                    raise ValueError("landlord must be 0-2 and bid 1-3")
+                self._start_play(landlord, bid)
             else:
-                self._start_bidding(int(setup.get("first_bidder", 0)))
+                first = int(setup.get("first_bidder", 0))
+                if first not in (0, 1, 2):
+                    raise ValueError("first_bidder must be 0-2")
+                self._start_bidding(first)
         else:
             self._deal()
 
@@ -330,6 +338,14 @@ class DouDizhu(Game):
     state_class = DouDizhuState
     default_options: dict = {}
     game_id = GAME_ID
+
+    def _initial_state(self, setup: dict) -> State:
+        # A malformed setup (hand-edited state JSON) is a ValueError, like
+        # every other bad input to from_json.
+        try:
+            return self.state_class(self, setup)
+        except (TypeError, KeyError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
 
     def parse_move(self, text: str, state: State | None = None) -> DouDizhuMove:
         if not isinstance(text, str):

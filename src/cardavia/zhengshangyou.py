@@ -58,10 +58,14 @@ class ZhengShangyouState(State):
         super().__init__(game, setup)
         if "hands" in setup:
             self._hands = [climbing.bits_of(h) for h in setup["hands"]]
+            if len(self._hands) != 3:
+                raise ValueError("Zheng Shangyou needs three hands")
             holder = [p for p in range(3) if self._hands[p] >> THREE_OF_HEARTS & 1]
             self._opening = bool(setup.get("opening", bool(holder)))
             leader = setup.get("leader")
             self._cur = int(leader) if leader is not None else (holder[0] if holder else 0)
+            if self._cur not in (0, 1, 2):
+                raise ValueError("leader must be 0-2")
         else:
             deck = Random(setup["seed"]).shuffle_ids(PACK)
             self._hands = [sum(1 << c for c in deck[16 * p:16 * p + 16]) for p in range(3)]
@@ -257,6 +261,14 @@ class ZhengShangyou(Game):
     state_class = ZhengShangyouState
     default_options: dict = {}
     game_id = GAME_ID
+
+    def _initial_state(self, setup: dict) -> State:
+        # A malformed setup (hand-edited state JSON) is a ValueError, like
+        # every other bad input to from_json.
+        try:
+            return self.state_class(self, setup)
+        except (TypeError, KeyError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
 
     def parse_move(self, text: str, state: State | None = None) -> ZhengShangyouMove:
         if not isinstance(text, str):
