@@ -178,7 +178,7 @@ class DouDizhuState(State):
 
     def _check(self, move: Move) -> None:
         if not isinstance(move, DouDizhuMove):
-            raise IllegalMoveError(f"{move!r} is not a Dou Dizhu move")
+            raise IllegalMoveError(f"{move!r} is not a Dou Dizhu move", rule="DDZ-4")
         kind = move.kind_id
         if self._phase == BIDDING:
             if kind == 0:

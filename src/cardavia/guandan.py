@@ -444,9 +444,9 @@ class GuandanState(State):
 
     def _check(self, move: GuandanMove) -> None:
         if self._over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", rule="GD-6.1")
         if not isinstance(move, GuandanMove):
-            raise IllegalMoveError(f"not a Guandan move: {move!r}")
+            raise IllegalMoveError(f"not a Guandan move: {move!r}", rule="GD-5.1")
         if self._phase == "return":
             if move.kind != "return":
                 raise IllegalMoveError(f"player {self._cur} must first return a card for the tribute",

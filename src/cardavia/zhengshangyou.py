@@ -127,7 +127,7 @@ class ZhengShangyouState(State):
 
     def _check(self, move: Move) -> None:
         if not isinstance(move, ZhengShangyouMove):
-            raise IllegalMoveError(f"{move!r} is not a Zheng Shangyou move")
+            raise IllegalMoveError(f"{move!r} is not a Zheng Shangyou move", rule="ZSY-4.1")
         counts = self._counts[self._cur]
         last = self._last
         if move.kind_id == 0:
