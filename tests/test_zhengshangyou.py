@@ -450,3 +450,69 @@ def test_zsy_3_garbage_move_text_is_a_value_error_and_changes_nothing(text):
     except ValueError:
         pass
     assert s.to_json() == before
+
+
+def _settle_from_history(hands: list[set], history) -> list[int]:
+    """ZSY-5 recomputed from the starting hands and the moves alone: the bonus
+    goes to the last play of a round when it is a bomb that answered someone
+    (only stronger bombs can follow a bomb, so the last is the strongest);
+    then the card, 2-of-spades and unplayed-bomb penalties of ZSY-5.1."""
+    score = [0, 0, 0]
+    played = [0, 0, 0]
+    rnd: list = []
+    passes = 0
+
+    def close_round():
+        if len(rnd) >= 2 and rnd[-1][1].kind in ("bomb", "ace_bomb"):
+            owner = rnd[-1][0]
+            for q in range(3):
+                if q != owner:
+                    score[q] -= 10
+                    score[owner] += 10
+
+    for p, m in history:
+        if m.kind == "pass":
+            passes += 1
+            if passes == 2:
+                close_round()
+                rnd, passes = [], 0
+            continue
+        passes = 0
+        rnd.append((p, m))
+        played[p] += 1
+        for r, k in enumerate(m.rank_counts()):
+            for _ in range(k):
+                card = min(c for c in hands[p] if (c // 4 - 1) % 13 == r)
+                hands[p].discard(card)
+        if not hands[p]:
+            close_round()
+            for q in range(3):
+                if q == p:
+                    continue
+                ranks = [(c // 4 - 1) % 13 for c in hands[q]]
+                pen = len(hands[q]) * (2 if played[q] == 0 else 1)
+                pen += 10 * (3 in hands[q])
+                pen += 10 * sum(1 for r in set(ranks) if ranks.count(r) == 4)
+                pen += 10 * (ranks.count(11) == 3)
+                score[q] -= pen
+                score[p] += pen
+            break
+    return score
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(hst.integers(0, 2**32), hst.randoms(use_true_random=False), hst.floats(0, 1))
+def test_zsy_5_settlement_matches_an_independent_recount(seed, rng, bomb_bias):
+    """ZSY-3.2, ZSY-5.1-5.3: random deals (bombs favoured by ``bomb_bias``);
+    pass is offered exactly when nothing beats the table, and the returns
+    equal an independent recount from the starting hands and the history."""
+    s = GAME.new_state(seed=seed)
+    hands = [set(parse_cards(s.hand(p))) for p in range(3)]
+    while not s.is_over:
+        moves = list(s.legal_moves())
+        plays = [m for m in moves if m.kind != "pass"]
+        assert (len(plays) < len(moves)) == (not plays and s._last is not None)
+        bombs = [m for m in plays if m.is_bomb]
+        s.play(rng.choice(bombs) if bombs and rng.random() < bomb_bias else rng.choice(moves))
+    assert s.returns() == _settle_from_history(hands, s.history)
+    assert sum(s.returns()) == 0
