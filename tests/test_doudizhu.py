@@ -820,3 +820,31 @@ def test_ddz_4_every_reading_matches_an_independent_reading_of_the_rules(cnt, bj
     text = "".join("3456789TJQKA2BR"[r] * k for r, k in enumerate(cnt))
     got = {(m.kind, m.rank, m.length) for m in doudizhu.classify(text)}
     assert got == _ref_readings(cnt), text
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+@given(hst.integers(0, 2**32), hst.randoms(use_true_random=False), hst.floats(0, 1))
+def test_ddz_5_returns_match_an_independent_recount(seed, rng, bias):
+    """DDZ-2.3, DDZ-5.2-5.4: random deals (short ones favoured by ``bias``, so
+    springs and reverse springs come up); the returns equal a recount from
+    the history alone: the bid, 2 per bomb or rocket, 2 for a spring (the
+    farmers never played) or a reverse spring (the landlord played once)."""
+    s = GAME.new_state(seed=seed)
+    while not s.is_over:
+        moves = list(s.legal_moves())
+        big = max(moves, key=lambda m: m.ncards if m.is_play else 0)
+        s.play(big if rng.random() < bias else rng.choice(moves))
+    entries = [(p, m) for p, m in s.history if p != CHANCE]
+    bids = [(p, m) for p, m in entries if m.kind == "bid"]
+    landlord, bid = bids[-1][0], bids[-1][1].rank
+    plays = [(p, m) for p, m in entries if m.is_play]
+    winner = plays[-1][0]
+    mult = 2 ** sum(m.kind in ("bomb", "rocket") for p, m in plays)
+    if winner == landlord:
+        spring = all(p == landlord for p, m in plays)
+    else:
+        spring = sum(p == landlord for p, m in plays) == 1
+    mult *= 2 if spring else 1
+    unit = bid * mult * (1 if winner == landlord else -1)
+    assert s.returns() == [2 * unit if p == landlord else -unit for p in range(3)]
+    assert s.spring == (None if not spring else "spring" if winner == landlord else "reverse_spring")
