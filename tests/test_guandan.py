@@ -802,3 +802,28 @@ def test_gd_2_malformed_state_json_is_a_value_error(match, setup, moves):
         s.observation(p).to_json()
     if not s.is_over:
         s.clone().play(s.legal_moves()[0])
+
+
+_GD_STATE = cardavia.load("guandan", match=False).new_state(seed=11)
+
+
+@_FAST
+@given(hst.one_of(
+    hst.text(max_size=40),
+    hst.lists(hst.sampled_from(list("23456789TJQKABR10 :hcds♥") + [
+        "pair:", "straight:", "straightflush:9 ", "bomb:", "jokerbomb:R ", "return ", "pass", "BJ", "RJ",
+        "2h", "Th", "{", "]"]), max_size=25).map("".join),
+    hst.sampled_from(["single:3 " + "3c " * 50_000, "♠" * 5000, '{"moves": ["pass"]}', "[" * 500])))
+def test_gd_5_3_garbage_move_text_is_a_value_error_and_changes_nothing(text):
+    """GD-5.3: any text is a move, an InvalidMoveError or an IllegalMoveError
+    (ValueErrors), and a refused text leaves the state as it was."""
+    game = _GD_STATE.game
+    before = _GD_STATE.to_json()
+    for f in (lambda: game.parse_move(text), lambda: game.parse_move(text, _GD_STATE),
+              lambda: _GD_STATE.clone().play(text), lambda: parse_move(text, 2)):
+        try:
+            f()
+        except ValueError:
+            pass
+    assert (text in _GD_STATE.legal_moves()) in (True, False)
+    assert _GD_STATE.to_json() == before
