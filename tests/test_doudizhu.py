@@ -700,7 +700,8 @@ def test_ddz_4_3_analysis_of_hands_larger_than_a_deal_does_not_overflow():
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
 
-_FAST = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+_FAST = settings(max_examples=150, deadline=None, derandomize=True,
+                 suppress_health_check=list(HealthCheck))
 _JUNK_TEXT = hst.one_of(
     hst.text(max_size=40),
     hst.lists(hst.sampled_from(list("3456789TJQKA2BRtjqkabr10 :passbid") +
@@ -802,7 +803,8 @@ def _ref_readings(cnt):
     return out
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=600, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
 @given(hst.lists(hst.sampled_from([0, 1, 2, 3, 3, 3, 4]), min_size=13, max_size=13),
        hst.booleans(), hst.booleans())
 def test_ddz_4_every_reading_matches_an_independent_reading_of_the_rules(cnt, bj, rj):
@@ -822,7 +824,8 @@ def test_ddz_4_every_reading_matches_an_independent_reading_of_the_rules(cnt, bj
     assert got == _ref_readings(cnt), text
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=50, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
 @given(hst.integers(0, 2**32), hst.randoms(use_true_random=False), hst.floats(0, 1))
 def test_ddz_5_returns_match_an_independent_recount(seed, rng, bias):
     """DDZ-2.3, DDZ-5.2-5.4: random deals (short ones favoured by ``bias``, so

@@ -775,7 +775,8 @@ def test_lazy_view_counts_and_samples_without_listing():
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
 
-_FAST = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+_FAST = settings(max_examples=120, deadline=None, derandomize=True,
+                 suppress_health_check=list(HealthCheck))
 _LEAF = hst.one_of(hst.none(), hst.booleans(), hst.integers(-3, 60), hst.text(max_size=6),
                    hst.sampled_from(["3h 4h", "2h 2h", "BJ BJ RJ RJ", ""]))
 _JSON = hst.recursive(_LEAF, lambda ch: hst.lists(ch, max_size=5) | hst.dictionaries(

@@ -79,8 +79,8 @@ class DouDizhuState(State):
         if "hands" in setup:
             hands = [climbing.bits_of(h) for h in setup["hands"]]
             bottom = climbing.bits_of(setup.get("bottom") or "")
-            if len(hands) != 3:
-                raise ValueError("Dou Dizhu needs three hands")
+            if len(hands) != 3 or not all(hands):
+                raise ValueError("Dou Dizhu needs three hands, none empty")
             self._hands = hands
             self._bottom = bottom
             if setup.get("landlord") is not None:

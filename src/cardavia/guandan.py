@@ -310,8 +310,8 @@ class GuandanState(State):
             level = level_index(setup.get("level", level_face(self._team_levels[0])))
             leader = int(setup.get("leader", 0))
             previous = setup.get("previous")
-            if len(hands) != 4 or leader not in (0, 1, 2, 3):
-                raise ValueError("Guandan needs four hands and a leader 0-3")
+            if len(hands) != 4 or not all(any(h) for h in hands) or leader not in (0, 1, 2, 3):
+                raise ValueError("Guandan needs four hands, none empty, and a leader 0-3")
             if previous is not None and sorted(int(p) for p in previous) != [0, 1, 2, 3]:
                 raise ValueError("previous must be a finishing order of players 0-3")
         else:
