@@ -152,3 +152,19 @@ def test_generated_moves_are_held_read_back_and_beat(hand, other):
     for last in lead[:: max(1, len(lead) // 6)]:
         for m in doudizhu.moves(hand, last):
             assert m.beats(last) and not last.beats(m)
+
+
+def test_ddz_4_zsy_4_1_gd_5_1_a_move_of_another_game_is_refused_naming_a_rule():
+    """DDZ-4, ZSY-4.1, GD-5.1: a move value of another game is an illegal
+    move like any other: refused with the rule id, the state unchanged (it
+    used to be refused without a rule)."""
+    from cardavia.game import IllegalMoveError
+    ddz = cardavia.load("doudizhu").new_state(seed=1)
+    zsy = cardavia.load("zhengshangyou").new_state(seed=1)
+    gd = cardavia.load("guandan", match=False).new_state(seed=1)
+    foreign = {id(ddz): zsy.legal_moves()[0], id(zsy): ddz.legal_moves()[0], id(gd): ddz.legal_moves()[0]}
+    for s, rule in ((ddz, "DDZ-4"), (zsy, "ZSY-4.1"), (gd, "GD-5.1")):
+        before = s.to_json()
+        with pytest.raises(IllegalMoveError) as e:
+            s.play(foreign[id(s)])
+        assert e.value.rule == rule and s.to_json() == before

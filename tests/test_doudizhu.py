@@ -656,3 +656,198 @@ def test_ddz_cross_check_rlcard_responses_2000():
             assert _triple_in_single_wings(s), (hand, str(last), s)
         answered += bool(ours)
     assert answered > 500
+
+
+# ---------------------------------------------------------------------------
+# Audit (rules auditor): defects found and pinned
+
+def test_ddz_2_4_from_hands_after_bidding_observation_and_replay():
+    """DDZ-2.4: a state built with the landlord already chosen (bidding done)
+    must give observations like any other; it used to raise AttributeError
+    (no first bidder).  The first bidder is reported as -1 there."""
+    s = GAME.from_hands(["3h 4h 5c", "6h 7h", "8h 9h"], bottom="", landlord=0, bid=2)
+    for p in range(3):
+        obs = s.observation(p)
+        assert obs["first_bidder"] == -1 and obs["landlord"] == 0 and obs["bid"] == 2
+        json.loads(obs.to_json())
+    s.play("3")
+    r = GAME.from_json(s.to_json())
+    assert r.observation(1) == s.observation(1)
+
+
+def test_ddz_4_3_analysis_of_hands_larger_than_a_deal_does_not_overflow():
+    """DDZ-4.2/4.3: ``moves()`` of a hand with more cards than a deal holds
+    (the whole pack: airplanes with wings run into tens of thousands) used to
+    raise RuntimeError("move buffer overflow"); the core now grows its buffer.
+    The count is checked against the independent classifier of every reading
+    kind: each generated move is distinct and reads back to itself."""
+    full = list(range(54))
+    ms = doudizhu.moves(full)
+    assert len(ms) == len(set(ms)) > 8192
+    kinds = {m.kind for m in ms}
+    assert {"airplane_single_wings", "airplane_pair_wings", "four_two_pairs", "rocket"} <= kinds
+    for m in random.Random(2).sample(ms, 300):
+        assert m in doudizhu.classify(m.ranks)
+    # The chain 3..A leaves only the 2s (two at most: no triple among the
+    # wings) and one joker (not both) as wings: never the 12 it needs.
+    assert not any(m.kind == "airplane_single_wings" and m.length == 12 for m in ms)
+    s = GAME.from_hands([full[:52], [52], [53]], landlord=0)
+    assert len(s.legal_moves()) > 8192
+    assert doudizhu.moves(full, last="33344456")
+
+
+# Property tests (hypothesis): garbage input, the JSON setup, every reading.
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+
+_FAST = settings(max_examples=150, deadline=None, derandomize=True,
+                 suppress_health_check=list(HealthCheck))
+_JUNK_TEXT = hst.one_of(
+    hst.text(max_size=40),
+    hst.lists(hst.sampled_from(list("3456789TJQKA2BRtjqkabr10 :passbid") +
+                               ["airplane_single_wings:", "rocket:", "bid ", "heavenly_bomb:", '{"', "]"]),
+              max_size=25).map("".join),
+    hst.sampled_from(["3" * 100_000, "♠" * 5000, '{"moves": ["pass"]}', "[" * 500, "bid 3" * 999]),
+)
+_JSON_LEAF = hst.one_of(hst.none(), hst.booleans(), hst.integers(-3, 60), hst.text(max_size=6),
+                        hst.sampled_from(["3h 4h", "BJ RJ", "3h 3h", ""]))
+_JSON = hst.recursive(_JSON_LEAF, lambda ch: hst.lists(ch, max_size=4) | hst.dictionaries(
+    hst.text(max_size=3), ch, max_size=3), max_leaves=10)
+_SETUP = hst.dictionaries(hst.sampled_from(["seed", "hands", "bottom", "landlord", "bid",
+                                            "first_bidder", "leader", "opening"]), _JSON, max_size=5)
+
+
+@_FAST
+@given(_JUNK_TEXT)
+def test_ddz_4_garbage_move_text_is_a_value_error_and_changes_nothing(text):
+    """DDZ-4: any text is a move, an InvalidMoveError or an IllegalMoveError
+    (both ValueError) and a refused text leaves the state as it was."""
+    for s in (GAME.new_state(seed=4), _PLAYING):
+        before = s.to_json()
+        try:
+            s.clone().play(text)
+        except ValueError:
+            pass
+        try:
+            GAME.parse_move(text)
+        except ValueError:
+            pass
+        assert (text in s.legal_moves()) in (True, False)
+        assert s.to_json() == before
+
+
+_PLAYING = GAME.new_state(seed=5)
+while _PLAYING.phase == "bidding":
+    _PLAYING.play("bid 3")
+
+
+@_FAST
+@given(_SETUP, hst.lists(hst.one_of(hst.text(max_size=5), hst.sampled_from(["pass", "bid 3", "3"])),
+                         max_size=3))
+def test_ddz_2_malformed_state_json_is_a_value_error(setup, moves):
+    """DDZ-2: a hand-edited state JSON (any setup) loads or raises ValueError;
+    it used to raise TypeError/IndexError/AttributeError."""
+    data = {"format": "cardavia-state", "game": "doudizhu", "options": {}, "setup": setup, "moves": moves}
+    try:
+        s = GAME.from_json(json.dumps(data))
+    except ValueError:
+        return
+    for p in range(3):
+        s.observation(p).to_json()
+    if not s.is_over:
+        s.clone().play(s.legal_moves()[0])
+
+
+def _ref_readings(cnt):
+    """Every (kind, lowest core rank, chain length) of rank counts, straight
+    from RULES.md DDZ-4 (written independently of the core)."""
+    n, nz, out = sum(cnt), [r for r in range(15) if cnt[r]], set()
+    shape = sorted(cnt[r] for r in nz)
+
+    def run(ranks):
+        return ranks == list(range(ranks[0], ranks[0] + len(ranks))) and ranks[-1] <= 11
+
+    if n == 1:
+        out.add(("single", nz[0], 1))
+    if n == 2 and nz == [13, 14]:
+        out.add(("rocket", 13, 1))
+    if len(nz) == 1 and n in (2, 3, 4):
+        out.add(({2: "pair", 3: "triple", 4: "bomb"}[n], nz[0], 1))
+    for k, name in ((1, "triple_single"), (2, "triple_pair")):
+        if shape == sorted([3, k]):
+            out.add((name, next(r for r in nz if cnt[r] == 3), 1))
+    for w, name, least in ((1, "straight", 5), (2, "pair_run", 3), (3, "airplane", 2)):
+        if len(nz) >= least and set(shape) == {w} and run(nz):
+            out.add((name, nz[0], len(nz)))
+    for lo in range(12):
+        for hi in range(lo + 1, 12):
+            if min(cnt[lo:hi + 1]) < 3:
+                break
+            rest = list(cnt)
+            for r in range(lo, hi + 1):
+                rest[r] -= 3
+            L = hi - lo + 1
+            if any(rest[lo:hi + 1]):
+                continue
+            if sum(rest) == L and max(rest) < 3 and not (rest[13] and rest[14]):
+                out.add(("airplane_single_wings", lo, L))
+            if sum(rest) == 2 * L and set(rest) <= {0, 2}:
+                out.add(("airplane_pair_wings", lo, L))
+    for r in range(13):
+        if cnt[r] == 4:
+            rest = cnt[:r] + [0] + cnt[r + 1:]
+            if n == 6 and not (rest[13] and rest[14]):
+                out.add(("four_two_singles", r, 1))
+            if n == 8 and sorted(x for x in rest if x) == [2, 2]:
+                out.add(("four_two_pairs", r, 1))
+    return out
+
+
+@settings(max_examples=600, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
+@given(hst.lists(hst.sampled_from([0, 1, 2, 3, 3, 3, 4]), min_size=13, max_size=13),
+       hst.booleans(), hst.booleans())
+def test_ddz_4_every_reading_matches_an_independent_reading_of_the_rules(cnt, bj, rj):
+    """DDZ-4.1-4.4 (wings next to the chain, kickers with jokers, 2s and
+    jokers kept out of sequences): ``classify`` gives exactly the readings
+    of an independent transcription of the rules, on rank counts biased to
+    triples so that airplanes with every kind of wing come up."""
+    cnt = cnt[:]
+    nz = [r for r in range(13) if cnt[r]]
+    for r in nz[6:]:          # at most 6 ranks: sets of at most 20-odd cards
+        cnt[r] = 0
+    cnt += [int(bj), int(rj)]
+    if not sum(cnt):
+        return
+    text = "".join("3456789TJQKA2BR"[r] * k for r, k in enumerate(cnt))
+    got = {(m.kind, m.rank, m.length) for m in doudizhu.classify(text)}
+    assert got == _ref_readings(cnt), text
+
+
+@settings(max_examples=50, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
+@given(hst.integers(0, 2**32), hst.randoms(use_true_random=False), hst.floats(0, 1))
+def test_ddz_5_returns_match_an_independent_recount(seed, rng, bias):
+    """DDZ-2.3, DDZ-5.2-5.4: random deals (short ones favoured by ``bias``, so
+    springs and reverse springs come up); the returns equal a recount from
+    the history alone: the bid, 2 per bomb or rocket, 2 for a spring (the
+    farmers never played) or a reverse spring (the landlord played once)."""
+    s = GAME.new_state(seed=seed)
+    while not s.is_over:
+        moves = list(s.legal_moves())
+        big = max(moves, key=lambda m: m.ncards if m.is_play else 0)
+        s.play(big if rng.random() < bias else rng.choice(moves))
+    entries = [(p, m) for p, m in s.history if p != CHANCE]
+    bids = [(p, m) for p, m in entries if m.kind == "bid"]
+    landlord, bid = bids[-1][0], bids[-1][1].rank
+    plays = [(p, m) for p, m in entries if m.is_play]
+    winner = plays[-1][0]
+    mult = 2 ** sum(m.kind in ("bomb", "rocket") for p, m in plays)
+    if winner == landlord:
+        spring = all(p == landlord for p, m in plays)
+    else:
+        spring = sum(p == landlord for p, m in plays) == 1
+    mult *= 2 if spring else 1
+    unit = bid * mult * (1 if winner == landlord else -1)
+    assert s.returns() == [2 * unit if p == landlord else -unit for p in range(3)]
+    assert s.spring == (None if not spring else "spring" if winner == landlord else "reverse_spring")

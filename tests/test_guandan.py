@@ -770,3 +770,61 @@ def test_lazy_view_counts_and_samples_without_listing():
     assert len(lm) > 100
     m = lm.sample(random.Random(4))
     assert m in lm and lm._list is None  # nothing was listed
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+
+_FAST = settings(max_examples=120, deadline=None, derandomize=True,
+                 suppress_health_check=list(HealthCheck))
+_LEAF = hst.one_of(hst.none(), hst.booleans(), hst.integers(-3, 60), hst.text(max_size=6),
+                   hst.sampled_from(["3h 4h", "2h 2h", "BJ BJ RJ RJ", ""]))
+_JSON = hst.recursive(_LEAF, lambda ch: hst.lists(ch, max_size=5) | hst.dictionaries(
+    hst.text(max_size=3), ch, max_size=3), max_leaves=12)
+
+
+@_FAST
+@given(hst.booleans(),
+       hst.dictionaries(hst.sampled_from(["seed", "hands", "level", "leader", "previous", "team_levels"]),
+                        _JSON, max_size=5),
+       hst.lists(hst.one_of(hst.text(max_size=5), hst.sampled_from(["pass", "return 3c", "single:3 3c"])),
+                 max_size=3))
+def test_gd_2_malformed_state_json_is_a_value_error(match, setup, moves):
+    """GD-2: a hand-edited state JSON loads or raises ValueError; a bad
+    ``previous`` or a leader out of range used to raise TypeError/IndexError."""
+    game = cardavia.load("guandan", match=match)
+    data = {"format": "cardavia-state", "game": "guandan", "options": {"match": match},
+            "setup": setup, "moves": moves}
+    try:
+        s = game.from_json(json.dumps(data))
+    except ValueError:
+        return
+    for p in range(4):
+        s.observation(p).to_json()
+    if not s.is_over:
+        s.clone().play(s.legal_moves()[0])
+
+
+_GD_STATE = cardavia.load("guandan", match=False).new_state(seed=11)
+
+
+@_FAST
+@given(hst.one_of(
+    hst.text(max_size=40),
+    hst.lists(hst.sampled_from(list("23456789TJQKABR10 :hcds♥") + [
+        "pair:", "straight:", "straightflush:9 ", "bomb:", "jokerbomb:R ", "return ", "pass", "BJ", "RJ",
+        "2h", "Th", "{", "]"]), max_size=25).map("".join),
+    hst.sampled_from(["single:3 " + "3c " * 50_000, "♠" * 5000, '{"moves": ["pass"]}', "[" * 500])))
+def test_gd_5_3_garbage_move_text_is_a_value_error_and_changes_nothing(text):
+    """GD-5.3: any text is a move, an InvalidMoveError or an IllegalMoveError
+    (ValueErrors), and a refused text leaves the state as it was."""
+    game = _GD_STATE.game
+    before = _GD_STATE.to_json()
+    for f in (lambda: game.parse_move(text), lambda: game.parse_move(text, _GD_STATE),
+              lambda: _GD_STATE.clone().play(text), lambda: parse_move(text, 2)):
+        try:
+            f()
+        except ValueError:
+            pass
+    assert (text in _GD_STATE.legal_moves()) in (True, False)
+    assert _GD_STATE.to_json() == before

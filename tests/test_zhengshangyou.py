@@ -3,6 +3,7 @@ independent enumerator of the shapes, settlement lines, conformance."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
@@ -333,7 +334,7 @@ def test_zsy_responses_match_definition():
 
 
 def test_moves_entry_point_and_errors():
-    assert [str(m) for m in zsy.moves("3h 3c 3d 3s", opening=True)] == ["3", "33", "333", "3333"]
+    assert [str(m) for m in zsy.moves("3h 3c 3d 3s", opening=True)] == ["3", "33", "333", "heavenly_bomb:3333"]
     assert zsy.moves("3h 3c 3d 3s", opening=True)[-1].kind == "heavenly_bomb"
     with pytest.raises(ValueError):
         zsy.moves("3h", last="4", opening=True)
@@ -380,3 +381,160 @@ def test_from_hands_replays_through_json():
     with pytest.raises(ValueError):
         GAME.from_hands(["4c", "3h", "5c"], leader=0)  # the 3 of hearts holder opens
     assert GAME.from_hands(["4c", "3h", "5c"], leader=0, opening=False).current_player == 0
+
+
+# ---------------------------------------------------------------------------
+# Audit (rules auditor): defects found and pinned
+
+def test_zsy_4_4_heavenly_bomb_text_reads_back_without_a_state():
+    """ZSY-4.4: the heavenly bomb's text used to be plain "3333", which any
+    state but the opening (and a state-free parse) reads as the ordinary bomb,
+    so ``parse_move(str(m)) != m``.  It is now written with its reading and
+    reads back anywhere; plain "3333" still means it at the opening, and the
+    named reading is refused after the opening."""
+    m = zsy.moves("3h 3c 3d 3s", opening=True)[-1]
+    assert m.kind == "heavenly_bomb"
+    assert GAME.parse_move(str(m)) == m
+    s = st("3c 3d 3h 3s 9c", "Ac Ad As 5c", "Kc Kd Kh Ks", leader=0, opening=True)
+    assert GAME.parse_move(str(m), s) == m and GAME.parse_move("3333", s) == m
+    s.play("3333")
+    assert s.history[-1].move == m
+    r = GAME.from_json(s.to_json())
+    assert r.to_json() == s.to_json() and r._last.kind == "heavenly_bomb"
+    later = st("9c 3c 3d 3h 3s", "Tc", "Jc", leader=0)
+    refused(later, str(m), "ZSY-4.4")
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hst  # noqa: E402
+
+_FAST = settings(max_examples=150, deadline=None, derandomize=True,
+                 suppress_health_check=list(HealthCheck))
+_LEAF = hst.one_of(hst.none(), hst.booleans(), hst.integers(-3, 60), hst.text(max_size=6),
+                   hst.sampled_from(["3h 4h", "3h", "2s 3h", ""]))
+_JSON = hst.recursive(_LEAF, lambda ch: hst.lists(ch, max_size=4) | hst.dictionaries(
+    hst.text(max_size=3), ch, max_size=3), max_leaves=10)
+
+
+@_FAST
+@given(hst.dictionaries(hst.sampled_from(["seed", "hands", "leader", "opening"]), _JSON, max_size=4),
+       hst.lists(hst.one_of(hst.text(max_size=5), hst.sampled_from(["pass", "3", "AAA"])), max_size=3))
+def test_zsy_2_malformed_state_json_is_a_value_error(setup, moves):
+    """ZSY-2: a hand-edited state JSON loads or raises ValueError; a missing
+    seed or a leader out of range used to raise KeyError/IndexError."""
+    data = {"format": "cardavia-state", "game": "zhengshangyou", "options": {}, "setup": setup,
+            "moves": moves}
+    try:
+        s = GAME.from_json(json.dumps(data))
+    except ValueError:
+        return
+    for p in range(3):
+        s.observation(p).to_json()
+    if not s.is_over:
+        s.clone().play(s.legal_moves()[0])
+
+
+@_FAST
+@given(hst.one_of(hst.text(max_size=40), hst.lists(hst.sampled_from(
+    list("3456789TJQKA2BR10 :pas") + ["heavenly_bomb:", "ace_bomb:", "bomb:", "{", "]"]),
+    max_size=25).map("".join), hst.sampled_from(["A" * 100_000, "♥" * 5000, '{"a": [1]}'])))
+def test_zsy_3_garbage_move_text_is_a_value_error_and_changes_nothing(text):
+    """ZSY-3: any text is a move or a ValueError, and a refused one changes nothing."""
+    s = GAME.new_state(seed=8)
+    before = s.to_json()
+    try:
+        s.clone().play(text)
+    except ValueError:
+        pass
+    try:
+        GAME.parse_move(text)
+    except ValueError:
+        pass
+    assert s.to_json() == before
+
+
+def _settle_from_history(hands: list[set], history) -> list[int]:
+    """ZSY-5 recomputed from the starting hands and the moves alone: the bonus
+    goes to the last play of a round when it is a bomb that answered someone
+    (only stronger bombs can follow a bomb, so the last is the strongest);
+    then the card, 2-of-spades and unplayed-bomb penalties of ZSY-5.1."""
+    score = [0, 0, 0]
+    played = [0, 0, 0]
+    rnd: list = []
+    passes = 0
+
+    def close_round():
+        if len(rnd) >= 2 and rnd[-1][1].kind in ("bomb", "ace_bomb"):
+            owner = rnd[-1][0]
+            for q in range(3):
+                if q != owner:
+                    score[q] -= 10
+                    score[owner] += 10
+
+    for p, m in history:
+        if m.kind == "pass":
+            passes += 1
+            if passes == 2:
+                close_round()
+                rnd, passes = [], 0
+            continue
+        passes = 0
+        rnd.append((p, m))
+        played[p] += 1
+        for r, k in enumerate(m.rank_counts()):
+            for _ in range(k):
+                card = min(c for c in hands[p] if (c // 4 - 1) % 13 == r)
+                hands[p].discard(card)
+        if not hands[p]:
+            close_round()
+            for q in range(3):
+                if q == p:
+                    continue
+                ranks = [(c // 4 - 1) % 13 for c in hands[q]]
+                pen = len(hands[q]) * (2 if played[q] == 0 else 1)
+                pen += 10 * (3 in hands[q])
+                pen += 10 * sum(1 for r in set(ranks) if ranks.count(r) == 4)
+                pen += 10 * (ranks.count(11) == 3)
+                score[q] -= pen
+                score[p] += pen
+            break
+    return score
+
+
+@settings(max_examples=80, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
+@given(hst.integers(0, 2**32), hst.randoms(use_true_random=False), hst.floats(0, 1))
+def test_zsy_5_settlement_matches_an_independent_recount(seed, rng, bomb_bias):
+    """ZSY-3.2, ZSY-5.1-5.3: random deals (bombs favoured by ``bomb_bias``);
+    pass is offered exactly when nothing beats the table, and the returns
+    equal an independent recount from the starting hands and the history."""
+    s = GAME.new_state(seed=seed)
+    hands = [set(parse_cards(s.hand(p))) for p in range(3)]
+    while not s.is_over:
+        moves = list(s.legal_moves())
+        plays = [m for m in moves if m.kind != "pass"]
+        assert (len(plays) < len(moves)) == (not plays and s._last is not None)
+        bombs = [m for m in plays if m.is_bomb]
+        s.play(rng.choice(bombs) if bombs and rng.random() < bomb_bias else rng.choice(moves))
+    assert s.returns() == _settle_from_history(hands, s.history)
+    assert sum(s.returns()) == 0
+
+
+def test_zsy_2_1_analysis_and_move_text_keep_to_the_48_card_pack():
+    """ZSY-2.1: the analysis entry points used to read cards the pack does not
+    hold (a pair of 2s, four Aces as an ordinary bomb, the jokers, the Ace of
+    hearts).  Cards outside the pack are refused now, naming the rule, as
+    ``from_hands`` does; ranks beyond the pack's counts have no reading."""
+    for cards in ["2c 2s", "Ah", "BJ 3c", "Ac Ad Ah As"]:
+        with pytest.raises(ValueError, match="ZSY-2.1"):
+            zsy.moves(cards)
+        with pytest.raises(ValueError, match="ZSY-2.1"):
+            zsy.classify(cards)
+    for ranks in ["AAAA", "22", "B", "BR"]:
+        assert zsy.classify(ranks) == []
+        with pytest.raises(IllegalMoveError) as e:
+            GAME.parse_move(ranks)
+        assert e.value.rule in ("ZSY-2.1", "ZSY-4.1")
+    assert [m.kind for m in zsy.classify("AAA")] == ["ace_bomb"]
+    assert [m.kind for m in zsy.classify("Ac Ad As")] == ["ace_bomb"]
+    assert [str(m) for m in zsy.moves("2s 3h")] == ["3", "2"]

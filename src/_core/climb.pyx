@@ -336,6 +336,29 @@ cdef int classify_c(int game, uint64_t counts, int opening, CMove* buf, int cap)
 # Python boundary: move values
 
 cdef CMove SCRATCH[CAP]
+
+
+cdef int generate_any(int game, uint64_t hand, const CMove* last, int opening,
+                      CMove** out) noexcept nogil:
+    """generate_c into SCRATCH, or into a larger heap buffer (``out``; the
+    caller frees it when it is not SCRATCH) for hands so large (analysis of
+    more cards than a deal holds) that their plays overflow SCRATCH; -1 only
+    when memory runs out."""
+    cdef int n = generate_c(game, hand, last, opening, SCRATCH, CAP)
+    cdef int cap = CAP
+    cdef CMove* buf
+    out[0] = SCRATCH
+    while n < 0 and cap < (1 << 26):
+        cap *= 4
+        buf = <CMove*>malloc(cap * sizeof(CMove))
+        if buf == NULL:
+            return -1
+        n = generate_c(game, hand, last, opening, buf, cap)
+        if n >= 0:
+            out[0] = buf
+        else:
+            free(buf)
+    return n
 _move_types = {}
 cdef tuple _EMPTY = ()
 
@@ -465,7 +488,10 @@ cdef class ClimbMove:
                 self._text = f"bid {self.rank}"
             else:
                 text = counts_text(self.counts)
-                n = classify_c(self.game, self.counts, self.kind_id == K_HEAVENLY, buf, 64)
+                # The default reading is the one read without any state (not
+                # the opening): the heavenly bomb is written with its prefix,
+                # so the text reads back to the same move anywhere.
+                n = classify_c(self.game, self.counts, 0, buf, 64)
                 if n > 0 and buf[0].kind != self.kind_id:
                     text = f"{KIND_NAMES[self.kind_id]}:{text}"
                 self._text = text
@@ -554,16 +580,23 @@ def count_moves(int game, uint64_t hand_counts, ClimbMove last=None, bint openin
     """How many plays the rank counts hold (leading, or beating ``last``);
     nothing is built."""
     cdef CMove lc
+    cdef CMove* buf
+    cdef int n
     if last is not None and last.is_play:
         lc = to_cmove(last)
-        return generate_c(game, hand_counts, &lc, 0, SCRATCH, CAP)
-    return generate_c(game, hand_counts, NULL, opening, SCRATCH, CAP)
+        n = generate_any(game, hand_counts, &lc, 0, &buf)
+    else:
+        n = generate_any(game, hand_counts, NULL, opening, &buf)
+    if buf != SCRATCH:
+        free(buf)
+    return n
 
 
 def has_response(int game, uint64_t hand_counts, ClimbMove last):
     """Can these counts beat ``last``?"""
     cdef CMove lc = to_cmove(last)
-    return generate_c(game, hand_counts, &lc, 0, SCRATCH, CAP) > 0
+    cdef int n = generate_c(game, hand_counts, &lc, 0, SCRATCH, CAP)
+    return n > 0 or n < 0   # -1: more responses than SCRATCH holds
 
 
 def can_beat(ClimbMove move, ClimbMove last):
@@ -986,18 +1019,21 @@ def make_view(cls, state, int game, uint64_t hand_counts, ClimbMove last, bint o
     None, else beating it; none at all when ``game`` < 0) plus ``extra``, or
     plus ``if_empty`` when there is no play (a must-beat rule's pass)."""
     cdef CMove lc
+    cdef CMove* buf = SCRATCH
     cdef int n = 0
     if game >= 0:
         if last is not None:
             lc = to_cmove(last)
-            n = generate_c(game, hand_counts, &lc, 0, SCRATCH, CAP)
+            n = generate_any(game, hand_counts, &lc, 0, &buf)
         else:
-            n = generate_c(game, hand_counts, NULL, opening, SCRATCH, CAP)
+            n = generate_any(game, hand_counts, NULL, opening, &buf)
         if n < 0:
-            raise RuntimeError("move buffer overflow")
+            raise MemoryError("too many moves")
     cdef PlayView v = PlayView.__new__(cls)
     v.moves = <CMove*>malloc(max(n, 1) * sizeof(CMove))
-    memcpy(v.moves, SCRATCH, n * sizeof(CMove))
+    memcpy(v.moves, buf, n * sizeof(CMove))
+    if buf != SCRATCH:
+        free(buf)
     v.n = n
     v.game = game
     v.cls = _move_types[game] if game >= 0 else None
@@ -1011,16 +1047,21 @@ def hand_moves(int game, uint64_t hand_bits, ClimbMove last=None, bint opening=F
     (leading when ``last`` is None or a pass, else the plays beating it)."""
     cdef uint64_t counts = climb_counts(hand_bits)
     cdef CMove lc
+    cdef CMove* buf
     cdef int n, i
     if last is not None and last.kind_id != K_PASS and last.kind_id != K_BID:
         lc = to_cmove(last)
-        n = generate_c(game, counts, &lc, 0, SCRATCH, CAP)
+        n = generate_any(game, counts, &lc, 0, &buf)
     else:
-        n = generate_c(game, counts, NULL, opening, SCRATCH, CAP)
+        n = generate_any(game, counts, NULL, opening, &buf)
     if n < 0:
-        raise RuntimeError("move buffer overflow")
+        raise MemoryError("too many moves")
     cdef type cls = _move_types[game]
-    return [from_cmove(game, cls, &SCRATCH[i]) for i in range(n)]
+    try:
+        return [from_cmove(game, cls, &buf[i]) for i in range(n)]
+    finally:
+        if buf != SCRATCH:
+            free(buf)
 
 
 # ---------------------------------------------------------------------------

@@ -65,6 +65,9 @@ def parse_play(game_id: int, text: str, rule: str, opening: bool = False) -> Cli
     if opening:
         readings = _core.classify(game_id, counts, True) + readings
     if kind is not None:
+        if kind == "heavenly_bomb" and not opening:
+            # Named explicitly: read it (the state refuses it after the opening).
+            readings = _core.classify(game_id, counts, True)
         for m in readings:
             if m.kind == kind:
                 return m

@@ -75,15 +75,24 @@ class DouDizhuState(State):
         self._high = 0
         self._high_bidder = -1
         self._npass = 0
+        self._first_bidder = -1  # -1: the state starts after the bidding
         if "hands" in setup:
             hands = [climbing.bits_of(h) for h in setup["hands"]]
             bottom = climbing.bits_of(setup.get("bottom") or "")
+            if len(hands) != 3 or not all(hands):
+                raise ValueError("Dou Dizhu needs three hands, none empty")
             self._hands = hands
             self._bottom = bottom
             if setup.get("landlord") is not None:
-                self._start_play(int(setup["landlord"]), int(setup.get("bid", 1)))
+                landlord, bid = int(setup["landlord"]), int(setup.get("bid", 1))
+                if landlord not in (0, 1, 2) or bid not in (1, 2, 3):
+                    raise ValueError("landlord must be 0-2 and bid 1-3")
+                self._start_play(landlord, bid)
             else:
-                self._start_bidding(int(setup.get("first_bidder", 0)))
+                first = int(setup.get("first_bidder", 0))
+                if first not in (0, 1, 2):
+                    raise ValueError("first_bidder must be 0-2")
+                self._start_bidding(first)
         else:
             self._deal()
 
@@ -169,7 +178,7 @@ class DouDizhuState(State):
 
     def _check(self, move: Move) -> None:
         if not isinstance(move, DouDizhuMove):
-            raise IllegalMoveError(f"{move!r} is not a Dou Dizhu move")
+            raise IllegalMoveError(f"{move!r} is not a Dou Dizhu move", rule="DDZ-4")
         kind = move.kind_id
         if self._phase == BIDDING:
             if kind == 0:
@@ -329,6 +338,14 @@ class DouDizhu(Game):
     state_class = DouDizhuState
     default_options: dict = {}
     game_id = GAME_ID
+
+    def _initial_state(self, setup: dict) -> State:
+        # A malformed setup (hand-edited state JSON) is a ValueError, like
+        # every other bad input to from_json.
+        try:
+            return self.state_class(self, setup)
+        except (TypeError, KeyError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
 
     def parse_move(self, text: str, state: State | None = None) -> DouDizhuMove:
         if not isinstance(text, str):

@@ -310,6 +310,10 @@ class GuandanState(State):
             level = level_index(setup.get("level", level_face(self._team_levels[0])))
             leader = int(setup.get("leader", 0))
             previous = setup.get("previous")
+            if len(hands) != 4 or not all(any(h) for h in hands) or leader not in (0, 1, 2, 3):
+                raise ValueError("Guandan needs four hands, none empty, and a leader 0-3")
+            if previous is not None and sorted(int(p) for p in previous) != [0, 1, 2, 3]:
+                raise ValueError("previous must be a finishing order of players 0-3")
         else:
             raw, leader = _core.deal(derive_seed(self._seed, 0))
             hands = [bytearray(h) for h in raw]
@@ -440,9 +444,9 @@ class GuandanState(State):
 
     def _check(self, move: GuandanMove) -> None:
         if self._over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", rule="GD-6.1")
         if not isinstance(move, GuandanMove):
-            raise IllegalMoveError(f"not a Guandan move: {move!r}")
+            raise IllegalMoveError(f"not a Guandan move: {move!r}", rule="GD-5.1")
         if self._phase == "return":
             if move.kind != "return":
                 raise IllegalMoveError(f"player {self._cur} must first return a card for the tribute",
@@ -606,6 +610,14 @@ class GuandanGame(Game):
     state_class = GuandanState
     default_options: dict[str, Any] = {}
     plays_matches = True
+
+    def _initial_state(self, setup: dict) -> "GuandanState":
+        # A malformed setup (hand-edited state JSON) is a ValueError, like
+        # every other bad input to from_json.
+        try:
+            return self.state_class(self, setup)
+        except (TypeError, KeyError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
 
     def _validate_options(self) -> None:
         if not isinstance(self._options["match"], bool):

@@ -5,7 +5,9 @@ play it; a player must beat the play on the table whenever any legal
 response exists (bombs included) and may pass only when none does.
 
 Moves: ``pass`` or a play written as ranks ascending in ``3456789TJQKA2``
-(``AAA`` is always the top bomb). A play given as ranks takes the lowest card
+(``AAA`` is always the top bomb; the heavenly bomb is written
+``heavenly_bomb:3333``, plain ``3333`` reading as it only at the opening).
+A play given as ranks takes the lowest card
 ids of those ranks, except that the opening play takes the 3 of hearts first.
 The shapes, ranks and move generation are those of the shared climbing core
 (``cardavia._core.climb``) with the Zheng Shangyou rules.
@@ -56,10 +58,14 @@ class ZhengShangyouState(State):
         super().__init__(game, setup)
         if "hands" in setup:
             self._hands = [climbing.bits_of(h) for h in setup["hands"]]
+            if len(self._hands) != 3 or not all(self._hands):
+                raise ValueError("Zheng Shangyou needs three hands, none empty")
             holder = [p for p in range(3) if self._hands[p] >> THREE_OF_HEARTS & 1]
             self._opening = bool(setup.get("opening", bool(holder)))
             leader = setup.get("leader")
             self._cur = int(leader) if leader is not None else (holder[0] if holder else 0)
+            if self._cur not in (0, 1, 2):
+                raise ValueError("leader must be 0-2")
         else:
             deck = Random(setup["seed"]).shuffle_ids(PACK)
             self._hands = [sum(1 << c for c in deck[16 * p:16 * p + 16]) for p in range(3)]
@@ -121,7 +127,7 @@ class ZhengShangyouState(State):
 
     def _check(self, move: Move) -> None:
         if not isinstance(move, ZhengShangyouMove):
-            raise IllegalMoveError(f"{move!r} is not a Zheng Shangyou move")
+            raise IllegalMoveError(f"{move!r} is not a Zheng Shangyou move", rule="ZSY-4.1")
         counts = self._counts[self._cur]
         last = self._last
         if move.kind_id == 0:
@@ -256,6 +262,14 @@ class ZhengShangyou(Game):
     default_options: dict = {}
     game_id = GAME_ID
 
+    def _initial_state(self, setup: dict) -> State:
+        # A malformed setup (hand-edited state JSON) is a ValueError, like
+        # every other bad input to from_json.
+        try:
+            return self.state_class(self, setup)
+        except (TypeError, KeyError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
+
     def parse_move(self, text: str, state: State | None = None) -> ZhengShangyouMove:
         if not isinstance(text, str):
             raise InvalidMoveError(f"move text must be a str, not {type(text).__name__}")
@@ -266,6 +280,9 @@ class ZhengShangyou(Game):
             raise InvalidMoveError("empty move: write 'pass' or the ranks of a play, e.g. '34567'")
         opening = bool(state is not None and getattr(state, "_opening", False))
         move = climbing.parse_play(GAME_ID, t, rule="ZSY-4.1", opening=opening)
+        if not _core.counts_within(move.counts, _PACK_COUNTS):
+            raise IllegalMoveError(f"{text!r}: more cards of a rank than the 48-card pack holds "
+                                   "(three Aces, one 2, no jokers)", rule="ZSY-2.1")
         return move
 
     def from_hands(self, hands: Sequence[Any], leader: int | None = None,
@@ -321,6 +338,15 @@ class ZhengShangyou(Game):
 GAME = ZhengShangyou
 _GAME = ZhengShangyou()
 _hand_moves = _core.hand_moves
+_PACK_COUNTS = _core.card_counts(_PACK_BITS)
+
+
+def _in_pack(bits: int) -> int:
+    """``bits`` when every card is of the 48-card pack, else InvalidCardError."""
+    if bits & ~_PACK_BITS:
+        raise InvalidCardError("not in the 48-card pack (ZSY-2.1): "
+                               + climbing.cards_text(bits & ~_PACK_BITS))
+    return bits
 
 
 def moves(hand: Any, last: Any = None, opening: bool = False) -> list[ZhengShangyouMove]:
@@ -328,7 +354,7 @@ def moves(hand: Any, last: Any = None, opening: bool = False) -> list[ZhengShang
     leading when ``last`` is None, else the plays beating ``last`` (a move or
     its text).  ``opening=True``: the first play of the deal, which must hold
     the 3 of hearts (a 3 here) and where four 3s are the heavenly bomb."""
-    bits = hand.bits if type(hand) is CardSet else climbing.bits_of(hand)
+    bits = _in_pack(hand.bits if type(hand) is CardSet else climbing.bits_of(hand))
     if last is not None and type(last) is not ZhengShangyouMove:
         last = climbing.coerce_last(_GAME, last)
     if opening and last is not None:
@@ -341,14 +367,20 @@ def classify(cards: Any, opening: bool = False) -> list[ZhengShangyouMove]:
     as ``"AAA"``); an empty list when they form no Zheng Shangyou shape."""
     if isinstance(cards, str):
         try:
-            counts = _core.card_counts(climbing.bits_of(cards))
+            bits = climbing.bits_of(cards)
         except InvalidCardError:
+            bits = None
+        if bits is not None:
+            counts = _core.card_counts(_in_pack(bits))
+        else:
             try:
                 counts = _core.parse_ranks(cards.replace(" ", ""))
             except ValueError:
                 raise InvalidCardError(f"{cards!r} is neither cards nor ranks") from None
+            if not _core.counts_within(counts, _PACK_COUNTS):
+                return []  # more of a rank than the pack holds (ZSY-2.1): no shape
     else:
-        counts = _core.card_counts(climbing.bits_of(cards))
+        counts = _core.card_counts(_in_pack(climbing.bits_of(cards)))
     return _core.classify(GAME_ID, counts, opening)
 
 
