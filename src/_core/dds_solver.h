@@ -53,6 +53,8 @@ typedef struct {
     dds_entry *pool;
     int32_t pool_size, pool_used;
     long long nodes;
+    int hist[4][4][13];  /* cutoff history for move ordering */
+    int use_hist;
 } dds_solver;
 
 /* The key of a trick-boundary position. */
@@ -348,6 +350,7 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
                 /* discard: prefer suits that are long and without winners */
                 w -= 2 * (13 - dds_popc(S->hand[p][s]));
             }
+            if (S->use_hist) w = w + (S->hist[p][s][r] > 0 ? (S->hist[p][s][r] >> 4 < 200 ? S->hist[p][s][r] >> 4 : 200) : 0);
             mv[i].w = (int16_t)w;
         }
     }
@@ -460,6 +463,20 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
 #endif
         if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
+        if (S->trump != DDS_NT) {
+            /* the highest trump always takes a trick for its side */
+            int t = S->trump;
+            unsigned u = S->hand[0][t] | S->hand[1][t] | S->hand[2][t] | S->hand[3][t];
+            if (u) {
+                int top = dds_top(u);
+                int ew = ((S->hand[1][t] | S->hand[3][t]) >> top) & 1;
+                if (ew && target > tl - 1) {
+                    rel[t] = (uint16_t)(1u << top);
+                    dds_store(S, &K, rel, tl, 0, tl - 1, 255, 0);
+                    return 0;
+                }
+            }
+        }
         uint16_t qrel[4] = {0, 0, 0, 0};
 #ifdef DDS_NO_QT
         int qt = 0;
@@ -483,6 +500,7 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         int res = dds_try(S, p, mv[i].s, mv[i].r, target, crel);
         if (max_side ? res : !res) {
             result = res; best = i;
+            if (i > 0) S->hist[p][mv[i].s][mv[i].r] += S->tricks_left * S->tricks_left;
             rel[0] = crel[0]; rel[1] = crel[1]; rel[2] = crel[2]; rel[3] = crel[3];
             break;
         }
