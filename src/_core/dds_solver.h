@@ -53,6 +53,9 @@ typedef struct {
     dds_entry *pool;
     int32_t pool_size, pool_used;
     long long nodes;
+#ifdef DDS_STATS
+    long long st_nc[4], st_cut[4][14], st_all[4], st_tt, st_qt;
+#endif
     int hist[4][4][13];  /* cutoff history for move ordering */
     int use_hist;
 } dds_solver;
@@ -62,7 +65,8 @@ typedef struct {
     uint64_t dist, w0, w1;
     unsigned meta;
     int len[4];
-    uint32_t h;
+    uint32_t h;          /* chain of entries pinning only some suits' top cards */
+    uint32_t h2;         /* chain of entries pinning the top card of every suit */
 } dds_key_t;
 
 /* ---- tables ------------------------------------------------------------ */
@@ -150,6 +154,11 @@ static inline void dds_key(const dds_solver *S, dds_key_t *K) {
     K->meta = (unsigned)(S->leader | S->trump << 2);
     uint64_t h = (dist ^ K->meta) * 0x9E3779B97F4A7C15ULL;
     K->h = (uint32_t)(h >> 32);
+    uint64_t tops = 0;
+    for (int s = 0; s < 4; s++)
+        if (K->len[s]) tops |= ((code[s] >> (2 * (K->len[s] - 1))) & 3) << (2 * s);
+    uint64_t h2 = (h ^ ((tops + 1) * 0xD6E8FEB86659FD93ULL)) * 0x9E3779B97F4A7C15ULL;
+    K->h2 = (uint32_t)(h2 >> 32);
 }
 
 /* Rank masks (absolute) of the cards an entry's masks pin down. */
@@ -169,9 +178,13 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
 /* Combined bounds of every matching entry; *hint gets a best-move entry. */
 static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int *lo, int *hi,
                               dds_entry **lo_e, dds_entry **hi_e, dds_entry **hint) {
-    int32_t i = S->heads[K->h & S->head_mask];
+    for (int pass = 0; pass < 2; pass++) {
+    int32_t i = S->heads[(pass ? K->h2 : K->h) & S->head_mask];
     while (i >= 0) {
         dds_entry *e = &S->pool[i];
+#ifdef DDS_STATS
+        S->st_tt++;
+#endif
         if (e->dist == K->dist && e->meta == K->meta &&
             (K->w0 & e->m0) == e->v0 && (K->w1 & e->m1) == e->v1) {
             if (e->lo > *lo) { *lo = e->lo; *lo_e = e; if (*lo >= target && target >= 0) return; }
@@ -179,6 +192,7 @@ static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int
             if (e->best_suit != 255 && !*hint) *hint = e;
         }
         i = e->next;
+    }
     }
 }
 
@@ -200,7 +214,10 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     }
     uint64_t m0 = msk[0] | msk[1] << 26, m1 = msk[2] | msk[3] << 26;
     uint64_t v0 = K->w0 & m0, v1 = K->w1 & m1;
-    int32_t *head = &S->heads[K->h & S->head_mask];
+    int all_tops = 1;
+    for (int s = 0; s < 4; s++) if (K->len[s] && !msk[s]) all_tops = 0;
+    uint32_t hh = all_tops ? K->h2 : K->h;
+    int32_t *head = &S->heads[hh & S->head_mask];
     for (int32_t i = *head; i >= 0; i = S->pool[i].next) {
         dds_entry *e = &S->pool[i];
         if (e->dist == K->dist && e->meta == K->meta && e->m0 == m0 && e->m1 == m1 &&
@@ -213,7 +230,7 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     }
     if (S->pool_used >= S->pool_size) {
         dds_clear(S);
-        head = &S->heads[K->h & S->head_mask];
+        head = &S->heads[hh & S->head_mask];
     }
     dds_entry *e = &S->pool[S->pool_used];
     e->dist = K->dist; e->meta = (uint8_t)K->meta;
@@ -225,38 +242,88 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
 }
 
 /* ---- quick tricks: sure tricks for the side on lead ------------------- */
-static inline int dds_quick_tricks(const dds_solver *S, int p, uint16_t rel[4]) {
-    int lho = (p + 1) & 3, rho = (p + 3) & 3;
+/* Winners hand p can cash from the top while keeping the lead.  A suit
+ * counts in full only when partner cannot overtake (all his cards of the
+ * suit lie below p's lowest counted winner); a suit where he could gives one
+ * sure trick, cashed last.  pin[s] is the rank whose prefix the count
+ * depends on (-1 when nothing), cnt[s] the tricks counted in suit s. */
+static inline int dds_cashable(const dds_solver *S, int p, int pin[4], int cnt[4], int *blocked) {
+    int lho = (p + 1) & 3, rho = (p + 3) & 3, pard = (p + 2) & 3;
     int trump = S->trump;
     int opp_trumps = 0;
     if (trump != DDS_NT) opp_trumps = (S->hand[lho][trump] | S->hand[rho][trump]) != 0;
     int qt = 0;
+    *blocked = -1;
     for (int s = 0; s < 4; s++) {
         unsigned mine = S->hand[p][s];
+        pin[s] = -1;
+        cnt[s] = 0;
         if (!mine) continue;
         unsigned opp = S->hand[lho][s] | S->hand[rho][s];
-        int cnt;
-        if (!opp) {
-            cnt = dds_popc(mine);
-        } else {
-            int om = dds_top(opp);
-            cnt = dds_popc(mine >> (om + 1));
-        }
-        if (trump != DDS_NT && s != trump && opp_trumps && cnt) {
+        int c = opp ? dds_popc(mine >> (dds_top(opp) + 1)) : dds_popc(mine);
+        if (trump != DDS_NT && s != trump && opp_trumps && c) {
             /* an opponent with trumps may ruff once void */
             int lim = 13;
             if (S->hand[lho][trump]) { int l = dds_popc(S->hand[lho][s]); if (l < lim) lim = l; }
             if (S->hand[rho][trump]) { int l = dds_popc(S->hand[rho][s]); if (l < lim) lim = l; }
-            if (cnt > lim) cnt = lim;
+            if (c > lim) c = lim;
         }
-        if (cnt && opp) {
-            /* the lowest counted winner and everything above it matter */
-            unsigned m = mine;
-            for (int i = 1; i < cnt; i++) m &= ~(1u << dds_top(m));
-            rel[s] |= (uint16_t)(1u << dds_top(m));
+        if (!c) continue;
+        unsigned m = mine;
+        for (int i = 1; i < c; i++) m &= ~(1u << dds_top(m));
+        int low = dds_top(m);                 /* lowest counted winner */
+        unsigned pc = S->hand[pard][s];
+        if (pc && dds_top(pc) > low) {
+            /* partner might have to overtake: one sure trick, cashed last */
+            if (*blocked < 0) *blocked = s;
+            continue;
         }
-        qt += cnt;
+        cnt[s] = c;
+        pin[s] = (opp || pc) ? low : -1;
+        qt += c;
     }
+    if (*blocked >= 0) qt += 1;
+    return qt;
+}
+
+/* Pin the ranks behind `need` of the tricks counted by dds_cashable. */
+static inline void dds_pin(const dds_solver *S, int p, const int pin[4], const int cnt[4], int blocked,
+                           int need, int first, uint16_t rel[4]) {
+    int got = 0;
+    if (first >= 0) {
+        got += cnt[first];
+        if (pin[first] >= 0) rel[first] |= (uint16_t)(1u << pin[first]);
+    }
+    for (int s = 0; s < 4 && got < need; s++)
+        if (s != first && cnt[s]) { got += cnt[s]; if (pin[s] >= 0) rel[s] |= (uint16_t)(1u << pin[s]); }
+    if (got < need && blocked >= 0) {
+        /* the blocked suit's first round: p's top card beats the opponents */
+        rel[blocked] |= (uint16_t)(1u << dds_top(S->hand[p][blocked]));
+    }
+}
+
+/* Sure tricks for p's side with p on lead: p's own winners, or a small card
+ * led to partner's winner and then partner's winners. */
+static inline int dds_quick_tricks(const dds_solver *S, int p, int need, uint16_t rel[4]) {
+    int pin[4], cnt[4], ppin[4], pcnt[4], blk, pblk;
+    int qt = dds_cashable(S, p, pin, cnt, &blk);
+    if (qt >= need) { dds_pin(S, p, pin, cnt, blk, need, -1, rel); return qt; }
+    int pard = (p + 2) & 3;
+    int qp = dds_cashable(S, pard, ppin, pcnt, &pblk);
+    if (qp > qt) {
+        for (int s = 0; s < 4; s++) {
+            unsigned mine = S->hand[p][s];
+            /* entry: partner's counted winners lie above every card of ours in the suit */
+            if (!mine || !pcnt[s]) continue;
+            int e = ppin[s] >= 0 ? ppin[s] : dds_low(S->hand[pard][s]);
+            if (dds_top(mine) < e) {
+                dds_pin(S, pard, ppin, pcnt, pblk, need, s, rel);
+                rel[s] |= (uint16_t)(1u << e);
+                return qp;
+            }
+        }
+    }
+    dds_pin(S, p, pin, cnt, blk, need, -1, rel);
     return qt;
 }
 
@@ -461,6 +528,9 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
 #ifndef DDS_NO_TT
         dds_lookup(S, &K, target, &lo, &hi, &lo_e, &hi_e, &hint);
 #endif
+#ifdef DDS_STATS
+        S->st_qt++;
+#endif
         if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
         if (S->trump != DDS_NT) {
@@ -481,24 +551,31 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
 #ifdef DDS_NO_QT
         int qt = 0;
 #else
-        int qt = dds_quick_tricks(S, p, qrel);
+        int qt = dds_quick_tricks(S, p, max_side ? target : tl - target + 1, qrel);
 #endif
         if (max_side ? qt >= target : tl - qt < target) {
             memcpy(rel, qrel, sizeof(qrel));
-            if (max_side) dds_store(S, &K, rel, tl, qt, tl, 255, 0);
-            else dds_store(S, &K, rel, tl, 0, tl - qt, 255, 0);
+            /* the pinned ranks justify the cutoff, not the whole count */
+            if (max_side) dds_store(S, &K, rel, tl, target, tl, 255, 0);
+            else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
             return max_side;
         }
     }
     dds_move mv[13];
     int n = dds_gen_moves(S, p, mv);
     if (n > 1) dds_order(S, p, mv, n, hint);
+#ifdef DDS_STATS
+    S->st_nc[nc]++;
+#endif
     int result = max_side ? 0 : 1;
     int best = -1;
     uint16_t crel[4];
     for (int i = 0; i < n; i++) {
         int res = dds_try(S, p, mv[i].s, mv[i].r, target, crel);
         if (max_side ? res : !res) {
+#ifdef DDS_STATS
+            S->st_cut[nc][i]++;
+#endif
             result = res; best = i;
             if (i > 0) S->hist[p][mv[i].s][mv[i].r] += S->tricks_left * S->tricks_left;
             rel[0] = crel[0]; rel[1] = crel[1]; rel[2] = crel[2]; rel[3] = crel[3];
