@@ -179,20 +179,32 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
 static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int *lo, int *hi,
                               dds_entry **lo_e, dds_entry **hi_e, dds_entry **hint) {
     for (int pass = 0; pass < 2; pass++) {
-    int32_t i = S->heads[(pass ? K->h2 : K->h) & S->head_mask];
-    while (i >= 0) {
-        dds_entry *e = &S->pool[i];
+        int32_t *head = &S->heads[(pass ? K->h2 : K->h) & S->head_mask];
+        int32_t prev = -1;
+        int32_t i = *head;
+        while (i >= 0) {
+            dds_entry *e = &S->pool[i];
 #ifdef DDS_STATS
-        S->st_tt++;
+            S->st_tt++;
 #endif
-        if (e->dist == K->dist && e->meta == K->meta &&
-            (K->w0 & e->m0) == e->v0 && (K->w1 & e->m1) == e->v1) {
-            if (e->lo > *lo) { *lo = e->lo; *lo_e = e; if (*lo >= target && target >= 0) return; }
-            if (e->hi < *hi) { *hi = e->hi; *hi_e = e; if (*hi < target && target >= 0) return; }
-            if (e->best_suit != 255 && !*hint) *hint = e;
+            if (e->dist == K->dist && e->meta == K->meta &&
+                (K->w0 & e->m0) == e->v0 && (K->w1 & e->m1) == e->v1) {
+                int cut = 0;
+                if (e->lo > *lo) { *lo = e->lo; *lo_e = e; if (*lo >= target && target >= 0) cut = 1; }
+                if (e->hi < *hi) { *hi = e->hi; *hi_e = e; if (*hi < target && target >= 0) cut = 1; }
+                if (e->best_suit != 255 && !*hint) *hint = e;
+                if (cut) {
+                    if (prev >= 0) {  /* move the useful entry to the front of its chain */
+                        S->pool[prev].next = e->next;
+                        e->next = *head;
+                        *head = i;
+                    }
+                    return;
+                }
+            }
+            prev = i;
+            i = e->next;
         }
-        i = e->next;
-    }
     }
 }
 
@@ -534,16 +546,28 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
         if (S->trump != DDS_NT) {
-            /* the highest trump always takes a trick for its side */
+            /* trumps above all the other side's trumps each take a trick when
+             * they come from one hand: a side is sure of the larger such count */
             int t = S->trump;
-            unsigned u = S->hand[0][t] | S->hand[1][t] | S->hand[2][t] | S->hand[3][t];
-            if (u) {
-                int top = dds_top(u);
-                int ew = ((S->hand[1][t] | S->hand[3][t]) >> top) & 1;
-                if (ew && target > tl - 1) {
-                    rel[t] = (uint16_t)(1u << top);
-                    dds_store(S, &K, rel, tl, 0, tl - 1, 255, 0);
-                    return 0;
+            for (int side = 0; side < 2; side++) {
+                unsigned other = S->hand[side ^ 1][t] | S->hand[side ^ 3][t];
+                int best = 0, bh = -1;
+                for (int h = side; h < 4; h += 2) {
+                    unsigned m = S->hand[h][t];
+                    int c = other ? dds_popc(m >> (dds_top(other) + 1)) : dds_popc(m);
+                    if (c > best) { best = c; bh = h; }
+                }
+                if (!best) continue;
+                int cut = side == 0 ? best >= target : tl - best < target;
+                if (cut) {
+                    if (other) {
+                        unsigned m = S->hand[bh][t];
+                        for (int i = 1; i < best; i++) m &= ~(1u << dds_top(m));
+                        rel[t] = (uint16_t)(1u << dds_top(m));
+                    }
+                    if (side == 0) dds_store(S, &K, rel, tl, target, tl, 255, 0);
+                    else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
+                    return side == 0;
                 }
             }
         }
