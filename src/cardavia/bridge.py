@@ -645,10 +645,17 @@ class Bridge(Game):
         if not isinstance(text, str):
             raise InvalidMoveError(f"a bridge move is text, not {type(text).__name__}")
         t = text.strip()
-        if state is not None and getattr(state, "phase", "auction") != "auction":
-            return parse_card(t)
         if state is not None:
-            return parse_call(t)
+            # The phase tells a call from a card; the other kind still parses,
+            # so that playing it names the rule it breaks.
+            first, second = (parse_call, parse_card) if state.phase == "auction" else (parse_card, parse_call)
+            try:
+                return first(t)
+            except InvalidMoveError as e:
+                try:
+                    return second(t)
+                except InvalidMoveError:
+                    raise e from None
         # No state: calls are written with capital strains (4S), cards with small suits (4s).
         try:
             if _BID_RE.match(t) and t[1:].isupper() or t.lower() in ("pass", "p", "x", "xx"):
