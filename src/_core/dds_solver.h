@@ -401,7 +401,11 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
                 ((!S->hand[lho][s] && S->hand[lho][trump]) || (!S->hand[rho][s] && S->hand[rho][trump]));
             if (mytop && !ruffable) w += 60;
             else if (top_ours && !ruffable) w += 30 - r;       /* low to partner's winner */
-            else w += 10 - dds_popc(opp) - r / 2;
+            else {
+                w += 10 - dds_popc(opp) - r / 2;
+                int tp = dds_top(all);
+                if (S->hand[rho][s] >> tp & 1) w += 5;    /* RHO holds the top */
+            }
             if (s == trump) w -= 5;
             if (!pard && trump != DDS_NT && s != trump && S->hand[partner][trump] && !ruffable) w += 20; /* partner ruffs */
             if (e && e->best_suit == s) {
@@ -414,22 +418,42 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
         int ls = S->tsuit[0];
         int wp = S->win_p[nc - 1], ws = S->win_s[nc - 1], wr = S->win_r[nc - 1];
         int partner_winning = (wp & 1) == (p & 1);
+        /* can the players still to come beat the card now winning? */
+        int later_beats = 0;   /* an opponent after us can beat the current winner */
+        for (int k = nc + 1; k < 4; k++) {
+            int q = (S->leader + k) & 3;
+            if ((q & 1) == (p & 1)) continue;
+            if (ws == ls) {
+                if (S->hand[q][ls] >> (wr + 1)) later_beats = 1;
+                else if (!S->hand[q][ls] && trump != DDS_NT && S->hand[q][trump]) later_beats = 1;
+            } else if (ws == trump && !S->hand[q][ls] && (S->hand[q][trump] >> (wr + 1))) later_beats = 1;
+        }
+        /* the highest card the opponents still to play could put on the led suit */
+        unsigned opp_after = 0;
+        for (int k = nc + 1; k < 4; k++) {
+            int q = (S->leader + k) & 3;
+            if ((q & 1) != (p & 1)) opp_after |= S->hand[q][ls];
+        }
         for (int i = 0; i < n; i++) {
             int s = mv[i].s, r = mv[i].r;
             int beats = (s == ws && r > wr) || (trump != DDS_NT && s == trump && ws != trump);
             int w;
-            if (nc == 3) {
-                if (partner_winning) w = beats ? -r - 20 : 20 - r;
-                else w = beats ? 40 - r - (s == trump && ls != trump ? 10 : 0) : 10 - r;
+            if (partner_winning && !later_beats) {
+                w = beats ? -r : 40 - r;                 /* partner has it: play low */
+            } else if (beats) {
+                int safe = nc == 3 || (s == ls && (1u << r) > opp_after) ||
+                           (s == trump && ls != trump);  /* cannot be topped in the suit */
+                w = safe ? 60 - r : (nc == 1 ? 20 - r : 30 + r);  /* 2nd hand low-ish, 3rd hand high */
+                if (s == trump && ls != trump) w -= 8;   /* ruffing costs a trump */
             } else {
-                if (partner_winning) w = beats ? 5 - r : 20 - r;
-                else w = beats ? 30 + r / 2 - (s == trump && ls != trump ? 10 : 0) : 10 - r;
+                w = 20 - r;
             }
             if (s != ls && s != trump) {
-                /* discard: prefer suits that are long and without winners */
-                w -= 2 * (13 - dds_popc(S->hand[p][s]));
+                /* discard: from long suits without winners */
+                unsigned opp = S->hand[(p + 1) & 3][s] | S->hand[(p + 3) & 3][s];
+                int top_is_ours = ((S->hand[p][s] | S->hand[(p + 2) & 3][s]) >> (opp ? dds_top(opp) : 0)) > 1 || !opp;
+                w += dds_popc(S->hand[p][s]) - (top_is_ours ? 6 : 0);
             }
-            if (S->use_hist) w = w + (S->hist[p][s][r] > 0 ? (S->hist[p][s][r] >> 4 < 200 ? S->hist[p][s][r] >> 4 : 200) : 0);
             mv[i].w = (int16_t)w;
         }
     }
