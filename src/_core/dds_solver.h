@@ -26,6 +26,11 @@
 #include <string.h>
 
 #define DDS_NT 4
+#ifdef DDS_NO_STRUMP
+#define DDS_NO_STRUMP_FLAG 1
+#else
+#define DDS_NO_STRUMP_FLAG 0
+#endif
 
 /* One stored bound.  A position matches when its suit lengths per hand
  * (dist), leader and trump are equal and, in every suit, the owners of the
@@ -340,7 +345,7 @@ static inline int dds_quick_tricks(const dds_solver *S, int p, int need, uint16_
 }
 
 /* ---- move generation ------------------------------------------------- */
-typedef struct { int8_t s, r; int16_t w; } dds_move;
+typedef struct { int8_t s, r; int16_t w; int8_t multi; } dds_move;  /* multi: the group has 2+ cards */
 
 /* Cards still in play in suit s: every hand and the table. */
 static inline unsigned dds_alive(const dds_solver *S, int s) {
@@ -365,6 +370,7 @@ static inline int dds_groups(unsigned m, unsigned alive, int s, dds_move *out, i
         out[n].s = (int8_t)s;
         out[n].r = (int8_t)low;
         out[n].w = 0;
+        out[n].multi = (int8_t)(low != r);
         n++;
         m &= (1u << low) - 1;
     }
@@ -569,7 +575,7 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
 #endif
         if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
-        if (S->trump != DDS_NT) {
+        if (S->trump != DDS_NT && !DDS_NO_STRUMP_FLAG) {
             /* trumps above all the other side's trumps each take a trick when
              * they come from one hand: a side is sure of the larger such count */
             int t = S->trump;
@@ -630,6 +636,33 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
             break;
         }
         rel[0] |= crel[0]; rel[1] |= crel[1]; rel[2] |= crel[2]; rel[3] |= crel[3];
+    }
+    if (best < 0) {
+        /* every move was searched, one card standing for each group of
+         * equivalent cards.  A group wholly below the pinned cards maps onto
+         * low cards anywhere, one wholly inside them is the same group in any
+         * matching position; a group straddling the boundary is pinned whole. */
+        for (int i = 0; i < n; i++) {
+            if (!mv[i].multi) continue;
+            int ss = mv[i].s;
+            if (!rel[ss]) continue;                  /* all below the pinned cards: x-cards */
+            int rmin = dds_low(rel[ss]);
+            if (mv[i].r >= rmin) continue;           /* inside the pinned prefix already */
+            /* the group's top card: the highest of ours above r before another alive card */
+            if (S->hand[p][ss] >> rmin) {
+                unsigned alive = dds_alive(S, ss);
+                unsigned m = S->hand[p][ss];
+                int top = mv[i].r;
+                for (;;) {
+                    unsigned above = alive & ~((2u << top) - 1) & 0x1FFF;
+                    if (!above) break;
+                    int nr = dds_low(above);
+                    if (!(m >> nr & 1)) break;
+                    top = nr;
+                }
+                if (top >= rmin) rel[ss] |= (uint16_t)(1u << mv[i].r);  /* straddles: pin it whole */
+            }
+        }
     }
     if (nc == 0) {
         int tl = S->tricks_left;
