@@ -1,0 +1,810 @@
+/* Double-dummy bridge solver (the search behind cardavia._core.dds).
+ *
+ * Seats: 0 North, 1 East, 2 South, 3 West (clockwise, PBN order); N-S is the
+ * side of even seats.  Suits 0..3 = clubs, diamonds, hearts, spades; trump 4
+ * is no-trump.  A hand is four 13-bit rank masks (bit r = rank r, 0 = two).
+ *
+ * The search answers one yes/no question: "does North-South take at least
+ * `target` of the remaining tricks?" (a null-window alpha-beta on trick
+ * counts); the exact count is found by stepping the target from a guess.
+ * What keeps it fast, in the manner of Haglund's DDS:
+ *  - a transposition table probed at every trick boundary, keyed on the
+ *    relative ranks of the remaining cards (each suit as the owner of its
+ *    1st, 2nd, ... highest remaining card), the leader and the trump suit,
+ *    storing lower/upper bounds on N-S tricks, so positions that differ
+ *    only in which low cards are gone are one entry, across roots and deals;
+ *  - quick-trick bounds for the side on lead at each trick boundary;
+ *  - equivalent cards (touching once the cards between them are gone) are
+ *    searched once;
+ *  - move ordering by simple card-play sense and the table's best move.
+ */
+#ifndef CARDAVIA_DDS_SOLVER_H
+#define CARDAVIA_DDS_SOLVER_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DDS_NT 4
+#ifdef DDS_NO_STRUMP
+#define DDS_NO_STRUMP_FLAG 1
+#else
+#define DDS_NO_STRUMP_FLAG 0
+#endif
+
+/* One stored bound.  A position matches when its suit lengths per hand
+ * (dist), leader and trump are equal and, in every suit, the owners of the
+ * top k cards are the same (k per suit, from the ranks that mattered to the
+ * result: the partition-search idea); the lower cards may lie anywhere. */
+typedef struct {
+    uint64_t dist;
+    uint64_t m0, m1, v0, v1;   /* masks/values over the owner sequences */
+    int32_t next;
+    uint8_t meta;              /* leader | trump << 2 */
+    int8_t lo, hi;             /* bounds on N-S tricks from this trick on */
+    uint8_t best_suit, best_idx;  /* best lead: suit, index from the top of the leader's suit */
+} dds_entry;
+
+typedef struct {
+    uint16_t hand[4][4];
+    int trump;
+    int leader;          /* leader of the current trick */
+    int ncards;          /* cards on the table, 0..3 */
+    int tricks_left;     /* tricks not yet complete, the current one included */
+    int tsuit[4], trank[4];          /* the current trick's cards */
+    int win_p[4], win_s[4], win_r[4]; /* the trick's winner after card i */
+    int32_t *heads;
+    uint64_t head_mask;
+    dds_entry *pool;
+    int32_t pool_size, pool_used;
+    long long nodes;
+#ifdef DDS_STATS
+    long long st_nc[4], st_cut[4][14], st_all[4], st_tt, st_qt;
+#endif
+    int hist[4][4][13];  /* cutoff history for move ordering */
+    int use_hist;
+} dds_solver;
+
+/* The key of a trick-boundary position. */
+typedef struct {
+    uint64_t dist, w0, w1;
+    unsigned meta;
+    int len[4];
+    uint32_t h;          /* chain of entries pinning only some suits' top cards */
+    uint32_t h2;         /* chain of entries pinning the top card of every suit */
+} dds_key_t;
+
+/* ---- tables ------------------------------------------------------------ */
+static uint8_t dds_p7[128][128];   /* pext of 7-bit values */
+static uint8_t dds_p6[64][64];
+static uint32_t dds_spread[8192];  /* bit i -> bit 2i */
+static uint8_t dds_pop7[128];
+static int dds_tables_ready = 0;
+
+static inline int dds_popc(unsigned x) { return __builtin_popcount(x); }
+static inline int dds_top(unsigned x) { return 31 - __builtin_clz(x); }   /* x != 0 */
+static inline int dds_low(unsigned x) { return __builtin_ctz(x); }        /* x != 0 */
+
+static void dds_init_tables(void) {
+    if (dds_tables_ready) return;
+    for (int m = 0; m < 128; m++) {
+        dds_pop7[m] = (uint8_t)dds_popc(m);
+        for (int x = 0; x < 128; x++) {
+            int out = 0, k = 0;
+            for (int b = 0; b < 7; b++)
+                if (m >> b & 1) { if (x >> b & 1) out |= 1 << k; k++; }
+            dds_p7[m][x] = (uint8_t)out;
+            if (m < 64 && x < 64) dds_p6[m][x] = (uint8_t)out;
+        }
+    }
+    for (int x = 0; x < 8192; x++) {
+        uint32_t s = 0;
+        for (int b = 0; b < 13; b++) if (x >> b & 1) s |= 1u << (2 * b);
+        dds_spread[x] = s;
+    }
+    dds_tables_ready = 1;
+}
+
+static inline unsigned dds_pext13(unsigned x, unsigned u) {
+    unsigned lo = u & 0x7F, hi = u >> 7;
+    return dds_p7[lo][x & 0x7F] | ((unsigned)dds_p6[hi][(x >> 7) & 0x3F] << dds_pop7[lo]);
+}
+
+/* ---- solver lifetime -------------------------------------------------- */
+static void dds_clear(dds_solver *S) {
+    memset(S->heads, 0xFF, (S->head_mask + 1) * sizeof(int32_t));
+    S->pool_used = 0;
+}
+
+static dds_solver *dds_new(int log2_entries) {
+    dds_init_tables();
+    dds_solver *S = (dds_solver *)calloc(1, sizeof(dds_solver));
+    if (!S) return NULL;
+    if (log2_entries < 10) log2_entries = 10;
+    if (log2_entries > 26) log2_entries = 26;
+    S->pool_size = (int32_t)1 << log2_entries;
+    S->head_mask = ((uint64_t)1 << (log2_entries - 1)) - 1;
+    S->pool = (dds_entry *)malloc((size_t)S->pool_size * sizeof(dds_entry));
+    S->heads = (int32_t *)malloc((S->head_mask + 1) * sizeof(int32_t));
+    if (!S->pool || !S->heads) { free(S->pool); free(S->heads); free(S); return NULL; }
+    dds_clear(S);
+    return S;
+}
+
+static void dds_free(dds_solver *S) {
+    if (!S) return;
+    free(S->pool);
+    free(S->heads);
+    free(S);
+}
+
+/* ---- transposition table ------------------------------------------------ */
+static inline void dds_key(const dds_solver *S, dds_key_t *K) {
+    uint64_t code[4];
+    uint64_t dist = 0;
+    for (int s = 0; s < 4; s++) {
+        unsigned h0 = S->hand[0][s], h1 = S->hand[1][s], h2 = S->hand[2][s], h3 = S->hand[3][s];
+        unsigned u = h0 | h1 | h2 | h3;
+        /* owner of the i-th lowest remaining card in bits 2i..2i+1 */
+        code[s] = (uint64_t)dds_spread[dds_pext13(h1, u)]
+                + 2 * (uint64_t)dds_spread[dds_pext13(h2, u)]
+                + 3 * (uint64_t)dds_spread[dds_pext13(h3, u)];
+        K->len[s] = dds_popc(u);
+        dist |= ((uint64_t)dds_popc(h0) | (uint64_t)dds_popc(h1) << 4 |
+                 (uint64_t)dds_popc(h2) << 8 | (uint64_t)dds_popc(h3) << 12) << (16 * s);
+    }
+    K->dist = dist;
+    K->w0 = code[0] | (code[1] << 26);
+    K->w1 = code[2] | (code[3] << 26);
+    K->meta = (unsigned)(S->leader | S->trump << 2);
+    uint64_t h = (dist ^ K->meta) * 0x9E3779B97F4A7C15ULL;
+    K->h = (uint32_t)(h >> 32);
+    uint64_t tops = 0;
+    for (int s = 0; s < 4; s++)
+        if (K->len[s]) tops |= ((code[s] >> (2 * (K->len[s] - 1))) & 3) << (2 * s);
+    uint64_t h2 = (h ^ ((tops + 1) * 0xD6E8FEB86659FD93ULL)) * 0x9E3779B97F4A7C15ULL;
+    K->h2 = (uint32_t)(h2 >> 32);
+}
+
+/* Rank masks (absolute) of the cards an entry's masks pin down. */
+static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const dds_key_t *K, uint16_t rel[4]) {
+    for (int s = 0; s < 4; s++) {
+        uint64_t m = s < 2 ? e->m0 >> (26 * s) : e->m1 >> (26 * (s - 2));
+        int k = dds_popc((unsigned)(m & 0x3FFFFFF)) / 2;
+        if (k) {
+            unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+            /* the k-th highest remaining card */
+            for (int i = 1; i < k; i++) u &= ~(1u << dds_top(u));
+            rel[s] |= (uint16_t)(1u << dds_top(u));
+        }
+    }
+}
+
+/* Combined bounds of every matching entry; *hint gets a best-move entry. */
+static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int *lo, int *hi,
+                              dds_entry **lo_e, dds_entry **hi_e, dds_entry **hint) {
+    for (int pass = 0; pass < 2; pass++) {
+        int32_t *head = &S->heads[(pass ? K->h2 : K->h) & S->head_mask];
+        int32_t prev = -1;
+        int32_t i = *head;
+        while (i >= 0) {
+            dds_entry *e = &S->pool[i];
+#ifdef DDS_STATS
+            S->st_tt++;
+#endif
+            if (e->dist == K->dist && e->meta == K->meta &&
+                (K->w0 & e->m0) == e->v0 && (K->w1 & e->m1) == e->v1) {
+                int cut = 0;
+                if (e->lo > *lo) { *lo = e->lo; *lo_e = e; if (*lo >= target && target >= 0) cut = 1; }
+                if (e->hi < *hi) { *hi = e->hi; *hi_e = e; if (*hi < target && target >= 0) cut = 1; }
+                if (e->best_suit != 255 && !*hint) *hint = e;
+                if (cut) {
+                    if (prev >= 0) {  /* move the useful entry to the front of its chain */
+                        S->pool[prev].next = e->next;
+                        e->next = *head;
+                        *head = i;
+                    }
+                    return;
+                }
+            }
+            prev = i;
+            i = e->next;
+        }
+    }
+}
+
+static inline uint64_t dds_prefix_mask(int n, int k) {
+    return (((uint64_t)1 << (2 * k)) - 1) << (2 * (n - k));
+}
+
+static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], int tl,
+                      int lo, int hi, int best_suit, int best_idx) {
+    uint64_t msk[4];
+    for (int s = 0; s < 4; s++) {
+        int k = 0;
+        if (rel[s]) {
+            unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+            int rmin = dds_low(rel[s]);
+            k = dds_popc(u >> rmin);
+        }
+        msk[s] = k ? dds_prefix_mask(K->len[s], k) : 0;
+    }
+    uint64_t m0 = msk[0] | msk[1] << 26, m1 = msk[2] | msk[3] << 26;
+    uint64_t v0 = K->w0 & m0, v1 = K->w1 & m1;
+    int all_tops = 1;
+    for (int s = 0; s < 4; s++) if (K->len[s] && !msk[s]) all_tops = 0;
+    uint32_t hh = all_tops ? K->h2 : K->h;
+    int32_t *head = &S->heads[hh & S->head_mask];
+    for (int32_t i = *head; i >= 0; i = S->pool[i].next) {
+        dds_entry *e = &S->pool[i];
+        if (e->dist == K->dist && e->meta == K->meta && e->m0 == m0 && e->m1 == m1 &&
+            e->v0 == v0 && e->v1 == v1) {
+            if (lo > e->lo) e->lo = (int8_t)lo;
+            if (hi < e->hi) e->hi = (int8_t)hi;
+            if (best_suit != 255) { e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx; }
+            return;
+        }
+    }
+    if (S->pool_used >= S->pool_size) {
+        dds_clear(S);
+        head = &S->heads[hh & S->head_mask];
+    }
+    dds_entry *e = &S->pool[S->pool_used];
+    e->dist = K->dist; e->meta = (uint8_t)K->meta;
+    e->m0 = m0; e->m1 = m1; e->v0 = v0; e->v1 = v1;
+    e->lo = (int8_t)lo; e->hi = (int8_t)hi;
+    e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx;
+    e->next = *head;
+    *head = S->pool_used++;
+}
+
+/* ---- quick tricks: sure tricks for the side on lead ------------------- */
+/* Winners hand p can cash from the top while keeping the lead.  A suit
+ * counts in full only when partner cannot overtake (all his cards of the
+ * suit lie below p's lowest counted winner); a suit where he could gives one
+ * sure trick, cashed last.  pin[s] is the rank whose prefix the count
+ * depends on (-1 when nothing), cnt[s] the tricks counted in suit s. */
+static inline int dds_cashable(const dds_solver *S, int p, int pin[4], int cnt[4], int *blocked) {
+    int lho = (p + 1) & 3, rho = (p + 3) & 3, pard = (p + 2) & 3;
+    int trump = S->trump;
+    int opp_trumps = 0;
+    if (trump != DDS_NT) opp_trumps = (S->hand[lho][trump] | S->hand[rho][trump]) != 0;
+    int qt = 0;
+    *blocked = -1;
+    for (int s = 0; s < 4; s++) {
+        unsigned mine = S->hand[p][s];
+        pin[s] = -1;
+        cnt[s] = 0;
+        if (!mine) continue;
+        unsigned opp = S->hand[lho][s] | S->hand[rho][s];
+        int c = opp ? dds_popc(mine >> (dds_top(opp) + 1)) : dds_popc(mine);
+        if (trump != DDS_NT && s != trump && opp_trumps && c) {
+            /* an opponent with trumps may ruff once void */
+            int lim = 13;
+            if (S->hand[lho][trump]) { int l = dds_popc(S->hand[lho][s]); if (l < lim) lim = l; }
+            if (S->hand[rho][trump]) { int l = dds_popc(S->hand[rho][s]); if (l < lim) lim = l; }
+            if (c > lim) c = lim;
+        }
+        if (!c) continue;
+        unsigned m = mine;
+        for (int i = 1; i < c; i++) m &= ~(1u << dds_top(m));
+        int low = dds_top(m);                 /* lowest counted winner */
+        unsigned pc = S->hand[pard][s];
+        if (pc && dds_top(pc) > low) {
+            /* partner might have to overtake: one sure trick, cashed last */
+            if (*blocked < 0) *blocked = s;
+            continue;
+        }
+        cnt[s] = c;
+        pin[s] = (opp || pc) ? low : -1;
+        qt += c;
+    }
+    if (*blocked >= 0) qt += 1;
+    return qt;
+}
+
+/* Pin the ranks behind `need` of the tricks counted by dds_cashable. */
+static inline void dds_pin(const dds_solver *S, int p, const int pin[4], const int cnt[4], int blocked,
+                           int need, int first, uint16_t rel[4]) {
+    int got = 0;
+    if (first >= 0) {
+        got += cnt[first];
+        if (pin[first] >= 0) rel[first] |= (uint16_t)(1u << pin[first]);
+    }
+    for (int s = 0; s < 4 && got < need; s++)
+        if (s != first && cnt[s]) { got += cnt[s]; if (pin[s] >= 0) rel[s] |= (uint16_t)(1u << pin[s]); }
+    if (got < need && blocked >= 0) {
+        /* the blocked suit's first round: p's top card beats the opponents */
+        rel[blocked] |= (uint16_t)(1u << dds_top(S->hand[p][blocked]));
+    }
+}
+
+/* Sure tricks for p's side with p on lead: p's own winners, or a small card
+ * led to partner's winner and then partner's winners. */
+static inline int dds_quick_tricks(const dds_solver *S, int p, int need, uint16_t rel[4]) {
+    int pin[4], cnt[4], ppin[4], pcnt[4], blk, pblk;
+    int qt = dds_cashable(S, p, pin, cnt, &blk);
+    if (qt >= need) { dds_pin(S, p, pin, cnt, blk, need, -1, rel); return qt; }
+    int pard = (p + 2) & 3;
+    int qp = dds_cashable(S, pard, ppin, pcnt, &pblk);
+    if (qp > qt) {
+        for (int s = 0; s < 4; s++) {
+            unsigned mine = S->hand[p][s];
+            /* entry: partner's counted winners lie above every card of ours in the suit */
+            if (!mine || !pcnt[s]) continue;
+            int e = ppin[s] >= 0 ? ppin[s] : dds_low(S->hand[pard][s]);
+            if (dds_top(mine) < e) {
+                dds_pin(S, pard, ppin, pcnt, pblk, need, s, rel);
+                rel[s] |= (uint16_t)(1u << e);
+                return qp;
+            }
+        }
+    }
+    dds_pin(S, p, pin, cnt, blk, need, -1, rel);
+    return qt;
+}
+
+/* ---- move generation ------------------------------------------------- */
+typedef struct { int8_t s, r; int16_t w; int8_t multi; } dds_move;  /* multi: the group has 2+ cards */
+
+/* Cards still in play in suit s: every hand and the table. */
+static inline unsigned dds_alive(const dds_solver *S, int s) {
+    unsigned a = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+    for (int i = 0; i < S->ncards; i++) if (S->tsuit[i] == s) a |= 1u << S->trank[i];
+    return a;
+}
+
+/* Add one move per group of equivalent cards of mask m in suit s (lowest card of each group). */
+static inline int dds_groups(unsigned m, unsigned alive, int s, dds_move *out, int n) {
+    while (m) {
+        int r = dds_top(m);
+        /* walk down while the next alive card below belongs to us */
+        int low = r;
+        for (;;) {
+            unsigned below = alive & ((1u << low) - 1);
+            if (!below) break;
+            int nr = dds_top(below);
+            if (!(m >> nr & 1)) break;
+            low = nr;
+        }
+        out[n].s = (int8_t)s;
+        out[n].r = (int8_t)low;
+        out[n].w = 0;
+        out[n].multi = (int8_t)(low != r);
+        n++;
+        m &= (1u << low) - 1;
+    }
+    return n;
+}
+
+static int dds_gen_moves(const dds_solver *S, int p, dds_move *mv) {
+    int n = 0;
+    int nc = S->ncards;
+    if (nc > 0) {
+        int ls = S->tsuit[0];
+        if (S->hand[p][ls]) return dds_groups(S->hand[p][ls], dds_alive(S, ls), ls, mv, 0);
+    }
+    for (int s = 0; s < 4; s++)
+        if (S->hand[p][s]) n = dds_groups(S->hand[p][s], dds_alive(S, s), s, mv, n);
+    return n;
+}
+
+/* Order moves: higher weight first. */
+static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds_entry *e) {
+    int nc = S->ncards;
+    int trump = S->trump;
+    int partner = (p + 2) & 3, lho = (p + 1) & 3, rho = (p + 3) & 3;
+    if (nc == 0) {
+        for (int i = 0; i < n; i++) {
+            int s = mv[i].s, r = mv[i].r;
+            unsigned opp = S->hand[lho][s] | S->hand[rho][s];
+            unsigned pard = S->hand[partner][s];
+            unsigned all = opp | pard | S->hand[p][s];
+            int w = 0;
+            int top_ours = (S->hand[p][s] | pard) >> dds_top(all) & 1;
+            int mytop = (1u << r) > opp ? 1 : 0;  /* beats all opponents' cards */
+            int ruffable = trump != DDS_NT && s != trump &&
+                ((!S->hand[lho][s] && S->hand[lho][trump]) || (!S->hand[rho][s] && S->hand[rho][trump]));
+            if (mytop && !ruffable) w += 60;
+            else if (top_ours && !ruffable) w += 30 - r;       /* low to partner's winner */
+            else {
+                w += 10 - dds_popc(opp) - r / 2;
+                int tp = dds_top(all);
+                if (S->hand[rho][s] >> tp & 1) w += 5;    /* RHO holds the top */
+            }
+            if (s == trump) w -= 5;
+            if (!pard && trump != DDS_NT && s != trump && S->hand[partner][trump] && !ruffable) w += 20; /* partner ruffs */
+            if (e && e->best_suit == s) {
+                unsigned above = S->hand[p][s] >> (r + 1);
+                if (dds_popc(above) == e->best_idx) w += 1000;
+            }
+            mv[i].w = (int16_t)w;
+        }
+    } else {
+        int ls = S->tsuit[0];
+        int wp = S->win_p[nc - 1], ws = S->win_s[nc - 1], wr = S->win_r[nc - 1];
+        int partner_winning = (wp & 1) == (p & 1);
+        /* can the players still to come beat the card now winning? */
+        int later_beats = 0;   /* an opponent after us can beat the current winner */
+        for (int k = nc + 1; k < 4; k++) {
+            int q = (S->leader + k) & 3;
+            if ((q & 1) == (p & 1)) continue;
+            if (ws == ls) {
+                if (S->hand[q][ls] >> (wr + 1)) later_beats = 1;
+                else if (!S->hand[q][ls] && trump != DDS_NT && S->hand[q][trump]) later_beats = 1;
+            } else if (ws == trump && !S->hand[q][ls] && (S->hand[q][trump] >> (wr + 1))) later_beats = 1;
+        }
+        /* the highest card the opponents still to play could put on the led suit */
+        unsigned opp_after = 0;
+        for (int k = nc + 1; k < 4; k++) {
+            int q = (S->leader + k) & 3;
+            if ((q & 1) != (p & 1)) opp_after |= S->hand[q][ls];
+        }
+        for (int i = 0; i < n; i++) {
+            int s = mv[i].s, r = mv[i].r;
+            int beats = (s == ws && r > wr) || (trump != DDS_NT && s == trump && ws != trump);
+            int w;
+            if (partner_winning && !later_beats) {
+                w = beats ? -r : 40 - r;                 /* partner has it: play low */
+            } else if (beats) {
+                int safe = nc == 3 || (s == ls && (1u << r) > opp_after) ||
+                           (s == trump && ls != trump);  /* cannot be topped in the suit */
+                w = safe ? 60 - r : (nc == 1 ? 20 - r : 30 + r);  /* 2nd hand low-ish, 3rd hand high */
+                if (s == trump && ls != trump) w -= 8;   /* ruffing costs a trump */
+            } else {
+                w = 20 - r;
+            }
+            if (s != ls && s != trump) {
+                /* discard: from long suits without winners */
+                unsigned opp = S->hand[(p + 1) & 3][s] | S->hand[(p + 3) & 3][s];
+                int top_is_ours = ((S->hand[p][s] | S->hand[(p + 2) & 3][s]) >> (opp ? dds_top(opp) : 0)) > 1 || !opp;
+                w += dds_popc(S->hand[p][s]) - (top_is_ours ? 6 : 0);
+            }
+            mv[i].w = (int16_t)w;
+        }
+    }
+    for (int i = 1; i < n; i++) {
+        dds_move t = mv[i];
+        int j = i - 1;
+        while (j >= 0 && mv[j].w < t.w) { mv[j + 1] = mv[j]; j--; }
+        mv[j + 1] = t;
+    }
+}
+
+/* ---- the search ------------------------------------------------------- */
+static int dds_search(dds_solver *S, int target, uint16_t rel[4]);
+
+static inline void dds_play(dds_solver *S, int p, int s, int r) {
+    int nc = S->ncards;
+    S->hand[p][s] &= (uint16_t)~(1u << r);
+    S->tsuit[nc] = s;
+    S->trank[nc] = r;
+    if (nc == 0) {
+        S->win_p[0] = p; S->win_s[0] = s; S->win_r[0] = r;
+    } else {
+        int ws = S->win_s[nc - 1], wr = S->win_r[nc - 1];
+        if ((s == ws && r > wr) || (S->trump != DDS_NT && s == S->trump && ws != S->trump)) {
+            S->win_p[nc] = p; S->win_s[nc] = s; S->win_r[nc] = r;
+        } else {
+            S->win_p[nc] = S->win_p[nc - 1]; S->win_s[nc] = ws; S->win_r[nc] = wr;
+        }
+    }
+}
+
+/* Play card (s, r) for the player to move, search, undo. */
+static inline int dds_try(dds_solver *S, int p, int s, int r, int target, uint16_t rel[4]) {
+    int nc = S->ncards;
+    int res;
+    dds_play(S, p, s, r);
+    if (nc == 3) {
+        /* the next trick reuses the trick arrays: keep ours */
+        int w = S->win_p[3], ws = S->win_s[3], wr = S->win_r[3];
+        int old_leader = S->leader;
+        int ts[4], tr[4], wp[4], wsu[4], wra[4];
+        memcpy(ts, S->tsuit, sizeof ts);
+        memcpy(tr, S->trank, sizeof tr);
+        memcpy(wp, S->win_p, sizeof wp);
+        memcpy(wsu, S->win_s, sizeof wsu);
+        memcpy(wra, S->win_r, sizeof wra);
+        S->leader = w;
+        S->ncards = 0;
+        S->tricks_left--;
+        res = dds_search(S, target - ((w & 1) == 0), rel);
+        S->tricks_left++;
+        S->ncards = 3;
+        S->leader = old_leader;
+        memcpy(S->tsuit, ts, sizeof ts);
+        memcpy(S->trank, tr, sizeof tr);
+        memcpy(S->win_p, wp, sizeof wp);
+        memcpy(S->win_s, wsu, sizeof wsu);
+        memcpy(S->win_r, wra, sizeof wra);
+        /* the winning card mattered by its rank when it beat a card of its suit */
+        for (int i = 0; i < 4; i++)
+            if (ts[i] == ws && tr[i] != wr) { rel[ws] |= (uint16_t)(1u << wr); break; }
+    } else {
+        S->ncards = nc + 1;
+        res = dds_search(S, target, rel);
+        S->ncards = nc;
+    }
+    S->hand[p][s] |= (uint16_t)(1u << r);
+    return res;
+}
+
+static int dds_last_trick_ns(const dds_solver *S, uint16_t rel[4]) {
+    /* every hand holds one card; leader leads */
+    int l = S->leader;
+    int bs = -1, br = -1, bp = l, byrank = 0;
+    int cs[4], cr[4];
+    for (int i = 0; i < 4; i++) {
+        int p = (l + i) & 3;
+        int s = 0;
+        while (!S->hand[p][s]) s++;
+        int r = dds_top(S->hand[p][s]);
+        cs[i] = s; cr[i] = r;
+        if (i == 0) { bs = s; br = r; bp = p; }
+        else if ((s == bs && r > br) || (S->trump != DDS_NT && s == S->trump && bs != S->trump)) {
+            bs = s; br = r; bp = p;
+        }
+    }
+    for (int i = 0; i < 4; i++) if (cs[i] == bs && cr[i] != br) byrank = 1;
+    if (byrank) rel[bs] |= (uint16_t)(1u << br);
+    return (bp & 1) == 0;
+}
+
+static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
+    S->nodes++;
+    rel[0] = rel[1] = rel[2] = rel[3] = 0;
+    int nc = S->ncards;
+    int p = (S->leader + nc) & 3;
+    int max_side = (p & 1) == 0;   /* N-S to move: needs one good move */
+    dds_entry *hint = NULL;
+    dds_key_t K;
+    if (nc == 0) {
+        int tl = S->tricks_left;
+        if (target <= 0) return 1;
+        if (target > tl) return 0;
+        if (tl == 1) return dds_last_trick_ns(S, rel) >= target;
+        dds_key(S, &K);
+        int lo = 0, hi = tl;
+        dds_entry *lo_e = NULL, *hi_e = NULL;
+#ifndef DDS_NO_TT
+        dds_lookup(S, &K, target, &lo, &hi, &lo_e, &hi_e, &hint);
+#endif
+#ifdef DDS_STATS
+        S->st_qt++;
+#endif
+        if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
+        if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
+        if (S->trump != DDS_NT && !DDS_NO_STRUMP_FLAG) {
+            /* trumps above all the other side's trumps each take a trick when
+             * they come from one hand: a side is sure of the larger such count */
+            int t = S->trump;
+            for (int side = 0; side < 2; side++) {
+                unsigned other = S->hand[side ^ 1][t] | S->hand[side ^ 3][t];
+                int best = 0, bh = -1;
+                for (int h = side; h < 4; h += 2) {
+                    unsigned m = S->hand[h][t];
+                    int c = other ? dds_popc(m >> (dds_top(other) + 1)) : dds_popc(m);
+                    if (c > best) { best = c; bh = h; }
+                }
+                if (!best) continue;
+                int cut = side == 0 ? best >= target : tl - best < target;
+                if (cut) {
+                    if (other) {
+                        unsigned m = S->hand[bh][t];
+                        for (int i = 1; i < best; i++) m &= ~(1u << dds_top(m));
+                        rel[t] = (uint16_t)(1u << dds_top(m));
+                    }
+                    if (side == 0) dds_store(S, &K, rel, tl, target, tl, 255, 0);
+                    else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
+                    return side == 0;
+                }
+            }
+        }
+        uint16_t qrel[4] = {0, 0, 0, 0};
+#ifdef DDS_NO_QT
+        int qt = 0;
+#else
+        int qt = dds_quick_tricks(S, p, max_side ? target : tl - target + 1, qrel);
+#endif
+        if (max_side ? qt >= target : tl - qt < target) {
+            memcpy(rel, qrel, sizeof(qrel));
+            /* the pinned ranks justify the cutoff, not the whole count */
+            if (max_side) dds_store(S, &K, rel, tl, target, tl, 255, 0);
+            else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
+            return max_side;
+        }
+    }
+    dds_move mv[13];
+    int n = dds_gen_moves(S, p, mv);
+    if (n > 1) dds_order(S, p, mv, n, hint);
+#ifdef DDS_STATS
+    S->st_nc[nc]++;
+#endif
+    int result = max_side ? 0 : 1;
+    int best = -1;
+    uint16_t crel[4];
+    for (int i = 0; i < n; i++) {
+        int res = dds_try(S, p, mv[i].s, mv[i].r, target, crel);
+        if (max_side ? res : !res) {
+#ifdef DDS_STATS
+            S->st_cut[nc][i]++;
+#endif
+            result = res; best = i;
+            if (i > 0) S->hist[p][mv[i].s][mv[i].r] += S->tricks_left * S->tricks_left;
+            rel[0] = crel[0]; rel[1] = crel[1]; rel[2] = crel[2]; rel[3] = crel[3];
+            break;
+        }
+        rel[0] |= crel[0]; rel[1] |= crel[1]; rel[2] |= crel[2]; rel[3] |= crel[3];
+    }
+    if (best < 0) {
+        /* every move was searched, one card standing for each group of
+         * equivalent cards.  A group wholly below the pinned cards maps onto
+         * low cards anywhere, one wholly inside them is the same group in any
+         * matching position; a group straddling the boundary is pinned whole. */
+        for (int i = 0; i < n; i++) {
+            if (!mv[i].multi) continue;
+            int ss = mv[i].s;
+            if (!rel[ss]) continue;                  /* all below the pinned cards: x-cards */
+            int rmin = dds_low(rel[ss]);
+            if (mv[i].r >= rmin) continue;           /* inside the pinned prefix already */
+            /* the group's top card: the highest of ours above r before another alive card */
+            if (S->hand[p][ss] >> rmin) {
+                unsigned alive = dds_alive(S, ss);
+                unsigned m = S->hand[p][ss];
+                int top = mv[i].r;
+                for (;;) {
+                    unsigned above = alive & ~((2u << top) - 1) & 0x1FFF;
+                    if (!above) break;
+                    int nr = dds_low(above);
+                    if (!(m >> nr & 1)) break;
+                    top = nr;
+                }
+                if (top >= rmin) rel[ss] |= (uint16_t)(1u << mv[i].r);  /* straddles: pin it whole */
+            }
+        }
+    }
+    if (nc == 0) {
+        int tl = S->tricks_left;
+        int bs = 255, bi = 0;
+        if (best >= 0) {
+            bs = mv[best].s;
+            bi = dds_popc(S->hand[p][bs] >> (mv[best].r + 1));
+        }
+        if (result) dds_store(S, &K, rel, tl, target, tl, bs, bi);
+        else dds_store(S, &K, rel, tl, 0, target - 1, bs, bi);
+    }
+    return result;
+}
+
+/* ---- entry points ----------------------------------------------------- */
+
+/* Set a position: hands (remaining cards, the table's cards removed),
+ * trump, the current trick's leader and its 0..3 cards (suit, rank). */
+static int dds_set(dds_solver *S, const uint16_t hand[4][4], int trump, int leader,
+                   int ncards, const int *tsuit, const int *trank) {
+    memcpy(S->hand, hand, sizeof(S->hand));
+    S->trump = trump;
+    S->leader = leader & 3;
+    S->ncards = 0;
+    for (int i = 0; i < ncards; i++) {
+        int p = (leader + i) & 3;
+        dds_play(S, p, tsuit[i], trank[i]);
+        /* dds_play removed nothing real: the card was not in the hand */
+        S->ncards = i + 1;
+    }
+    int cnt[4];
+    for (int p = 0; p < 4; p++) {
+        cnt[p] = 0;
+        for (int s = 0; s < 4; s++) cnt[p] += dds_popc(S->hand[p][s]);
+    }
+    /* players who have played to this trick hold one card fewer */
+    int tl = cnt[S->leader] + (ncards > 0);
+    for (int i = 0; i < 4; i++) {
+        int p = (leader + i) & 3;
+        int want = i < ncards ? tl - 1 : tl;
+        if (cnt[p] != want) return -1;
+    }
+    S->tricks_left = tl;
+    return tl;
+}
+
+/* N-S tricks from the current position with best play (the stepping of the target). */
+static int dds_ns_value(dds_solver *S, int guess) {
+    int tl = S->tricks_left;
+    if (tl == 0) return 0;
+    int lo = 0, hi = tl;       /* answer in [lo, hi] */
+    if (S->ncards == 0 && tl > 1) {
+        dds_key_t K;
+        dds_entry *a = NULL, *b = NULL, *c = NULL;
+        dds_key(S, &K);
+        dds_lookup(S, &K, -1, &lo, &hi, &a, &b, &c);
+    }
+    int t = guess;
+    if (t < lo) t = lo;
+    if (t > hi) t = hi;
+    while (lo < hi) {
+        if (t <= lo) t = lo + 1;
+        if (t > hi) t = hi;
+        uint16_t rel[4];
+        if (dds_search(S, t, rel)) { lo = t; t++; }
+        else { hi = t - 1; t--; }
+    }
+    return lo;
+}
+
+/* Values of each distinct move of the player to move, as tricks for that
+ * player's side from the current trick on.  Writes (suit, rank of the lowest
+ * card of each group, group mask) and returns the number of groups. */
+static int dds_root_moves(dds_solver *S, int *out_s, int *out_r, unsigned *out_group, int *out_val) {
+    int nc = S->ncards;
+    int p = (S->leader + nc) & 3;
+    int ns_side = (p & 1) == 0;
+    int tl = S->tricks_left;
+    dds_move mv[13];
+    int n = dds_gen_moves(S, p, mv);
+    int guess = -1;
+    for (int i = 0; i < n; i++) {
+        int s = mv[i].s, r = mv[i].r;
+        /* the group: our cards from r upward while touching */
+        unsigned alive = dds_alive(S, s);
+        unsigned m = S->hand[p][s];
+        unsigned g = 1u << r;
+        int cur = r;
+        for (;;) {
+            unsigned above = alive & ~((2u << cur) - 1) & 0x1FFF;
+            if (!above) break;
+            int nr = dds_low(above);
+            if (!(m >> nr & 1)) break;
+            g |= 1u << nr;
+            cur = nr;
+        }
+        int v;
+        dds_play(S, p, s, r);
+        if (nc == 3) {
+            int w = S->win_p[3];
+            int old_leader = S->leader;
+            int won = (w & 1) == 0;
+            int ts[4], tr[4], wp[4], wsu[4], wra[4];
+            memcpy(ts, S->tsuit, sizeof ts); memcpy(tr, S->trank, sizeof tr);
+            memcpy(wp, S->win_p, sizeof wp); memcpy(wsu, S->win_s, sizeof wsu); memcpy(wra, S->win_r, sizeof wra);
+            S->leader = w; S->ncards = 0; S->tricks_left--;
+            v = won + dds_ns_value(S, guess < 0 ? (S->tricks_left + 1) / 2 : guess - won);
+            S->tricks_left++; S->ncards = 3; S->leader = old_leader;
+            memcpy(S->tsuit, ts, sizeof ts); memcpy(S->trank, tr, sizeof tr);
+            memcpy(S->win_p, wp, sizeof wp); memcpy(S->win_s, wsu, sizeof wsu); memcpy(S->win_r, wra, sizeof wra);
+        } else {
+            S->ncards = nc + 1;
+            v = dds_ns_value(S, guess < 0 ? (tl + 1) / 2 : guess);
+            S->ncards = nc;
+        }
+        S->hand[p][s] |= (uint16_t)(1u << r);
+        guess = v;
+        out_s[i] = s; out_r[i] = r; out_group[i] = g;
+        out_val[i] = ns_side ? v : tl - v;
+    }
+    return n;
+}
+
+/* N-S tricks with `leader` on lead to the first trick of a full deal. */
+static int dds_solve_full(dds_solver *S, const uint16_t hand[4][4], int trump, int leader, int guess) {
+    if (dds_set(S, hand, trump, leader, 0, NULL, NULL) < 0) return -1;
+    return dds_ns_value(S, guess);
+}
+
+/* out[strain][seat] = tricks the declarer `seat` takes in strain (0..4). */
+static int dds_table(dds_solver *S, const uint16_t hand[4][4], int out[5][4]) {
+    for (int st = 0; st < 5; st++) {
+        int guess = 7;
+        for (int decl = 0; decl < 4; decl++) {
+            int leader = (decl + 1) & 3;
+            int ns = dds_solve_full(S, hand, st, leader, guess);
+            if (ns < 0) return -1;
+            guess = ns;
+            out[st][decl] = (decl & 1) ? 13 - ns : ns;
+        }
+    }
+    return 0;
+}
+
+#endif

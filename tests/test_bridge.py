@@ -1,0 +1,410 @@
+"""Contract Bridge (RULES.md §7): setup, auction, play, scoring, the record,
+the CLI and the shared conformance check."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from conformance import check_random_games
+
+import cardavia
+from cardavia import bridge, pbn
+from cardavia.bridge import EAST, NORTH, SOUTH, WEST, score
+from cardavia.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError
+
+GAME = cardavia.load("bridge")
+
+# A deal where every hand is easy to read: North all honours.
+DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+def fresh(deal: str = DEAL, vul: str = "none"):
+    return cardavia.load("bridge", vulnerability=vul).from_deal(deal)
+
+
+def bid(state, *calls):
+    for c in calls:
+        state.play(c)
+    return state
+
+
+def rule_of(excinfo) -> str | None:
+    return excinfo.value.rule
+
+
+# -- BR-1, BR-2 -----------------------------------------------------------------
+def test_br_1_objective_target_is_six_plus_level():
+    """BR-1 / BR-3.3: declarer's side needs 6 + level tricks: 4S needs ten."""
+    assert score("4S", False, 10) > 0 and score("4S", False, 9) < 0
+    assert score("1NT", False, 7) > 0 and score("1NT", False, 6) < 0
+
+
+def test_br_2_1_deal_thirteen_each_from_west_and_south_calls_first():
+    """BR-2.1: 52 cards, 13 each, dealt one at a time clockwise from West."""
+    s = GAME.new_state(seed=11)
+    hands = [s.hand(p) for p in range(4)]
+    assert all(len(h) == 13 for h in hands)
+    assert sorted(c for h in hands for c in h) == list(range(52))
+    pack = cardavia._core.rng.Random(11).shuffle_ids(range(52))
+    assert pack[0] in hands[WEST] and pack[1] in hands[NORTH] and pack[2] in hands[EAST] and pack[3] in hands[SOUTH]
+    assert s.current_player == SOUTH and s.phase == "auction"
+    assert GAME.new_state(seed=11).hand(0) == hands[0]  # the seed replays the deal
+
+
+def test_br_2_2_vulnerability_is_an_option_fixed_for_the_deal():
+    """BR-2.2: none, N-S, E-W or both, chosen before the deal."""
+    for v, ns, ew in [("none", False, False), ("ns", True, False), ("ew", False, True), ("both", True, True)]:
+        s = cardavia.load("bridge", vulnerability=v).new_state(seed=1)
+        assert (s.is_vulnerable(SOUTH), s.is_vulnerable(NORTH), s.is_vulnerable(WEST), s.is_vulnerable(EAST)) == (ns, ns, ew, ew)
+        assert s.observation(0)["vulnerability"] == v
+    with pytest.raises(ValueError):
+        cardavia.load("bridge", vulnerability="red")
+
+
+# -- BR-3 auction ---------------------------------------------------------------
+def test_br_3_1_bids_must_outrank():
+    """BR-3.1: C < D < H < S < NT at one level; higher levels outrank."""
+    s = bid(fresh(), "1H")
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("1D")
+    assert rule_of(e) == "BR-3.1"
+    with pytest.raises(IllegalMoveError):
+        s.play("1H")
+    s.play("1S")
+    s.play("1NT")
+    s.play("2C")
+    legal = [str(m) for m in s.legal_moves()]
+    assert "2C" not in legal and "2D" in legal and legal[-1] == "7NT"
+    assert len(bridge.BIDS) == 35
+
+
+def test_br_3_2_double_only_opponents_undoubled_bid():
+    """BR-3.2: only an opponent may double an undoubled bid."""
+    s = fresh()
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("X")  # nothing to double
+    assert rule_of(e) == "BR-3.2"
+    bid(s, "1C", "pass")  # South bids, West passes
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("X")  # North may not double partner
+    assert rule_of(e) == "BR-3.2"
+    s.play("pass")
+    s.play("X")  # East doubles South's bid after two passes
+    with pytest.raises(IllegalMoveError):
+        s.play("X")  # already doubled
+    assert s.contract is None
+
+
+def test_br_3_2_redouble_only_by_the_doubled_side():
+    """BR-3.2: the bidding side may redouble a double; opponents may not."""
+    s = bid(fresh(), "1C", "X")  # West doubles South's 1C
+    legal = [str(m) for m in s.legal_moves()]
+    assert "XX" in legal and "X" not in legal  # North may redouble
+    s.play("pass")  # North passes
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("XX")  # East is on the doubling side
+    assert rule_of(e) == "BR-3.2"
+    s.play("pass")
+    s.play("XX")  # South redoubles
+    with pytest.raises(IllegalMoveError):
+        s.play("XX")
+    with pytest.raises(IllegalMoveError):
+        s.play("X")
+
+
+def test_br_3_2_passes_keep_doubling_and_a_bid_cancels_it():
+    """BR-3.2: passes keep the doubled state; a higher bid cancels it; a
+    double or redouble restarts the count of passes."""
+    s = bid(fresh(), "1C", "X", "pass", "pass", "XX", "pass", "pass", "pass")
+    assert s.contract == "1CXX" and s.declarer == SOUTH
+    s = bid(fresh(), "1C", "X", "1D", "pass", "pass", "pass")
+    assert s.contract == "1D"  # North's bid cancelled the double
+    s = bid(fresh(), "1C", "pass", "pass", "X", "pass", "pass")
+    assert s.phase == "auction"  # the double restarted the count
+    s.play("pass")
+    assert s.contract == "1CX"
+
+
+def test_br_3_3_passed_out_scores_zero():
+    """BR-3.3: four passes with no bid end the deal with no score."""
+    s = bid(fresh(), "pass", "pass", "pass")
+    assert s.phase == "auction"
+    s.play("pass")
+    assert s.is_over and s.passed_out and s.contract is None and s.returns() == [0, 0, 0, 0]
+    assert s.current_player == TERMINAL and len(s.legal_moves()) == 0
+
+
+def test_br_3_3_three_passes_end_and_declarer_is_first_to_name_strain():
+    """BR-3.3: three passes after a bid end it; declarer is the first of the
+    winning side to have bid the strain; partner is dummy."""
+    # South 1H, West pass, North 2H, East pass, South pass, West pass: North raised, South named hearts first.
+    s = bid(fresh(), "1H", "pass", "2H", "pass", "pass", "pass")
+    assert s.contract == "2H" and s.declarer == SOUTH and s.dummy == NORTH
+    # North names spades first, South bids them higher: North declares.
+    s = bid(fresh(), "1C", "pass", "1S", "pass", "4S", "pass", "pass", "pass")
+    assert s.contract == "4S" and s.declarer == NORTH and s.dummy == SOUTH
+    # The opponents' earlier use of the strain does not count.
+    s = bid(fresh(), "pass", "1NT", "2NT", "pass", "pass", "pass")
+    assert s.declarer == NORTH
+    s = bid(fresh(), "1S", "2S", "pass", "pass", "pass")
+    assert s.declarer == WEST and s.contract == "2S"
+
+
+# -- BR-4 play -------------------------------------------------------------------
+def test_br_4_1_opening_lead_by_lho_then_dummy_exposed():
+    """BR-4.1: declarer's left-hand opponent leads; then dummy is shown to all."""
+    s = bid(fresh(), "pass", "pass", "1NT", "pass", "pass", "pass")  # North declares
+    assert s.declarer == NORTH and s.current_player == EAST and s.seat_to_play == EAST
+    assert all(s.observation(p)["dummy_hand"] is None for p in range(4))
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("1C")
+    assert rule_of(e) == "BR-4.2"
+    s.play("Ts")
+    dummy_cards = [bridge.card_text(c) for c in s.hand(SOUTH)]
+    for p in range(4):
+        assert s.observation(p)["dummy_hand"] == dummy_cards
+    # the hidden hands stay hidden
+    assert s.observation(EAST)["hand"] != s.observation(WEST)["hand"]
+    assert "hands" not in s.observation(EAST).data
+
+
+def test_br_4_1_declarer_plays_dummys_cards_north_plays_for_south():
+    """BR-4.1: when dummy's card is due the declarer chooses it; North plays
+    South's cards when South is dummy."""
+    s = bid(fresh(), "pass", "pass", "1NT", "pass", "pass", "pass")  # North declares, South dummy
+    s.play("Ts")  # East leads
+    assert s.seat_to_play == SOUTH and s.current_player == NORTH and s.from_dummy
+    assert s.observation(NORTH)["from_dummy"] is True
+    legal = [str(m) for m in s.legal_moves()]
+    assert legal == ["3s", "4s", "5s", "6s"]  # South's spades
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("As")  # North's own card is not dummy's
+    assert rule_of(e) == "BR-4.1"
+    s.play("3s")
+    assert s.history[-1].player == NORTH
+    assert s.current_player == WEST and not s.from_dummy
+
+
+def test_br_4_2_follow_suit_and_trick_winners():
+    """BR-4.2: follow suit if you can; highest card of the suit led wins in NT;
+    the winner leads next."""
+    s = bid(fresh(), "pass", "pass", "1NT", "pass", "pass", "pass")
+    s.play("Ts")  # East
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("8h")  # dummy holds spades
+    assert rule_of(e) == "BR-4.2"
+    s.play("3s")
+    s.play("2s")  # West
+    s.play("As")  # North wins
+    assert s._tricks_won == [1, 0] and s.current_player == NORTH and s.seat_to_play == NORTH
+    s.play("Ah")
+    s.play("Th")  # East
+    s.play("6h")  # dummy
+    s.play("2h")
+    assert s.tricks[-1]["winner"] == NORTH
+
+
+def test_br_4_2_trumps_win_and_nt_only_suit_led():
+    """BR-4.2: the highest trump wins in a suit contract; in NT a discard never wins."""
+    t = [(0, 4 * 12 + 3), (1, 0), (2, 4 * 3 + 3), (3, 4 * 1 + 0)]  # As led, 2c, 5s, 3c
+    assert bridge._trick_winner(t, 0) == 3  # clubs trumps: the 3c beats the 2c ruff
+    assert bridge._trick_winner(t, 4) == 0  # NT: the ace of the suit led
+    assert bridge._trick_winner(t, 3) == 0
+    assert bridge._trick_winner([(0, 8), (1, 12), (2, 51), (3, 4)], 4) == 1
+
+
+def test_br_4_2_thirteen_tricks_end_the_deal():
+    s = GAME.new_state(seed=5)
+    rng = random.Random(5)
+    bid(s, "1C", "pass", "pass", "pass")
+    n = 0
+    while not s.is_over:
+        s.play(s.legal_moves().sample(rng))
+        n += 1
+    assert n == 52 and len(s.tricks) == 13 and sum(s._tricks_won) == 13
+
+
+# -- BR-5 scoring -----------------------------------------------------------------
+@pytest.mark.parametrize("contract,vul,tricks,expected", [
+    ("1C", False, 7, 70), ("1D", False, 8, 90), ("2H", False, 8, 110), ("1NT", False, 7, 90),
+    ("3NT", False, 9, 400), ("3NT", True, 9, 600), ("4S", False, 10, 420), ("4H", True, 11, 650),
+    ("5C", False, 11, 400), ("5D", True, 11, 600), ("2NT", False, 8, 120), ("4S", False, 13, 510),
+])
+def test_br_5_1_and_5_2_trick_points_and_game(contract, vul, tricks, expected):
+    """BR-5.1 trick points (C/D 20, H/S 30, NT 40 then 30), BR-5.2 game 300/500
+    or part score 50, overtricks never making game."""
+    assert score(contract, vul, tricks) == expected
+
+
+def test_br_5_2_overtricks_never_make_game_and_doubling_can():
+    """BR-5.2: 2S+2 is a part score; 2SX (120 trick points) is game."""
+    s = score("2S", False, 10)
+    assert s.breakdown["part_score"] == 50 and s.breakdown["game"] == 0 and s == 170
+    d = score("2SX", False, 8)
+    assert d.breakdown["trick_points"] == 120 and d.breakdown["game"] == 300 and d == 470
+    assert score("1NTXX", False, 7) == 560  # 160 points: game, plus the 100 insult
+
+
+def test_br_5_3_slams_bid_and_made_only():
+    """BR-5.3: small slam 500/750, grand 1000/1500; 12 tricks in 4S is no slam."""
+    assert score("6S", False, 12) == 980 and score("6S", True, 12) == 1430
+    assert score("7NT", False, 13) == 1520 and score("7NT", True, 13) == 2220
+    assert score("6NT", True, 12).breakdown["slam"] == 750
+    assert score("4S", False, 12).breakdown["slam"] == 0
+
+
+def test_br_5_4_insult_for_making_doubled():
+    """BR-5.4: 50 for a doubled contract made, 100 redoubled."""
+    assert score("4SX", False, 10).breakdown["insult"] == 50 and score("4SX", False, 10) == 590
+    assert score("4SXX", True, 10).breakdown["insult"] == 100 and score("4SXX", True, 10) == 1080
+
+
+def test_br_5_5_overtricks():
+    """BR-5.5: undoubled 20 (C/D) or 30; doubled 100/200; redoubled twice that."""
+    assert score("3C", False, 11).breakdown["overtricks"] == 40
+    assert score("3NT", False, 11).breakdown["overtricks"] == 60
+    assert score("3NTX", False, 11).breakdown["overtricks"] == 200
+    assert score("3NTX", True, 11).breakdown["overtricks"] == 400
+    assert score("3NTXX", False, 11).breakdown["overtricks"] == 400
+    assert score("3NTXX", True, 11).breakdown["overtricks"] == 800
+
+
+@pytest.mark.parametrize("down,nv,v,nvx,vx", [
+    (1, 50, 100, 100, 200), (2, 100, 200, 300, 500), (3, 150, 300, 500, 800),
+    (4, 200, 400, 800, 1100), (5, 250, 500, 1100, 1400), (7, 350, 700, 1700, 2000),
+])
+def test_br_5_6_undertricks(down, nv, v, nvx, vx):
+    """BR-5.6: undoubled 50/100 each; doubled nv 100, 200, 200, 300…; vul 200, 300…; redoubled twice."""
+    tricks = 10 - down
+    assert score("4H", False, tricks) == -nv
+    assert score("4H", True, tricks) == -v
+    assert score("4HX", False, tricks) == -nvx
+    assert score("4HX", True, tricks) == -vx
+    assert score("4HXX", False, tricks) == -2 * nvx
+    assert score("4HXX", True, tricks) == -2 * vx
+
+
+def test_br_5_scoring_rejects_bad_input():
+    for bad in ["", "8S", "4Z", "4SXXX", "0NT", None]:
+        with pytest.raises(ValueError):
+            score(bad, False, 10)
+    with pytest.raises(ValueError):
+        score("4S", False, 14)
+
+
+def test_br_5_returns_are_ns_score_and_zero_sum():
+    """BR-5: N-S and E-W get equal and opposite scores; seats 0/2 get N-S's."""
+    s = bid(fresh(), "pass", "pass", "7NT", "pass", "pass", "pass")
+    rng = random.Random(3)
+    while not s.is_over:
+        s.play(s.legal_moves().sample(rng))
+    # North holds 13 top tricks but random play may waste them; the score follows the tricks.
+    expected = int(score("7NT", False, s.declarer_tricks))
+    assert s.returns() == [expected, -expected, expected, -expected]
+    s2 = bid(fresh(vul="ew"), "pass", "1C", "pass", "pass", "pass")  # West declares
+    while not s2.is_over:
+        s2.play(s2.legal_moves().sample(rng))
+    ew = int(score("1C", True, s2.declarer_tricks))
+    assert s2.returns() == [-ew, ew, -ew, ew]
+
+
+def test_br_5_7_record_shows_calls_tricks_and_score_parts():
+    """BR-5.7: every call, every trick's winner and the score's parts."""
+    s = bid(fresh(), "pass", "pass", "3NT", "pass", "pass", "pass")
+    rng = random.Random(8)
+    while not s.is_over:
+        s.play(s.legal_moves().sample(rng))
+    obs = s.observation(WEST)
+    assert obs["auction"] == ["pass", "pass", "3NT", "pass", "pass", "pass"]
+    assert len(obs["tricks"]) == 13 and all("winner" in t for t in obs["tricks"])
+    assert obs["score"]["total"] == int(s.score()) and "trick_points" in obs["score"]
+    json.loads(obs.to_json())
+
+
+# -- moves, parsing, API ------------------------------------------------------------------
+def test_move_text_round_trip_and_phase():
+    s = fresh()
+    assert GAME.parse_move("1nt", s) == bridge.BIDS[4] and str(GAME.parse_move("7N", s)) == "7NT"
+    assert str(GAME.parse_move("Pass", s)) == "pass" and str(GAME.parse_move("xx", s)) == "XX"
+    assert str(GAME.parse_move("4S")) == "4S" and str(GAME.parse_move("4s")) == "4s"
+    assert str(GAME.parse_move("10h")) == "Th"
+    for bad in ["", "8Z", "zz", "4", "pass pass", "1C1"]:
+        with pytest.raises(InvalidMoveError):
+            GAME.parse_move(bad, s)
+    bid(s, "1C", "pass", "pass", "pass")
+    assert str(GAME.parse_move("4s", s)) == "4s"
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("1NT")  # a call in the play phase
+    assert rule_of(e) == "BR-4.2"
+
+
+def test_observation_hides_other_hands_and_json_replays():
+    s = GAME.new_state(seed=9)
+    obs = s.observation(WEST)
+    assert len(obs["hand"]) == 13 and obs["dummy_hand"] is None
+    text = json.dumps(obs.data)
+    for p in (SOUTH, NORTH, EAST):
+        for c in s.hand(p):
+            assert f'"{bridge.card_text(c)}"' not in text
+    s.play("1H")
+    r = GAME.from_json(s.to_json())
+    assert r.to_json() == s.to_json()
+
+
+def test_solve_state_mid_play_gives_every_legal_card():
+    s = bid(fresh(), "pass", "pass", "7NT", "pass", "pass", "pass")
+    s.play("Ts")
+    res = bridge.solve_state(s)
+    assert set(res) == {str(m) for m in s.legal_moves()}
+    assert all(v == 13 for v in res.values())  # North takes this trick and every other
+
+
+def test_conformance_1000_seeded_deals():
+    """BR-2..BR-5 under random agents: the shared conformance check."""
+    game = cardavia.load("bridge", vulnerability="both")
+    moves = check_random_games(game, range(1000), check_every=41)
+    assert moves > 1000 * 8
+
+
+def test_random_deals_scores_zero_sum_and_passed_out_rate():
+    rng = random.Random(1)
+    outcomes = 0
+    for seed in range(200):
+        s = GAME.new_state(seed=seed)
+        while not s.is_over:
+            s.play(s.legal_moves().sample(rng))
+        r = s.returns()
+        assert sum(r) == 0 and r[0] == r[2] and r[1] == r[3]
+        outcomes += s.passed_out
+    assert outcomes < 50
+
+
+# -- CLI ---------------------------------------------------------------------------
+def test_cli_dd_prints_the_table():
+    from cardavia.cli import main
+    import io
+    import contextlib
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["dd", DEAL]) == 0
+    text = out.getvalue()
+    assert "NT" in text and " 13" in text
+
+
+def test_cli_dd_bad_input_is_a_user_error(capsys):
+    from cardavia.cli import main
+
+    assert main(["dd", "N:AKQ"]) == 2
+    err = capsys.readouterr().err
+    assert "error" in err and "PBN" in err
+
+
+def test_cli_simulate_bridge():
+    r = subprocess.run([sys.executable, "-m", "cardavia.cli", "simulate", "bridge", "-n", "40", "-w", "1", "-q"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "contract made rate" in r.stdout and "passed out rate" in r.stdout and "mean ns score" in r.stdout

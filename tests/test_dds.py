@@ -1,0 +1,153 @@
+"""The double-dummy solver, proven against DDS 2.9 (through ``endplay``).
+
+Every table of 100 random deals must equal DDS's in all 20 numbers, and the
+mid-play (SolveBoard) values of every legal card must equal DDS's on
+positions after 1, 3 and 6 tricks and with 1, 2 and 3 cards of the current
+trick played.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from endplay.dds import calc_dd_table, solve_board as dds_solve_board
+from endplay.types import Deal, Denom, Player
+
+from cardavia import bridge, pbn
+from cardavia._core.dds import Solver
+
+# endplay's Denom / Player numbering -> ours (strain C D H S NT = 0..4, seats N E S W = 0..3)
+DENOM = {0: Denom.clubs, 1: Denom.diamonds, 2: Denom.hearts, 3: Denom.spades, 4: Denom.nt}
+PLAYER = {0: Player.north, 1: Player.east, 2: Player.south, 3: Player.west}
+SUIT_OF_DENOM = {Denom.clubs: 0, Denom.diamonds: 1, Denom.hearts: 2, Denom.spades: 3}
+
+
+def random_hands(rng: random.Random, size: int = 13) -> list[int]:
+    cards = list(range(52))
+    rng.shuffle(cards)
+    return [sum(1 << c for c in cards[size * h:size * h + size]) for h in range(4)]
+
+
+def dds_table(hands) -> list[list[int]]:
+    t = calc_dd_table(Deal(pbn.format_deal(hands))).to_list()  # [denom][player], denom S H D C NT
+    order = {0: 3, 1: 2, 2: 1, 3: 0, 4: 4}
+    return [list(t[order[st]]) for st in range(5)]
+
+
+def endplay_card_id(card) -> int:
+    rank = card.rank.abbr if hasattr(card.rank, "abbr") else str(card.rank)
+    return 4 * pbn.RANKS.index(rank[-1].upper()) + SUIT_OF_DENOM[card.suit]
+
+
+def dds_mid_play(hands, trump, leader, trick) -> dict[int, int]:
+    """DDS SolveBoard on a position: hands hold the cards not yet played."""
+    held = list(hands)
+    for k, c in enumerate(trick):  # endplay wants the trick's cards back in the hands
+        held[(leader + k) % 4] |= 1 << c
+    d = Deal(pbn.format_deal(held))
+    d.trump = DENOM[trump]
+    d.first = PLAYER[leader]
+    from endplay.types import Card
+    for c in trick:
+        d.play(Card(pbn.card_pbn(c)))
+    return {endplay_card_id(card): v for card, v in dds_solve_board(d)}
+
+
+def test_endplay_card_conversion():
+    from endplay.types import Card
+    assert endplay_card_id(Card("SA")) == 51 and endplay_card_id(Card("C2")) == 0
+    assert endplay_card_id(Card("HT")) == 4 * 8 + 2
+
+
+def test_dd_table_equals_dds_on_100_random_deals():
+    """All 20 numbers of 100 random deals equal DDS's (BR-4.2 trick rules, solved)."""
+    rng = random.Random(20261130)
+    solver = Solver()
+    for i in range(100):
+        hands = random_hands(rng)
+        ours = solver.table(hands)
+        assert ours == dds_table(hands), f"deal {i}: {pbn.format_deal(hands)}"
+
+
+def _position(rng, tricks, cards):
+    hands = random_hands(rng)
+    trump = rng.randrange(5)
+    leader = rng.randrange(4)
+    seq_hands = list(hands)
+    ld = leader
+    trick = []
+    for t in range(tricks + 1):
+        trick = []
+        n = 4 if t < tricks else cards
+        for k in range(n):
+            p = (ld + k) % 4
+            held = [c for c in range(52) if seq_hands[p] >> c & 1]
+            if trick:
+                follow = [c for c in held if c & 3 == trick[0][1] & 3]
+                held = follow or held
+            c = rng.choice(held)
+            seq_hands[p] &= ~(1 << c)
+            trick.append((p, c))
+        if t < tricks:
+            ld = bridge._trick_winner(trick, trump)
+    return seq_hands, trump, ld, [c for _, c in trick]
+
+
+@pytest.mark.parametrize("tricks,cards", [(1, 0), (3, 0), (6, 0), (4, 1), (5, 2), (7, 3), (2, 3), (9, 1)])
+def test_mid_play_equals_dds_solve_board(tricks, cards):
+    """Every legal card's value equals DDS SolveBoard's, after whole tricks
+    and with 1-3 cards of the current trick played (BR-4.2)."""
+    rng = random.Random(1000 * tricks + cards)
+    solver = Solver()
+    for _ in range(4):
+        hands, trump, leader, trick = _position(rng, tricks, cards)
+        ours = dict(solver.solve_board(hands, trump, leader, trick))
+        theirs = dds_mid_play(hands, trump, leader, trick)
+        assert ours == theirs, (pbn.format_deal(hands), trump, leader, trick)
+
+
+def test_small_endings_equal_dds():
+    """200 random 5-card endings, every strain and leader."""
+    rng = random.Random(5)
+    solver = Solver()
+    for _ in range(200):
+        hands = random_hands(rng, 5)
+        trump, leader = rng.randrange(5), rng.randrange(4)
+        best = max(dds_mid_play(hands, trump, leader, []).values())
+        assert solver.solve(hands, trump, leader) == best
+
+
+def test_solve_is_the_leaders_side_view_of_the_table():
+    rng = random.Random(77)
+    hands = random_hands(rng)
+    table = bridge.dd_table(pbn.format_deal(hands))
+    for strain in range(5):
+        for decl in range(4):
+            leader = "NESW"[(decl + 1) % 4]
+            assert bridge.solve(hands, "CDHSN"[strain], leader) == 13 - table[strain][decl]
+
+
+def test_solve_board_from_the_start_matches_solve():
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    res = bridge.solve_board(deal, "NT", "E")
+    assert max(res.values()) == bridge.solve(deal, "NT", "E") == 0
+    assert set(res) == {"Ts", "9s", "8s", "7s", "Jh", "Th", "9h", "Jd", "Td", "9d", "Jc", "Tc", "9c"}
+
+
+def test_solver_rejects_bad_input():
+    s = Solver()
+    with pytest.raises(ValueError):
+        s.table([1, 2, 4])
+    with pytest.raises(ValueError):
+        s.table([1, 1, 2, 4])  # a card in two hands
+    with pytest.raises(ValueError):
+        bridge.solve("N:AKQ.. ... ... ...", "S", "W")
+    with pytest.raises(ValueError):
+        bridge.solve_board("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432", "X", "N")
+
+
+def test_compiled_random_play_loop():
+    from cardavia._core.dds import random_deals_played
+    ns = random_deals_played(1, 200)
+    assert 0 < ns < 200 * 13
+    assert random_deals_played(1, 200) == ns
