@@ -225,7 +225,12 @@ class Game(abc.ABC):
         return self._initial_state({"seed": seed})
 
     def _initial_state(self, setup: dict) -> "State":
-        return self.state_class(self, setup)
+        # A malformed setup (hand-edited state JSON) is a ValueError, like
+        # every other bad input to from_json.
+        try:
+            return self.state_class(self, setup)
+        except (TypeError, KeyError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
 
     @abc.abstractmethod
     def parse_move(self, text: str, state: "State | None" = None) -> Move:

@@ -611,14 +611,6 @@ class GuandanGame(Game):
     default_options: dict[str, Any] = {}
     plays_matches = True
 
-    def _initial_state(self, setup: dict) -> "GuandanState":
-        # A malformed setup (hand-edited state JSON) is a ValueError, like
-        # every other bad input to from_json.
-        try:
-            return self.state_class(self, setup)
-        except (TypeError, KeyError, IndexError, AttributeError) as e:
-            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
-
     def _validate_options(self) -> None:
         if not isinstance(self._options["match"], bool):
             raise ValueError(f"guandan: option match must be True or False, not {self._options['match']!r}")

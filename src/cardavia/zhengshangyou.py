@@ -262,14 +262,6 @@ class ZhengShangyou(Game):
     default_options: dict = {}
     game_id = GAME_ID
 
-    def _initial_state(self, setup: dict) -> State:
-        # A malformed setup (hand-edited state JSON) is a ValueError, like
-        # every other bad input to from_json.
-        try:
-            return self.state_class(self, setup)
-        except (TypeError, KeyError, IndexError, AttributeError) as e:
-            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
-
     def parse_move(self, text: str, state: State | None = None) -> ZhengShangyouMove:
         if not isinstance(text, str):
             raise InvalidMoveError(f"move text must be a str, not {type(text).__name__}")
