@@ -24,7 +24,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from cardavia._core import guandan as _core
 from cardavia._core.rng import derive_seed
-from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids
+from cardavia.cards import InvalidCardError, card_text, parse_cards, rank_index, to_card_ids
 from cardavia.game import (
     TERMINAL,
     Game,
@@ -47,23 +47,6 @@ BOMB, STRAIGHTFLUSH, JOKERBOMB = 7, 8, 9
 WILD_SUIT = 2  # hearts
 ACE = 12
 _CARD_TEXT = [card_text(c) for c in range(54)]
-
-
-def level_index(level: Any) -> int:
-    """A level as rank index 0-12 from 2..14 (11 J … 14 A) or rank text."""
-    if isinstance(level, bool):
-        raise ValueError(f"bad level {level!r}")
-    if isinstance(level, int):
-        if 2 <= level <= 14:
-            return level - 2
-        raise ValueError(f"level must be 2-14 (J=11, Q=12, K=13, A=14), got {level}")
-    if isinstance(level, str):
-        t = level.strip().upper()
-        if t == "10":
-            return 8
-        if len(t) == 1 and t in "23456789TJQKA":
-            return "23456789TJQKA".index(t)
-    raise ValueError(f"bad level {level!r}: use 2-14 or a rank 2-9, T, J, Q, K, A")
 
 
 def level_face(index: int) -> int:
@@ -147,7 +130,7 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"move text must be a str, not {type(text).__name__}")
-    lv = None if level is None else level_index(level)
+    lv = None if level is None else rank_index(level, "level")
     parts = text.split()
     if not parts:
         raise InvalidMoveError("empty move: expected 'pass', 'return <card>' or '<reading>:<rank> <cards>'")
@@ -187,7 +170,7 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
 def classify(cards: Any, level: Any) -> list[GuandanMove]:
     """Every reading of exactly these cards at a level (GD-5), as plays."""
     ids = to_card_ids(cards)
-    lv = level_index(level)
+    lv = rank_index(level, "level")
     return [GuandanMove("play", s, m, ids, lv) for s, m in _core.readings(ids, lv)]
 
 
@@ -202,7 +185,7 @@ def _hand_counts(cards: Any) -> bytes:
 
 def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
     """Every play from ``hand`` beating ``last`` (None: a lead), with its reading."""
-    lv = level_index(level)
+    lv = rank_index(level, "level")
     if isinstance(last, str):
         last = parse_move(last, level_face(lv))
     if last is None or last.kind != "play":
@@ -214,7 +197,7 @@ def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
 
 def beats(move: GuandanMove, last: GuandanMove | None, level: Any) -> bool:
     """Whether play ``move`` beats play ``last`` at a level (GD-4.2, GD-5.4)."""
-    lv = level_index(level)
+    lv = rank_index(level, "level")
     if last is None or last.kind != "play":
         return True
     return _core.beats(move.shape, move.main, len(move.cards), last.shape, last.main, len(last.cards), lv)
@@ -300,14 +283,14 @@ class GuandanState(State):
         super().__init__(game, setup)
         self._match = bool(game.options["match"])
         self._seed = int(setup.get("seed", 0))
-        self._team_levels = [level_index(x) for x in setup.get("team_levels", (2, 2))]
+        self._team_levels = [rank_index(x, "level") for x in setup.get("team_levels", (2, 2))]
         self._deal_no = 0
         self._deals: list[dict] = []
         self._winner_team: int | None = None
         self._over = False
         if "hands" in setup:
             hands = [bytearray(_hand_counts(h)) for h in setup["hands"]]
-            level = level_index(setup.get("level", level_face(self._team_levels[0])))
+            level = rank_index(setup.get("level", level_face(self._team_levels[0])), "level")
             leader = int(setup.get("leader", 0))
             previous = setup.get("previous")
             if len(hands) != 4 or not all(any(h) for h in hands) or leader not in (0, 1, 2, 3):
@@ -635,9 +618,9 @@ class GuandanGame(Game):
             _hand_counts(t)
         if not 0 <= int(leader) < 4:
             raise ValueError("leader must be 0-3")
-        setup: dict[str, Any] = {"seed": int(seed), "hands": texts, "level": level_face(level_index(level)),
+        setup: dict[str, Any] = {"seed": int(seed), "hands": texts, "level": level_face(rank_index(level, "level")),
                                  "leader": int(leader),
-                                 "team_levels": [level_face(level_index(x)) for x in team_levels]}
+                                 "team_levels": [level_face(rank_index(x, "level")) for x in team_levels]}
         if previous is not None:
             prev = [int(p) for p in previous]
             if sorted(prev) != [0, 1, 2, 3]:

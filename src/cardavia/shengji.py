@@ -22,7 +22,7 @@ from typing import Any, NamedTuple, Sequence
 
 from cardavia._core.rng import derive_seed
 from cardavia._core.shengji import Deal, order_table, outcome, shape_of
-from cardavia.cards import RANK_CHARS, InvalidCardError, card_text, parse_cards, to_card_ids
+from cardavia.cards import RANK_CHARS, InvalidCardError, card_text, parse_cards, rank_index, to_card_ids
 from cardavia.game import (
     TERMINAL,
     Game,
@@ -82,23 +82,6 @@ def _sort_keys(level: int, trump: int) -> list:
     return keys
 
 
-def parse_level(level: Any) -> int:
-    """A level rank as 0-12 (2..A) from ``"5"``, ``"10"``/``"T"``, ``"A"`` or an int 2-14."""
-    if isinstance(level, bool):
-        raise ValueError(f"bad level {level!r}")
-    if isinstance(level, int):
-        if 2 <= level <= 14:
-            return level - 2
-        raise ValueError(f"level must be 2-14 (J=11, Q=12, K=13, A=14), got {level}")
-    if isinstance(level, str):
-        t = level.strip().upper()
-        if t == "10":
-            return 8
-        if len(t) == 1 and t in RANK_CHARS:
-            return RANK_CHARS.index(t)
-    raise ValueError(f"bad level {level!r}: expected a rank 2-10, J, Q, K, A")
-
-
 def parse_trump(trump: Any) -> int:
     """A contract as 0-3 (C, D, H, S) or 4 (NT)."""
     if isinstance(trump, str) and trump.strip().upper() in TRUMP_NAMES:
@@ -126,7 +109,7 @@ def shape(cards: Any, level: Any, trump: str) -> Shape:
     Raises ``IllegalMoveError`` when the cards are no single, pair or tractor.
     """
     ids = to_card_ids(cards)
-    lv, tr = parse_level(level), parse_trump(trump)
+    lv, tr = rank_index(level, "level"), parse_trump(trump)
     res = shape_of(ids, lv, tr) if ids else None
     if res is None:
         raise IllegalMoveError(f"{_cards_text(ids) or 'no cards'} is not a single, a pair of identical "
@@ -502,7 +485,7 @@ class Shengji(Game):
             counts[c] += 1
             if counts[c] > 2:
                 raise ValueError(f"{card_text(c)} appears more than twice (two packs)")
-        lv = parse_level(level)
+        lv = rank_index(level, "level")
         if trump is None:
             if len(kitty_ids) != 8:
                 raise ValueError("declaring needs the 8-card kitty")
