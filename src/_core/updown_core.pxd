@@ -6,7 +6,7 @@
 from libc.stdint cimport uint8_t, uint32_t
 from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_below
 from cardavia._core.betting cimport (
-    Betting, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK, BET_MAXMENU, BET_NO_ACTOR,
+    Betting, BettingFigures, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK, BET_MAXMENU, BET_NO_ACTOR,
     bet_init, bet_post, bet_begin, bet_in_hand, bet_apply, bet_check, bet_award, bet_menu,
     bet_to_call, bet_raise_error, bet_min_to, bet_max_to,
 )
@@ -187,5 +187,5 @@ cdef inline int ud_actor(const Duel* d) noexcept nogil:
     return -1
 
 
-cdef class DuelCore:
+cdef class DuelCore(BettingFigures):
     cdef Duel d
