@@ -26,6 +26,16 @@ def play_random(state, rng, until=None):
     return state
 
 
+def second_deal_betting(seeds):
+    """For each of ``seeds`` seeds, the match played at random to the betting
+    of its second deal (skipping the matches over before it)."""
+    for seed in range(seeds):
+        s = GAME.new_state(seed=seed)
+        play_random(s, random.Random(seed), until=lambda st: st.core.deal_no >= 2 and st.core.phase == 1)
+        if not s.is_over:
+            yield s
+
+
 def chance_lines(state, prefix):
     return [str(m) for p, m in state.history if p < 0 and str(m).startswith(prefix)]
 
@@ -145,12 +155,7 @@ def test_ud_3_2_min_bet_1_raise_as_round_total_and_full_raise_increment():
 
 def test_ud_3_3_short_allin_does_not_reopen_and_facing_allin_call_or_fold():
     # seat 1 has fewer chips: get there by a seed where seat 0 won the first deal
-    for seed in range(200):
-        s = GAME.new_state(seed=seed)
-        rng = random.Random(seed)
-        play_random(s, rng, until=lambda st: st.core.deal_no >= 2 and st.core.phase == 1)
-        if s.is_over:
-            continue
+    for s in second_deal_betting(200):
         c = s.core
         p = c.actor
         q = 1 - p
@@ -191,12 +196,7 @@ def test_ud_3_3_short_allin_raise_does_not_reopen_for_player_who_acted():
 
 
 def test_ud_3_3_unmatched_excess_returned():
-    for seed in range(300):
-        s = GAME.new_state(seed=seed)
-        rng = random.Random(seed)
-        play_random(s, rng, until=lambda st: st.core.deal_no >= 2 and st.core.phase == 1)
-        if s.is_over:
-            continue
+    for s in second_deal_betting(300):
         c = s.core
         p, q = c.actor, 1 - c.actor
         if not c.stacks[p] > c.stacks[q] + 1 or c.stacks[q] < 1:
