@@ -60,6 +60,21 @@ def refusal_changes_nothing(state, text) -> None:
     assert state.game.parse_move(str(move), state) == move      # the stored text reads back
 
 
+def text_changes_nothing(state, text, *readers) -> None:
+    """Playing ``text`` on a clone of ``state``, reading it with the game's
+    ``parse_move`` and each of ``readers`` (functions of no argument) gives a
+    result or a ValueError, ``in`` the legal moves answers True or False, and
+    ``state`` stays as it was."""
+    before = state.to_json()
+    for read in (lambda: state.clone().play(text), lambda: state.game.parse_move(text), *readers):
+        try:
+            read()
+        except ValueError:
+            pass
+    assert (text in state.legal_moves()) in (True, False)
+    assert state.to_json() == before
+
+
 def played_states(game, seeds, rng_seed: int, max_moves: int) -> list:
     """One state a seed, each after up to ``max_moves - 1`` random moves
     (``random.Random(rng_seed)`` draws the counts and the moves)."""
