@@ -136,9 +136,7 @@ class ClimbState(State):
         return list(self.legal_moves())
 
     def _copy(self):
-        c = object.__new__(type(self))
-        c.__dict__.update(self.__dict__)
-        c._history = list(self._history)
+        c = self._shallow_copy()
         c._hands = list(self._hands)
         c._counts = list(self._counts)
         c._played = list(self._played)

@@ -341,6 +341,15 @@ class State(abc.ABC):
     def _copy(self) -> "State":
         return copy.deepcopy(self, {id(self.game): self.game})
 
+    def _shallow_copy(self) -> "State":
+        """A new state of the same class sharing every attribute but the
+        history (its own list): the start of a hand-written ``_copy``, which
+        then copies its other mutable attributes."""
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        c._history = list(self._history)
+        return c
+
     # -- the shared API -----------------------------------------------------
     def legal_moves(self) -> LegalMoves:
         return self.legal_moves_class(self)

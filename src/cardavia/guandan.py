@@ -565,18 +565,15 @@ class GuandanState(State):
         }
 
     def _copy(self) -> "GuandanState":
-        new = GuandanState.__new__(GuandanState)
-        d = self.__dict__.copy()
-        d["_history"] = list(self._history)
-        d["_hands"] = [bytearray(h) for h in self._hands]
-        d["_order"] = list(self._order)
-        d["_out"] = list(self._out)
-        d["_tribute"] = list(self._tribute)
-        d["_returned"] = list(self._returned)
-        d["_pending"] = list(self._pending)
-        d["_team_levels"] = list(self._team_levels)
-        d["_deals"] = list(self._deals)
-        new.__dict__.update(d)
+        new = self._shallow_copy()
+        new._hands = [bytearray(h) for h in self._hands]
+        new._order = list(self._order)
+        new._out = list(self._out)
+        new._tribute = list(self._tribute)
+        new._returned = list(self._returned)
+        new._pending = list(self._pending)
+        new._team_levels = list(self._team_levels)
+        new._deals = list(self._deals)
         return new
 
     def restart(self) -> "GuandanState":

@@ -223,9 +223,7 @@ class HoldemState(State):
         return out
 
     def _copy(self) -> "HoldemState":
-        c = HoldemState.__new__(HoldemState)
-        c.__dict__.update(self.__dict__)
-        c._history = list(self._history)
+        c = self._shallow_copy()
         c._stacks = list(self._stacks)
         c._shown = dict(self._shown)
         c._hand = self._hand.copy()

@@ -422,9 +422,7 @@ class ShengjiState(State):
         return [52, 52] if strength == 3 else [53, 53]
 
     def _copy(self) -> "ShengjiState":
-        s = ShengjiState.__new__(ShengjiState)
-        s.__dict__.update(self.__dict__)
-        s._history = list(self._history)
+        s = self._shallow_copy()
         s._texts = list(self._texts)
         s._levels = list(self._levels)
         s._results = list(self._results)

@@ -211,9 +211,7 @@ class UpDownState(State):
         return out
 
     def _copy(self) -> "UpDownState":
-        s = UpDownState.__new__(UpDownState)
-        s.__dict__.update(self.__dict__)
-        s._history = list(self._history)
+        s = self._shallow_copy()
         s._core = self._core.copy()
         return s
 
