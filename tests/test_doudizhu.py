@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from checks import refused
 from conformance import check_random_games
 from rlcard.games.doudizhu.judger import DoudizhuJudger
 
@@ -49,14 +50,6 @@ def play_all(state, *moves: str):
     for m in moves:
         state.play(m)
     return state
-
-
-def refused(state, move: str, rule: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalMoveError) as e:
-        state.play(move)
-    assert e.value.rule == rule, (move, e.value)
-    assert state.to_json() == before
 
 
 # ---------------------------------------------------------------------------
@@ -699,7 +692,7 @@ def test_ddz_4_3_analysis_of_hands_larger_than_a_deal_does_not_overflow():
 # Property tests (hypothesis): garbage input, the JSON setup, every reading.
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
-from fuzzing import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
+from checks import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
 
 _FAST = settings(max_examples=150, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))

@@ -774,7 +774,7 @@ def test_lazy_view_counts_and_samples_without_listing():
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
-from fuzzing import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
+from checks import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
 
 _FAST = settings(max_examples=120, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from conformance import check_random_games
-from fuzzing import BET_GARBAGE, played_states, refusal_changes_nothing
+from checks import BET_GARBAGE, played_states, refusal_changes_nothing
 
 import cardavia
 from cardavia._core.holdem_core import HoldemHand

@@ -6,6 +6,7 @@ import itertools
 import random
 
 import pytest
+from checks import refused
 from conformance import check_random_games
 
 import cardavia
@@ -19,14 +20,6 @@ RANKS = "3456789TJQKA2"
 
 def st(*hands: str, leader: int = 0, opening: bool = False):
     return GAME.from_hands(list(hands), leader=leader, opening=opening)
-
-
-def refused(state, move: str, rule: str) -> None:
-    before = state.to_json()
-    with pytest.raises(IllegalMoveError) as e:
-        state.play(move)
-    assert e.value.rule == rule, (move, e.value)
-    assert state.to_json() == before
 
 
 def legal(state) -> list[str]:
@@ -406,7 +399,7 @@ def test_zsy_4_4_heavenly_bomb_text_reads_back_without_a_state():
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
-from fuzzing import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
+from checks import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
 
 _FAST = settings(max_examples=150, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))

@@ -1,14 +1,18 @@
-"""Test helpers shared by the games' fuzz tests (hypothesis): junk state JSON,
-junk betting text, and the checks that a refused input changes nothing.
+"""Test helpers shared by the games' tests: a refused move naming its rule,
+junk state JSON and junk betting text for the fuzz tests (hypothesis), and
+the checks that a refused input changes nothing.
 
-``from fuzzing import ...`` like ``conformance``.
+``from checks import ...`` like ``conformance``.
 """
 from __future__ import annotations
 
 import json
 import random
 
+import pytest
 from hypothesis import strategies as hst
+
+from cardavia.game import IllegalMoveError
 
 BET_GARBAGE = hst.one_of(
     hst.text(max_size=30),
@@ -19,6 +23,15 @@ BET_GARBAGE = hst.one_of(
                hst.integers(min_value=-10**30, max_value=10**30)),
 )
 """Betting-move text, right and wrong (Hold'em, Up/Down)."""
+
+
+def refused(state, move: str, rule: str) -> None:
+    """Playing ``move`` raises IllegalMoveError citing ``rule`` and changes nothing."""
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as e:
+        state.play(move)
+    assert e.value.rule == rule, (move, e.value)
+    assert state.to_json() == before
 
 
 def json_values(extra_leaves, list_size: int = 4, max_leaves: int = 10):
