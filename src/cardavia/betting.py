@@ -16,8 +16,8 @@ from cardavia._core import betting as B
 from cardavia._core.betting import BET, CALL, CHECK, FOLD
 from cardavia.game import IllegalMoveError, InvalidMoveError, Move
 
-__all__ = ["BetMove", "MAX_AMOUNT", "allin_move", "bet_menu", "betting_error", "check_bet",
-           "parse_bet_text", "raise_range"]
+__all__ = ["BetMove", "MAX_AMOUNT", "actor_figures", "allin_move", "bet_menu", "betting_error",
+           "check_bet", "parse_bet_text", "raise_range"]
 
 MAX_AMOUNT = 2**31 - 1
 """Amounts above this are refused as more chips than anyone has (the core counts in C ints)."""
@@ -145,3 +145,10 @@ def raise_range(core: Any) -> range:
     if core.raise_error(p):
         return range(0)
     return range(core.min_to(p), core.max_to(p) + 1)
+
+
+def actor_figures(core: Any) -> dict:
+    """What the observation of the player to act adds: ``to_call`` and
+    ``raise_range`` (``[lowest, highest]`` total, or None)."""
+    r = raise_range(core)
+    return {"to_call": core.to_call(core.actor), "raise_range": [r.start, r.stop - 1] if len(r) else None}

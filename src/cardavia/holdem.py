@@ -22,6 +22,7 @@ from cardavia._core.rng import Random, derive_seed
 from cardavia.betting import (
     MAX_AMOUNT,
     BetMove,
+    actor_figures,
     allin_move,
     bet_menu,
     check_bet,
@@ -217,9 +218,7 @@ class HoldemState(State):
             "shown": {str(p): [card_text(c) for c in cards] for p, cards in sorted(self._shown.items())},
         }
         if not self._over and h.actor == player:
-            out["to_call"] = h.to_call(player)
-            r = self.raise_range()
-            out["raise_range"] = [r.start, r.stop - 1] if len(r) else None
+            out.update(actor_figures(h))
         return out
 
     def _copy(self) -> "HoldemState":

@@ -21,7 +21,16 @@ from cardavia._core import betting as B
 from cardavia._core.updown_core import DuelCore, compare
 from cardavia.cards import card_id, card_text
 from cardavia.game import TERMINAL, Game, IllegalMoveError, InvalidMoveError, LegalMoves, Move, State
-from cardavia.betting import MAX_AMOUNT, BetMove, allin_move, bet_menu, check_bet, parse_bet_text, raise_range
+from cardavia.betting import (
+    MAX_AMOUNT,
+    BetMove,
+    actor_figures,
+    allin_move,
+    bet_menu,
+    check_bet,
+    parse_bet_text,
+    raise_range,
+)
 
 __all__ = ["LockMove", "UpDownGame", "UpDownState", "compare", "GAME"]
 
@@ -205,9 +214,7 @@ class UpDownState(State):
         if self._revealed is not None and not settled:
             out["last_reveal"] = [card_text(x) for x in self._revealed]
         if not self._over and c.phase == BETTING and c.actor == player:
-            out["to_call"] = c.to_call(player)
-            r = self.raise_range()
-            out["raise_range"] = [r.start, r.stop - 1] if len(r) else None
+            out.update(actor_figures(c))
         return out
 
     def _copy(self) -> "UpDownState":
