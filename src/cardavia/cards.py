@@ -22,6 +22,17 @@ BLACK_JOKER = 52
 RED_JOKER = 53
 
 
+def two_pack_counts(cards: Any) -> bytes:
+    """The number of copies (0-2) of each of the 54 card ids in ``cards``
+    (card text or ids) drawn from two packs; ValueError for a third copy."""
+    counts = bytearray(54)
+    for c in to_card_ids(cards):
+        counts[c] += 1
+        if counts[c] > 2:
+            raise ValueError(f"more than two copies of {card_text(c)}: two packs hold two of each card")
+    return bytes(counts)
+
+
 def rank_index(rank: Any, what: str = "rank") -> int:
     """A rank as index 0-12 (2..A) from rank text (``"5"``, ``"10"``/``"T"``,
     ``"J"`` … ``"A"``) or its face value as an int 2-14 (J=11, Q=12, K=13,
@@ -44,5 +55,5 @@ def rank_index(rank: Any, what: str = "rank") -> int:
 __all__ = [
     "BLACK_JOKER", "RED_JOKER", "ORDERS", "ORDER_RANK_CHARS", "RANK_CHARS",
     "SUIT_CHARS", "CardSet", "InvalidCardError", "card_id", "card_text",
-    "format_cards", "parse_cards", "rank_index", "sort_key", "to_card_ids",
+    "format_cards", "parse_cards", "rank_index", "sort_key", "to_card_ids", "two_pack_counts",
 ]

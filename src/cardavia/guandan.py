@@ -24,7 +24,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from cardavia._core import guandan as _core
 from cardavia._core.rng import derive_seed
-from cardavia.cards import InvalidCardError, card_text, parse_cards, rank_index, to_card_ids
+from cardavia.cards import InvalidCardError, card_text, parse_cards, rank_index, to_card_ids, two_pack_counts
 from cardavia.game import (
     TERMINAL,
     Game,
@@ -174,24 +174,15 @@ def classify(cards: Any, level: Any) -> list[GuandanMove]:
     return [GuandanMove("play", s, m, ids, lv) for s, m in _core.readings(ids, lv)]
 
 
-def _hand_counts(cards: Any) -> bytes:
-    counts = bytearray(54)
-    for c in to_card_ids(cards):
-        counts[c] += 1
-        if counts[c] > 2:
-            raise ValueError(f"a Guandan hand holds at most two copies of {card_text(c)}")
-    return bytes(counts)
-
-
 def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
     """Every play from ``hand`` beating ``last`` (None: a lead), with its reading."""
     lv = rank_index(level, "level")
     if isinstance(last, str):
         last = parse_move(last, level_face(lv))
     if last is None or last.kind != "play":
-        gen = _core.MoveGen(_hand_counts(hand), lv)
+        gen = _core.MoveGen(two_pack_counts(hand), lv)
     else:
-        gen = _core.MoveGen(_hand_counts(hand), lv, last.shape, last.main, len(last.cards))
+        gen = _core.MoveGen(two_pack_counts(hand), lv, last.shape, last.main, len(last.cards))
     return [GuandanMove("play", s, m, c, lv) for s, m, c in gen.moves()]
 
 
@@ -289,7 +280,7 @@ class GuandanState(State):
         self._winner_team: int | None = None
         self._over = False
         if "hands" in setup:
-            hands = [bytearray(_hand_counts(h)) for h in setup["hands"]]
+            hands = [bytearray(two_pack_counts(h)) for h in setup["hands"]]
             level = rank_index(setup.get("level", level_face(self._team_levels[0])), "level")
             leader = int(setup.get("leader", 0))
             previous = setup.get("previous")
@@ -612,7 +603,7 @@ class GuandanGame(Game):
         for p, t in enumerate(texts):
             if not t:
                 raise ValueError(f"hand {p} is empty: every player starts a deal with cards")
-            _hand_counts(t)
+            two_pack_counts(t)
         if not 0 <= int(leader) < 4:
             raise ValueError("leader must be 0-3")
         setup: dict[str, Any] = {"seed": int(seed), "hands": texts, "level": level_face(rank_index(level, "level")),

@@ -22,7 +22,15 @@ from typing import Any, NamedTuple, Sequence
 
 from cardavia._core.rng import derive_seed
 from cardavia._core.shengji import Deal, order_table, outcome, shape_of
-from cardavia.cards import RANK_CHARS, InvalidCardError, card_text, parse_cards, rank_index, to_card_ids
+from cardavia.cards import (
+    RANK_CHARS,
+    InvalidCardError,
+    card_text,
+    parse_cards,
+    rank_index,
+    to_card_ids,
+    two_pack_counts,
+)
 from cardavia.game import (
     TERMINAL,
     Game,
@@ -478,11 +486,7 @@ class Shengji(Game):
         if len(sizes) != 1 or not 1 <= sizes.pop() <= 25:
             raise ValueError("the four hands must hold the same number of cards, 1 to 25")
         kitty_ids = to_card_ids(kitty)
-        counts = [0] * 54
-        for c in [c for h in ids for c in h] + kitty_ids:
-            counts[c] += 1
-            if counts[c] > 2:
-                raise ValueError(f"{card_text(c)} appears more than twice (two packs)")
+        two_pack_counts([c for h in ids for c in h] + kitty_ids)
         lv = rank_index(level, "level")
         if trump is None:
             if len(kitty_ids) != 8:
