@@ -31,6 +31,7 @@ import numpy as np
 import pyspiel
 from rlcard.games.doudizhu import utils as rl_utils
 from rlcard.games.doudizhu.game import DoudizhuGame
+from benchutil import each, timeit
 from rlcard.games.doudizhu.judger import DoudizhuJudger
 
 import cardavia
@@ -89,24 +90,6 @@ def os_states(n: int, seed: int):
             t.apply_action(0)
         lead17.append((t, os_hand(t, ll)))
     return lead20, lead17, resp
-
-
-def each(fn, items, reps):
-    """Call fn on every item, reps times, keeping no result alive."""
-    for _ in range(reps):
-        for x in items:
-            fn(x)
-
-
-def timeit(fn, min_time=0.5):
-    reps = 1
-    while True:
-        t0 = time.perf_counter()
-        fn(reps)
-        dt = time.perf_counter() - t0
-        if dt >= min_time:
-            return dt / reps
-        reps *= 2
 
 
 def line(label, ours, peer, unit="µs", higher_better=False):

@@ -17,19 +17,12 @@ import random
 import time
 import warnings
 
+from benchutil import rate
+
 import cardavia
 from cardavia._core.holdem_core import selfplay
 
 warnings.simplefilter("ignore")
-
-
-def timed(fn, min_seconds=1.5):
-    n, t0 = 0, time.perf_counter()
-    while True:
-        n += fn()
-        dt = time.perf_counter() - t0
-        if dt >= min_seconds:
-            return n / dt
 
 
 def cardavia_python():
@@ -119,9 +112,9 @@ def compiled_hands():
 
 def main():
     print("No-limit Hold'em, 4 players, 1000 chips, blinds 10/20, random agents, one thread")
-    py = timed(cardavia_python())
-    pk = timed(pokerkit_hands())
-    pf = timed(pokerfast_hands())
+    py = rate(cardavia_python(), 1.5)
+    pk = rate(pokerkit_hands(), 1.5)
+    pf = rate(pokerfast_hands(), 1.5)
     c, out = compiled_hands()
     print(f"{'engine':34s} {'hands/s':>14s}")
     print(f"{'pokerkit 0.7.7':34s} {pk:14,.0f}")

@@ -8,17 +8,10 @@ compared with the Python API (DESIGN.md "Checks that keep it honest").
 import random
 import time
 
+from benchutil import rate
+
 import cardavia
 from cardavia._core.updown_core import selfplay
-
-
-def timed(fn, min_seconds=1.0):
-    n, t0 = 0, time.perf_counter()
-    while True:
-        n += fn()
-        dt = time.perf_counter() - t0
-        if dt >= min_seconds:
-            return n / dt
 
 
 def python_deals(match):
@@ -57,8 +50,8 @@ def python_movegen():
 
 def main():
     print("Up/Down duel, random agents, one thread")
-    py_single = timed(python_deals(False))
-    py_match = timed(python_deals(True))
+    py_single = rate(python_deals(False))
+    py_match = rate(python_deals(True))
     t0 = time.perf_counter()
     out = selfplay(200_000, seed=1, match=False)
     c_single = out["deals"] / (time.perf_counter() - t0)
@@ -67,7 +60,7 @@ def main():
     dt = time.perf_counter() - t0
     c_match = out["deals"] / dt
     c_moves = out["moves"] / dt
-    py_gen = timed(python_movegen())
+    py_gen = rate(python_movegen())
     print(f"single deals/s   python API {py_single:12,.0f}   compiled {c_single:14,.0f}   ratio {c_single / py_single:8.1f}x")
     print(f"deals/s in match python API {py_match:12,.0f}   compiled {c_match:14,.0f}   ratio {c_match / py_match:8.1f}x")
     print(f"move generation  python legal_moves() lists/s {py_gen:12,.0f}; compiled loop moves (generate + apply)/s {c_moves:14,.0f}")

@@ -14,28 +14,12 @@ import random
 import time
 
 import numpy as np
+from benchutil import each, timeit
 
 import cardavia
 from cardavia import zhengshangyou as zsy
 from cardavia._core import climb
 from cardavia.cards import CardSet
-
-
-def timeit(fn, min_time=0.5):
-    reps = 1
-    while True:
-        t0 = time.perf_counter()
-        fn(reps)
-        dt = time.perf_counter() - t0
-        if dt >= min_time:
-            return dt / reps
-        reps *= 2
-
-
-def each(fn, items, reps):
-    for _ in range(reps):
-        for x in items:
-            fn(x)
 
 
 def main():

@@ -774,13 +774,11 @@ def test_lazy_view_counts_and_samples_without_listing():
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
+from checks import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
 
 _FAST = settings(max_examples=120, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))
-_LEAF = hst.one_of(hst.none(), hst.booleans(), hst.integers(-3, 60), hst.text(max_size=6),
-                   hst.sampled_from(["3h 4h", "2h 2h", "BJ BJ RJ RJ", ""]))
-_JSON = hst.recursive(_LEAF, lambda ch: hst.lists(ch, max_size=5) | hst.dictionaries(
-    hst.text(max_size=3), ch, max_size=3), max_leaves=12)
+_JSON = json_values(["3h 4h", "2h 2h", "BJ BJ RJ RJ", ""], list_size=5, max_leaves=12)
 
 
 @_FAST
@@ -792,17 +790,7 @@ _JSON = hst.recursive(_LEAF, lambda ch: hst.lists(ch, max_size=5) | hst.dictiona
 def test_gd_2_malformed_state_json_is_a_value_error(match, setup, moves):
     """GD-2: a hand-edited state JSON loads or raises ValueError; a bad
     ``previous`` or a leader out of range used to raise TypeError/IndexError."""
-    game = cardavia.load("guandan", match=match)
-    data = {"format": "cardavia-state", "game": "guandan", "options": {"match": match},
-            "setup": setup, "moves": moves}
-    try:
-        s = game.from_json(json.dumps(data))
-    except ValueError:
-        return
-    for p in range(4):
-        s.observation(p).to_json()
-    if not s.is_over:
-        s.clone().play(s.legal_moves()[0])
+    check_state_json_loads_or_value_error(cardavia.load("guandan", match=match), setup, moves)
 
 
 _GD_STATE = cardavia.load("guandan", match=False).new_state(seed=11)
@@ -818,13 +806,5 @@ _GD_STATE = cardavia.load("guandan", match=False).new_state(seed=11)
 def test_gd_5_3_garbage_move_text_is_a_value_error_and_changes_nothing(text):
     """GD-5.3: any text is a move, an InvalidMoveError or an IllegalMoveError
     (ValueErrors), and a refused text leaves the state as it was."""
-    game = _GD_STATE.game
-    before = _GD_STATE.to_json()
-    for f in (lambda: game.parse_move(text), lambda: game.parse_move(text, _GD_STATE),
-              lambda: _GD_STATE.clone().play(text), lambda: parse_move(text, 2)):
-        try:
-            f()
-        except ValueError:
-            pass
-    assert (text in _GD_STATE.legal_moves()) in (True, False)
-    assert _GD_STATE.to_json() == before
+    text_changes_nothing(_GD_STATE, text, lambda: _GD_STATE.game.parse_move(text, _GD_STATE),
+                         lambda: parse_move(text, 2))

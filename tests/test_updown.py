@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from conformance import check_random_games
+from checks import BET_GARBAGE, played_states, refusal_changes_nothing
 
 import cardavia
 from cardavia._core.updown_core import DuelCore, selfplay
@@ -23,6 +24,16 @@ def play_random(state, rng, until=None):
     while not state.is_over and not (until and until(state)):
         state.play(state.legal_moves().sample(rng))
     return state
+
+
+def second_deal_betting(seeds):
+    """For each of ``seeds`` seeds, the match played at random to the betting
+    of its second deal (skipping the matches over before it)."""
+    for seed in range(seeds):
+        s = GAME.new_state(seed=seed)
+        play_random(s, random.Random(seed), until=lambda st: st.core.deal_no >= 2 and st.core.phase == 1)
+        if not s.is_over:
+            yield s
 
 
 def chance_lines(state, prefix):
@@ -144,12 +155,7 @@ def test_ud_3_2_min_bet_1_raise_as_round_total_and_full_raise_increment():
 
 def test_ud_3_3_short_allin_does_not_reopen_and_facing_allin_call_or_fold():
     # seat 1 has fewer chips: get there by a seed where seat 0 won the first deal
-    for seed in range(200):
-        s = GAME.new_state(seed=seed)
-        rng = random.Random(seed)
-        play_random(s, rng, until=lambda st: st.core.deal_no >= 2 and st.core.phase == 1)
-        if s.is_over:
-            continue
+    for s in second_deal_betting(200):
         c = s.core
         p = c.actor
         q = 1 - p
@@ -190,12 +196,7 @@ def test_ud_3_3_short_allin_raise_does_not_reopen_for_player_who_acted():
 
 
 def test_ud_3_3_unmatched_excess_returned():
-    for seed in range(300):
-        s = GAME.new_state(seed=seed)
-        rng = random.Random(seed)
-        play_random(s, rng, until=lambda st: st.core.deal_no >= 2 and st.core.phase == 1)
-        if s.is_over:
-            continue
+    for s in second_deal_betting(300):
         c = s.core
         p, q = c.actor, 1 - c.actor
         if not c.stacks[p] > c.stacks[q] + 1 or c.stacks[q] < 1:
@@ -416,50 +417,14 @@ def test_ud_conformance_single_deals():
 # -- audit2: garbage text and move objects never crash; refusals change nothing --------
 
 
-_GARBAGE = st.one_of(
-    st.text(max_size=30),
-    st.sampled_from(["raise 99999999999999999999", "bet -5", "raise -1", "call 5", "fold 1", "raise 1e5",
-                     "bet 0x10", "raise ٣", '{"move": "call"}', "[1, 2]", "null", "lock", "lock 99", "lock BJ",
-                     "lock Kh Kh", "allin 5", "raise to", "\x00", "raise 2147483648", "bet 4294967296"]),
-    st.builds(lambda w, n: f"{w} {n}", st.sampled_from(["bet", "raise", "call", "lock", "fold"]),
-              st.integers(min_value=-10**30, max_value=10**30)),
-)
-
-
-def _refusal_changes_nothing(state, text):
-    before = state.to_json()
-    try:
-        move = state.check(text)
-    except ValueError:
-        assert state.to_json() == before
-        return
-    after = state.clone()
-    after.play(move)
-    assert state.to_json() == before
-    assert state.game.parse_move(str(move), state) == move      # the stored text reads back
-
-
-def _fuzz_states():
-    states = []
-    rng = random.Random(9)
-    for seed in range(4):
-        s = GAME.new_state(seed=seed)
-        for _ in range(rng.randrange(8)):
-            if s.is_over:
-                break
-            s.play(s.legal_moves().sample(rng))
-        states.append(s)
-    return states
-
-
-_STATES = _fuzz_states()
+_STATES = played_states(GAME, range(4), 9, 8)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_GARBAGE, st.integers(0, 3))
+@given(BET_GARBAGE, st.integers(0, 3))
 def test_ud_3_garbage_move_text_raises_only_value_error_and_changes_nothing(text, k):
     """UD-3.1/UD-3.2 through the text API: any text is a legal move or a ValueError."""
-    _refusal_changes_nothing(_STATES[k], text)
+    refusal_changes_nothing(_STATES[k], text)
 
 
 @settings(max_examples=60, deadline=None)

@@ -362,5 +362,12 @@ cdef inline int bet_menu(const Betting* b, int* actions, int* amounts) noexcept 
     return m
 
 
-cdef class BettingRound:
+cdef class BettingFigures:
+    # The Python readers of a Betting struct, shared by every class holding
+    # one (BettingRound, HoldemHand, DuelCore): ``bp`` points at the holder's
+    # own struct, set in the holder's __cinit__.
+    cdef Betting* bp
+
+
+cdef class BettingRound(BettingFigures):
     cdef Betting b

@@ -21,11 +21,53 @@ FOLD_FREE = BET_FOLD_FREE
 MAX_PLAYERS = BET_MAXP
 
 
-cdef class BettingRound:
+cdef class BettingFigures:
+    """The betting figures of a position: the round's level and last full
+    raise, each seat's stack, round bet and hand total, and what the player
+    ``p`` owes, whether he may raise and between which totals."""
+
+    @property
+    def level(self):
+        return self.bp.level
+
+    @property
+    def full_raise(self):
+        return self.bp.full_raise
+
+    @property
+    def stacks(self):
+        return [self.bp.stack[i] for i in range(self.bp.n)]
+
+    @property
+    def bets(self):
+        return [self.bp.bet[i] for i in range(self.bp.n)]
+
+    @property
+    def totals(self):
+        return [self.bp.total[i] for i in range(self.bp.n)]
+
+    def to_call(self, int p):
+        return bet_to_call(self.bp, p)
+
+    def raise_error(self, int p):
+        """0 when p may bet or raise now, else the error code."""
+        return bet_raise_error(self.bp, p)
+
+    def min_to(self, int p):
+        return bet_min_to(self.bp, p)
+
+    def max_to(self, int p):
+        return bet_max_to(self.bp, p)
+
+
+cdef class BettingRound(BettingFigures):
     """One hand's betting: stacks, round bets, contributions, turn order.
 
     ``BettingRound(stacks, min_bet)``; seats with no chips are not dealt in.
     """
+
+    def __cinit__(self):
+        self.bp = &self.b
 
     def __init__(self, stacks, int min_bet):
         cdef int n = len(stacks), i
@@ -70,28 +112,8 @@ cdef class BettingRound:
         return self.b.actor
 
     @property
-    def level(self):
-        return self.b.level
-
-    @property
-    def full_raise(self):
-        return self.b.full_raise
-
-    @property
     def min_bet(self):
         return self.b.min_bet
-
-    @property
-    def stacks(self):
-        return [self.b.stack[i] for i in range(self.b.n)]
-
-    @property
-    def bets(self):
-        return [self.b.bet[i] for i in range(self.b.n)]
-
-    @property
-    def totals(self):
-        return [self.b.total[i] for i in range(self.b.n)]
 
     @property
     def folded(self):
@@ -106,19 +128,6 @@ cdef class BettingRound:
 
     def able_count(self):
         return bet_able_count(&self.b)
-
-    def to_call(self, int p):
-        return bet_to_call(&self.b, p)
-
-    def raise_error(self, int p):
-        """0 when p may bet or raise now, else the error code."""
-        return bet_raise_error(&self.b, p)
-
-    def min_to(self, int p):
-        return bet_min_to(&self.b, p)
-
-    def max_to(self, int p):
-        return bet_max_to(&self.b, p)
 
     def check(self, int action, int amount=0):
         """0 when the actor may take the action, else the error code."""

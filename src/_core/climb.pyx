@@ -14,7 +14,7 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 
 from cardavia._core.cards cimport climb_rank, climb_counts, pop_lowest, cv_popcount, cv_ctz
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle
+from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs
 
 cdef enum:
     CAP = 8192
@@ -706,9 +706,7 @@ cdef void ddz_deal(Rng* rng, CMove* buf, DdzDeal* out) noexcept nogil:
     cdef CMove last, mv
     out.redeals = 0
     while True:
-        for i in range(54):
-            deck[i] = i
-        rng_shuffle(rng, deck, 54)
+        rng_shuffle_packs(rng, deck, 54, 54)
         first = rng_below(rng, 3)
         hand[0] = hand[1] = hand[2] = 0
         for i in range(51):

@@ -10,7 +10,7 @@ module (count, index, iterate); ``selfplay`` plays whole random deals in C.
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle
+from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs
 from cardavia._core.cards cimport BLACK_JOKER, RED_JOKER, NUM_CARDS, card_rank
 
 SHAPES = ("single", "pair", "triple", "fullhouse", "straight", "pairs", "triples",
@@ -315,9 +315,7 @@ cdef inline uint64_t _below64(Rng* r, uint64_t n) noexcept nogil:
 cdef void _deal(Rng* r, uint8_t* hands) noexcept nogil:
     cdef uint8_t deck[108]
     cdef int i
-    for i in range(108):
-        deck[i] = i % 54
-    rng_shuffle(r, deck, 108)
+    rng_shuffle_packs(r, deck, 108, 54)
     memset(hands, 0, 4 * 54)
     for i in range(108):
         hands[(i // 27) * 54 + deck[i]] += 1

@@ -5,7 +5,7 @@
 # drive this struct, so they cannot disagree.
 from libc.stdint cimport uint8_t, uint32_t
 from cardavia._core.betting cimport (
-    Betting, BET_MAXP, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK,
+    Betting, BettingFigures, BET_MAXP, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK,
     bet_init, bet_post, bet_begin, bet_new_street, bet_in_hand, bet_to_call,
     bet_raise_error, bet_min_to, bet_max_to, bet_check, bet_apply, bet_award, bet_menu,
     BET_MAXMENU, BET_NO_ACTOR,
@@ -126,5 +126,5 @@ cdef inline int hand_menu(const Hand* h, int* actions, int* amounts) noexcept no
     return bet_menu(&h.b, actions, amounts)
 
 
-cdef class HoldemHand:
+cdef class HoldemHand(BettingFigures):
     cdef Hand h

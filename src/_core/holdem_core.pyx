@@ -9,7 +9,12 @@ from cardavia._core.betting cimport BettingRound
 
 cdef class HoldemHand:
     """One hand: ``HoldemHand(stacks, button, deck, sb=10, bb=20)`` with
-    ``deck`` the 52 card ids in dealing order."""
+    ``deck`` the 52 card ids in dealing order.  The betting figures
+    (``level``, ``stacks``, ``bets``, ``to_call(p)`` …) are those of
+    ``BettingFigures``."""
+
+    def __cinit__(self):
+        self.bp = &self.h.b
 
     def __init__(self, stacks, int button, deck, int sb=10, int bb=20):
         cdef int n = len(stacks), i
@@ -64,14 +69,6 @@ cdef class HoldemHand:
         return self.h.bb_seat
 
     @property
-    def level(self):
-        return self.h.b.level
-
-    @property
-    def full_raise(self):
-        return self.h.b.full_raise
-
-    @property
     def board(self):
         return [self.h.board[i] for i in range(self.h.nboard)]
 
@@ -85,18 +82,6 @@ cdef class HoldemHand:
     @property
     def start_stacks(self):
         return [self.h.start[i] for i in range(self.h.n)]
-
-    @property
-    def stacks(self):
-        return [self.h.b.stack[i] for i in range(self.h.n)]
-
-    @property
-    def bets(self):
-        return [self.h.b.bet[i] for i in range(self.h.n)]
-
-    @property
-    def totals(self):
-        return [self.h.b.total[i] for i in range(self.h.n)]
 
     @property
     def folded(self):
@@ -117,18 +102,6 @@ cdef class HoldemHand:
     @property
     def final_stacks(self):
         return [self.h.b.stack[i] + self.h.won[i] for i in range(self.h.n)]
-
-    def to_call(self, int p):
-        return bet_to_call(&self.h.b, p)
-
-    def raise_error(self, int p):
-        return bet_raise_error(&self.h.b, p)
-
-    def min_to(self, int p):
-        return bet_min_to(&self.h.b, p)
-
-    def max_to(self, int p):
-        return bet_max_to(&self.h.b, p)
 
     def check(self, int action, int amount=0):
         if self.h.b.actor < 0:

@@ -57,6 +57,14 @@ cdef inline void rng_shuffle(Rng* r, uint8_t* items, int n) noexcept nogil:
         items[i] = items[j]
         items[j] = tmp
 
+cdef inline void rng_shuffle_packs(Rng* r, uint8_t* deck, int n, int pack) noexcept nogil:
+    """A shuffled deck of ``n`` cards: card ids 0 .. pack-1 repeated (one
+    pack after another: ``deck[i] = i % pack``), then Fisher-Yates."""
+    cdef int i
+    for i in range(n):
+        deck[i] = i % pack
+    rng_shuffle(r, deck, n)
+
 cdef inline double rng_uniform(Rng* r) noexcept nogil:
     return (rng_next(r) >> 11) * (1.0 / 9007199254740992.0)
 

@@ -17,7 +17,7 @@ number of pairs, then by the combinations of doubled and single cards.
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.string cimport memset, memcpy
 from cardavia._core.cards cimport cv_ctz
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle
+from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs
 
 cdef uint64_t BINOM[66][66]
 
@@ -55,10 +55,7 @@ cdef inline int card_points(int c) noexcept nogil:
 # Setup, trump tables, declaration strength
 
 cdef void sj_shuffle(Rng* rng, uint8_t* deck) noexcept nogil:
-    cdef int i
-    for i in range(SJ_DECK):
-        deck[i] = i % 54
-    rng_shuffle(rng, deck, SJ_DECK)
+    rng_shuffle_packs(rng, deck, SJ_DECK, 54)
 
 
 cdef void _reset(SJDeal* d, int level, int start, int dealer) noexcept nogil:

@@ -4,9 +4,9 @@
 # discards.  The Python `cardavia.updown` State and the compiled self-play
 # loop both drive this struct.
 from libc.stdint cimport uint8_t, uint32_t
-from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_below
+from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_shuffle_packs, rng_below
 from cardavia._core.betting cimport (
-    Betting, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK, BET_MAXMENU, BET_NO_ACTOR,
+    Betting, BettingFigures, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK, BET_MAXMENU, BET_NO_ACTOR,
     bet_init, bet_post, bet_begin, bet_in_hand, bet_apply, bet_check, bet_award, bet_menu,
     bet_to_call, bet_raise_error, bet_min_to, bet_max_to,
 )
@@ -110,12 +110,9 @@ cdef inline void ud_start_deal(Duel* d) noexcept nogil:
 
 
 cdef inline void ud_new_match(Duel* d, unsigned long long seed, int chips) noexcept nogil:
-    cdef int i
     rng_seed(&d.rng, seed)
-    for i in range(UD_CARDS):
-        d.stock[i] = i % 52
     d.nstock = UD_CARDS
-    rng_shuffle(&d.rng, d.stock, d.nstock)
+    rng_shuffle_packs(&d.rng, d.stock, UD_CARDS, 52)
     d.ndiscard = 0
     d.chips[0] = chips
     d.chips[1] = chips
@@ -187,5 +184,5 @@ cdef inline int ud_actor(const Duel* d) noexcept nogil:
     return -1
 
 
-cdef class DuelCore:
+cdef class DuelCore(BettingFigures):
     cdef Duel d

@@ -9,7 +9,12 @@ _MASK64 = (1 << 64) - 1
 
 
 cdef class DuelCore:
-    """One Up/Down match position: ``DuelCore(seed, chips=20)``."""
+    """One Up/Down match position: ``DuelCore(seed, chips=20)``.  The
+    betting figures (``level``, ``stacks``, ``bets``, ``to_call(p)`` …) are
+    those of ``BettingFigures``."""
+
+    def __cinit__(self):
+        self.bp = &self.d.b
 
     def __init__(self, seed, int chips=20):
         if chips < 1:
@@ -56,22 +61,6 @@ cdef class DuelCore:
         return [self.d.chips[0], self.d.chips[1]]
 
     @property
-    def stacks(self):
-        return [self.d.b.stack[0], self.d.b.stack[1]]
-
-    @property
-    def bets(self):
-        return [self.d.b.bet[0], self.d.b.bet[1]]
-
-    @property
-    def totals(self):
-        return [self.d.b.total[0], self.d.b.total[1]]
-
-    @property
-    def level(self):
-        return self.d.b.level
-
-    @property
     def winner(self):
         return self.d.winner
 
@@ -100,18 +89,6 @@ cdef class DuelCore:
 
     def discards(self):
         return [self.d.discard[i] for i in range(self.d.ndiscard)]
-
-    def to_call(self, int p):
-        return bet_to_call(&self.d.b, p)
-
-    def raise_error(self, int p):
-        return bet_raise_error(&self.d.b, p)
-
-    def min_to(self, int p):
-        return bet_min_to(&self.d.b, p)
-
-    def max_to(self, int p):
-        return bet_max_to(&self.d.b, p)
 
     def lock(self, int index):
         if self.d.phase != UD_LOCK or index not in (0, 1):

@@ -20,7 +20,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _positive_int(text: str) -> int:
+def positive_int(text: str) -> int:
+    """argparse type: an integer of 1 or more."""
     try:
         v = int(text)
     except ValueError:
@@ -30,7 +31,8 @@ def _positive_int(text: str) -> int:
     return v
 
 
-def _seed(text: str) -> int:
+def seed_arg(text: str) -> int:
+    """argparse type: a seed, an integer of 0 or more (``0x`` prefixes read too)."""
     try:
         v = int(text, 0)
     except ValueError:
@@ -102,12 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
                          "and print the game's statistics. Results depend only on --seed, "
                          "never on --workers.")
     sim.add_argument("game", help=f"one of: {', '.join(cardavia.GAMES)}")
-    sim.add_argument("--games", "-n", type=_positive_int, default=1000, metavar="N",
+    sim.add_argument("--games", "-n", type=positive_int, default=1000, metavar="N",
                      help="number of deals to play (default 1000)")
-    sim.add_argument("--matches", type=_positive_int, default=None, metavar="N",
+    sim.add_argument("--matches", type=positive_int, default=None, metavar="N",
                      help="play N whole matches instead (Guandan, Shengji, Hold'em, Up/Down)")
-    sim.add_argument("--seed", "-s", type=_seed, default=0, metavar="S", help="run seed (default 0)")
-    sim.add_argument("--workers", "-w", type=_positive_int, default=None, metavar="W",
+    sim.add_argument("--seed", "-s", type=seed_arg, default=0, metavar="S", help="run seed (default 0)")
+    sim.add_argument("--workers", "-w", type=positive_int, default=None, metavar="W",
                      help="worker processes (default: every core)")
     sim.add_argument("--agents", "-a", default="random", metavar="A,B,…",
                      help="one agent name for every seat, or one per seat (default: random)")

@@ -20,7 +20,7 @@ from typing import Any
 
 from cardavia._core import climb as _core
 from cardavia.cards import CardSet, InvalidCardError, card_text, to_card_ids
-from cardavia.game import IllegalMoveError, InvalidMoveError, LegalMoves
+from cardavia.game import IllegalMoveError, InvalidMoveError, LegalMoves, State
 
 KIND_NAMES = _core.KIND_NAMES
 RANK_CHARS = _core.RANK_CHARS
@@ -77,6 +77,23 @@ def parse_play(game_id: int, text: str, rule: str, opening: bool = False) -> Cli
     return readings[0]
 
 
+def counts_of(cards: Any, check_bits: Any = None) -> int:
+    """Rank counts of a set of cards (card text or ids, a CardSet) or of ranks
+    text such as ``"33344456"``; ``check_bits(bits)`` (when given) vets the
+    bits of cards and returns them (or raises InvalidCardError)."""
+    if isinstance(cards, str):
+        try:
+            bits = bits_of(cards)
+        except InvalidCardError:
+            try:
+                return _core.parse_ranks(cards.replace(" ", ""))
+            except ValueError:
+                raise InvalidCardError(f"{cards!r} is neither cards nor ranks") from None
+    else:
+        bits = bits_of(cards)
+    return _core.card_counts(bits if check_bits is None else check_bits(bits))
+
+
 def coerce_last(game, last: Any) -> ClimbMove | None:
     if last is None:
         return None
@@ -102,3 +119,26 @@ class ClimbLegalMoves(_core.PlayView, LegalMoves):
 
     __contains__ = LegalMoves.__contains__
     __repr__ = LegalMoves.__repr__
+
+
+class ClimbState(State):
+    """What the climbing games' states share: hands as bit sets
+    (``_hands``), their rank counts (``_counts``), the cards each seat has
+    played (``_played``) and its number of plays (``_plays``), and the lazy
+    legal-move view."""
+
+    legal_moves_class = ClimbLegalMoves
+
+    def hand(self, player: int) -> str:
+        return cards_text(self._hands[player])
+
+    def _legal(self):
+        return list(self.legal_moves())
+
+    def _copy(self):
+        c = self._shallow_copy()
+        c._hands = list(self._hands)
+        c._counts = list(self._counts)
+        c._played = list(self._played)
+        c._plays = list(self._plays)
+        return c

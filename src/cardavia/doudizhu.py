@@ -53,9 +53,7 @@ _PASS_ONLY = (PASS,)
 _BID_OPTIONS = {h: (PASS,) + tuple(BIDS[b] for b in range(h + 1, 4)) for h in range(4)}
 
 
-class DouDizhuState(State):
-    legal_moves_class = climbing.ClimbLegalMoves
-
+class DouDizhuState(climbing.ClimbState):
     def __init__(self, game: "DouDizhu", setup: dict):
         super().__init__(game, setup)
         self._rng = Random(setup.get("seed", 0))
@@ -146,9 +144,6 @@ class DouDizhuState(State):
     def multiplier(self) -> int:
         return self._mult
 
-    def hand(self, player: int) -> str:
-        return climbing.cards_text(self._hands[player])
-
     def legal_moves(self) -> climbing.ClimbLegalMoves:
         if self._phase is PLAY:
             last = self._last
@@ -157,9 +152,6 @@ class DouDizhuState(State):
         if self._phase is BIDDING:
             return _make_view(_View, self, -1, 0, None, False, _BID_OPTIONS[self._high])
         return _make_view(_View, self, -1, 0, None, False, _NO_EXTRA)
-
-    def _legal(self):
-        return list(self.legal_moves())
 
     def play(self, move: Any) -> Move:
         # The fast path of State.play for a move value in the play phase:
@@ -317,14 +309,8 @@ class DouDizhuState(State):
         }
 
     def _copy(self) -> "DouDizhuState":
-        c = object.__new__(DouDizhuState)
-        c.__dict__.update(self.__dict__)
-        c._history = list(self._history)
+        c = super()._copy()
         c._rng = self._rng.copy()
-        c._hands = list(self._hands)
-        c._counts = list(self._counts)
-        c._played = list(self._played)
-        c._plays = list(self._plays)
         c._bids = list(self._bids)
         return c
 
@@ -338,14 +324,6 @@ class DouDizhu(Game):
     state_class = DouDizhuState
     default_options: dict = {}
     game_id = GAME_ID
-
-    def _initial_state(self, setup: dict) -> State:
-        # A malformed setup (hand-edited state JSON) is a ValueError, like
-        # every other bad input to from_json.
-        try:
-            return self.state_class(self, setup)
-        except (TypeError, KeyError, IndexError, AttributeError) as e:
-            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
 
     def parse_move(self, text: str, state: State | None = None) -> DouDizhuMove:
         if not isinstance(text, str):
@@ -427,10 +405,6 @@ _hand_moves = _core.hand_moves
 _GAME = DouDizhu()
 
 
-def _hand_counts(hand: Any) -> int:
-    return _core.card_counts(climbing.bits_of(hand))
-
-
 def moves(hand: Any, last: Any = None) -> list[DouDizhuMove]:
     """Every legal play (pass excluded) of ``hand`` (card text or ids):
     leading when ``last`` is None, else the plays beating ``last`` (a move or
@@ -444,17 +418,7 @@ def moves(hand: Any, last: Any = None) -> list[DouDizhuMove]:
 def classify(cards: Any) -> list[DouDizhuMove]:
     """Every reading of a set of cards (card text or ids, or ranks text such
     as ``"33344456"``); an empty list when they form no combination."""
-    if isinstance(cards, str):
-        try:
-            counts = _hand_counts(cards)
-        except InvalidCardError:
-            try:
-                counts = _core.parse_ranks(cards.replace(" ", ""))
-            except ValueError:
-                raise InvalidCardError(f"{cards!r} is neither cards nor ranks") from None
-    else:
-        counts = _hand_counts(cards)
-    return _core.classify(GAME_ID, counts)
+    return _core.classify(GAME_ID, climbing.counts_of(cards))
 
 
 __all__ = ["DouDizhu", "DouDizhuMove", "DouDizhuState", "GAME", "PASS", "classify", "moves"]

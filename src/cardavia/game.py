@@ -225,7 +225,12 @@ class Game(abc.ABC):
         return self._initial_state({"seed": seed})
 
     def _initial_state(self, setup: dict) -> "State":
-        return self.state_class(self, setup)
+        # A malformed setup (hand-edited state JSON) is a ValueError, like
+        # every other bad input to from_json.
+        try:
+            return self.state_class(self, setup)
+        except (TypeError, KeyError, IndexError, AttributeError) as e:
+            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
 
     @abc.abstractmethod
     def parse_move(self, text: str, state: "State | None" = None) -> Move:
@@ -335,6 +340,15 @@ class State(abc.ABC):
 
     def _copy(self) -> "State":
         return copy.deepcopy(self, {id(self.game): self.game})
+
+    def _shallow_copy(self) -> "State":
+        """A new state of the same class sharing every attribute but the
+        history (its own list): the start of a hand-written ``_copy``, which
+        then copies its other mutable attributes."""
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        c._history = list(self._history)
+        return c
 
     # -- the shared API -----------------------------------------------------
     def legal_moves(self) -> LegalMoves:

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from cardavia._core import guandan as _core
 from cardavia._core.rng import derive_seed
-from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids
+from cardavia.cards import InvalidCardError, card_text, parse_cards, rank_index, to_card_ids, two_pack_counts
 from cardavia.game import (
     TERMINAL,
     Game,
@@ -47,23 +47,6 @@ BOMB, STRAIGHTFLUSH, JOKERBOMB = 7, 8, 9
 WILD_SUIT = 2  # hearts
 ACE = 12
 _CARD_TEXT = [card_text(c) for c in range(54)]
-
-
-def level_index(level: Any) -> int:
-    """A level as rank index 0-12 from 2..14 (11 J … 14 A) or rank text."""
-    if isinstance(level, bool):
-        raise ValueError(f"bad level {level!r}")
-    if isinstance(level, int):
-        if 2 <= level <= 14:
-            return level - 2
-        raise ValueError(f"level must be 2-14 (J=11, Q=12, K=13, A=14), got {level}")
-    if isinstance(level, str):
-        t = level.strip().upper()
-        if t == "10":
-            return 8
-        if len(t) == 1 and t in "23456789TJQKA":
-            return "23456789TJQKA".index(t)
-    raise ValueError(f"bad level {level!r}: use 2-14 or a rank 2-9, T, J, Q, K, A")
 
 
 def level_face(index: int) -> int:
@@ -147,7 +130,7 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"move text must be a str, not {type(text).__name__}")
-    lv = None if level is None else level_index(level)
+    lv = None if level is None else rank_index(level, "level")
     parts = text.split()
     if not parts:
         raise InvalidMoveError("empty move: expected 'pass', 'return <card>' or '<reading>:<rank> <cards>'")
@@ -187,34 +170,25 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
 def classify(cards: Any, level: Any) -> list[GuandanMove]:
     """Every reading of exactly these cards at a level (GD-5), as plays."""
     ids = to_card_ids(cards)
-    lv = level_index(level)
+    lv = rank_index(level, "level")
     return [GuandanMove("play", s, m, ids, lv) for s, m in _core.readings(ids, lv)]
-
-
-def _hand_counts(cards: Any) -> bytes:
-    counts = bytearray(54)
-    for c in to_card_ids(cards):
-        counts[c] += 1
-        if counts[c] > 2:
-            raise ValueError(f"a Guandan hand holds at most two copies of {card_text(c)}")
-    return bytes(counts)
 
 
 def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
     """Every play from ``hand`` beating ``last`` (None: a lead), with its reading."""
-    lv = level_index(level)
+    lv = rank_index(level, "level")
     if isinstance(last, str):
         last = parse_move(last, level_face(lv))
     if last is None or last.kind != "play":
-        gen = _core.MoveGen(_hand_counts(hand), lv)
+        gen = _core.MoveGen(two_pack_counts(hand), lv)
     else:
-        gen = _core.MoveGen(_hand_counts(hand), lv, last.shape, last.main, len(last.cards))
+        gen = _core.MoveGen(two_pack_counts(hand), lv, last.shape, last.main, len(last.cards))
     return [GuandanMove("play", s, m, c, lv) for s, m, c in gen.moves()]
 
 
 def beats(move: GuandanMove, last: GuandanMove | None, level: Any) -> bool:
     """Whether play ``move`` beats play ``last`` at a level (GD-4.2, GD-5.4)."""
-    lv = level_index(level)
+    lv = rank_index(level, "level")
     if last is None or last.kind != "play":
         return True
     return _core.beats(move.shape, move.main, len(move.cards), last.shape, last.main, len(last.cards), lv)
@@ -300,14 +274,14 @@ class GuandanState(State):
         super().__init__(game, setup)
         self._match = bool(game.options["match"])
         self._seed = int(setup.get("seed", 0))
-        self._team_levels = [level_index(x) for x in setup.get("team_levels", (2, 2))]
+        self._team_levels = [rank_index(x, "level") for x in setup.get("team_levels", (2, 2))]
         self._deal_no = 0
         self._deals: list[dict] = []
         self._winner_team: int | None = None
         self._over = False
         if "hands" in setup:
-            hands = [bytearray(_hand_counts(h)) for h in setup["hands"]]
-            level = level_index(setup.get("level", level_face(self._team_levels[0])))
+            hands = [bytearray(two_pack_counts(h)) for h in setup["hands"]]
+            level = rank_index(setup.get("level", level_face(self._team_levels[0])), "level")
             leader = int(setup.get("leader", 0))
             previous = setup.get("previous")
             if len(hands) != 4 or not all(any(h) for h in hands) or leader not in (0, 1, 2, 3):
@@ -582,18 +556,15 @@ class GuandanState(State):
         }
 
     def _copy(self) -> "GuandanState":
-        new = GuandanState.__new__(GuandanState)
-        d = self.__dict__.copy()
-        d["_history"] = list(self._history)
-        d["_hands"] = [bytearray(h) for h in self._hands]
-        d["_order"] = list(self._order)
-        d["_out"] = list(self._out)
-        d["_tribute"] = list(self._tribute)
-        d["_returned"] = list(self._returned)
-        d["_pending"] = list(self._pending)
-        d["_team_levels"] = list(self._team_levels)
-        d["_deals"] = list(self._deals)
-        new.__dict__.update(d)
+        new = self._shallow_copy()
+        new._hands = [bytearray(h) for h in self._hands]
+        new._order = list(self._order)
+        new._out = list(self._out)
+        new._tribute = list(self._tribute)
+        new._returned = list(self._returned)
+        new._pending = list(self._pending)
+        new._team_levels = list(self._team_levels)
+        new._deals = list(self._deals)
         return new
 
     def restart(self) -> "GuandanState":
@@ -610,14 +581,6 @@ class GuandanGame(Game):
     state_class = GuandanState
     default_options: dict[str, Any] = {}
     plays_matches = True
-
-    def _initial_state(self, setup: dict) -> "GuandanState":
-        # A malformed setup (hand-edited state JSON) is a ValueError, like
-        # every other bad input to from_json.
-        try:
-            return self.state_class(self, setup)
-        except (TypeError, KeyError, IndexError, AttributeError) as e:
-            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
 
     def _validate_options(self) -> None:
         if not isinstance(self._options["match"], bool):
@@ -640,12 +603,12 @@ class GuandanGame(Game):
         for p, t in enumerate(texts):
             if not t:
                 raise ValueError(f"hand {p} is empty: every player starts a deal with cards")
-            _hand_counts(t)
+            two_pack_counts(t)
         if not 0 <= int(leader) < 4:
             raise ValueError("leader must be 0-3")
-        setup: dict[str, Any] = {"seed": int(seed), "hands": texts, "level": level_face(level_index(level)),
+        setup: dict[str, Any] = {"seed": int(seed), "hands": texts, "level": level_face(rank_index(level, "level")),
                                  "leader": int(leader),
-                                 "team_levels": [level_face(level_index(x)) for x in team_levels]}
+                                 "team_levels": [level_face(rank_index(x, "level")) for x in team_levels]}
         if previous is not None:
             prev = [int(p) for p in previous]
             if sorted(prev) != [0, 1, 2, 3]:

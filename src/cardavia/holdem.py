@@ -14,20 +14,26 @@ True
 """
 from __future__ import annotations
 
-import operator
-import re
 from typing import Any, Sequence
 
 from cardavia._core import betting as B
-from cardavia._core.betting import BET, CALL, CHECK, FOLD
 from cardavia._core.holdem_core import HoldemHand, showdown_strengths
 from cardavia._core.rng import Random, derive_seed
+from cardavia.betting import (
+    MAX_AMOUNT,
+    BetMove,
+    actor_figures,
+    allin_move,
+    bet_menu,
+    check_bet,
+    parse_bet_text,
+    raise_range,
+)
 from cardavia.cards import card_text, to_card_ids
 from cardavia.game import (
     TERMINAL,
     Game,
     IllegalMoveError,
-    InvalidMoveError,
     LegalMoves,
     Move,
     State,
@@ -36,83 +42,7 @@ from cardavia.game import (
 __all__ = ["BetMove", "HoldemGame", "HoldemState", "GAME"]
 
 STREETS = ("preflop", "flop", "turn", "river", "showdown", "over")
-MAX_AMOUNT = 2**31 - 1
-"""Amounts above this are refused as more chips than anyone has (the core counts in C ints)."""
 SHOWDOWN, OVER = 4, 5
-
-_KIND_ACTION = {"fold": FOLD, "check": CHECK, "call": CALL, "bet": BET, "raise": BET}
-_MOVE_RE = re.compile(r"^\s*(fold|check|call|bet|raise)(?:\s+(?:to\s+)?(\d{1,9}))?\s*$", re.I)
-_ALLIN_RE = re.compile(r"^\s*all[\s_-]?in\s*$", re.I)
-
-
-class BetMove(Move):
-    """A betting move: ``fold``, ``check``, ``call``, ``bet 60`` or ``raise 120``
-    (bets and raises give the player's total for the round)."""
-
-    __slots__ = ("kind", "amount")
-
-    def __init__(self, kind: str, amount: int = 0):
-        if not isinstance(kind, str) or kind not in _KIND_ACTION:
-            raise InvalidMoveError(f"unknown betting move kind {kind!r}")
-        try:
-            amount = operator.index(amount)
-        except TypeError:
-            raise InvalidMoveError(f"a betting amount is a whole number of chips, not {amount!r}") from None
-        if (kind in ("bet", "raise")) != (amount > 0):
-            raise ValueError(f"{kind!r} {'needs a positive amount' if amount <= 0 else 'takes no amount'}")
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "amount", int(amount))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("moves are immutable")
-
-    @property
-    def action(self) -> int:
-        return _KIND_ACTION[self.kind]
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.amount}" if self.amount else self.kind
-
-    def __eq__(self, other):
-        return isinstance(other, BetMove) and other.kind == self.kind and other.amount == self.amount
-
-    def __hash__(self):
-        return hash((self.kind, self.amount))
-
-
-def parse_bet_text(text: str, allin: Any = None) -> BetMove:
-    """Read betting-move text; ``allin(text)`` resolves "allin" against a state."""
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
-    m = _MOVE_RE.match(text)
-    if m:
-        kind, amount = m.group(1).lower(), m.group(2)
-        if kind in ("bet", "raise"):
-            if amount is None:
-                raise InvalidMoveError(f"{kind!r} needs a total, e.g. '{kind} 60'")
-            if int(amount) <= 0:
-                raise InvalidMoveError(f"a {kind} must be a positive total, got {amount}")
-            return BetMove(kind, int(amount))
-        if amount is not None:
-            raise InvalidMoveError(f"{kind!r} takes no amount")
-        return BetMove(kind)
-    if _ALLIN_RE.match(text):
-        if allin is None:
-            raise InvalidMoveError("'allin' can only be read against a state")
-        return allin()
-    raise InvalidMoveError(f"not a betting move: {text!r} (expected fold, check, call, bet N, raise N or allin)")
-
-
-def betting_error(code: int, core: Any, player: int, rules: dict) -> IllegalMoveError:
-    """The IllegalMoveError for a betting core error code, naming the rule
-    (``rules`` maps codes to rule ids) and the legal bounds where they help."""
-    msg = B.ERRORS[code]
-    if code == B.TOO_SMALL:
-        msg += f" (minimum {core.min_to(player)})"
-    elif code == B.TOO_LARGE:
-        msg += f" (at most {core.max_to(player)})"
-    return IllegalMoveError(msg, rule=rules.get(code))
-
 
 # betting core error code -> the rule of RULES.md §5 it enforces
 _TH_RULES = {B.NO_ACTOR: "TH-3.4", B.CHECK_OWES: "TH-3.1", B.CALL_NOTHING: "TH-3.1",
@@ -233,33 +163,14 @@ class HoldemState(State):
     def _legal(self):
         if self._over:
             return []
-        h = self._hand
-        out = []
-        for action, amount in h.menu():
-            if action == FOLD:
-                out.append(BetMove("fold"))
-            elif action == CHECK:
-                out.append(BetMove("check"))
-            elif action == CALL:
-                out.append(BetMove("call"))
-            else:
-                out.append(BetMove("raise" if h.level > 0 else "bet", amount))
-        return out
+        return bet_menu(self._hand)
 
     def _check(self, move: Move) -> None:
         if not isinstance(move, BetMove):
             raise IllegalMoveError(f"{move!r} is not a Hold'em move")
         if self._over:
             raise IllegalMoveError("the game is over")
-        h = self._hand
-        if move.kind == "bet" and h.level > 0:
-            raise IllegalMoveError(f"there is already a bet of {h.level} this round: raise instead of bet",
-                                   rule="TH-3.2")
-        if move.kind == "raise" and h.level == 0:
-            raise IllegalMoveError("nobody has bet this round: bet instead of raise", rule="TH-3.2")
-        code = h.check(move.action, min(move.amount, MAX_AMOUNT))
-        if code:
-            raise betting_error(code, h, h.actor, _TH_RULES)
+        check_bet(move, self._hand, _TH_RULES, "TH-3.2", " this round")
 
     def _apply(self, move: Move) -> None:
         self._hand.apply(move.action, move.amount)
@@ -269,24 +180,11 @@ class HoldemState(State):
         """The concrete move of "allin" for the player to act."""
         if self._over:
             raise IllegalMoveError("the game is over")
-        h = self._hand
-        p = h.actor
-        if h.raise_error(p) == 0:
-            return BetMove("raise" if h.level > 0 else "bet", h.max_to(p))
-        if h.level > h.bets[p] and h.to_call(p) == h.stacks[p]:
-            return BetMove("call")
-        code = h.raise_error(p)
-        raise IllegalMoveError(f"you cannot go all in now: {B.ERRORS[code]}", rule=_TH_RULES.get(code))
+        return allin_move(self._hand, _TH_RULES)
 
     def raise_range(self) -> range:
         """Every legal bet or raise total of the player to act (empty when none)."""
-        if self._over:
-            return range(0)
-        h = self._hand
-        p = h.actor
-        if h.raise_error(p):
-            return range(0)
-        return range(h.min_to(p), h.max_to(p) + 1)
+        return range(0) if self._over else raise_range(self._hand)
 
     def returns(self) -> list:
         n = self.game.num_players
@@ -320,15 +218,11 @@ class HoldemState(State):
             "shown": {str(p): [card_text(c) for c in cards] for p, cards in sorted(self._shown.items())},
         }
         if not self._over and h.actor == player:
-            out["to_call"] = h.to_call(player)
-            r = self.raise_range()
-            out["raise_range"] = [r.start, r.stop - 1] if len(r) else None
+            out.update(actor_figures(h))
         return out
 
     def _copy(self) -> "HoldemState":
-        c = HoldemState.__new__(HoldemState)
-        c.__dict__.update(self.__dict__)
-        c._history = list(self._history)
+        c = self._shallow_copy()
         c._stacks = list(self._stacks)
         c._shown = dict(self._shown)
         c._hand = self._hand.copy()

@@ -14,7 +14,6 @@ core (``cardavia._core.poker``).
 """
 from __future__ import annotations
 
-import argparse
 import enum
 import functools
 import math
@@ -366,28 +365,10 @@ def _cmd_equity(args) -> int:
     return 0
 
 
-def _trials_arg(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return v
-
-
-def _seed_arg(text: str) -> int:
-    try:
-        v = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"seed must not be negative, got {text!r}")
-    return v
-
-
 def add_cli(subparsers) -> None:
     """Add ``cardavia equity`` to the command line."""
+    from cardavia.cli import positive_int, seed_arg
+
     p = subparsers.add_parser(
         "equity", help="Hold'em equity of hands or ranges",
         description="Each player's Hold'em equity (wins plus split shares). Hands are two "
@@ -396,8 +377,8 @@ def add_cli(subparsers) -> None:
     p.add_argument("hands", nargs="+", metavar="HAND", help="one hand or range per player (2-9)")
     p.add_argument("--board", "-b", default="", metavar="CARDS", help="known board cards, e.g. Qs7d2c")
     p.add_argument("--dead", "-d", default="", metavar="CARDS", help="cards out of the deck")
-    p.add_argument("--trials", "-t", type=_trials_arg, default=None, metavar="N",
+    p.add_argument("--trials", "-t", type=positive_int, default=None, metavar="N",
                    help="Monte Carlo with N trials (default: exact when cheap)")
-    p.add_argument("--seed", "-s", type=_seed_arg, default=None, metavar="S",
+    p.add_argument("--seed", "-s", type=seed_arg, default=None, metavar="S",
                    help="Monte Carlo seed (default 0)")
     p.set_defaults(func=_cmd_equity)

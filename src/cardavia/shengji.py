@@ -22,7 +22,15 @@ from typing import Any, NamedTuple, Sequence
 
 from cardavia._core.rng import derive_seed
 from cardavia._core.shengji import Deal, order_table, outcome, shape_of
-from cardavia.cards import RANK_CHARS, InvalidCardError, card_text, parse_cards, to_card_ids
+from cardavia.cards import (
+    RANK_CHARS,
+    InvalidCardError,
+    card_text,
+    parse_cards,
+    rank_index,
+    to_card_ids,
+    two_pack_counts,
+)
 from cardavia.game import (
     TERMINAL,
     Game,
@@ -82,23 +90,6 @@ def _sort_keys(level: int, trump: int) -> list:
     return keys
 
 
-def parse_level(level: Any) -> int:
-    """A level rank as 0-12 (2..A) from ``"5"``, ``"10"``/``"T"``, ``"A"`` or an int 2-14."""
-    if isinstance(level, bool):
-        raise ValueError(f"bad level {level!r}")
-    if isinstance(level, int):
-        if 2 <= level <= 14:
-            return level - 2
-        raise ValueError(f"level must be 2-14 (J=11, Q=12, K=13, A=14), got {level}")
-    if isinstance(level, str):
-        t = level.strip().upper()
-        if t == "10":
-            return 8
-        if len(t) == 1 and t in RANK_CHARS:
-            return RANK_CHARS.index(t)
-    raise ValueError(f"bad level {level!r}: expected a rank 2-10, J, Q, K, A")
-
-
 def parse_trump(trump: Any) -> int:
     """A contract as 0-3 (C, D, H, S) or 4 (NT)."""
     if isinstance(trump, str) and trump.strip().upper() in TRUMP_NAMES:
@@ -126,7 +117,7 @@ def shape(cards: Any, level: Any, trump: str) -> Shape:
     Raises ``IllegalMoveError`` when the cards are no single, pair or tractor.
     """
     ids = to_card_ids(cards)
-    lv, tr = parse_level(level), parse_trump(trump)
+    lv, tr = rank_index(level, "level"), parse_trump(trump)
     res = shape_of(ids, lv, tr) if ids else None
     if res is None:
         raise IllegalMoveError(f"{_cards_text(ids) or 'no cards'} is not a single, a pair of identical "
@@ -439,9 +430,7 @@ class ShengjiState(State):
         return [52, 52] if strength == 3 else [53, 53]
 
     def _copy(self) -> "ShengjiState":
-        s = ShengjiState.__new__(ShengjiState)
-        s.__dict__.update(self.__dict__)
-        s._history = list(self._history)
+        s = self._shallow_copy()
         s._texts = list(self._texts)
         s._levels = list(self._levels)
         s._results = list(self._results)
@@ -497,12 +486,8 @@ class Shengji(Game):
         if len(sizes) != 1 or not 1 <= sizes.pop() <= 25:
             raise ValueError("the four hands must hold the same number of cards, 1 to 25")
         kitty_ids = to_card_ids(kitty)
-        counts = [0] * 54
-        for c in [c for h in ids for c in h] + kitty_ids:
-            counts[c] += 1
-            if counts[c] > 2:
-                raise ValueError(f"{card_text(c)} appears more than twice (two packs)")
-        lv = parse_level(level)
+        two_pack_counts([c for h in ids for c in h] + kitty_ids)
+        lv = rank_index(level, "level")
         if trump is None:
             if len(kitty_ids) != 8:
                 raise ValueError("declaring needs the 8-card kitty")

@@ -18,11 +18,19 @@ import re
 from typing import Sequence
 
 from cardavia._core import betting as B
-from cardavia._core.betting import CALL, CHECK, FOLD
 from cardavia._core.updown_core import DuelCore, compare
 from cardavia.cards import card_id, card_text
 from cardavia.game import TERMINAL, Game, IllegalMoveError, InvalidMoveError, LegalMoves, Move, State
-from cardavia.holdem import MAX_AMOUNT, BetMove, betting_error, parse_bet_text
+from cardavia.betting import (
+    MAX_AMOUNT,
+    BetMove,
+    actor_figures,
+    allin_move,
+    bet_menu,
+    check_bet,
+    parse_bet_text,
+    raise_range,
+)
 
 __all__ = ["LockMove", "UpDownGame", "UpDownState", "compare", "GAME"]
 
@@ -136,17 +144,7 @@ class UpDownState(State):
         if c.phase == LOCK:
             hand = c.hand(c.actor)
             return [LockMove(x) for x in dict.fromkeys(hand)]
-        out = []
-        for action, amount in c.menu():
-            if action == FOLD:
-                out.append(BetMove("fold"))
-            elif action == CHECK:
-                out.append(BetMove("check"))
-            elif action == CALL:
-                out.append(BetMove("call"))
-            else:
-                out.append(BetMove("raise" if c.level > 0 else "bet", amount))
-        return out
+        return bet_menu(c)
 
     def _check(self, move: Move) -> None:
         if self._over:
@@ -163,13 +161,7 @@ class UpDownState(State):
             raise IllegalMoveError("your locked card cannot change", rule="UD-3.1")
         if not isinstance(move, BetMove):
             raise IllegalMoveError(f"{move!r} is not an Up/Down move")
-        if move.kind == "bet" and c.level > 0:
-            raise IllegalMoveError(f"there is already a bet of {c.level}: raise instead of bet", rule="UD-3.2")
-        if move.kind == "raise" and c.level == 0:
-            raise IllegalMoveError("nobody has bet: bet instead of raise", rule="UD-3.2")
-        code = c.check(move.action, min(move.amount, MAX_AMOUNT))
-        if code:
-            raise betting_error(code, c, c.actor, _UD_RULES)
+        check_bet(move, c, _UD_RULES, "UD-3.2")
 
     def _apply(self, move: Move) -> None:
         c = self._core
@@ -182,21 +174,13 @@ class UpDownState(State):
     def resolve_allin(self) -> BetMove:
         if self._over or self._core.phase != BETTING:
             raise IllegalMoveError("there is no betting now", rule="UD-3.1")
-        c = self._core
-        p = c.actor
-        e = c.raise_error(p)
-        if e == 0:
-            return BetMove("raise" if c.level > 0 else "bet", c.max_to(p))
-        if c.level > c.bets[p] and c.to_call(p) == c.stacks[p]:
-            return BetMove("call")
-        raise IllegalMoveError(f"you cannot go all in now: {B.ERRORS[e]}", rule=_UD_RULES.get(e))
+        return allin_move(self._core, _UD_RULES)
 
     def raise_range(self) -> range:
         """Every legal bet or raise total now (empty when none)."""
-        c = self._core
-        if self._over or c.phase != BETTING or c.raise_error(c.actor):
+        if self._over or self._core.phase != BETTING:
             return range(0)
-        return range(c.min_to(c.actor), c.max_to(c.actor) + 1)
+        return raise_range(self._core)
 
     def returns(self) -> list:
         if not self._over:
@@ -230,15 +214,11 @@ class UpDownState(State):
         if self._revealed is not None and not settled:
             out["last_reveal"] = [card_text(x) for x in self._revealed]
         if not self._over and c.phase == BETTING and c.actor == player:
-            out["to_call"] = c.to_call(player)
-            r = self.raise_range()
-            out["raise_range"] = [r.start, r.stop - 1] if len(r) else None
+            out.update(actor_figures(c))
         return out
 
     def _copy(self) -> "UpDownState":
-        s = UpDownState.__new__(UpDownState)
-        s.__dict__.update(self.__dict__)
-        s._history = list(self._history)
+        s = self._shallow_copy()
         s._core = self._core.copy()
         return s
 

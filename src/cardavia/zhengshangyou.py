@@ -51,9 +51,7 @@ _NONE: tuple = ()
 _PASS_ONLY = (PASS,)
 
 
-class ZhengShangyouState(State):
-    legal_moves_class = climbing.ClimbLegalMoves
-
+class ZhengShangyouState(climbing.ClimbState):
     def __init__(self, game: "ZhengShangyou", setup: dict):
         super().__init__(game, setup)
         if "hands" in setup:
@@ -91,9 +89,6 @@ class ZhengShangyouState(State):
     def is_over(self) -> bool:
         return self._winner >= 0
 
-    def hand(self, player: int) -> str:
-        return climbing.cards_text(self._hands[player])
-
     @property
     def settlement(self) -> list[dict]:
         """Every settlement line so far: ``{"payer", "payee", "points", "reason"}``."""
@@ -113,9 +108,6 @@ class ZhengShangyouState(State):
         last = self._last
         return _make_view(_View, self, GAME_ID, self._counts[self._cur], last, self._opening,
                           _NONE, None if last is None else _PASS_ONLY)
-
-    def _legal(self):
-        return list(self.legal_moves())
 
     def play(self, move: Any) -> Move:
         if type(move) is not ZhengShangyouMove or self._winner >= 0:
@@ -241,13 +233,7 @@ class ZhengShangyouState(State):
         }
 
     def _copy(self) -> "ZhengShangyouState":
-        c = object.__new__(ZhengShangyouState)
-        c.__dict__.update(self.__dict__)
-        c._history = list(self._history)
-        c._hands = list(self._hands)
-        c._counts = list(self._counts)
-        c._played = list(self._played)
-        c._plays = list(self._plays)
+        c = super()._copy()
         c._lines = list(self._lines)
         return c
 
@@ -261,14 +247,6 @@ class ZhengShangyou(Game):
     state_class = ZhengShangyouState
     default_options: dict = {}
     game_id = GAME_ID
-
-    def _initial_state(self, setup: dict) -> State:
-        # A malformed setup (hand-edited state JSON) is a ValueError, like
-        # every other bad input to from_json.
-        try:
-            return self.state_class(self, setup)
-        except (TypeError, KeyError, IndexError, AttributeError) as e:
-            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
 
     def parse_move(self, text: str, state: State | None = None) -> ZhengShangyouMove:
         if not isinstance(text, str):
@@ -365,22 +343,9 @@ def moves(hand: Any, last: Any = None, opening: bool = False) -> list[ZhengShang
 def classify(cards: Any, opening: bool = False) -> list[ZhengShangyouMove]:
     """Every reading of a set of cards (card text or ids, or ranks text such
     as ``"AAA"``); an empty list when they form no Zheng Shangyou shape."""
-    if isinstance(cards, str):
-        try:
-            bits = climbing.bits_of(cards)
-        except InvalidCardError:
-            bits = None
-        if bits is not None:
-            counts = _core.card_counts(_in_pack(bits))
-        else:
-            try:
-                counts = _core.parse_ranks(cards.replace(" ", ""))
-            except ValueError:
-                raise InvalidCardError(f"{cards!r} is neither cards nor ranks") from None
-            if not _core.counts_within(counts, _PACK_COUNTS):
-                return []  # more of a rank than the pack holds (ZSY-2.1): no shape
-    else:
-        counts = _core.card_counts(_in_pack(climbing.bits_of(cards)))
+    counts = climbing.counts_of(cards, _in_pack)
+    if not _core.counts_within(counts, _PACK_COUNTS):
+        return []  # ranks text with more of a rank than the pack holds (ZSY-2.1): no shape
     return _core.classify(GAME_ID, counts, opening)
 
 
