@@ -73,7 +73,7 @@ def refusal_changes_nothing(state, text) -> None:
     assert state.game.parse_move(str(move), state) == move      # the stored text reads back
 
 
-def text_changes_nothing(state, text, *readers) -> None:
+def check_text_changes_nothing(state, text, *readers) -> None:
     """Playing ``text`` on a clone of ``state``, reading it with the game's
     ``parse_move`` and each of ``readers`` (functions of no argument) gives a
     result or a ValueError, ``in`` the legal moves answers True or False, and

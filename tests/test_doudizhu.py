@@ -692,7 +692,7 @@ def test_ddz_4_3_analysis_of_hands_larger_than_a_deal_does_not_overflow():
 # Property tests (hypothesis): garbage input, the JSON setup, every reading.
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
-from checks import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
+from checks import check_state_json_loads_or_value_error, json_values, check_text_changes_nothing  # noqa: E402
 
 _FAST = settings(max_examples=150, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))
@@ -714,7 +714,7 @@ def test_ddz_4_garbage_move_text_is_a_value_error_and_changes_nothing(text):
     """DDZ-4: any text is a move, an InvalidMoveError or an IllegalMoveError
     (both ValueError) and a refused text leaves the state as it was."""
     for s in (GAME.new_state(seed=4), _PLAYING):
-        text_changes_nothing(s, text)
+        check_text_changes_nothing(s, text)
 
 
 _PLAYING = GAME.new_state(seed=5)

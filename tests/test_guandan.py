@@ -774,7 +774,7 @@ def test_lazy_view_counts_and_samples_without_listing():
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
-from checks import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
+from checks import check_state_json_loads_or_value_error, json_values, check_text_changes_nothing  # noqa: E402
 
 _FAST = settings(max_examples=120, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))
@@ -806,5 +806,5 @@ _GD_STATE = cardavia.load("guandan", match=False).new_state(seed=11)
 def test_gd_5_3_garbage_move_text_is_a_value_error_and_changes_nothing(text):
     """GD-5.3: any text is a move, an InvalidMoveError or an IllegalMoveError
     (ValueErrors), and a refused text leaves the state as it was."""
-    text_changes_nothing(_GD_STATE, text, lambda: _GD_STATE.game.parse_move(text, _GD_STATE),
+    check_text_changes_nothing(_GD_STATE, text, lambda: _GD_STATE.game.parse_move(text, _GD_STATE),
                          lambda: parse_move(text, 2))

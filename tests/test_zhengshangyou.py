@@ -399,7 +399,7 @@ def test_zsy_4_4_heavenly_bomb_text_reads_back_without_a_state():
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as hst  # noqa: E402
-from checks import check_state_json_loads_or_value_error, json_values, text_changes_nothing  # noqa: E402
+from checks import check_state_json_loads_or_value_error, json_values, check_text_changes_nothing  # noqa: E402
 
 _FAST = settings(max_examples=150, deadline=None, derandomize=True,
                  suppress_health_check=list(HealthCheck))
@@ -421,7 +421,7 @@ def test_zsy_2_malformed_state_json_is_a_value_error(setup, moves):
     max_size=25).map("".join), hst.sampled_from(["A" * 100_000, "♥" * 5000, '{"a": [1]}'])))
 def test_zsy_3_garbage_move_text_is_a_value_error_and_changes_nothing(text):
     """ZSY-3: any text is a move or a ValueError, and a refused one changes nothing."""
-    text_changes_nothing(GAME.new_state(seed=8), text)
+    check_text_changes_nothing(GAME.new_state(seed=8), text)
 
 
 def _settle_from_history(hands: list[set], history) -> list[int]:
