@@ -43,7 +43,6 @@ cdef class Solver:
         self.S = dds_new(log2_entries)
         if self.S == NULL:
             raise MemoryError("cannot allocate the double-dummy table")
-        self.S.use_hist = 0
 
     def __dealloc__(self):
         dds_free(self.S)
@@ -56,15 +55,6 @@ cdef class Solver:
     def nodes(self):
         """Search nodes visited so far (a work counter)."""
         return self.S.nodes
-
-    @property
-    def history_ordering(self):
-        """Whether cutoffs found earlier reorder the moves (off by default: it did not pay in measurements)."""
-        return bool(self.S.use_hist)
-
-    @history_ordering.setter
-    def history_ordering(self, value):
-        self.S.use_hist = 0 if value else 0
 
     def table(self, hands):
         """``out[strain][declarer]``: tricks declarer takes, strains C D H S NT,
