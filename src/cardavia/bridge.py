@@ -313,7 +313,7 @@ def dd_table(deal: Any) -> list[list[int]]:
 
 
 def format_dd_table(table: Sequence[Sequence[int]]) -> str:
-    lines = ["      N   E   S   W"]
+    lines = ["    " + "".join(f"{seat:>4}" for seat in "NESW")]
     for st in (4, 3, 2, 1, 0):
         lines.append(f"{STRAINS[st]:>3} " + "".join(f"{table[st][d]:>4}" for d in range(4)))
     return "\n".join(lines)
@@ -667,6 +667,15 @@ class Bridge(Game):
     def from_deal(self, deal: str) -> BridgeState:
         """A state at the start of the auction with the given PBN deal."""
         masks = pbn.parse_deal(deal)
+        return self._initial_state({"deal": pbn.format_deal(masks)})
+
+    def from_hands(self, hands: Sequence) -> BridgeState:
+        """A state at the start of the auction from four hands in seat order
+        South, West, North, East (card text, card ids or CardSets)."""
+        hands = list(hands)
+        if len(hands) != 4:
+            raise ValueError("bridge needs four hands: South, West, North, East")
+        masks = _deal_masks([hands[_from_pbn(p)] for p in range(4)])
         return self._initial_state({"deal": pbn.format_deal(masks)})
 
     def deal_summary(self, state: State) -> dict:
