@@ -775,7 +775,9 @@ static int dds_solve_full(dds_solver *S, const uint16_t hand[4][4], int trump, i
 static int dds_table(dds_solver *S, const uint16_t hand[4][4], int out[5][4]) {
     for (int st = 0; st < 5; st++) {
         int guess = 7;
-        for (int decl = 0; decl < 4; decl++) {
+        static const int order[4] = {0, 2, 1, 3};
+        for (int k = 0; k < 4; k++) {
+            int decl = order[k];
             int leader = (decl + 1) & 3;
             int ns = dds_solve_full(S, hand, st, leader, guess);
             if (ns < 0) return -1;
