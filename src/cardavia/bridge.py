@@ -9,7 +9,9 @@ double-dummy tables use the usual N, E, S, W order.
 >>> import cardavia
 >>> from cardavia import bridge
 >>> bridge.score("4S", False, 10)
-420
+Score(420: trick_points=120, game=300)
+>>> int(bridge.score("3NTX", True, 7))
+-500
 >>> bridge.dd_table("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")[4]
 [13, 0, 13, 0]
 """
