@@ -18,6 +18,7 @@ Score(420: trick_points=120, game=300)
 from __future__ import annotations
 
 import re
+import threading
 from typing import Any, Sequence
 
 from cardavia import pbn
@@ -244,14 +245,16 @@ def score(contract: str, vulnerable: bool, tricks: int) -> Score:
 
 
 # -- the double-dummy solver (compiled core) ------------------------------------
-_solver: Solver | None = None
+_local = threading.local()
 
 
 def _default_solver() -> Solver:
-    global _solver
-    if _solver is None:
-        _solver = Solver()
-    return _solver
+    """This thread's solver (a Solver releases the GIL while it searches and
+    must not be shared between threads)."""
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        solver = _local.solver = Solver()
+    return solver
 
 
 def _strain(strain: Any) -> int:
