@@ -341,6 +341,17 @@ def test_move_text_round_trip_and_phase():
     assert rule_of(e) == "BR-4.2"
 
 
+def test_from_hands_takes_seat_order_south_west_north_east():
+    masks = pbn.parse_deal(DEAL)  # N, E, S, W
+    s = GAME.from_hands([masks[2], masks[3], masks[0], masks[1]])
+    assert s.deal_pbn() == DEAL and 51 in s.hand(NORTH)
+    t = GAME.from_hands([" ".join(bridge.card_text(c) for c in s.hand(p)) for p in range(4)])
+    assert t.deal_pbn() == DEAL
+    assert GAME.from_json(t.to_json()).deal_pbn() == DEAL
+    with pytest.raises(ValueError):
+        GAME.from_hands([masks[2], masks[3], masks[0]])
+
+
 def test_observation_hides_other_hands_and_json_replays():
     s = GAME.new_state(seed=9)
     obs = s.observation(WEST)

@@ -5,7 +5,6 @@ from libc.stdint cimport uint16_t, uint64_t
 cdef extern from "dds_solver.h" nogil:
     ctypedef struct dds_solver:
         long long nodes
-        int use_hist
     dds_solver* dds_new(int log2_entries)
     void dds_free(dds_solver* S)
     void dds_clear(dds_solver* S)

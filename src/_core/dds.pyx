@@ -36,14 +36,14 @@ cdef class Solver:
 
     The table persists between calls (positions are keyed by the relative
     ranks of their cards, so what one deal learns can serve the next) and
-    grows no further than ``2**log2_entries`` entries of 24 bytes.
+    grows no further than ``2**log2_entries`` entries of 56 bytes.  The
+    search releases the GIL: use one Solver per thread.
     """
 
     def __cinit__(self, int log2_entries=20):
         self.S = dds_new(log2_entries)
         if self.S == NULL:
             raise MemoryError("cannot allocate the double-dummy table")
-        self.S.use_hist = 0
 
     def __dealloc__(self):
         dds_free(self.S)
@@ -56,15 +56,6 @@ cdef class Solver:
     def nodes(self):
         """Search nodes visited so far (a work counter)."""
         return self.S.nodes
-
-    @property
-    def history_ordering(self):
-        """Whether cutoffs found earlier reorder the moves (off by default: it did not pay in measurements)."""
-        return bool(self.S.use_hist)
-
-    @history_ordering.setter
-    def history_ordering(self, value):
-        self.S.use_hist = 0 if value else 0
 
     def table(self, hands):
         """``out[strain][declarer]``: tricks declarer takes, strains C D H S NT,

@@ -7,16 +7,24 @@
  * The search answers one yes/no question: "does North-South take at least
  * `target` of the remaining tricks?" (a null-window alpha-beta on trick
  * counts); the exact count is found by stepping the target from a guess.
- * What keeps it fast, in the manner of Haglund's DDS:
- *  - a transposition table probed at every trick boundary, keyed on the
- *    relative ranks of the remaining cards (each suit as the owner of its
- *    1st, 2nd, ... highest remaining card), the leader and the trump suit,
- *    storing lower/upper bounds on N-S tricks, so positions that differ
- *    only in which low cards are gone are one entry, across roots and deals;
- *  - quick-trick bounds for the side on lead at each trick boundary;
+ * What keeps it fast, in the manner of Haglund's DDS (written here from its
+ * published ideas):
+ *  - a transposition table probed at every trick boundary.  A position is its
+ *    suit lengths per hand, the leader and the trump suit, and for every
+ *    suit the owner of its 1st, 2nd, ... highest remaining card.  Each stored
+ *    bound (lower/upper on N-S tricks) pins only the top k cards of each suit
+ *    that the result depended on (the trick-winning cards that won by rank,
+ *    the winners counted by a quick-trick cut, ...: partition search), so one
+ *    entry serves every position that differs only in the low cards, across
+ *    roots and deals;
+ *  - quick-trick cuts for the side on lead (winners cashable without partner
+ *    overtaking, or after a small card to partner's winner) and sure trump
+ *    tricks for either side;
  *  - equivalent cards (touching once the cards between them are gone) are
  *    searched once;
- *  - move ordering by simple card-play sense and the table's best move.
+ *  - move ordering by card-play sense (second hand low, third hand high,
+ *    win cheaply in fourth seat, cash winners, lead to partner's winners) and
+ *    the table's best lead.
  */
 #ifndef CARDAVIA_DDS_SOLVER_H
 #define CARDAVIA_DDS_SOLVER_H
@@ -26,11 +34,6 @@
 #include <string.h>
 
 #define DDS_NT 4
-#ifdef DDS_NO_STRUMP
-#define DDS_NO_STRUMP_FLAG 1
-#else
-#define DDS_NO_STRUMP_FLAG 0
-#endif
 
 /* One stored bound.  A position matches when its suit lengths per hand
  * (dist), leader and trump are equal and, in every suit, the owners of the
@@ -58,11 +61,6 @@ typedef struct {
     dds_entry *pool;
     int32_t pool_size, pool_used;
     long long nodes;
-#ifdef DDS_STATS
-    long long st_nc[4], st_cut[4][14], st_all[4], st_tt, st_qt;
-#endif
-    int hist[4][4][13];  /* cutoff history for move ordering */
-    int use_hist;
 } dds_solver;
 
 /* The key of a trick-boundary position. */
@@ -189,9 +187,6 @@ static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int
         int32_t i = *head;
         while (i >= 0) {
             dds_entry *e = &S->pool[i];
-#ifdef DDS_STATS
-            S->st_tt++;
-#endif
             if (e->dist == K->dist && e->meta == K->meta &&
                 (K->w0 & e->m0) == e->v0 && (K->w1 & e->m1) == e->v1) {
                 int cut = 0;
@@ -567,15 +562,10 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         dds_key(S, &K);
         int lo = 0, hi = tl;
         dds_entry *lo_e = NULL, *hi_e = NULL;
-#ifndef DDS_NO_TT
         dds_lookup(S, &K, target, &lo, &hi, &lo_e, &hi_e, &hint);
-#endif
-#ifdef DDS_STATS
-        S->st_qt++;
-#endif
         if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
-        if (S->trump != DDS_NT && !DDS_NO_STRUMP_FLAG) {
+        if (S->trump != DDS_NT) {
             /* trumps above all the other side's trumps each take a trick when
              * they come from one hand: a side is sure of the larger such count */
             int t = S->trump;
@@ -602,11 +592,7 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
             }
         }
         uint16_t qrel[4] = {0, 0, 0, 0};
-#ifdef DDS_NO_QT
-        int qt = 0;
-#else
         int qt = dds_quick_tricks(S, p, max_side ? target : tl - target + 1, qrel);
-#endif
         if (max_side ? qt >= target : tl - qt < target) {
             memcpy(rel, qrel, sizeof(qrel));
             /* the pinned ranks justify the cutoff, not the whole count */
@@ -618,20 +604,13 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
     dds_move mv[13];
     int n = dds_gen_moves(S, p, mv);
     if (n > 1) dds_order(S, p, mv, n, hint);
-#ifdef DDS_STATS
-    S->st_nc[nc]++;
-#endif
     int result = max_side ? 0 : 1;
     int best = -1;
     uint16_t crel[4];
     for (int i = 0; i < n; i++) {
         int res = dds_try(S, p, mv[i].s, mv[i].r, target, crel);
         if (max_side ? res : !res) {
-#ifdef DDS_STATS
-            S->st_cut[nc][i]++;
-#endif
             result = res; best = i;
-            if (i > 0) S->hist[p][mv[i].s][mv[i].r] += S->tricks_left * S->tricks_left;
             rel[0] = crel[0]; rel[1] = crel[1]; rel[2] = crel[2]; rel[3] = crel[3];
             break;
         }
@@ -796,7 +775,9 @@ static int dds_solve_full(dds_solver *S, const uint16_t hand[4][4], int trump, i
 static int dds_table(dds_solver *S, const uint16_t hand[4][4], int out[5][4]) {
     for (int st = 0; st < 5; st++) {
         int guess = 7;
-        for (int decl = 0; decl < 4; decl++) {
+        static const int order[4] = {0, 2, 1, 3};
+        for (int k = 0; k < 4; k++) {
+            int decl = order[k];
             int leader = (decl + 1) & 3;
             int ns = dds_solve_full(S, hand, st, leader, guess);
             if (ns < 0) return -1;

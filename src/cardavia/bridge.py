@@ -9,13 +9,16 @@ double-dummy tables use the usual N, E, S, W order.
 >>> import cardavia
 >>> from cardavia import bridge
 >>> bridge.score("4S", False, 10)
-420
+Score(420: trick_points=120, game=300)
+>>> int(bridge.score("3NTX", True, 7))
+-500
 >>> bridge.dd_table("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")[4]
 [13, 0, 13, 0]
 """
 from __future__ import annotations
 
 import re
+import threading
 from typing import Any, Sequence
 
 from cardavia import pbn
@@ -242,14 +245,16 @@ def score(contract: str, vulnerable: bool, tricks: int) -> Score:
 
 
 # -- the double-dummy solver (compiled core) ------------------------------------
-_solver: Solver | None = None
+_local = threading.local()
 
 
 def _default_solver() -> Solver:
-    global _solver
-    if _solver is None:
-        _solver = Solver()
-    return _solver
+    """This thread's solver (a Solver releases the GIL while it searches and
+    must not be shared between threads)."""
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        solver = _local.solver = Solver()
+    return solver
 
 
 def _strain(strain: Any) -> int:
@@ -313,7 +318,7 @@ def dd_table(deal: Any) -> list[list[int]]:
 
 
 def format_dd_table(table: Sequence[Sequence[int]]) -> str:
-    lines = ["      N   E   S   W"]
+    lines = ["    " + "".join(f"{seat:>4}" for seat in "NESW")]
     for st in (4, 3, 2, 1, 0):
         lines.append(f"{STRAINS[st]:>3} " + "".join(f"{table[st][d]:>4}" for d in range(4)))
     return "\n".join(lines)
@@ -667,6 +672,15 @@ class Bridge(Game):
     def from_deal(self, deal: str) -> BridgeState:
         """A state at the start of the auction with the given PBN deal."""
         masks = pbn.parse_deal(deal)
+        return self._initial_state({"deal": pbn.format_deal(masks)})
+
+    def from_hands(self, hands: Sequence) -> BridgeState:
+        """A state at the start of the auction from four hands in seat order
+        South, West, North, East (card text, card ids or CardSets)."""
+        hands = list(hands)
+        if len(hands) != 4:
+            raise ValueError("bridge needs four hands: South, West, North, East")
+        masks = _deal_masks([hands[_from_pbn(p)] for p in range(4)])
         return self._initial_state({"deal": pbn.format_deal(masks)})
 
     def deal_summary(self, state: State) -> dict:
