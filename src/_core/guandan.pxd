@@ -24,6 +24,7 @@ cdef enum:
     GD_RANK_BJ = 13      # "rank" of the Black Joker in parts and main ranks
     GD_RANK_RJ = 14
     GD_MAX_TMPL = 4096
+    GD_NSECTIONS = 105   # template sections (see guandan.pyx)
 
 ctypedef struct GdPart:
     int8_t rank          # 0-12 natural rank (2..A), 13 BJ, 14 RJ
@@ -49,10 +50,15 @@ ctypedef struct GdHand:
     uint64_t suf[15][5][11]  # ways to pick k cards from suits s..3 of a rank
 
 cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil
+cdef void gd_remove(GdHand* h, const uint8_t* cards, int m) noexcept nogil
 cdef int gd_generate(const GdHand* h, int lshape, int lmain, int ln,
                      GdTmpl* out, int cap) noexcept nogil
+cdef uint64_t gd_count(const GdHand* h, int lshape, int lmain, int ln,
+                       uint64_t* cum) noexcept nogil
+cdef int gd_play_at(const GdHand* h, int lshape, int lmain, int ln, const uint64_t* cum,
+                    uint64_t idx, GdTmpl* t, uint8_t* cards) noexcept nogil
 cdef int gd_unrank(const GdHand* h, const GdTmpl* t, uint64_t idx, uint8_t* cards) noexcept nogil
 cdef bint gd_beats(int shape, int main, int n, int lshape, int lmain, int ln, int level) noexcept nogil
 cdef int gd_value(int main, int level) noexcept nogil
-cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands, GdTmpl* buf,
+cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands,
                         int* order, uint64_t* trace, int trace_cap) noexcept nogil

@@ -28,31 +28,52 @@ cdef inline int _card(int rank, int suit) noexcept nogil:
     return BLACK_JOKER if rank == GD_RANK_BJ else RED_JOKER
 
 
-cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil:
-    cdef int r, s, k, x, c
+cdef void _prep_rank(GdHand* h, int r) noexcept nogil:
+    """Natural copies per suit of rank r and the ways to pick k of them."""
+    cdef int s, k, x, c, n
     cdef uint64_t tot
+    if r < 13:
+        for s in range(4):
+            h.sc[r][s] = h.cnt[4 * r + s] if 4 * r + s != h.wild else 0
+    else:
+        h.sc[r][0] = h.cnt[BLACK_JOKER if r == GD_RANK_BJ else RED_JOKER]
+    n = h.sc[r][0] + h.sc[r][1] + h.sc[r][2] + h.sc[r][3]
+    h.nat[r] = n
+    memset(h.suf[r], 0, sizeof(h.suf[r]))
+    h.suf[r][4][0] = 1
+    for s in range(3, -1, -1):  # no more than n cards can be picked
+        c = h.sc[r][s]
+        for k in range(n + 1):
+            tot = 0
+            for x in range(0, (c if c < k else k) + 1):
+                tot += h.suf[r][s + 1][k - x]
+            h.suf[r][s][k] = tot
+
+
+cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil:
+    cdef int r
     memcpy(h.cnt, cnt, NUM_CARDS)
     h.level = level
     h.wild = 4 * level + 2
     h.W = cnt[h.wild]
     memset(h.sc, 0, sizeof(h.sc))
-    for r in range(13):
-        for s in range(4):
-            if 4 * r + s != h.wild:
-                h.sc[r][s] = cnt[4 * r + s]
-    h.sc[GD_RANK_BJ][0] = cnt[BLACK_JOKER]
-    h.sc[GD_RANK_RJ][0] = cnt[RED_JOKER]
     for r in range(15):
-        h.nat[r] = h.sc[r][0] + h.sc[r][1] + h.sc[r][2] + h.sc[r][3]
-        for k in range(11):
-            h.suf[r][4][k] = 1 if k == 0 else 0
-        for s in range(3, -1, -1):
-            c = h.sc[r][s]
-            for k in range(11):
-                tot = 0
-                for x in range(0, (c if c < k else k) + 1):
-                    tot += h.suf[r][s + 1][k - x]
-                h.suf[r][s][k] = tot
+        _prep_rank(h, r)
+
+
+cdef void gd_remove(GdHand* h, const uint8_t* cards, int m) noexcept nogil:
+    """Take played cards out of a prepared hand, redoing only their ranks."""
+    cdef int i, r
+    cdef bint done[15]
+    memset(done, 0, sizeof(done))
+    for i in range(m):
+        h.cnt[cards[i]] -= 1
+    h.W = h.cnt[h.wild]
+    for i in range(m):
+        r = card_rank(cards[i])
+        if not done[r]:
+            done[r] = True
+            _prep_rank(h, r)
 
 # -- comparison ---------------------------------------------------------------
 
@@ -107,6 +128,14 @@ ctypedef struct Ctx:
     int lshape
     int lmain
     int ln
+    # without a buffer (out == NULL): count the plays into ``total``, or, with
+    # ``pick``, find the template holding play number ``target`` (left in
+    # ``hit``, ``target`` then indexing its card choices)
+    bint pick
+    bint found
+    uint64_t total
+    uint64_t target
+    GdTmpl hit
 
 
 cdef inline bint _want(Ctx* c, int shape) noexcept nogil:
@@ -126,27 +155,41 @@ cdef void _emit(Ctx* c, int shape, int main, int suit, int wilds, int nparts,
         n += ks[i]
     if not gd_beats(shape, main, n, c.lshape, c.lmain, c.ln, c.h.level):
         return
-    if c.n >= c.cap:
-        return
-    t = &c.out[c.n]
+    if suit < 0:
+        for i in range(nparts):
+            if ks[i] != 0:
+                count *= c.h.suf[ranks[i]][0][ks[i]]
+        if count == 0:
+            return
+    if c.out == NULL:
+        if not c.pick:
+            c.total += count
+            return
+        if c.found:
+            return
+        if c.target >= count:
+            c.target -= count
+            return
+        c.found = True
+        t = &c.hit
+    else:
+        if c.n >= c.cap:
+            return
+        t = &c.out[c.n]
+        c.n += 1
     t.shape = shape
     t.main = main
     t.suit = suit
     t.wilds = wilds
     t.n = n
     t.nparts = 0
+    t.count = count
     for i in range(nparts):
         if ks[i] == 0:
             continue
         t.parts[t.nparts].rank = ranks[i]
         t.parts[t.nparts].k = ks[i]
         t.nparts += 1
-        if suit < 0:
-            count *= c.h.suf[ranks[i]][0][ks[i]]
-    if count == 0:
-        return
-    t.count = count
-    c.n += 1
 
 
 cdef inline int _seq_rank(int lo, int i) noexcept nogil:
@@ -158,6 +201,8 @@ cdef void _seq_rec(Ctx* c, int shape, int main, int suit, int* ranks, int* ks,
                    int pos, int length, int width, int wilds) noexcept nogil:
     """Choose the natural count of each position; wilds fill the rest."""
     cdef int k, avail, need
+    if c.found:
+        return
     if pos == length:
         _emit(c, shape, main, suit, wilds, length, ranks, ks)
         return
@@ -177,24 +222,104 @@ cdef void _seq_rec(Ctx* c, int shape, int main, int suit, int* ranks, int* ks,
         _seq_rec(c, shape, main, suit, ranks, ks, pos + 1, length, width, wilds + need)
 
 
-cdef void _gen_seq(Ctx* c, int shape, int length, int width, int suit) noexcept nogil:
-    cdef int hi, lo, i
+cdef void _gen_seq(Ctx* c, int shape, int length, int width, int suit, int hi) noexcept nogil:
+    """The sequence templates of one highest rank (and suit, for straight flushes)."""
+    cdef int lo = hi - length + 1, i
     cdef int ranks[5]
     cdef int ks[5]
-    for hi in range(length - 2, 13):
-        lo = hi - length + 1
-        for i in range(length):
-            ranks[i] = _seq_rank(lo, i)
-        _seq_rec(c, shape, hi, suit, ranks, ks, 0, length, width, 0)
+    # every template here has this main rank and length * width cards
+    if not gd_beats(shape, hi, length * width, c.lshape, c.lmain, c.ln, c.h.level):
+        return
+    for i in range(length):
+        ranks[i] = _seq_rank(lo, i)
+    _seq_rec(c, shape, hi, suit, ranks, ks, 0, length, width, 0)
 
 
-cdef int gd_generate(const GdHand* h, int lshape, int lmain, int ln,
-                     GdTmpl* out, int cap) noexcept nogil:
-    """Templates of every play beating (lshape, lmain, ln); lshape < 0 leads."""
-    cdef Ctx c
-    cdef int r, p, w, k, wt, wp, s, j, L = h.level, W = h.W
+# The templates come in GD_NSECTIONS sections, always in this order (the
+# order of the play indices): 0 singles, 1 pairs, 2 triples, 3-15 full houses
+# by triple rank, 16-25 straights, 26-37 runs of pairs and 38-50 runs of
+# triples by highest rank, 51-63 bombs by rank, 64-103 straight flushes by
+# suit then highest rank, 104 the four-joker bomb (GD_NSECTIONS in all).
+cdef void _gen_section(Ctx* c, int sec) noexcept nogil:
+    cdef const GdHand* h = c.h
+    cdef int r, p, w, k, wt, wp, L = h.level, W = h.W
     cdef int ranks[2]
     cdef int ks[2]
+    if sec == 0:
+        if _want(c, GD_SINGLE):
+            for r in range(15):
+                if h.nat[r] >= 1:
+                    ranks[0] = r; ks[0] = 1
+                    _emit(c, GD_SINGLE, r, -1, 0, 1, ranks, ks)
+            if W >= 1:  # a wild alone keeps its level rank (GD-5.3)
+                _emit(c, GD_SINGLE, L, -1, 1, 0, ranks, ks)
+    elif sec == 1:
+        if _want(c, GD_PAIR):
+            for r in range(15):
+                ranks[0] = r
+                if h.nat[r] >= 2:
+                    ks[0] = 2
+                    _emit(c, GD_PAIR, r, -1, 0, 1, ranks, ks)
+                if r < 13 and h.nat[r] >= 1 and W >= 1:
+                    ks[0] = 1
+                    _emit(c, GD_PAIR, r, -1, 1, 1, ranks, ks)
+            if W >= 2:
+                _emit(c, GD_PAIR, L, -1, 2, 0, ranks, ks)
+    elif sec == 2:
+        if _want(c, GD_TRIPLE):
+            for r in range(13):
+                ranks[0] = r
+                for w in range(0, (W if W < 2 else 2) + 1):
+                    ks[0] = 3 - w
+                    if h.nat[r] >= ks[0]:
+                        _emit(c, GD_TRIPLE, r, -1, w, 1, ranks, ks)
+    elif sec < 16:
+        r = sec - 3
+        if not _want(c, GD_FULLHOUSE) or not gd_beats(GD_FULLHOUSE, r, 5, c.lshape, c.lmain, c.ln, L):
+            return
+        for wt in range(0, (W if W < 2 else 2) + 1):
+            if h.nat[r] < 3 - wt:
+                continue
+            ranks[0] = r; ks[0] = 3 - wt
+            for p in range(15):
+                if p == r:
+                    continue
+                ranks[1] = p
+                for wp in range(0, 2):
+                    if p >= 13 and wp > 0:
+                        break  # two identical jokers, never a wild joker
+                    if wt + wp > W or h.nat[p] < 2 - wp:
+                        continue
+                    ks[1] = 2 - wp
+                    _emit(c, GD_FULLHOUSE, r, -1, wt + wp, 2, ranks, ks)
+            if W - wt >= 2:  # two wilds as the pair
+                _emit(c, GD_FULLHOUSE, r, -1, wt + 2, 1, ranks, ks)
+    elif sec < 26:
+        if _want(c, GD_STRAIGHT):
+            _gen_seq(c, GD_STRAIGHT, 5, 1, -1, sec - 16 + 3)
+    elif sec < 38:
+        if _want(c, GD_PAIRS):
+            _gen_seq(c, GD_PAIRS, 3, 2, -1, sec - 26 + 1)
+    elif sec < 51:
+        if _want(c, GD_TRIPLES):
+            _gen_seq(c, GD_TRIPLES, 2, 3, -1, sec - 38)
+    elif sec < 64:  # bombs (GD-5.4)
+        r = sec - 51
+        ranks[0] = r
+        for w in range(0, W + 1):
+            for k in range(0, h.nat[r] + 1):
+                if k + w >= 4:
+                    ks[0] = k
+                    _emit(c, GD_BOMB, r, -1, w, 1, ranks, ks)
+    elif sec < 104:
+        _gen_seq(c, GD_SFLUSH, 5, 1, (sec - 64) // 10, (sec - 64) % 10 + 3)
+    elif h.nat[13] == 2 and h.nat[14] == 2:
+        ranks[0] = 13; ks[0] = 2; ranks[1] = 14; ks[1] = 2
+        _emit(c, GD_JOKERBOMB, 14, -1, 0, 2, ranks, ks)
+
+
+cdef inline void _ctx(Ctx* c, const GdHand* h, int lshape, int lmain, int ln,
+                      GdTmpl* out, int cap) noexcept nogil:
     c.h = h
     c.out = out
     c.cap = cap
@@ -202,70 +327,157 @@ cdef int gd_generate(const GdHand* h, int lshape, int lmain, int ln,
     c.lshape = lshape
     c.lmain = lmain
     c.ln = ln
-    if _want(&c, GD_SINGLE):
-        for r in range(15):
-            if h.nat[r] >= 1:
-                ranks[0] = r; ks[0] = 1
-                _emit(&c, GD_SINGLE, r, -1, 0, 1, ranks, ks)
-        if W >= 1:  # a wild alone keeps its level rank (GD-5.3)
-            _emit(&c, GD_SINGLE, L, -1, 1, 0, ranks, ks)
-    if _want(&c, GD_PAIR):
-        for r in range(15):
-            ranks[0] = r
-            if h.nat[r] >= 2:
-                ks[0] = 2
-                _emit(&c, GD_PAIR, r, -1, 0, 1, ranks, ks)
-            if r < 13 and h.nat[r] >= 1 and W >= 1:
-                ks[0] = 1
-                _emit(&c, GD_PAIR, r, -1, 1, 1, ranks, ks)
-        if W >= 2:
-            _emit(&c, GD_PAIR, L, -1, 2, 0, ranks, ks)
-    if _want(&c, GD_TRIPLE):
-        for r in range(13):
-            ranks[0] = r
-            for w in range(0, (W if W < 2 else 2) + 1):
-                ks[0] = 3 - w
-                if h.nat[r] >= ks[0]:
-                    _emit(&c, GD_TRIPLE, r, -1, w, 1, ranks, ks)
-    if _want(&c, GD_FULLHOUSE):
-        for r in range(13):
-            for wt in range(0, (W if W < 2 else 2) + 1):
-                if h.nat[r] < 3 - wt:
-                    continue
-                ranks[0] = r; ks[0] = 3 - wt
-                for p in range(15):
-                    if p == r:
-                        continue
-                    ranks[1] = p
-                    for wp in range(0, 2):
-                        if p >= 13 and wp > 0:
-                            break  # two identical jokers, never a wild joker
-                        if wt + wp > W or h.nat[p] < 2 - wp:
-                            continue
-                        ks[1] = 2 - wp
-                        _emit(&c, GD_FULLHOUSE, r, -1, wt + wp, 2, ranks, ks)
-                if W - wt >= 2:  # two wilds as the pair
-                    _emit(&c, GD_FULLHOUSE, r, -1, wt + 2, 1, ranks, ks)
-    if _want(&c, GD_STRAIGHT):
-        _gen_seq(&c, GD_STRAIGHT, 5, 1, -1)
-    if _want(&c, GD_PAIRS):
-        _gen_seq(&c, GD_PAIRS, 3, 2, -1)
-    if _want(&c, GD_TRIPLES):
-        _gen_seq(&c, GD_TRIPLES, 2, 3, -1)
-    # bombs (GD-5.4)
-    for r in range(13):
-        ranks[0] = r
-        for w in range(0, W + 1):
-            for k in range(0, h.nat[r] + 1):
-                if k + w >= 4:
-                    ks[0] = k
-                    _emit(&c, GD_BOMB, r, -1, w, 1, ranks, ks)
-    for s in range(4):
-        _gen_seq(&c, GD_SFLUSH, 5, 1, s)
-    if h.nat[13] == 2 and h.nat[14] == 2:
-        ranks[0] = 13; ks[0] = 2; ranks[1] = 14; ks[1] = 2
-        _emit(&c, GD_JOKERBOMB, 14, -1, 0, 2, ranks, ks)
+    c.pick = False
+    c.found = False
+    c.total = 0
+    c.target = 0
+
+
+cdef int gd_generate(const GdHand* h, int lshape, int lmain, int ln,
+                     GdTmpl* out, int cap) noexcept nogil:
+    """Templates of every play beating (lshape, lmain, ln); lshape < 0 leads."""
+    cdef Ctx c
+    cdef int sec
+    _ctx(&c, h, lshape, lmain, ln, out, cap)
+    for sec in range(GD_NSECTIONS):
+        _gen_section(&c, sec)
     return c.n
+
+
+cdef uint64_t _seq_count(const GdHand* h, int length, int width, int suit, int hi) noexcept nogil:
+    """Plays of one sequence section, as ``_seq_rec`` would find them: each
+    position takes k natural cards (suit choices) and width - k wilds, with
+    at most W wilds in all."""
+    cdef uint64_t dp[3]
+    cdef uint64_t nd[3]
+    cdef uint64_t tot = 0
+    cdef int i, k, w, rk, avail, W = h.W
+    dp[0] = 1; dp[1] = 0; dp[2] = 0
+    for i in range(length):
+        rk = _seq_rank(hi - length + 1, i)
+        nd[0] = 0; nd[1] = 0; nd[2] = 0
+        if suit >= 0:
+            avail = 1 if h.sc[rk][suit] else 0
+        else:
+            avail = h.nat[rk] if h.nat[rk] < width else width
+        for k in range(avail + 1):
+            for w in range(W + 1):
+                if w + width - k <= W:
+                    nd[w + width - k] += dp[w] * (1 if suit >= 0 else h.suf[rk][0][k])
+        dp[0] = nd[0]; dp[1] = nd[1]; dp[2] = nd[2]
+    for w in range(W + 1):
+        tot += dp[w]
+    return tot
+
+
+cdef uint64_t _count_section(Ctx* c, int sec, uint64_t p0, uint64_t p1) noexcept nogil:
+    """Plays of one section (the same number ``_gen_section`` walks to),
+    in closed form where the section has many templates; ``p0``, ``p1``:
+    the ways to make a natural pair, or one natural card of a wild pair,
+    summed over all ranks."""
+    cdef const GdHand* h = c.h
+    cdef int r, w, k, wt, W = h.W, L = h.level
+    cdef uint64_t tot = 0, tw, q0, q1
+    if 3 <= sec < 16:  # full houses of triple rank r
+        r = sec - 3
+        if not _want(c, GD_FULLHOUSE) or not gd_beats(GD_FULLHOUSE, r, 5, c.lshape, c.lmain, c.ln, L):
+            return 0
+        q0 = p0 - h.suf[r][0][2]
+        q1 = p1 - h.suf[r][0][1]
+        for wt in range(0, (W if W < 2 else 2) + 1):
+            tw = h.suf[r][0][3 - wt]
+            tot += tw * (q0 + (q1 if wt + 1 <= W else 0) + (1 if W - wt >= 2 else 0))
+        return tot
+    if 16 <= sec < 26:
+        if not _want(c, GD_STRAIGHT) or not gd_beats(GD_STRAIGHT, sec - 13, 5, c.lshape, c.lmain, c.ln, L):
+            return 0
+        return _seq_count(h, 5, 1, -1, sec - 13)
+    if 26 <= sec < 38:
+        if not _want(c, GD_PAIRS) or not gd_beats(GD_PAIRS, sec - 25, 6, c.lshape, c.lmain, c.ln, L):
+            return 0
+        return _seq_count(h, 3, 2, -1, sec - 25)
+    if 38 <= sec < 51:
+        if not _want(c, GD_TRIPLES) or not gd_beats(GD_TRIPLES, sec - 38, 6, c.lshape, c.lmain, c.ln, L):
+            return 0
+        return _seq_count(h, 2, 3, -1, sec - 38)
+    if 51 <= sec < 64:  # bombs (GD-5.4)
+        r = sec - 51
+        for w in range(0, W + 1):
+            for k in range(4 - w if 4 - w > 1 else 1, h.nat[r] + 1):
+                if gd_beats(GD_BOMB, r, k + w, c.lshape, c.lmain, c.ln, L):
+                    tot += h.suf[r][0][k]
+        return tot
+    if 64 <= sec < 104:
+        r = (sec - 64) % 10 + 3
+        if not gd_beats(GD_SFLUSH, r, 5, c.lshape, c.lmain, c.ln, L):
+            return 0
+        # k of the 5 cards held in the suit: the 5 - k others are wilds, and
+        # up to W - (5 - k) held ones may be wilds too
+        wt = (sec - 64) // 10
+        k = 0
+        for w in range(5):
+            if h.sc[_seq_rank(r - 4, w)][wt]:
+                k += 1
+        if 5 - k > W:
+            return 0
+        tot = 1
+        if W - (5 - k) >= 1:
+            tot += k
+        if W - (5 - k) >= 2:
+            tot += k * (k - 1) // 2
+        return tot
+    c.total = 0
+    _gen_section(c, sec)
+    return c.total
+
+
+cdef uint64_t gd_count(const GdHand* h, int lshape, int lmain, int ln,
+                       uint64_t* cum) noexcept nogil:
+    """Number of plays beating (lshape, lmain, ln), counted without listing
+    templates; ``cum[s]`` gets the plays of sections 0..s."""
+    cdef Ctx c
+    cdef int sec, p
+    cdef uint64_t acc = 0, p0 = 0, p1 = 0
+    _ctx(&c, h, lshape, lmain, ln, NULL, 0)
+    for p in range(15):
+        p0 += h.suf[p][0][2]
+        if p < 13:
+            p1 += h.suf[p][0][1]
+    sec = 0
+    while sec < GD_NSECTIONS:
+        # following a plain play: skip the sections of other shapes at once
+        if 3 <= sec < 51 and lshape >= 0 and not _is_bomb(lshape) and not (
+                (sec < 16 and lshape == GD_FULLHOUSE) or (16 <= sec < 26 and lshape == GD_STRAIGHT)
+                or (26 <= sec < 38 and lshape == GD_PAIRS) or (38 <= sec < 51 and lshape == GD_TRIPLES)):
+            cum[sec] = acc
+        elif 3 <= sec < 51 and lshape >= 0 and _is_bomb(lshape):
+            cum[sec] = acc
+        else:
+            acc += _count_section(&c, sec, p0, p1)
+            cum[sec] = acc
+        sec += 1
+    return acc
+
+
+cdef int gd_play_at(const GdHand* h, int lshape, int lmain, int ln, const uint64_t* cum,
+                    uint64_t idx, GdTmpl* t, uint8_t* cards) noexcept nogil:
+    """The cards (and, in ``t``, the template) of play number ``idx`` in the
+    order of ``gd_generate``, given ``gd_count``'s ``cum``: only the section
+    holding it is walked.  Returns the number of cards."""
+    cdef Ctx c
+    cdef int lo = 0, hi = GD_NSECTIONS - 1, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cum[mid] > idx:
+            hi = mid
+        else:
+            lo = mid + 1
+    _ctx(&c, h, lshape, lmain, ln, NULL, 0)
+    c.pick = True
+    c.target = idx - (cum[lo - 1] if lo > 0 else 0)
+    _gen_section(&c, lo)
+    t[0] = c.hit
+    return gd_unrank(h, &c.hit, c.target, cards)
 
 
 cdef int gd_unrank(const GdHand* h, const GdTmpl* t, uint64_t idx, uint8_t* cards) noexcept nogil:
@@ -329,26 +541,29 @@ cdef inline int _next_in(const int* out, int p) noexcept nogil:
     return p
 
 
-cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands, GdTmpl* buf,
+cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands,
                         int* order, uint64_t* trace, int trace_cap) noexcept nogil:
     """Play a deal with uniformly random legal moves (pass included).
 
+    Each step counts the plays (``gd_count``), draws an index uniformly among
+    them and the pass, and builds only the play drawn (``gd_play_at``): the
+    same index order as ``MoveGen``, and no list of plays or templates.
     Fills ``order`` with the finishing order and returns the number of moves.
     With a ``trace`` buffer, step i stores (player, choices, choice) at 3i.
     """
-    cdef GdHand h
+    cdef GdHand hs[4]
+    cdef GdTmpl t
+    cdef uint64_t cum[GD_NSECTIONS]
     cdef int out[4]
     cdef int nout = 0, cur = leader, lshape = -1, lmain = 0, ln = 0
-    cdef int last_player = -1, need = 0, ntm, i, p, m, moves = 0
+    cdef int last_player = -1, need = 0, p, m, moves = 0
     cdef uint64_t total, x
     cdef uint8_t cards[16]
     out[0] = out[1] = out[2] = out[3] = 0
+    for p in range(4):
+        gd_prepare(&hs[p], &hands[p * 54], level)
     while nout < 3:
-        gd_prepare(&h, &hands[cur * 54], level)
-        ntm = gd_generate(&h, lshape, lmain, ln, buf, GD_MAX_TMPL)
-        total = 0
-        for i in range(ntm):
-            total += buf[i].count
+        total = gd_count(&hs[cur], lshape, lmain, ln, cum)
         moves += 1
         x = _below64(r, total + (0 if lshape < 0 else 1))
         if trace != NULL and moves <= trace_cap:
@@ -368,15 +583,12 @@ cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands, GdTmpl* b
             else:
                 cur = _next_in(out, cur)
             continue
-        for i in range(ntm):
-            if x < buf[i].count:
-                break
-            x -= buf[i].count
-        m = gd_unrank(&h, &buf[i], x, cards)
+        m = gd_play_at(&hs[cur], lshape, lmain, ln, cum, x, &t, cards)
         for p in range(m):
             hands[cur * 54 + cards[p]] -= 1
-        lshape = buf[i].shape
-        lmain = buf[i].main
+        gd_remove(&hs[cur], cards, m)
+        lshape = t.shape
+        lmain = t.main
         ln = m
         last_player = cur
         need = 0
@@ -528,16 +740,13 @@ def selfplay(int deals, seed, int level=0):
     cdef int d, moves, leader, partner_place, i
     cdef long long total_moves = 0, wins0 = 0, gained = 0
     cdef long long ups[3]
-    cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
-    if buf == NULL:
-        raise MemoryError()
     ups[0] = ups[1] = ups[2] = 0
     rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     with nogil:
         for d in range(deals):
             _deal(&r, hands)
             leader = rng_below(&r, 4)
-            moves = gd_random_deal(&r, level, leader, hands, buf, order, NULL, 0)
+            moves = gd_random_deal(&r, level, leader, hands, order, NULL, 0)
             total_moves += moves
             if (order[0] & 1) == 0:
                 wins0 += 1
@@ -546,7 +755,6 @@ def selfplay(int deals, seed, int level=0):
                     partner_place = i
             gained += 4 - partner_place
             ups[3 - partner_place] += 1
-    free(buf)
     return {"deals": deals, "team0_wins": wins0, "levels_gained": gained, "moves": total_moves,
             "winner_up_1_2_3": [ups[2], ups[1], ups[0]]}
 
@@ -559,17 +767,13 @@ def trace_deal(seed, int level=0):
     cdef int order[4]
     cdef int moves, leader, i, cap = 20000
     cdef uint64_t* trace = <uint64_t*>malloc(sizeof(uint64_t) * 3 * cap)
-    cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
-    if buf == NULL or trace == NULL:
-        free(buf)
-        free(trace)
+    if trace == NULL:
         raise MemoryError()
     rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     _deal(&r, hands)
     leader = rng_below(&r, 4)
     start = [bytes(hands[p * 54:(p + 1) * 54]) for p in range(4)]
-    moves = gd_random_deal(&r, level, leader, hands, buf, order, trace, cap)
+    moves = gd_random_deal(&r, level, leader, hands, order, trace, cap)
     steps = [(int(trace[3 * i]), int(trace[3 * i + 1]), int(trace[3 * i + 2])) for i in range(min(moves, cap))]
-    free(buf)
     free(trace)
     return {"hands": start, "leader": leader, "steps": steps, "order": [order[i] for i in range(4)]}
