@@ -808,3 +808,97 @@ def test_gd_5_3_garbage_move_text_is_a_value_error_and_changes_nothing(text):
     (ValueErrors), and a refused text leaves the state as it was."""
     check_text_changes_nothing(_GD_STATE, text, lambda: _GD_STATE.game.parse_move(text, _GD_STATE),
                          lambda: parse_move(text, 2))
+
+
+# -- the compiled loop's sampler: counting and unranking, no list ----------------
+
+def _hands_with_wilds(level, per_group, start=0):
+    """27-card hands of seeded deals grouped by wilds held (0, 1, 2)."""
+    groups = {0: [], 1: [], 2: []}
+    wild = 4 * level + 2
+    seed = start
+    while min(len(g) for g in groups.values()) < per_group:
+        for h in core.deal(seed)[0]:
+            if len(groups[h[wild]]) < per_group:
+                groups[h[wild]].append(h)
+        seed += 1
+    return groups
+
+
+def test_gd_5_3_loop_unranking_gives_exactly_the_listed_plays_in_order():
+    """GD-5.1-5.4: the self-play loop's count (closed forms per section) and
+    its play by index (walking one section) equal MoveGen's listing, leading
+    and following every shape, bombs and straight flushes included."""
+    rng = random.Random(5)
+    checked = 0
+    for level in (0, 5, 12):
+        for w, hands in _hands_with_wilds(level, 3, start=100 * level).items():
+            for h in hands:
+                lead = core.MoveGen(h, level).moves()
+                lasts = [None] + [lead[i] for i in rng.sample(range(len(lead)), 6)]
+                lasts += [m for m in lead if m[0] >= 7][:2]  # a bomb or straight flush
+                for last in lasts:
+                    args = () if last is None else (last[0], last[1], len(last[2]))
+                    gen = core.MoveGen(h, level, *args)
+                    total, plays = core.unranked_plays(h, level, *args)
+                    assert total == gen.total
+                    assert plays == gen.moves(), (level, w, last)
+                    checked += total
+    assert checked > 20_000
+
+
+def _chi2_uniform(counts, k, n):
+    """Chi-square statistic of ``counts`` (k cells, n draws) against uniform."""
+    e = n / k
+    return sum((counts.get(i, 0) - e) ** 2 / e for i in range(k))
+
+
+@pytest.mark.parametrize("following", [False, True])
+def test_gd_4_1_loop_draws_are_uniform_over_legal_moves(following):
+    """GD-4.1, GD-5.3: each step of the compiled loop draws uniformly among
+    all legal moves (the pass included when following): a chi-square test on
+    a hand with two wilds (thousands of moves), every move its own cell, and
+    per shape against the shares of MoveGen's counts."""
+    level = 0
+    h = _hands_with_wilds(level, 1)[2][0]
+    args = (0, 3, 1) if following else ()  # follow a single 5, or lead
+    gen = core.MoveGen(h, level, *args)
+    index = {m: i for i, m in enumerate(gen.moves())}
+    k = gen.total + (1 if following else 0)
+    n = 60 * k
+    choices, draws = core.draw_plays(h, level, *(args or (-1, 0, 0)), n, 77)
+    assert choices == k and k > (20 if following else 2000)
+    counts = Counter(gen.total if d is None else index[d] for d in draws)
+    assert len(counts) == k  # every move reachable
+    chi2 = _chi2_uniform(counts, k, n)
+    df = k - 1
+    assert abs(chi2 - df) < 5 * (2 * df) ** 0.5, (chi2, df)
+    by_shape = Counter(None if d is None else d[0] for d in draws)
+    shares = dict(enumerate(gen.counts_by_shape()))
+    if following:
+        shares[None] = 1
+    for shape, c in shares.items():
+        expect = n * c / k
+        assert abs(by_shape[shape] - expect) < 5 * expect ** 0.5 + 1, (shape, by_shape[shape], expect)
+
+
+def test_gd_4_1_loop_draws_are_not_uniform_over_templates():
+    """The chi-square check above can fail: drawing a template uniformly and
+    then a suit choice (a plausible shortcut) is rejected by it."""
+    level = 0
+    h = _hands_with_wilds(level, 1)[2][0]
+    gen = core.MoveGen(h, level)
+    plays = gen.moves()
+    by_tmpl = {}
+    for m in plays:  # group plays of the same reading and ranks: one template
+        key = (m[0], m[1], tuple(sorted(c for c in m[2] if c != 4 * level + 2)), m[2].count(4 * level + 2))
+        key = (key[0], key[1], tuple(c >> 2 for c in key[2]), key[3])
+        by_tmpl.setdefault(key, []).append(m)
+    tmpls = list(by_tmpl.values())
+    assert len(tmpls) < len(plays)
+    rng = random.Random(3)
+    index = {m: i for i, m in enumerate(plays)}
+    n = 60 * len(plays)
+    counts = Counter(index[rng.choice(rng.choice(tmpls))] for _ in range(n))
+    df = len(plays) - 1
+    assert _chi2_uniform(counts, len(plays), n) - df > 5 * (2 * df) ** 0.5

@@ -5,7 +5,9 @@ the 54 ids).  ``gd_generate`` lists the *templates* of the legal plays (a
 reading plus the natural cards per rank and the wilds); the exact cards of a
 template are suit choices, counted by ``GdTmpl.count`` and produced one at a
 time by ``gd_unrank``.  ``MoveGen`` is the Python face used by the game
-module (count, index, iterate); ``selfplay`` plays whole random deals in C.
+module (count, index, iterate); ``selfplay`` plays whole random deals in C,
+each step counting the plays section by section (``gd_count``) and building
+only the one drawn (``gd_play_at``), with no list of plays or templates.
 """
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.stdlib cimport malloc, free
@@ -777,3 +779,56 @@ def trace_deal(seed, int level=0):
     steps = [(int(trace[3 * i]), int(trace[3 * i + 1]), int(trace[3 * i + 2])) for i in range(min(moves, cap))]
     free(trace)
     return {"hands": start, "leader": leader, "steps": steps, "order": [order[i] for i in range(4)]}
+
+
+def unranked_plays(const uint8_t[::1] hand, int level, int lshape=-1, int lmain=0, int ln=0):
+    """The plays as the self-play loop finds them, without a template list:
+    the count (``gd_count``) and every play by index (``gd_play_at``), as
+    (shape, main, cards) in index order."""
+    cdef GdHand h
+    cdef GdTmpl t
+    cdef uint64_t cum[GD_NSECTIONS]
+    cdef uint64_t total, i
+    cdef uint8_t cards[16]
+    cdef int m
+    if hand.shape[0] != 54:
+        raise ValueError("a hand is 54 counts, one per card id")
+    if not 0 <= level <= 12:
+        raise ValueError("level rank index must be 0-12")
+    gd_prepare(&h, &hand[0], level)
+    total = gd_count(&h, lshape, lmain, ln, cum)
+    out = []
+    for i in range(total):
+        m = gd_play_at(&h, lshape, lmain, ln, cum, i, &t, cards)
+        out.append((t.shape, t.main, tuple(cards[:m])))
+    return total, out
+
+
+def draw_plays(const uint8_t[::1] hand, int level, int lshape, int lmain, int ln, int n, seed):
+    """``n`` steps of the self-play loop on one hand: each counts the plays,
+    draws an index uniformly (the pass last when following) and builds only
+    that play.  Returns the number of choices and, per index drawn, how often."""
+    cdef Rng r
+    cdef GdHand h
+    cdef GdTmpl t
+    cdef uint64_t cum[GD_NSECTIONS]
+    cdef uint64_t total, x, choices
+    cdef uint8_t cards[16]
+    cdef int i, m
+    if hand.shape[0] != 54:
+        raise ValueError("a hand is 54 counts, one per card id")
+    if not 0 <= level <= 12:
+        raise ValueError("level rank index must be 0-12")
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    gd_prepare(&h, &hand[0], level)
+    draws = []
+    for i in range(n):
+        total = gd_count(&h, lshape, lmain, ln, cum)
+        choices = total + (0 if lshape < 0 else 1)
+        x = _below64(&r, choices)
+        if x == total:
+            draws.append(None)
+        else:
+            m = gd_play_at(&h, lshape, lmain, ln, cum, x, &t, cards)
+            draws.append((t.shape, t.main, tuple(cards[:m])))
+    return choices, draws
