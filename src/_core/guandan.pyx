@@ -402,35 +402,13 @@ cdef uint64_t _count_section(Ctx* c, int sec, uint64_t p0, uint64_t p1) noexcept
         if not _want(c, GD_TRIPLES) or not gd_beats(GD_TRIPLES, sec - 38, 6, c.lshape, c.lmain, c.ln, L):
             return 0
         return _seq_count(h, 2, 3, -1, sec - 38)
-    if 51 <= sec < 64:  # bombs (GD-5.4)
-        r = sec - 51
-        for w in range(0, W + 1):
-            for k in range(4 - w if 4 - w > 1 else 1, h.nat[r] + 1):
-                if gd_beats(GD_BOMB, r, k + w, c.lshape, c.lmain, c.ln, L):
-                    tot += h.suf[r][0][k]
-        return tot
-    if 64 <= sec < 104:
-        r = (sec - 64) % 10 + 3
-        if not gd_beats(GD_SFLUSH, r, 5, c.lshape, c.lmain, c.ln, L):
-            return 0
-        # k of the 5 cards held in the suit: the 5 - k others are wilds, and
-        # up to W - (5 - k) held ones may be wilds too
-        wt = (sec - 64) // 10
-        k = 0
-        for w in range(5):
-            if h.sc[_seq_rank(r - 4, w)][wt]:
-                k += 1
-        if 5 - k > W:
-            return 0
-        tot = 1
-        if W - (5 - k) >= 1:
-            tot += k
-        if W - (5 - k) >= 2:
-            tot += k * (k - 1) // 2
-        return tot
     c.total = 0
     _gen_section(c, sec)
     return c.total
+
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int x) noexcept nogil
 
 
 cdef uint64_t gd_count(const GdHand* h, int lshape, int lmain, int ln,
@@ -438,26 +416,46 @@ cdef uint64_t gd_count(const GdHand* h, int lshape, int lmain, int ln,
     """Number of plays beating (lshape, lmain, ln), counted without listing
     templates; ``cum[s]`` gets the plays of sections 0..s."""
     cdef Ctx c
-    cdef int sec, p
+    cdef int sec, p, r, w, k, s, hi, W = h.W, L = h.level
     cdef uint64_t acc = 0, p0 = 0, p1 = 0
+    cdef unsigned int ext
+    cdef bint after_bomb = lshape >= 0 and _is_bomb(lshape)
     _ctx(&c, h, lshape, lmain, ln, NULL, 0)
     for p in range(15):
         p0 += h.suf[p][0][2]
         if p < 13:
             p1 += h.suf[p][0][1]
-    sec = 0
-    while sec < GD_NSECTIONS:
-        # following a plain play: skip the sections of other shapes at once
-        if 3 <= sec < 51 and lshape >= 0 and not _is_bomb(lshape) and not (
-                (sec < 16 and lshape == GD_FULLHOUSE) or (16 <= sec < 26 and lshape == GD_STRAIGHT)
+    for sec in range(51):
+        # following: only the sections of the last play's shape
+        if lshape < 0 or (sec < 3 and not after_bomb) or (
+                (3 <= sec < 16 and lshape == GD_FULLHOUSE) or (16 <= sec < 26 and lshape == GD_STRAIGHT)
                 or (26 <= sec < 38 and lshape == GD_PAIRS) or (38 <= sec < 51 and lshape == GD_TRIPLES)):
-            cum[sec] = acc
-        elif 3 <= sec < 51 and lshape >= 0 and _is_bomb(lshape):
-            cum[sec] = acc
-        else:
             acc += _count_section(&c, sec, p0, p1)
-            cum[sec] = acc
-        sec += 1
+        cum[sec] = acc
+    for r in range(13):  # bombs (GD-5.4): k naturals and w wilds, k + w >= 4
+        if h.nat[r] + W >= 4:
+            for w in range(0, W + 1):
+                for k in range(4 - w if 4 - w > 1 else 1, h.nat[r] + 1):
+                    if not after_bomb or gd_beats(GD_BOMB, r, k + w, lshape, lmain, ln, L):
+                        acc += h.suf[r][0][k]
+        cum[51 + r] = acc
+    for s in range(4):  # straight flushes: k of the 5 cards held in the suit,
+        # the 5 - k others wilds, and up to W - (5 - k) held ones wilds too
+        ext = 1 if h.sc[12][s] else 0  # bit 0: the low Ace, bit r + 1: rank r
+        for r in range(13):
+            if h.sc[r][s]:
+                ext |= 2u << r
+        for hi in range(3, 13):
+            k = __builtin_popcount((ext >> (hi - 3)) & 31)
+            if 5 - k <= W and (not after_bomb or gd_beats(GD_SFLUSH, hi, 5, lshape, lmain, ln, L)):
+                acc += 1
+                if W - (5 - k) >= 1:
+                    acc += k
+                if W - (5 - k) >= 2:
+                    acc += k * (k - 1) // 2
+            cum[64 + 10 * s + hi - 3] = acc
+    acc += _count_section(&c, 104, p0, p1)
+    cum[104] = acc
     return acc
 
 
