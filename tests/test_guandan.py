@@ -902,3 +902,21 @@ def test_gd_4_1_loop_draws_are_not_uniform_over_templates():
     counts = Counter(index[rng.choice(rng.choice(tmpls))] for _ in range(n))
     df = len(plays) - 1
     assert _chi2_uniform(counts, len(plays), n) - df > 5 * (2 * df) ** 0.5
+
+
+def test_gd_5_4_loop_section_counts_equal_the_template_walk():
+    """GD-5.1-5.4: the closed-form count of every template section (singles
+    count distinct cards, not copies; full houses, runs, bombs, straight
+    flushes by formula) equals walking that section's templates, leading and
+    after every shape, at several levels."""
+    lasts = [(-1, 0, 0), (0, 3, 1), (0, 12, 1), (0, 13, 1), (1, 5, 2), (1, 13, 2), (2, 12, 3),
+             (3, 4, 5), (4, 8, 5), (5, 6, 6), (6, 9, 6), (7, 3, 4), (7, 10, 6), (8, 7, 5), (7, 3, 5)]
+    n = 0
+    for level in (0, 5, 12):
+        for w, hands in _hands_with_wilds(level, 4, start=7 * level).items():
+            for h in hands:
+                for last in lasts:
+                    counted, walked = core.section_counts(h, level, *last)
+                    assert counted == walked, (level, w, last)
+                    n += sum(walked)
+    assert n > 10_000

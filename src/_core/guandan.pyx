@@ -380,6 +380,31 @@ cdef uint64_t _count_section(Ctx* c, int sec, uint64_t p0, uint64_t p1) noexcept
     cdef const GdHand* h = c.h
     cdef int r, w, k, wt, W = h.W, L = h.level
     cdef uint64_t tot = 0, tw, q0, q1
+    if sec == 0:  # singles: a natural card of rank r, or a wild alone at the level rank
+        if _want(c, GD_SINGLE):
+            for r in range(15):
+                if h.nat[r] and gd_beats(GD_SINGLE, r, 1, c.lshape, c.lmain, c.ln, L):
+                    tot += h.suf[r][0][1]  # distinct cards, not copies
+            if W >= 1 and gd_beats(GD_SINGLE, L, 1, c.lshape, c.lmain, c.ln, L):
+                tot += 1
+        return tot
+    if sec == 1:  # pairs: two naturals, one natural and a wild, or two wilds
+        if _want(c, GD_PAIR):
+            for r in range(15):
+                if h.nat[r] and gd_beats(GD_PAIR, r, 2, c.lshape, c.lmain, c.ln, L):
+                    tot += h.suf[r][0][2]
+                    if r < 13 and W >= 1:
+                        tot += h.suf[r][0][1]
+            if W >= 2 and gd_beats(GD_PAIR, L, 2, c.lshape, c.lmain, c.ln, L):
+                tot += 1
+        return tot
+    if sec == 2:  # triples: 3 - w naturals and w <= 2 wilds
+        if _want(c, GD_TRIPLE):
+            for r in range(13):
+                if h.nat[r] and gd_beats(GD_TRIPLE, r, 3, c.lshape, c.lmain, c.ln, L):
+                    for w in range(0, (W if W < 2 else 2) + 1):
+                        tot += h.suf[r][0][3 - w]
+        return tot
     if 3 <= sec < 16:  # full houses of triple rank r
         r = sec - 3
         if not _want(c, GD_FULLHOUSE) or not gd_beats(GD_FULLHOUSE, r, 5, c.lshape, c.lmain, c.ln, L):
@@ -830,3 +855,25 @@ def draw_plays(const uint8_t[::1] hand, int level, int lshape, int lmain, int ln
             m = gd_play_at(&h, lshape, lmain, ln, cum, x, &t, cards)
             draws.append((t.shape, t.main, tuple(cards[:m])))
     return choices, draws
+
+
+def section_counts(const uint8_t[::1] hand, int level, int lshape=-1, int lmain=0, int ln=0):
+    """The self-play loop's count of the plays in each template section
+    (``gd_count``) and the same counted by walking the templates."""
+    cdef GdHand h
+    cdef Ctx c
+    cdef uint64_t cum[GD_NSECTIONS]
+    cdef int sec
+    if hand.shape[0] != 54:
+        raise ValueError("a hand is 54 counts, one per card id")
+    if not 0 <= level <= 12:
+        raise ValueError("level rank index must be 0-12")
+    gd_prepare(&h, &hand[0], level)
+    gd_count(&h, lshape, lmain, ln, cum)
+    counted = [cum[sec] - (cum[sec - 1] if sec else 0) for sec in range(GD_NSECTIONS)]
+    walked = []
+    for sec in range(GD_NSECTIONS):
+        _ctx(&c, &h, lshape, lmain, ln, NULL, 0)
+        _gen_section(&c, sec)
+        walked.append(c.total)
+    return counted, walked
