@@ -354,6 +354,14 @@ cdef uint64_t _seq_count(const GdHand* h, int length, int width, int suit, int h
     cdef uint64_t nd[3]
     cdef uint64_t tot = 0
     cdef int i, k, w, rk, avail, W = h.W
+    if W == 0:  # no wilds: every position takes ``width`` naturals
+        tot = 1
+        for i in range(length):
+            rk = _seq_rank(hi - length + 1, i)
+            tot *= (1 if h.sc[rk][suit] else 0) if suit >= 0 else h.suf[rk][0][width]
+            if tot == 0:
+                break
+        return tot
     dp[0] = 1; dp[1] = 0; dp[2] = 0
     for i in range(length):
         rk = _seq_rank(hi - length + 1, i)
@@ -446,10 +454,11 @@ cdef uint64_t gd_count(const GdHand* h, int lshape, int lmain, int ln,
     cdef unsigned int ext
     cdef bint after_bomb = lshape >= 0 and _is_bomb(lshape)
     _ctx(&c, h, lshape, lmain, ln, NULL, 0)
-    for p in range(15):
-        p0 += h.suf[p][0][2]
-        if p < 13:
-            p1 += h.suf[p][0][1]
+    if lshape < 0 or lshape == GD_FULLHOUSE:
+        for p in range(15):
+            p0 += h.suf[p][0][2]
+            if p < 13:
+                p1 += h.suf[p][0][1]
     for sec in range(51):
         # following: only the sections of the last play's shape
         if lshape < 0 or (sec < 3 and not after_bomb) or (
