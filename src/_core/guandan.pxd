@@ -48,12 +48,14 @@ ctypedef struct GdHand:
     uint8_t nat[15]      # natural (non-wild) cards per rank; 13 BJ, 14 RJ
     uint8_t sc[15][4]    # natural copies per rank and suit
     uint64_t suf[15][5][11]  # ways to pick k cards from suits s..3 of a rank
+    bint bsf_ok          # bsf holds this hand's counts (reset on any change)
+    uint64_t bsf[53]     # plays of the bomb and straight flush sections, not after a bomb
 
 cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil
 cdef void gd_remove(GdHand* h, const uint8_t* cards, int m) noexcept nogil
 cdef int gd_generate(const GdHand* h, int lshape, int lmain, int ln,
                      GdTmpl* out, int cap) noexcept nogil
-cdef uint64_t gd_count(const GdHand* h, int lshape, int lmain, int ln,
+cdef uint64_t gd_count(GdHand* h, int lshape, int lmain, int ln,
                        uint64_t* cum) noexcept nogil
 cdef int gd_play_at(const GdHand* h, int lshape, int lmain, int ln, const uint64_t* cum,
                     uint64_t idx, GdTmpl* t, uint8_t* cards) noexcept nogil

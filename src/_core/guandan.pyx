@@ -59,6 +59,7 @@ cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil:
     h.wild = 4 * level + 2
     h.W = cnt[h.wild]
     memset(h.sc, 0, sizeof(h.sc))
+    h.bsf_ok = False
     for r in range(15):
         _prep_rank(h, r)
 
@@ -71,6 +72,7 @@ cdef void gd_remove(GdHand* h, const uint8_t* cards, int m) noexcept nogil:
     for i in range(m):
         h.cnt[cards[i]] -= 1
     h.W = h.cnt[h.wild]
+    h.bsf_ok = False
     for i in range(m):
         r = card_rank(cards[i])
         if not done[r]:
@@ -444,7 +446,7 @@ cdef extern from *:
     int __builtin_popcount(unsigned int x) noexcept nogil
 
 
-cdef uint64_t gd_count(const GdHand* h, int lshape, int lmain, int ln,
+cdef uint64_t gd_count(GdHand* h, int lshape, int lmain, int ln,
                        uint64_t* cum) noexcept nogil:
     """Number of plays beating (lshape, lmain, ln), counted without listing
     templates; ``cum[s]`` gets the plays of sections 0..s."""
@@ -466,6 +468,13 @@ cdef uint64_t gd_count(const GdHand* h, int lshape, int lmain, int ln,
                 or (26 <= sec < 38 and lshape == GD_PAIRS) or (38 <= sec < 51 and lshape == GD_TRIPLES)):
             acc += _count_section(&c, sec, p0, p1)
         cum[sec] = acc
+    if not after_bomb and h.bsf_ok:  # the same hand as last time: no need to recount
+        for sec in range(51, 104):
+            acc += h.bsf[sec - 51]
+            cum[sec] = acc
+        acc += _count_section(&c, 104, p0, p1)
+        cum[104] = acc
+        return acc
     for r in range(13):  # bombs (GD-5.4): k naturals and w wilds, k + w >= 4
         if h.nat[r] + W >= 4:
             for w in range(0, W + 1):
@@ -488,6 +497,10 @@ cdef uint64_t gd_count(const GdHand* h, int lshape, int lmain, int ln,
                 if W - (5 - k) >= 2:
                     acc += k * (k - 1) // 2
             cum[64 + 10 * s + hi - 3] = acc
+    if not after_bomb:
+        for sec in range(51, 104):
+            h.bsf[sec - 51] = cum[sec] - cum[sec - 1]
+        h.bsf_ok = True
     acc += _count_section(&c, 104, p0, p1)
     cum[104] = acc
     return acc
