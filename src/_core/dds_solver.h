@@ -201,7 +201,16 @@ static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int
                     if (e->lo > *lo) { *lo = e->lo; *lo_e = e; if (*lo >= target && target >= 0) cut = 1; }
                     if (e->hi < *hi) { *hi = e->hi; *hi_e = e; if (*hi < target && target >= 0) cut = 1; }
                     if (e->best_suit != 255 && !*hint) *hint = e;
-                    if (cut) return;
+                    if (cut) {
+                        if (j > 0) {
+                            /* keep the useful entry first in its bucket */
+                            dds_entry t = B->e[0]; B->e[0] = *e; *e = t;
+                            if (*lo_e == e) *lo_e = &B->e[0]; else if (*lo_e == &B->e[0]) *lo_e = e;
+                            if (*hi_e == e) *hi_e = &B->e[0]; else if (*hi_e == &B->e[0]) *hi_e = e;
+                            if (*hint == e) *hint = &B->e[0]; else if (*hint == &B->e[0]) *hint = e;
+                        }
+                        return;
+                    }
                 }
             }
             b = B->next;
