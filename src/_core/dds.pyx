@@ -36,7 +36,8 @@ cdef class Solver:
 
     The table persists between calls (positions are keyed by the relative
     ranks of their cards, so what one deal learns can serve the next) and
-    grows no further than ``2**log2_entries`` entries of 56 bytes.  The
+    takes ``128 * 2**log2_entries`` bytes (hash chains in
+    256-byte buckets of up to five entries).  The
     search releases the GIL: use one Solver per thread.
     """
 

@@ -42,11 +42,19 @@
 typedef struct {
     uint64_t dist;
     uint64_t m0, m1, v0, v1;   /* masks/values over the owner sequences */
-    int32_t next;
     uint8_t meta;              /* leader | trump << 2 */
     int8_t lo, hi;             /* bounds on N-S tricks from this trick on */
     uint8_t best_suit, best_idx;  /* best lead: suit, index from the top of the leader's suit */
 } dds_entry;
+
+/* Entries sharing a hash chain live in buckets of five (256 bytes, four
+ * cache lines), newest first, so a probe reads neighbouring memory instead
+ * of following one pointer per entry. */
+#define DDS_BUCKET 5
+typedef struct {
+    int32_t next, n;
+    dds_entry e[DDS_BUCKET];
+} __attribute__((aligned(64))) dds_bucket;
 
 typedef struct {
     uint16_t hand[4][4];
@@ -58,8 +66,8 @@ typedef struct {
     int win_p[4], win_s[4], win_r[4]; /* the trick's winner after card i */
     int32_t *heads;
     uint64_t head_mask;
-    dds_entry *pool;
-    int32_t pool_size, pool_used;
+    dds_bucket *pool;
+    int32_t pool_size, pool_used;   /* in buckets */
     long long nodes;
 } dds_solver;
 
@@ -120,9 +128,9 @@ static dds_solver *dds_new(int log2_entries) {
     if (!S) return NULL;
     if (log2_entries < 10) log2_entries = 10;
     if (log2_entries > 26) log2_entries = 26;
-    S->pool_size = (int32_t)1 << log2_entries;
+    S->pool_size = (int32_t)1 << (log2_entries - 1);
     S->head_mask = ((uint64_t)1 << (log2_entries - 1)) - 1;
-    S->pool = (dds_entry *)malloc((size_t)S->pool_size * sizeof(dds_entry));
+    S->pool = (dds_bucket *)aligned_alloc(64, (size_t)S->pool_size * sizeof(dds_bucket));
     S->heads = (int32_t *)malloc((S->head_mask + 1) * sizeof(int32_t));
     if (!S->pool || !S->heads) { free(S->pool); free(S->heads); free(S); return NULL; }
     dds_clear(S);
@@ -182,28 +190,30 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
 static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int *lo, int *hi,
                               dds_entry **lo_e, dds_entry **hi_e, dds_entry **hint) {
     for (int pass = 0; pass < 2; pass++) {
-        int32_t *head = &S->heads[(pass ? K->h2 : K->h) & S->head_mask];
-        int32_t prev = -1;
-        int32_t i = *head;
-        while (i >= 0) {
-            dds_entry *e = &S->pool[i];
-            if (e->dist == K->dist && e->meta == K->meta &&
-                (K->w0 & e->m0) == e->v0 && (K->w1 & e->m1) == e->v1) {
-                int cut = 0;
-                if (e->lo > *lo) { *lo = e->lo; *lo_e = e; if (*lo >= target && target >= 0) cut = 1; }
-                if (e->hi < *hi) { *hi = e->hi; *hi_e = e; if (*hi < target && target >= 0) cut = 1; }
-                if (e->best_suit != 255 && !*hint) *hint = e;
-                if (cut) {
-                    if (prev >= 0) {  /* move the useful entry to the front of its chain */
-                        S->pool[prev].next = e->next;
-                        e->next = *head;
-                        *head = i;
+        int32_t b = S->heads[(pass ? K->h2 : K->h) & S->head_mask];
+        while (b >= 0) {
+            dds_bucket *B = &S->pool[b];
+            for (int j = 0; j < B->n; j++) {
+                dds_entry *e = &B->e[j];
+                if (e->dist == K->dist && e->meta == K->meta &&
+                    (K->w0 & e->m0) == e->v0 && (K->w1 & e->m1) == e->v1) {
+                    int cut = 0;
+                    if (e->lo > *lo) { *lo = e->lo; *lo_e = e; if (*lo >= target && target >= 0) cut = 1; }
+                    if (e->hi < *hi) { *hi = e->hi; *hi_e = e; if (*hi < target && target >= 0) cut = 1; }
+                    if (e->best_suit != 255 && !*hint) *hint = e;
+                    if (cut) {
+                        if (j > 0) {
+                            /* keep the useful entry first in its bucket */
+                            dds_entry t = B->e[0]; B->e[0] = *e; *e = t;
+                            if (*lo_e == e) *lo_e = &B->e[0]; else if (*lo_e == &B->e[0]) *lo_e = e;
+                            if (*hi_e == e) *hi_e = &B->e[0]; else if (*hi_e == &B->e[0]) *hi_e = e;
+                            if (*hint == e) *hint = &B->e[0]; else if (*hint == &B->e[0]) *hint = e;
+                        }
+                        return;
                     }
-                    return;
                 }
             }
-            prev = i;
-            i = e->next;
+            b = B->next;
         }
     }
 }
@@ -230,27 +240,40 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     for (int s = 0; s < 4; s++) if (K->len[s] && !msk[s]) all_tops = 0;
     uint32_t hh = all_tops ? K->h2 : K->h;
     int32_t *head = &S->heads[hh & S->head_mask];
-    for (int32_t i = *head; i >= 0; i = S->pool[i].next) {
-        dds_entry *e = &S->pool[i];
-        if (e->dist == K->dist && e->meta == K->meta && e->m0 == m0 && e->m1 == m1 &&
-            e->v0 == v0 && e->v1 == v1) {
-            if (lo > e->lo) e->lo = (int8_t)lo;
-            if (hi < e->hi) e->hi = (int8_t)hi;
-            if (best_suit != 255) { e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx; }
-            return;
+    for (int32_t b = *head; b >= 0; b = S->pool[b].next) {
+        dds_bucket *B = &S->pool[b];
+        for (int j = 0; j < B->n; j++) {
+            dds_entry *e = &B->e[j];
+            if (e->dist == K->dist && e->meta == K->meta && e->m0 == m0 && e->m1 == m1 &&
+                e->v0 == v0 && e->v1 == v1) {
+                if (lo > e->lo) e->lo = (int8_t)lo;
+                if (hi < e->hi) e->hi = (int8_t)hi;
+                if (best_suit != 255) { e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx; }
+                return;
+            }
         }
     }
-    if (S->pool_used >= S->pool_size) {
-        dds_clear(S);
-        head = &S->heads[hh & S->head_mask];
+    dds_bucket *B;
+    if (*head >= 0 && S->pool[*head].n < DDS_BUCKET) {
+        /* room in the chain's first bucket: the new entry goes first */
+        B = &S->pool[*head];
+        memmove(&B->e[1], &B->e[0], (size_t)B->n * sizeof(dds_entry));
+    } else {
+        if (S->pool_used >= S->pool_size) {
+            dds_clear(S);
+            head = &S->heads[hh & S->head_mask];
+        }
+        B = &S->pool[S->pool_used];
+        B->n = 0;
+        B->next = *head;
+        *head = S->pool_used++;
     }
-    dds_entry *e = &S->pool[S->pool_used];
+    B->n++;
+    dds_entry *e = &B->e[0];
     e->dist = K->dist; e->meta = (uint8_t)K->meta;
     e->m0 = m0; e->m1 = m1; e->v0 = v0; e->v1 = v1;
     e->lo = (int8_t)lo; e->hi = (int8_t)hi;
     e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx;
-    e->next = *head;
-    *head = S->pool_used++;
 }
 
 /* ---- quick tricks: sure tricks for the side on lead ------------------- */
