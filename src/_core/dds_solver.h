@@ -630,7 +630,11 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
     int result = max_side ? 0 : 1;
     int best = -1;
     uint16_t crel[4];
+    /* lw[s]: once a card of suit s below every pinned rank has failed, the
+     * other such cards lead to equivalent positions and are skipped */
+    int lw[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
+        if (mv[i].r < lw[mv[i].s]) continue;
         int res = dds_try(S, p, mv[i].s, mv[i].r, target, crel);
         if (max_side ? res : !res) {
             result = res; best = i;
@@ -638,6 +642,11 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
             break;
         }
         rel[0] |= crel[0]; rel[1] |= crel[1]; rel[2] |= crel[2]; rel[3] |= crel[3];
+        int ms = mv[i].s;
+        if (!lw[ms]) {
+            int low = rel[ms] ? dds_low(rel[ms]) : 13;
+            if (mv[i].r < low) lw[ms] = low;
+        }
     }
     if (best < 0) {
         /* every move was searched, one card standing for each group of
