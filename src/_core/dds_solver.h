@@ -34,6 +34,12 @@
 #include <string.h>
 
 #define DDS_NT 4
+#ifdef DDS_STATS
+long long dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
+#define DDS_STAT(x) x
+#else
+#define DDS_STAT(x)
+#endif
 
 /* One stored bound.  A position matches when its suit lengths per hand
  * (dist), leader and trump are equal and, in every suit, the owners of the
@@ -69,6 +75,7 @@ typedef struct {
     dds_bucket *pool;
     int32_t pool_size, pool_used;   /* in buckets */
     long long nodes;
+    int8_t killer[14][2];           /* last cutting lead per number of tricks left */
 } dds_solver;
 
 /* The key of a trick-boundary position. */
@@ -277,89 +284,190 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
 }
 
 /* ---- quick tricks: sure tricks for the side on lead ------------------- */
-/* Winners hand p can cash from the top while keeping the lead.  A suit
- * counts in full only when partner cannot overtake (all his cards of the
- * suit lie below p's lowest counted winner); a suit where he could gives one
- * sure trick, cashed last.  pin[s] is the rank whose prefix the count
- * depends on (-1 when nothing), cnt[s] the tricks counted in suit s. */
-static inline int dds_cashable(const dds_solver *S, int p, int pin[4], int cnt[4], int *blocked) {
+/* What hand p can cash while it holds the lead.  keep[s] tricks in suit s
+ * leave the lead with p (its cards above every other card of the suit, or
+ * all its cards once the others are exhausted); one further suit may be
+ * cashed last when the lead may pass to partner there (p's top card beats
+ * the opponents but partner holds a higher one; or the opponents are void
+ * and the two hands take min(p's, partner's length) rounds).  pin[s] is
+ * the rank whose prefix a count depends on (-1 when only lengths matter). */
+typedef struct {
+    int keep[4], pin[4];
+    int last_suit, last_extra, last_pin;
+    int total;
+} dds_cash;
+
+static inline void dds_cashable(const dds_solver *S, int p, dds_cash *C) {
     int lho = (p + 1) & 3, rho = (p + 3) & 3, pard = (p + 2) & 3;
     int trump = S->trump;
-    int opp_trumps = 0;
-    if (trump != DDS_NT) opp_trumps = (S->hand[lho][trump] | S->hand[rho][trump]) != 0;
+    int lho_tr = trump != DDS_NT && S->hand[lho][trump];
+    int rho_tr = trump != DDS_NT && S->hand[rho][trump];
     int qt = 0;
-    *blocked = -1;
+    C->last_suit = -1; C->last_extra = 0; C->last_pin = -1;
     for (int s = 0; s < 4; s++) {
         unsigned mine = S->hand[p][s];
-        pin[s] = -1;
-        cnt[s] = 0;
+        C->pin[s] = -1;
+        C->keep[s] = 0;
         if (!mine) continue;
-        unsigned opp = S->hand[lho][s] | S->hand[rho][s];
-        int c = opp ? dds_popc(mine >> (dds_top(opp) + 1)) : dds_popc(mine);
-        if (trump != DDS_NT && s != trump && opp_trumps && c) {
-            /* an opponent with trumps may ruff once void */
-            int lim = 13;
-            if (S->hand[lho][trump]) { int l = dds_popc(S->hand[lho][s]); if (l < lim) lim = l; }
-            if (S->hand[rho][trump]) { int l = dds_popc(S->hand[rho][s]); if (l < lim) lim = l; }
-            if (c > lim) c = lim;
-        }
-        if (!c) continue;
-        unsigned m = mine;
-        for (int i = 1; i < c; i++) m &= ~(1u << dds_top(m));
-        int low = dds_top(m);                 /* lowest counted winner */
+        unsigned lc = S->hand[lho][s], rc = S->hand[rho][s], opp = lc | rc;
         unsigned pc = S->hand[pard][s];
-        if (pc && dds_top(pc) > low) {
-            /* partner might have to overtake: one sure trick, cashed last */
-            if (*blocked < 0) *blocked = s;
-            continue;
+        int ruff = s != trump && (lho_tr || rho_tr);   /* an opponent may ruff once void */
+        int lim = 13;
+        if (s != trump) {
+            if (lho_tr && dds_popc(lc) < lim) lim = dds_popc(lc);
+            if (rho_tr && dds_popc(rc) < lim) lim = dds_popc(rc);
         }
-        cnt[s] = c;
-        pin[s] = (opp || pc) ? low : -1;
-        qt += c;
+        unsigned others = opp | pc;
+        int k = others ? dds_popc(mine >> (dds_top(others) + 1)) : dds_popc(mine);
+        if (k > lim) k = lim;
+        int kp = -1;
+        if (k && others) {
+            unsigned m = mine;
+            for (int i = 1; i < k; i++) m &= ~(1u << dds_top(m));
+            kp = dds_top(m);
+        }
+        if (!ruff && k && k >= dds_popc(lc) && k >= dds_popc(rc) && k >= dds_popc(pc))
+            k = dds_popc(mine);              /* the rest are long cards */
+        C->keep[s] = k;
+        C->pin[s] = kp;
+        qt += k;
+        /* cashed last, the lead possibly passing to partner */
+        int extra = 0, epin = -1;
+        if (!k && lim && (!opp || (mine >> (dds_top(opp) + 1)))) {
+            extra = 1;                        /* p's top card beats the opponents */
+            epin = opp ? dds_top(mine) : -1;
+        }
+        if (!opp && pc && !ruff) {
+            int a = dds_popc(mine), b = dds_popc(pc);
+            int r = a < b ? a : b;
+            if (r - k > extra) { extra = r - k; epin = -1; }
+        }
+        if (extra > C->last_extra) { C->last_extra = extra; C->last_suit = s; C->last_pin = epin; }
     }
-    if (*blocked >= 0) qt += 1;
-    return qt;
+    C->total = qt + C->last_extra;
 }
 
-/* Pin the ranks behind `need` of the tricks counted by dds_cashable. */
-static inline void dds_pin(const dds_solver *S, int p, const int pin[4], const int cnt[4], int blocked,
-                           int need, int first, uint16_t rel[4]) {
+/* Pin the ranks behind `need` of the tricks counted by dds_cashable,
+ * taking suit `first` (an entry suit) before the others. */
+static inline void dds_pin(const dds_cash *C, int need, int first, uint16_t rel[4]) {
     int got = 0;
     if (first >= 0) {
-        got += cnt[first];
-        if (pin[first] >= 0) rel[first] |= (uint16_t)(1u << pin[first]);
+        got += C->keep[first];
+        if (C->pin[first] >= 0) rel[first] |= (uint16_t)(1u << C->pin[first]);
     }
     for (int s = 0; s < 4 && got < need; s++)
-        if (s != first && cnt[s]) { got += cnt[s]; if (pin[s] >= 0) rel[s] |= (uint16_t)(1u << pin[s]); }
-    if (got < need && blocked >= 0) {
-        /* the blocked suit's first round: p's top card beats the opponents */
-        rel[blocked] |= (uint16_t)(1u << dds_top(S->hand[p][blocked]));
+        if (s != first && C->keep[s]) {
+            got += C->keep[s];
+            if (C->pin[s] >= 0) rel[s] |= (uint16_t)(1u << C->pin[s]);
+        }
+    if (got < need && C->last_suit >= 0) {
+        int s = C->last_suit;
+        if (C->pin[s] >= 0) rel[s] |= (uint16_t)(1u << C->pin[s]);
+        if (C->last_pin >= 0) rel[s] |= (uint16_t)(1u << C->last_pin);
     }
 }
 
 /* Sure tricks for p's side with p on lead: p's own winners, or a small card
  * led to partner's winner and then partner's winners. */
 static inline int dds_quick_tricks(const dds_solver *S, int p, int need, uint16_t rel[4]) {
-    int pin[4], cnt[4], ppin[4], pcnt[4], blk, pblk;
-    int qt = dds_cashable(S, p, pin, cnt, &blk);
-    if (qt >= need) { dds_pin(S, p, pin, cnt, blk, need, -1, rel); return qt; }
+    dds_cash A, B;
+    dds_cashable(S, p, &A);
+    if (A.total >= need) { dds_pin(&A, need, -1, rel); return A.total; }
     int pard = (p + 2) & 3;
-    int qp = dds_cashable(S, pard, ppin, pcnt, &pblk);
-    if (qp > qt) {
+    dds_cashable(S, pard, &B);
+    if (B.total > A.total) {
         for (int s = 0; s < 4; s++) {
             unsigned mine = S->hand[p][s];
-            /* entry: partner's counted winners lie above every card of ours in the suit */
-            if (!mine || !pcnt[s]) continue;
-            int e = ppin[s] >= 0 ? ppin[s] : dds_low(S->hand[pard][s]);
+            /* entry: partner's kept winners lie above every card of ours in the suit */
+            if (!mine || !B.keep[s]) continue;
+            int e = B.pin[s] >= 0 ? B.pin[s] : dds_low(S->hand[pard][s]);
             if (dds_top(mine) < e) {
-                dds_pin(S, pard, ppin, pcnt, pblk, need, s, rel);
+                dds_pin(&B, need, s, rel);
                 rel[s] |= (uint16_t)(1u << e);
-                return qp;
+                return B.total;
             }
         }
     }
-    dds_pin(S, p, pin, cnt, blk, need, -1, rel);
-    return qt;
+    dds_pin(&A, need, -1, rel);
+    return A.total;
+}
+
+/* ---- later tricks: when the side on lead needs (nearly) every trick ---- */
+static inline int dds_owner(const dds_solver *S, int s, int r) {
+    for (int h = 0; h < 4; h++) if (S->hand[h][s] >> r & 1) return h;
+    return -1;
+}
+
+/* 1 when p's side, on lead, cannot take `need` of the tl tricks left: the
+ * opponents are sure of tl - need + 1 of them.  Only the cases where p's side
+ * needs all the tricks, or all but one, are decided; rel gets the ranks the
+ * proof rests on (suit lengths are part of every table key). */
+static inline int dds_later_tricks(const dds_solver *S, int p, int need, int tl, uint16_t rel[4]) {
+    if (need < tl - 1) return 0;
+    int pard = p ^ 2, trump = S->trump;
+    unsigned tr_all = 0;
+    if (trump != DDS_NT)
+        tr_all = S->hand[0][trump] | S->hand[1][trump] | S->hand[2][trump] | S->hand[3][trump];
+    if (!tr_all) {
+        if (need != tl) return 0;
+        /* Every trick is led by p's side and won by the highest card of its
+         * suit: rounds of the suits p's side heads number at most the longer
+         * of its two holdings, and a suit the opponents head costs a trick. */
+        int sum = 0, lead_ok = 0;
+        unsigned tops = 0;
+        for (int s = 0; s < 4; s++) {
+            unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+            if (!u) continue;
+            int t = dds_top(u);
+            int w = dds_owner(S, s, t);
+            if ((w & 1) == (p & 1)) {
+                int a = dds_popc(S->hand[p][s]), b = dds_popc(S->hand[pard][s]);
+                sum += a > b ? a : b;
+                if (S->hand[p][s]) lead_ok = 1;
+            } else if (u != S->hand[w][s]) {
+                tops |= 1u << s;
+            }
+        }
+        if (sum >= tl && lead_ok) return 0;
+        /* the opponents' top cards are what beats us (whichever rule held) */
+        for (int s = 0; s < 4; s++)
+            if (tops >> s & 1) {
+                unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+                rel[s] |= (uint16_t)(1u << dds_top(u));
+            }
+        return 1;
+    }
+    int t1 = dds_top(tr_all);
+    int w1 = dds_owner(S, trump, t1);
+    unsigned rest = tr_all & ~(1u << t1);
+    int t2 = rest ? dds_top(rest) : -1;
+    int w2 = rest ? dds_owner(S, trump, t2) : -1;
+    if ((w1 & 1) != (p & 1)) {
+        /* the opponents head the trumps */
+        if (!S->hand[p][trump] && !S->hand[pard][trump]) {
+            /* every trump of their longer holding takes a trick */
+            int a = dds_popc(S->hand[p ^ 1][trump]), b = dds_popc(S->hand[p ^ 3][trump]);
+            if (tl - (a > b ? a : b) < need) return 1;
+        }
+        if (need == tl) { rel[trump] |= (uint16_t)(1u << t1); return 1; }
+        /* need == tl - 1: their top two trumps take two tricks unless both are bare */
+        if (w2 >= 0 && (w2 & 1) != (p & 1) &&
+            (dds_popc(S->hand[w2][trump]) > 1 || dds_popc(S->hand[w2 ^ 2][trump]) > 1)) {
+            rel[trump] |= (uint16_t)(1u << t2);
+            return 1;
+        }
+        return 0;
+    }
+    if (need != tl || w2 < 0 || (w2 & 1) == (p & 1) || dds_popc(S->hand[w2][trump]) < 2) return 0;
+    /* we head the trumps; their second-best trump with a guard scores when it
+     * sits over our top trump, or when they also hold the third best */
+    if (((w2 + 3) & 3) == w1) { rel[trump] |= (uint16_t)(1u << t2); return 1; }
+    unsigned rest2 = rest & ~(1u << t2);
+    if (rest2) {
+        int t3 = dds_top(rest2);
+        if ((dds_owner(S, trump, t3) & 1) != (p & 1)) { rel[trump] |= (uint16_t)(1u << t3); return 1; }
+    }
+    return 0;
 }
 
 /* ---- move generation ------------------------------------------------- */
@@ -432,6 +540,14 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
             }
             if (s == trump) w -= 5;
             if (!pard && trump != DDS_NT && s != trump && S->hand[partner][trump] && !ruffable) w += 20; /* partner ruffs */
+            {
+                /* small trees first: opponents who must follow have few choices */
+                int tl = S->tricks_left;
+                int cl = dds_popc(S->hand[lho][s]), cr = dds_popc(S->hand[rho][s]);
+                w -= 25 * ((cl ? cl : tl) + (cr ? cr : tl));   /* a void discards anything */
+            }
+            /* the lead that last cut off at this depth */
+            if (S->killer[S->tricks_left][0] == s && S->killer[S->tricks_left][1] == r) w += 40;
             if (e && e->best_suit == s) {
                 unsigned above = S->hand[p][s] >> (r + 1);
                 if (dds_popc(above) == e->best_idx) w += 1000;
@@ -515,6 +631,7 @@ static inline int dds_try(dds_solver *S, int p, int s, int r, int target, uint16
     int res;
     dds_play(S, p, s, r);
     if (nc == 3) {
+        DDS_STAT(dds_st_tricks++);
         /* the next trick reuses the trick arrays: keep ours */
         int w = S->win_p[3], ws = S->win_s[3], wr = S->win_r[3];
         int old_leader = S->leader;
@@ -586,6 +703,8 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         int lo = 0, hi = tl;
         dds_entry *lo_e = NULL, *hi_e = NULL;
         dds_lookup(S, &K, target, &lo, &hi, &lo_e, &hi_e, &hint);
+        DDS_STAT(dds_st_tl[tl]++);
+        DDS_STAT(dds_st_tt[(lo >= target || hi < target)]++);
         if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
         if (S->trump != DDS_NT) {
@@ -617,11 +736,20 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         uint16_t qrel[4] = {0, 0, 0, 0};
         int qt = dds_quick_tricks(S, p, max_side ? target : tl - target + 1, qrel);
         if (max_side ? qt >= target : tl - qt < target) {
+            DDS_STAT(dds_st_qt++);
             memcpy(rel, qrel, sizeof(qrel));
             /* the pinned ranks justify the cutoff, not the whole count */
             if (max_side) dds_store(S, &K, rel, tl, target, tl, 255, 0);
             else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
             return max_side;
+        }
+        uint16_t lrel[4] = {0, 0, 0, 0};
+        if (dds_later_tricks(S, p, max_side ? target : tl - target + 1, tl, lrel)) {
+            DDS_STAT(dds_st_lt++);
+            memcpy(rel, lrel, sizeof(lrel));
+            if (max_side) dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
+            else dds_store(S, &K, rel, tl, target, tl, 255, 0);
+            return !max_side;
         }
     }
     dds_move mv[13];
@@ -637,6 +765,11 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         if (mv[i].r < lw[mv[i].s]) continue;
         int res = dds_try(S, p, mv[i].s, mv[i].r, target, crel);
         if (max_side ? res : !res) {
+            DDS_STAT(dds_st_cut[nc][i]++);
+            if (nc == 0) {
+                S->killer[S->tricks_left][0] = mv[i].s;
+                S->killer[S->tricks_left][1] = mv[i].r;
+            }
             result = res; best = i;
             rel[0] = crel[0]; rel[1] = crel[1]; rel[2] = crel[2]; rel[3] = crel[3];
             break;
@@ -648,6 +781,7 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
             if (mv[i].r < low) lw[ms] = low;
         }
     }
+    DDS_STAT(if (best < 0) dds_st_all[nc]++);
     if (best < 0) {
         /* every move was searched, one card standing for each group of
          * equivalent cards.  A group wholly below the pinned cards maps onto
@@ -738,7 +872,10 @@ static int dds_ns_value(dds_solver *S, int guess) {
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
         uint16_t rel[4];
-        if (dds_search(S, t, rel)) { lo = t; t++; }
+        DDS_STAT(long long n0 = S->nodes);
+        int ok_ = dds_search(S, t, rel);
+        DDS_STAT(if (getenv("DDS_TRACE")) fprintf(stderr, "target %d -> %d  nodes %lld\n", t, ok_, S->nodes - n0));
+        if (ok_) { lo = t; t++; }
         else { hi = t - 1; t--; }
     }
     return lo;
