@@ -34,6 +34,15 @@
 #include <string.h>
 
 #define DDS_NT 4
+#ifndef DW_LEN
+#define DW_LEN 3
+#endif
+#ifndef DW_TOP
+#define DW_TOP 0
+#endif
+#ifndef DW_KX
+#define DW_KX 5
+#endif
 #ifdef DDS_STATS
 long long dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
 #define DDS_STAT(x) x
@@ -470,6 +479,26 @@ static inline int dds_later_tricks(const dds_solver *S, int p, int need, int tl,
     return 0;
 }
 
+/* Second hand: p's side needs at most one more trick and is sure of this
+ * one (a card above the led card and third hand's cards, or a ruff that
+ * third hand, following suit, cannot overruff). */
+static inline int dds_second_hand_wins(const dds_solver *S, int p, int need, uint16_t rel[4]) {
+    if (need > 1) return need <= 0;
+    int ls = S->tsuit[0], lr = S->trank[0], trump = S->trump;
+    int third = (p + 1) & 3, pard = (p + 2) & 3;
+    unsigned ours = S->hand[p][ls] | S->hand[pard][ls];
+    unsigned thirds = S->hand[third][ls];
+    int third_ruffs = trump != DDS_NT && ls != trump && !thirds && S->hand[third][trump];
+    if (trump != DDS_NT && ls != trump && !third_ruffs &&
+        ((!S->hand[p][ls] && S->hand[p][trump]) || (!S->hand[pard][ls] && S->hand[pard][trump])))
+        return 1;                         /* we ruff; third hand must follow */
+    if (third_ruffs || !ours) return 0;
+    int t = dds_top(ours);
+    if (t < lr || (thirds && t < dds_top(thirds))) return 0;
+    rel[ls] |= (uint16_t)(1u << t);
+    return 1;
+}
+
 /* ---- move generation ------------------------------------------------- */
 typedef struct { int8_t s, r; int16_t w; int8_t multi; } dds_move;  /* multi: the group has 2+ cards */
 
@@ -592,7 +621,12 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
                 /* discard: from long suits without winners */
                 unsigned opp = S->hand[(p + 1) & 3][s] | S->hand[(p + 3) & 3][s];
                 int top_is_ours = ((S->hand[p][s] | S->hand[(p + 2) & 3][s]) >> (opp ? dds_top(opp) : 0)) > 1 || !opp;
-                w += dds_popc(S->hand[p][s]) - (top_is_ours ? 6 : 0);
+                int len = dds_popc(S->hand[p][s]);
+                w += DW_LEN * len - (top_is_ours ? DW_TOP : 0);
+                unsigned all = opp | S->hand[p][s] | S->hand[(p + 2) & 3][s];
+                unsigned below = all & ~(1u << dds_top(all));
+                if (len == 2 && below && (S->hand[p][s] >> dds_top(below) & 1)) w -= DW_KX;   /* Kx guard */
+                if (len == 1 && (S->hand[p][s] >> dds_top(all) & 1)) w -= DW_KX;  /* a bare top card */
             }
             mv[i].w = (int16_t)w;
         }
@@ -752,6 +786,8 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
             return !max_side;
         }
     }
+    if (nc == 1 && dds_second_hand_wins(S, p, max_side ? target : S->tricks_left - target + 1, rel))
+        return max_side;
     dds_move mv[13];
     int n = dds_gen_moves(S, p, mv);
     if (n > 1) dds_order(S, p, mv, n, hint);
