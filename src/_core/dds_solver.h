@@ -44,7 +44,7 @@
 #define DW_KX 5
 #endif
 #ifdef DDS_STATS
-long long dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
+long long dds_st_pass[3], dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
 #define DDS_STAT(x) x
 #else
 #define DDS_STAT(x)
@@ -64,10 +64,14 @@ typedef struct {
 
 /* Entries sharing a hash chain live in buckets of five (256 bytes, four
  * cache lines), newest first, so a probe reads neighbouring memory instead
- * of following one pointer per entry. */
+ * of following one pointer per entry.  The first bucket of every chain sits
+ * at its hash's slot in the table itself (one memory access to reach it);
+ * older entries spill into buckets linked behind it.  A slot is live only
+ * when its generation is the table's: clearing is one increment. */
 #define DDS_BUCKET 5
 typedef struct {
-    int32_t next, n;
+    int32_t next;
+    uint16_t n, gen;
     dds_entry e[DDS_BUCKET];
 } __attribute__((aligned(64))) dds_bucket;
 
@@ -79,12 +83,15 @@ typedef struct {
     int tricks_left;     /* tricks not yet complete, the current one included */
     int tsuit[4], trank[4];          /* the current trick's cards */
     int win_p[4], win_s[4], win_r[4]; /* the trick's winner after card i */
-    int32_t *heads;
-    uint64_t head_mask;
-    dds_bucket *pool;
+    dds_bucket *pool;               /* slots [0, n_slots), then spill buckets */
+    void *pool_mem;
+    uint32_t slot_mask;
     int32_t pool_size, pool_used;   /* in buckets */
+    uint16_t gen;
     long long nodes;
     int8_t killer[14][2];           /* last cutting lead per number of tricks left */
+    uint16_t deal[4][4];            /* the cards the table's entries come from */
+    int have_deal;
 } dds_solver;
 
 /* The key of a trick-boundary position. */
@@ -134,8 +141,13 @@ static inline unsigned dds_pext13(unsigned x, unsigned u) {
 
 /* ---- solver lifetime -------------------------------------------------- */
 static void dds_clear(dds_solver *S) {
-    memset(S->heads, 0xFF, (S->head_mask + 1) * sizeof(int32_t));
-    S->pool_used = 0;
+    if (++S->gen == 0) {
+        /* generations wrapped: mark every slot stale once */
+        for (uint32_t i = 0; i <= S->slot_mask; i++) S->pool[i].gen = 0;
+        S->gen = 1;
+    }
+    S->pool_used = (int32_t)S->slot_mask + 1;
+    S->have_deal = 0;
 }
 
 static dds_solver *dds_new(int log2_entries) {
@@ -145,18 +157,19 @@ static dds_solver *dds_new(int log2_entries) {
     if (log2_entries < 10) log2_entries = 10;
     if (log2_entries > 26) log2_entries = 26;
     S->pool_size = (int32_t)1 << (log2_entries - 1);
-    S->head_mask = ((uint64_t)1 << (log2_entries - 1)) - 1;
-    S->pool = (dds_bucket *)aligned_alloc(64, (size_t)S->pool_size * sizeof(dds_bucket));
-    S->heads = (int32_t *)malloc((S->head_mask + 1) * sizeof(int32_t));
-    if (!S->pool || !S->heads) { free(S->pool); free(S->heads); free(S); return NULL; }
+    S->slot_mask = ((uint32_t)1 << (log2_entries - 2)) - 1;
+    /* zeroed memory (generation 0: every slot stale), 64-byte aligned */
+    S->pool_mem = calloc((size_t)S->pool_size * sizeof(dds_bucket) + 64, 1);
+    if (!S->pool_mem) { free(S); return NULL; }
+    S->pool = (dds_bucket *)(((uintptr_t)S->pool_mem + 63) & ~(uintptr_t)63);
+    S->gen = 0;
     dds_clear(S);
     return S;
 }
 
 static void dds_free(dds_solver *S) {
     if (!S) return;
-    free(S->pool);
-    free(S->heads);
+    free(S->pool_mem);
     free(S);
 }
 
@@ -206,18 +219,20 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
 static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int *lo, int *hi,
                               dds_entry **lo_e, dds_entry **hi_e, dds_entry **hint) {
     for (int pass = 0; pass < 2; pass++) {
-        int32_t b = S->heads[(pass ? K->h2 : K->h) & S->head_mask];
-        while (b >= 0) {
-            dds_bucket *B = &S->pool[b];
+        dds_bucket *B = &S->pool[(pass ? K->h2 : K->h) & S->slot_mask];
+        if (B->gen != S->gen) continue;
+        for (;;) {
             for (int j = 0; j < B->n; j++) {
                 dds_entry *e = &B->e[j];
-                if (e->dist == K->dist && e->meta == K->meta &&
-                    (K->w0 & e->m0) == e->v0 && (K->w1 & e->m1) == e->v1) {
+                /* one test, not a chain of hard-to-predict branches */
+                if ((e->dist == K->dist) & (e->meta == K->meta) &
+                    ((K->w0 & e->m0) == e->v0) & ((K->w1 & e->m1) == e->v1)) {
                     int cut = 0;
                     if (e->lo > *lo) { *lo = e->lo; *lo_e = e; if (*lo >= target && target >= 0) cut = 1; }
                     if (e->hi < *hi) { *hi = e->hi; *hi_e = e; if (*hi < target && target >= 0) cut = 1; }
                     if (e->best_suit != 255 && !*hint) *hint = e;
                     if (cut) {
+                        DDS_STAT(dds_st_pass[pass]++);
                         if (j > 0) {
                             /* keep the useful entry first in its bucket */
                             dds_entry t = B->e[0]; B->e[0] = *e; *e = t;
@@ -229,7 +244,8 @@ static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int
                     }
                 }
             }
-            b = B->next;
+            if (B->next < 0) break;
+            B = &S->pool[B->next];
         }
     }
 }
@@ -255,9 +271,9 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     int all_tops = 1;
     for (int s = 0; s < 4; s++) if (K->len[s] && !msk[s]) all_tops = 0;
     uint32_t hh = all_tops ? K->h2 : K->h;
-    int32_t *head = &S->heads[hh & S->head_mask];
-    for (int32_t b = *head; b >= 0; b = S->pool[b].next) {
-        dds_bucket *B = &S->pool[b];
+    dds_bucket *D = &S->pool[hh & S->slot_mask];
+    if (D->gen != S->gen) { D->gen = S->gen; D->n = 0; D->next = -1; }
+    for (dds_bucket *B = D; B; B = B->next >= 0 ? &S->pool[B->next] : NULL) {
         for (int j = 0; j < B->n; j++) {
             dds_entry *e = &B->e[j];
             if (e->dist == K->dist && e->meta == K->meta && e->m0 == m0 && e->m1 == m1 &&
@@ -269,23 +285,22 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
             }
         }
     }
-    dds_bucket *B;
-    if (*head >= 0 && S->pool[*head].n < DDS_BUCKET) {
-        /* room in the chain's first bucket: the new entry goes first */
-        B = &S->pool[*head];
-        memmove(&B->e[1], &B->e[0], (size_t)B->n * sizeof(dds_entry));
+    if (D->n < DDS_BUCKET) {
+        /* room in the slot: the new entry goes first */
+        memmove(&D->e[1], &D->e[0], (size_t)D->n * sizeof(dds_entry));
     } else {
         if (S->pool_used >= S->pool_size) {
             dds_clear(S);
-            head = &S->heads[hh & S->head_mask];
+            D->gen = S->gen; D->next = -1;
+        } else {
+            /* the slot's entries move to a spill bucket behind it */
+            S->pool[S->pool_used] = *D;
+            D->next = S->pool_used++;
         }
-        B = &S->pool[S->pool_used];
-        B->n = 0;
-        B->next = *head;
-        *head = S->pool_used++;
+        D->n = 0;
     }
-    B->n++;
-    dds_entry *e = &B->e[0];
+    D->n++;
+    dds_entry *e = &D->e[0];
     e->dist = K->dist; e->meta = (uint8_t)K->meta;
     e->m0 = m0; e->m1 = m1; e->v0 = v0; e->v1 = v1;
     e->lo = (int8_t)lo; e->hi = (int8_t)hi;
@@ -864,6 +879,18 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
  * trump, the current trick's leader and its 0..3 cards (suit, rank). */
 static int dds_set(dds_solver *S, const uint16_t hand[4][4], int trump, int leader,
                    int ncards, const int *tsuit, const int *trank) {
+    /* A position out of the same deal (cards only gone, none new) keeps
+     * the table; another deal starts afresh, so that no probe walks past
+     * entries that cannot match and no search is cut short by a full table. */
+    int same = S->have_deal;
+    for (int p = 0; p < 4; p++)
+        for (int s = 0; s < 4; s++)
+            if (hand[p][s] & ~S->deal[p][s]) same = 0;
+    if (!same) {
+        dds_clear(S);
+        memcpy(S->deal, hand, sizeof(S->deal));
+        S->have_deal = 1;
+    }
     memcpy(S->hand, hand, sizeof(S->hand));
     S->trump = trump;
     S->leader = leader & 3;
