@@ -34,15 +34,6 @@
 #include <string.h>
 
 #define DDS_NT 4
-#ifndef DW_LEN
-#define DW_LEN 3
-#endif
-#ifndef DW_TOP
-#define DW_TOP 0
-#endif
-#ifndef DW_KX
-#define DW_KX 5
-#endif
 #ifdef DDS_STATS
 long long dds_st_pass[3], dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
 #define DDS_STAT(x) x
@@ -575,13 +566,20 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
             int mytop = (1u << r) > opp ? 1 : 0;  /* beats all opponents' cards */
             int ruffable = trump != DDS_NT && s != trump &&
                 ((!S->hand[lho][s] && S->hand[lho][trump]) || (!S->hand[rho][s] && S->hand[rho][trump]));
+            int tp = dds_top(all);
+            unsigned rest = all & ~(1u << tp);
+            int w2 = rest ? dds_owner(S, s, dds_top(rest)) : -1;   /* holder of the second best */
             if (mytop && !ruffable) w += 60;
             else if (top_ours && !ruffable) w += 30 - r;       /* low to partner's winner */
             else {
                 w += 10 - dds_popc(opp) - r / 2;
-                int tp = dds_top(all);
-                if (S->hand[rho][s] >> tp & 1) w += 5;    /* RHO holds the top */
+                /* RHO over us with a top card: poor; LHO's top under
+                 * partner's second best: partner may capture it */
+                if (((S->hand[rho][s] >> tp & 1) || w2 == rho) && dds_popc(S->hand[rho][s]) != 1) w -= 10;
+                if ((S->hand[lho][s] >> tp & 1) && w2 == partner && dds_popc(pard) != 1) w += 100;
             }
+            /* we hold the top and LHO the second best: a finesse position */
+            if (top_ours && w2 == lho && dds_popc(S->hand[lho][s]) != 1) w += 20;
             if (s == trump) w -= 5;
             if (!pard && trump != DDS_NT && s != trump && S->hand[partner][trump] && !ruffable) w += 20; /* partner ruffs */
             {
@@ -633,15 +631,14 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
                 w = 20 - r;
             }
             if (s != ls && s != trump) {
-                /* discard: from long suits without winners */
+                /* discard: from long suits, keeping guards and winners */
                 unsigned opp = S->hand[(p + 1) & 3][s] | S->hand[(p + 3) & 3][s];
-                int top_is_ours = ((S->hand[p][s] | S->hand[(p + 2) & 3][s]) >> (opp ? dds_top(opp) : 0)) > 1 || !opp;
                 int len = dds_popc(S->hand[p][s]);
-                w += DW_LEN * len - (top_is_ours ? DW_TOP : 0);
+                w += 3 * len;
                 unsigned all = opp | S->hand[p][s] | S->hand[(p + 2) & 3][s];
                 unsigned below = all & ~(1u << dds_top(all));
-                if (len == 2 && below && (S->hand[p][s] >> dds_top(below) & 1)) w -= DW_KX;   /* Kx guard */
-                if (len == 1 && (S->hand[p][s] >> dds_top(all) & 1)) w -= DW_KX;  /* a bare top card */
+                if (len == 2 && below && (S->hand[p][s] >> dds_top(below) & 1)) w -= 5;   /* Kx guard */
+                if (len == 1 && (S->hand[p][s] >> dds_top(all) & 1)) w -= 5;  /* a bare top card */
             }
             mv[i].w = (int16_t)w;
         }
