@@ -78,7 +78,7 @@ cdef class Solver:
         _check_strain_seat(trump, leader)
         _split(hands, h)
         with nogil:
-            ns = dds_solve_full(self.S, h, trump, leader, 7)
+            ns = dds_solve_full(self.S, h, trump, leader, -1)
         if ns < 0:
             raise ValueError("the hands must hold equal numbers of cards")
         cdef int tl = 0

@@ -34,6 +34,9 @@
 #include <string.h>
 
 #define DDS_NT 4
+#ifndef DDS_CUTS_FIRST
+#define DDS_CUTS_FIRST 6
+#endif
 #ifdef DDS_STATS
 long long dds_st_pass[3], dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
 #define DDS_STAT(x) x
@@ -651,6 +654,59 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
     }
 }
 
+/* Cutoffs at a trick's start that need no search: sure trump tricks, quick
+ * tricks for the side on lead, later-trick bounds.  Returns the result, or
+ * -1 when none applies. */
+static inline int dds_cuts(dds_solver *S, const dds_key_t *Kp, int target, int p, int max_side, uint16_t rel[4]) {
+    int tl = S->tricks_left;
+    dds_key_t K = *Kp;
+    if (S->trump != DDS_NT) {
+        /* trumps above all the other side's trumps each take a trick when
+         * they come from one hand: a side is sure of the larger such count */
+        int t = S->trump;
+        for (int side = 0; side < 2; side++) {
+            unsigned other = S->hand[side ^ 1][t] | S->hand[side ^ 3][t];
+            int best = 0, bh = -1;
+            for (int h = side; h < 4; h += 2) {
+                unsigned m = S->hand[h][t];
+                int c = other ? dds_popc(m >> (dds_top(other) + 1)) : dds_popc(m);
+                if (c > best) { best = c; bh = h; }
+            }
+            if (!best) continue;
+            int cut = side == 0 ? best >= target : tl - best < target;
+            if (cut) {
+                if (other) {
+                    unsigned m = S->hand[bh][t];
+                    for (int i = 1; i < best; i++) m &= ~(1u << dds_top(m));
+                    rel[t] = (uint16_t)(1u << dds_top(m));
+                }
+                if (side == 0) dds_store(S, &K, rel, tl, target, tl, 255, 0);
+                else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
+                return side == 0;
+            }
+        }
+    }
+    uint16_t qrel[4] = {0, 0, 0, 0};
+    int qt = dds_quick_tricks(S, p, max_side ? target : tl - target + 1, qrel);
+    if (max_side ? qt >= target : tl - qt < target) {
+        DDS_STAT(dds_st_qt++);
+        memcpy(rel, qrel, sizeof(qrel));
+        /* the pinned ranks justify the cutoff, not the whole count */
+        if (max_side) dds_store(S, &K, rel, tl, target, tl, 255, 0);
+        else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
+        return max_side;
+    }
+    uint16_t lrel[4] = {0, 0, 0, 0};
+    if (dds_later_tricks(S, p, max_side ? target : tl - target + 1, tl, lrel)) {
+        DDS_STAT(dds_st_lt++);
+        memcpy(rel, lrel, sizeof(lrel));
+        if (max_side) dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
+        else dds_store(S, &K, rel, tl, target, tl, 255, 0);
+        return !max_side;
+    }
+    return -1;
+}
+
 /* ---- the search ------------------------------------------------------- */
 static int dds_search(dds_solver *S, int target, uint16_t rel[4]);
 
@@ -746,6 +802,14 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         if (target > tl) return 0;
         if (tl == 1) return dds_last_trick_ns(S, rel) >= target;
         dds_key(S, &K);
+        /* near the end the cheap cuts come first, the table's memory
+         * fetched meanwhile; early on the table answers more often */
+        int c;
+        if (tl < DDS_CUTS_FIRST) {
+            __builtin_prefetch(&S->pool[K.h & S->slot_mask]);
+            __builtin_prefetch(&S->pool[K.h2 & S->slot_mask]);
+            if ((c = dds_cuts(S, &K, target, p, max_side, rel)) >= 0) return c;
+        }
         int lo = 0, hi = tl;
         dds_entry *lo_e = NULL, *hi_e = NULL;
         dds_lookup(S, &K, target, &lo, &hi, &lo_e, &hi_e, &hint);
@@ -753,50 +817,7 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         DDS_STAT(dds_st_tt[(lo >= target || hi < target)]++);
         if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
-        if (S->trump != DDS_NT) {
-            /* trumps above all the other side's trumps each take a trick when
-             * they come from one hand: a side is sure of the larger such count */
-            int t = S->trump;
-            for (int side = 0; side < 2; side++) {
-                unsigned other = S->hand[side ^ 1][t] | S->hand[side ^ 3][t];
-                int best = 0, bh = -1;
-                for (int h = side; h < 4; h += 2) {
-                    unsigned m = S->hand[h][t];
-                    int c = other ? dds_popc(m >> (dds_top(other) + 1)) : dds_popc(m);
-                    if (c > best) { best = c; bh = h; }
-                }
-                if (!best) continue;
-                int cut = side == 0 ? best >= target : tl - best < target;
-                if (cut) {
-                    if (other) {
-                        unsigned m = S->hand[bh][t];
-                        for (int i = 1; i < best; i++) m &= ~(1u << dds_top(m));
-                        rel[t] = (uint16_t)(1u << dds_top(m));
-                    }
-                    if (side == 0) dds_store(S, &K, rel, tl, target, tl, 255, 0);
-                    else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
-                    return side == 0;
-                }
-            }
-        }
-        uint16_t qrel[4] = {0, 0, 0, 0};
-        int qt = dds_quick_tricks(S, p, max_side ? target : tl - target + 1, qrel);
-        if (max_side ? qt >= target : tl - qt < target) {
-            DDS_STAT(dds_st_qt++);
-            memcpy(rel, qrel, sizeof(qrel));
-            /* the pinned ranks justify the cutoff, not the whole count */
-            if (max_side) dds_store(S, &K, rel, tl, target, tl, 255, 0);
-            else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
-            return max_side;
-        }
-        uint16_t lrel[4] = {0, 0, 0, 0};
-        if (dds_later_tricks(S, p, max_side ? target : tl - target + 1, tl, lrel)) {
-            DDS_STAT(dds_st_lt++);
-            memcpy(rel, lrel, sizeof(lrel));
-            if (max_side) dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
-            else dds_store(S, &K, rel, tl, target, tl, 255, 0);
-            return !max_side;
-        }
+        if (tl >= DDS_CUTS_FIRST && (c = dds_cuts(S, &K, target, p, max_side, rel)) >= 0) return c;
     }
     if (nc == 1 && dds_second_hand_wins(S, p, max_side ? target : S->tricks_left - target + 1, rel))
         return max_side;
@@ -996,14 +1017,24 @@ static int dds_root_moves(dds_solver *S, int *out_s, int *out_r, unsigned *out_g
 
 /* N-S tricks with `leader` on lead to the first trick of a full deal. */
 static int dds_solve_full(dds_solver *S, const uint16_t hand[4][4], int trump, int leader, int guess) {
-    if (dds_set(S, hand, trump, leader, 0, NULL, NULL) < 0) return -1;
+    int tl = dds_set(S, hand, trump, leader, 0, NULL, NULL);
+    if (tl < 0) return -1;
+    if (guess < 0) {
+        /* first target: N-S's share of the high-card points (A4 K3 Q2 J1);
+         * the closer it starts, the fewer searches */
+        int hcp = 0;
+        for (int p = 0; p < 4; p += 2)
+            for (int s = 0; s < 4; s++)
+                for (int r = 9; r < 13; r++) hcp += (hand[p][s] >> r & 1) * (r - 8);
+        guess = (hcp * tl + 20) / 40;
+    }
     return dds_ns_value(S, guess);
 }
 
 /* out[strain][seat] = tricks the declarer `seat` takes in strain (0..4). */
 static int dds_table(dds_solver *S, const uint16_t hand[4][4], int out[5][4]) {
     for (int st = 0; st < 5; st++) {
-        int guess = 7;
+        int guess = -1;
         static const int order[4] = {0, 2, 1, 3};
         for (int k = 0; k < 4; k++) {
             int decl = order[k];
