@@ -38,7 +38,7 @@
 #define DDS_CUTS_FIRST 6
 #endif
 #ifdef DDS_STATS
-long long dds_st_pass[3], dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
+long long dds_st_pass[3], dds_st_exam, dds_st_look, dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
 #define DDS_STAT(x) x
 #else
 #define DDS_STAT(x)
@@ -85,6 +85,8 @@ typedef struct {
     long long nodes;
     int8_t killer[14][2];           /* last cutting lead per number of tricks left */
     uint16_t deal[4][4];            /* the cards the table's entries come from */
+    uint32_t code[4];   /* per suit: owner of the i-th lowest card in hand, bits 2i..2i+1 */
+    uint64_t dist;      /* suit lengths, 4 bits per (suit, hand) */
     int have_deal;
 } dds_solver;
 
@@ -168,19 +170,26 @@ static void dds_free(dds_solver *S) {
 }
 
 /* ---- transposition table ------------------------------------------------ */
-static inline void dds_key(const dds_solver *S, dds_key_t *K) {
-    uint64_t code[4];
+/* The owner codes and lengths from scratch (play and undo keep them after). */
+static inline void dds_recode(dds_solver *S) {
     uint64_t dist = 0;
     for (int s = 0; s < 4; s++) {
         unsigned h0 = S->hand[0][s], h1 = S->hand[1][s], h2 = S->hand[2][s], h3 = S->hand[3][s];
         unsigned u = h0 | h1 | h2 | h3;
-        /* owner of the i-th lowest remaining card in bits 2i..2i+1 */
-        code[s] = (uint64_t)dds_spread[dds_pext13(h1, u)]
-                + 2 * (uint64_t)dds_spread[dds_pext13(h2, u)]
-                + 3 * (uint64_t)dds_spread[dds_pext13(h3, u)];
-        K->len[s] = dds_popc(u);
+        S->code[s] = dds_spread[dds_pext13(h1, u)] + 2 * dds_spread[dds_pext13(h2, u)]
+                   + 3 * dds_spread[dds_pext13(h3, u)];
         dist |= ((uint64_t)dds_popc(h0) | (uint64_t)dds_popc(h1) << 4 |
                  (uint64_t)dds_popc(h2) << 8 | (uint64_t)dds_popc(h3) << 12) << (16 * s);
+    }
+    S->dist = dist;
+}
+
+static inline void dds_key(const dds_solver *S, dds_key_t *K) {
+    uint64_t code[4];
+    uint64_t dist = S->dist;
+    for (int s = 0; s < 4; s++) {
+        code[s] = S->code[s];
+        K->len[s] = dds_popc(S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s]);
     }
     K->dist = dist;
     K->w0 = code[0] | (code[1] << 26);
@@ -212,12 +221,14 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
 /* Combined bounds of every matching entry; *hint gets a best-move entry. */
 static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int *lo, int *hi,
                               dds_entry **lo_e, dds_entry **hi_e, dds_entry **hint) {
+    DDS_STAT(dds_st_look++);
     for (int pass = 0; pass < 2; pass++) {
-        dds_bucket *B = &S->pool[(pass ? K->h2 : K->h) & S->slot_mask];
+        dds_bucket *B = &S->pool[(pass ? K->h : K->h2) & S->slot_mask];
         if (B->gen != S->gen) continue;
         for (;;) {
             for (int j = 0; j < B->n; j++) {
                 dds_entry *e = &B->e[j];
+                DDS_STAT(dds_st_exam++);
                 /* one test, not a chain of hard-to-predict branches */
                 if ((e->dist == K->dist) & (e->meta == K->meta) &
                     ((K->w0 & e->m0) == e->v0) & ((K->w1 & e->m1) == e->v1)) {
@@ -263,18 +274,33 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     uint64_t m0 = msk[0] | msk[1] << 26, m1 = msk[2] | msk[3] << 26;
     uint64_t v0 = K->w0 & m0, v1 = K->w1 & m1;
     int all_tops = 1;
-    for (int s = 0; s < 4; s++) if (K->len[s] && !msk[s]) all_tops = 0;
+    for (int s = 0; s < 4; s++) {
+        /* a suit held by one hand needs no pinning: the lengths place it */
+        unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+        int one_hand = u == S->hand[0][s] || u == S->hand[1][s] || u == S->hand[2][s] || u == S->hand[3][s];
+        if (K->len[s] && !msk[s] && !one_hand) all_tops = 0;
+    }
     uint32_t hh = all_tops ? K->h2 : K->h;
     dds_bucket *D = &S->pool[hh & S->slot_mask];
     if (D->gen != S->gen) { D->gen = S->gen; D->n = 0; D->next = -1; }
     for (dds_bucket *B = D; B; B = B->next >= 0 ? &S->pool[B->next] : NULL) {
         for (int j = 0; j < B->n; j++) {
             dds_entry *e = &B->e[j];
-            if (e->dist == K->dist && e->meta == K->meta && e->m0 == m0 && e->m1 == m1 &&
-                e->v0 == v0 && e->v1 == v1) {
+            if (e->dist != K->dist || e->meta != K->meta) continue;
+            if (e->m0 == m0 && e->m1 == m1 && e->v0 == v0 && e->v1 == v1) {
                 if (lo > e->lo) e->lo = (int8_t)lo;
                 if (hi < e->hi) e->hi = (int8_t)hi;
                 if (best_suit != 255) { e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx; }
+                return;
+            }
+            if ((e->m0 & m0) == m0 && (e->m1 & m1) == m1 && (e->v0 & m0) == v0 && (e->v1 & m1) == v1 &&
+                lo >= e->lo && hi <= e->hi) {
+                /* the new bound is tighter and holds wherever the old one
+                 * did (it pins a subset of its cards): it replaces it */
+                if (best_suit == 255) { best_suit = e->best_suit; best_idx = e->best_idx; }
+                e->m0 = m0; e->m1 = m1; e->v0 = v0; e->v1 = v1;
+                e->lo = (int8_t)lo; e->hi = (int8_t)hi;
+                e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx;
                 return;
             }
         }
@@ -712,6 +738,13 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]);
 
 static inline void dds_play(dds_solver *S, int p, int s, int r) {
     int nc = S->ncards;
+    if (S->hand[p][s] >> r & 1) {
+        /* drop the card's 2-bit owner entry from its suit's code */
+        unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+        uint32_t keep = (1u << (2 * dds_popc(u & ((1u << r) - 1)))) - 1;
+        S->code[s] = (S->code[s] & keep) | ((S->code[s] >> 2) & ~keep);
+        S->dist -= (uint64_t)1 << (16 * s + 4 * p);
+    }
     S->hand[p][s] &= (uint16_t)~(1u << r);
     S->tsuit[nc] = s;
     S->trank[nc] = r;
@@ -728,9 +761,16 @@ static inline void dds_play(dds_solver *S, int p, int s, int r) {
 }
 
 /* Play card (s, r) for the player to move, search, undo. */
+static inline void dds_unplay(dds_solver *S, int p, int s, int r, uint32_t code) {
+    S->hand[p][s] |= (uint16_t)(1u << r);
+    S->code[s] = code;
+    S->dist += (uint64_t)1 << (16 * s + 4 * p);
+}
+
 static inline int dds_try(dds_solver *S, int p, int s, int r, int target, uint16_t rel[4]) {
     int nc = S->ncards;
     int res;
+    uint32_t code = S->code[s];
     dds_play(S, p, s, r);
     if (nc == 3) {
         DDS_STAT(dds_st_tricks++);
@@ -763,7 +803,7 @@ static inline int dds_try(dds_solver *S, int p, int s, int r, int target, uint16
         res = dds_search(S, target, rel);
         S->ncards = nc;
     }
-    S->hand[p][s] |= (uint16_t)(1u << r);
+    dds_unplay(S, p, s, r, code);
     return res;
 }
 
@@ -932,6 +972,7 @@ static int dds_set(dds_solver *S, const uint16_t hand[4][4], int trump, int lead
         if (cnt[p] != want) return -1;
     }
     S->tricks_left = tl;
+    dds_recode(S);
     return tl;
 }
 
@@ -989,6 +1030,7 @@ static int dds_root_moves(dds_solver *S, int *out_s, int *out_r, unsigned *out_g
             cur = nr;
         }
         int v;
+        uint32_t code = S->code[s];
         dds_play(S, p, s, r);
         if (nc == 3) {
             int w = S->win_p[3];
@@ -1007,7 +1049,7 @@ static int dds_root_moves(dds_solver *S, int *out_s, int *out_r, unsigned *out_g
             v = dds_ns_value(S, guess < 0 ? (tl + 1) / 2 : guess);
             S->ncards = nc;
         }
-        S->hand[p][s] |= (uint16_t)(1u << r);
+        dds_unplay(S, p, s, r, code);
         guess = v;
         out_s[i] = s; out_r[i] = r; out_group[i] = g;
         out_val[i] = ns_side ? v : tl - v;
