@@ -338,6 +338,7 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
 typedef struct {
     int keep[4], pin[4];
     int last_suit, last_extra, last_pin;
+    int last_dep;                 /* the last suit counts on partner's cards */
     int total;
 } dds_cash;
 
@@ -347,7 +348,8 @@ static inline void dds_cashable(const dds_solver *S, int p, dds_cash *C) {
     int lho_tr = trump != DDS_NT && S->hand[lho][trump];
     int rho_tr = trump != DDS_NT && S->hand[rho][trump];
     int qt = 0;
-    C->last_suit = -1; C->last_extra = 0; C->last_pin = -1;
+    int dep_extra = 0, dep_suit = -1, dep_pin = -1;
+    C->last_suit = -1; C->last_extra = 0; C->last_pin = -1; C->last_dep = 0;
     for (int s = 0; s < 4; s++) {
         unsigned mine = S->hand[p][s];
         C->pin[s] = -1;
@@ -381,12 +383,43 @@ static inline void dds_cashable(const dds_solver *S, int p, dds_cash *C) {
             extra = 1;                        /* p's top card beats the opponents */
             epin = opp ? dds_top(mine) : -1;
         }
+        if (extra > C->last_extra) { C->last_extra = extra; C->last_suit = s; C->last_pin = epin; }
+        /* the same, counting on partner's cards in the suit */
+        extra = 0; epin = -1;
         if (!opp && pc && !ruff) {
             int a = dds_popc(mine), b = dds_popc(pc);
             int r = a < b ? a : b;
             if (r - k > extra) { extra = r - k; epin = -1; }
         }
-        if (extra > C->last_extra) { C->last_extra = extra; C->last_suit = s; C->last_pin = epin; }
+        if (opp && pc) {
+            /* both hands' winners: p cashes its own while partner follows
+             * small, then a small card crosses to partner's */
+            unsigned wp = mine >> (dds_top(opp) + 1), wq = pc >> (dds_top(opp) + 1);
+            int a = dds_popc(wp), b = dds_popc(wq);
+            int sp = dds_popc(mine) - a, sq = dds_popc(pc) - b;
+            if (b && sp >= 1 && sq >= a) {
+                int c = a + b;
+                if (c > lim) c = lim;
+                if (c - k > extra) {
+                    extra = c - k;
+                    epin = dds_low((wp | wq) << (dds_top(opp) + 1));
+                }
+            }
+        }
+        if (extra > dep_extra) { dep_extra = extra; dep_suit = s; dep_pin = epin; }
+    }
+    if (dep_extra > C->last_extra) {
+        /* partner must keep that suit while p cashes the rest: his other
+         * cards have to cover the discards */
+        int need_d = 0, spare = 0;
+        for (int y = 0; y < 4; y++) {
+            if (y == dep_suit) continue;
+            int lq = dds_popc(S->hand[pard][y]);
+            if (C->keep[y] > lq) need_d += C->keep[y] - lq; else spare += lq - C->keep[y];
+        }
+        if (need_d <= spare) {
+            C->last_extra = dep_extra; C->last_suit = dep_suit; C->last_pin = dep_pin; C->last_dep = 1;
+        }
     }
     C->total = qt + C->last_extra;
 }
@@ -419,6 +452,11 @@ static inline int dds_quick_tricks(const dds_solver *S, int p, int need, uint16_
     if (A.total >= need) { dds_pin(&A, need, -1, rel); return A.total; }
     int pard = (p + 2) & 3;
     dds_cashable(S, pard, &B);
+    if (B.last_dep) {
+        /* our lead to the entry changes the holdings that count relied on */
+        B.total -= B.last_extra;
+        B.last_extra = 0; B.last_suit = -1; B.last_dep = 0;
+    }
     if (B.total > A.total) {
         for (int s = 0; s < 4; s++) {
             unsigned mine = S->hand[p][s];
@@ -713,7 +751,11 @@ static inline int dds_cuts(dds_solver *S, const dds_key_t *Kp, int target, int p
         }
     }
     uint16_t qrel[4] = {0, 0, 0, 0};
+#ifdef NOQT
+    int qt = 0;
+#else
     int qt = dds_quick_tricks(S, p, max_side ? target : tl - target + 1, qrel);
+#endif
     if (max_side ? qt >= target : tl - qt < target) {
         DDS_STAT(dds_st_qt++);
         memcpy(rel, qrel, sizeof(qrel));
