@@ -87,6 +87,7 @@ typedef struct {
     uint16_t deal[4][4];            /* the cards the table's entries come from */
     uint32_t code[4];   /* per suit: owner of the i-th lowest card in hand, bits 2i..2i+1 */
     uint64_t dist;      /* suit lengths, 4 bits per (suit, hand) */
+    uint16_t gone[4];   /* cards of completed tricks (and never dealt) */
     int have_deal;
 } dds_solver;
 
@@ -577,9 +578,7 @@ typedef struct { int8_t s, r; int16_t w; int8_t multi; } dds_move;  /* multi: th
 
 /* Cards still in play in suit s: every hand and the table. */
 static inline unsigned dds_alive(const dds_solver *S, int s) {
-    unsigned a = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
-    for (int i = 0; i < S->ncards; i++) if (S->tsuit[i] == s) a |= 1u << S->trank[i];
-    return a;
+    return ~S->gone[s] & 0x1FFFu;
 }
 
 /* Add one move per group of equivalent cards of mask m in suit s (lowest card of each group). */
@@ -623,40 +622,46 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
     int trump = S->trump;
     int partner = (p + 2) & 3, lho = (p + 1) & 3, rho = (p + 3) & 3;
     if (nc == 0) {
+        /* moves come suit by suit: the suit's terms are worked out once */
+        int cur = -1, ruffable = 0, top_ours = 0, w_top = 0, w_pard = 0, w_low = 0;
+        unsigned opp = 0;
+        int tl = S->tricks_left;
         for (int i = 0; i < n; i++) {
             int s = mv[i].s, r = mv[i].r;
-            unsigned opp = S->hand[lho][s] | S->hand[rho][s];
-            unsigned pard = S->hand[partner][s];
-            unsigned all = opp | pard | S->hand[p][s];
-            int w = 0;
-            int top_ours = (S->hand[p][s] | pard) >> dds_top(all) & 1;
-            int mytop = (1u << r) > opp ? 1 : 0;  /* beats all opponents' cards */
-            int ruffable = trump != DDS_NT && s != trump &&
-                ((!S->hand[lho][s] && S->hand[lho][trump]) || (!S->hand[rho][s] && S->hand[rho][trump]));
-            int tp = dds_top(all);
-            unsigned rest = all & ~(1u << tp);
-            int w2 = rest ? dds_owner(S, s, dds_top(rest)) : -1;   /* holder of the second best */
-            if (mytop && !ruffable) w += 60;
-            else if (top_ours && !ruffable) w += 30 - r;       /* low to partner's winner */
-            else {
-                w += 10 - dds_popc(opp) - r / 2;
+            if (s != cur) {
+                cur = s;
+                opp = S->hand[lho][s] | S->hand[rho][s];
+                unsigned pard = S->hand[partner][s];
+                unsigned all = opp | pard | S->hand[p][s];
+                int tp = dds_top(all);
+                top_ours = (S->hand[p][s] | pard) >> tp & 1;
+                ruffable = trump != DDS_NT && s != trump &&
+                    ((!S->hand[lho][s] && S->hand[lho][trump]) || (!S->hand[rho][s] && S->hand[rho][trump]));
+                unsigned rest = all & ~(1u << tp);
+                int w2 = rest ? dds_owner(S, s, dds_top(rest)) : -1;   /* holder of the second best */
+                int cl = dds_popc(S->hand[lho][s]), cr = dds_popc(S->hand[rho][s]);
+                /* small trees first: opponents who must follow have few choices
+                 * (a void discards anything) */
+                int common = -25 * ((cl ? cl : tl) + (cr ? cr : tl));
+                /* we hold the top and LHO the second best: a finesse position */
+                if (top_ours && w2 == lho && cl != 1) common += 20;
+                if (s == trump) common -= 5;
+                if (!pard && trump != DDS_NT && s != trump && S->hand[partner][trump] && !ruffable)
+                    common += 20;                            /* partner ruffs */
+                w_top = 60 + common;                         /* a card above the opponents' */
+                w_pard = 30 + common;                        /* low to partner's winner */
+                w_low = 10 - dds_popc(opp) + common;
                 /* RHO over us with a top card: poor; LHO's top under
                  * partner's second best: partner may capture it */
-                if (((S->hand[rho][s] >> tp & 1) || w2 == rho) && dds_popc(S->hand[rho][s]) != 1) w -= 10;
-                if ((S->hand[lho][s] >> tp & 1) && w2 == partner && dds_popc(pard) != 1) w += 100;
+                if (((S->hand[rho][s] >> tp & 1) || w2 == rho) && cr != 1) w_low -= 10;
+                if ((S->hand[lho][s] >> tp & 1) && w2 == partner && dds_popc(pard) != 1) w_low += 100;
             }
-            /* we hold the top and LHO the second best: a finesse position */
-            if (top_ours && w2 == lho && dds_popc(S->hand[lho][s]) != 1) w += 20;
-            if (s == trump) w -= 5;
-            if (!pard && trump != DDS_NT && s != trump && S->hand[partner][trump] && !ruffable) w += 20; /* partner ruffs */
-            {
-                /* small trees first: opponents who must follow have few choices */
-                int tl = S->tricks_left;
-                int cl = dds_popc(S->hand[lho][s]), cr = dds_popc(S->hand[rho][s]);
-                w -= 25 * ((cl ? cl : tl) + (cr ? cr : tl));   /* a void discards anything */
-            }
+            int w;
+            if ((1u << r) > opp && !ruffable) w = w_top;
+            else if (top_ours && !ruffable) w = w_pard - r;
+            else w = w_low - r / 2;
             /* the lead that last cut off at this depth */
-            if (S->killer[S->tricks_left][0] == s && S->killer[S->tricks_left][1] == r) w += 40;
+            if (S->killer[tl][0] == s && S->killer[tl][1] == r) w += 40;
             if (e && e->best_suit == s) {
                 unsigned above = S->hand[p][s] >> (r + 1);
                 if (dds_popc(above) == e->best_idx) w += 1000;
@@ -683,6 +688,7 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
             int q = (S->leader + k) & 3;
             if ((q & 1) != (p & 1)) opp_after |= S->hand[q][ls];
         }
+        int cur = -1, w_disc = 0;
         for (int i = 0; i < n; i++) {
             int s = mv[i].s, r = mv[i].r;
             int beats = (s == ws && r > wr) || (trump != DDS_NT && s == trump && ws != trump);
@@ -698,14 +704,17 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
                 w = 20 - r;
             }
             if (s != ls && s != trump) {
-                /* discard: from long suits, keeping guards and winners */
-                unsigned opp = S->hand[(p + 1) & 3][s] | S->hand[(p + 3) & 3][s];
-                int len = dds_popc(S->hand[p][s]);
-                w += 3 * len;
-                unsigned all = opp | S->hand[p][s] | S->hand[(p + 2) & 3][s];
-                unsigned below = all & ~(1u << dds_top(all));
-                if (len == 2 && below && (S->hand[p][s] >> dds_top(below) & 1)) w -= 5;   /* Kx guard */
-                if (len == 1 && (S->hand[p][s] >> dds_top(all) & 1)) w -= 5;  /* a bare top card */
+                if (s != cur) {
+                    /* discard: from long suits, keeping guards and winners */
+                    cur = s;
+                    unsigned all = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+                    int len = dds_popc(S->hand[p][s]);
+                    unsigned below = all & ~(1u << dds_top(all));
+                    w_disc = 3 * len;
+                    if (len == 2 && below && (S->hand[p][s] >> dds_top(below) & 1)) w_disc -= 5;  /* Kx guard */
+                    if (len == 1 && (S->hand[p][s] >> dds_top(all) & 1)) w_disc -= 5;  /* a bare top card */
+                }
+                w += w_disc;
             }
             mv[i].w = (int16_t)w;
         }
@@ -803,6 +812,39 @@ static inline void dds_play(dds_solver *S, int p, int s, int r) {
 }
 
 /* Play card (s, r) for the player to move, search, undo. */
+/* The trick of four cards is complete: its winner leads the next one.  The
+ * next trick reuses the trick arrays, so the caller keeps them in T. */
+typedef struct {
+    int leader, tsuit[4], trank[4], win_p[4], win_s[4], win_r[4];
+    uint16_t gone[4];
+} dds_trick_save;
+
+static inline void dds_close_trick(dds_solver *S, dds_trick_save *T) {
+    T->leader = S->leader;
+    memcpy(T->tsuit, S->tsuit, sizeof T->tsuit);
+    memcpy(T->trank, S->trank, sizeof T->trank);
+    memcpy(T->win_p, S->win_p, sizeof T->win_p);
+    memcpy(T->win_s, S->win_s, sizeof T->win_s);
+    memcpy(T->win_r, S->win_r, sizeof T->win_r);
+    memcpy(T->gone, S->gone, sizeof T->gone);
+    for (int i = 0; i < 4; i++) S->gone[T->tsuit[i]] |= (uint16_t)(1u << T->trank[i]);
+    S->leader = T->win_p[3];
+    S->ncards = 0;
+    S->tricks_left--;
+}
+
+static inline void dds_reopen_trick(dds_solver *S, const dds_trick_save *T) {
+    S->tricks_left++;
+    S->ncards = 3;
+    S->leader = T->leader;
+    memcpy(S->tsuit, T->tsuit, sizeof T->tsuit);
+    memcpy(S->trank, T->trank, sizeof T->trank);
+    memcpy(S->win_p, T->win_p, sizeof T->win_p);
+    memcpy(S->win_s, T->win_s, sizeof T->win_s);
+    memcpy(S->win_r, T->win_r, sizeof T->win_r);
+    memcpy(S->gone, T->gone, sizeof T->gone);
+}
+
 static inline void dds_unplay(dds_solver *S, int p, int s, int r, uint32_t code) {
     S->hand[p][s] |= (uint16_t)(1u << r);
     S->code[s] = code;
@@ -816,30 +858,14 @@ static inline int dds_try(dds_solver *S, int p, int s, int r, int target, uint16
     dds_play(S, p, s, r);
     if (nc == 3) {
         DDS_STAT(dds_st_tricks++);
-        /* the next trick reuses the trick arrays: keep ours */
-        int w = S->win_p[3], ws = S->win_s[3], wr = S->win_r[3];
-        int old_leader = S->leader;
-        int ts[4], tr[4], wp[4], wsu[4], wra[4];
-        memcpy(ts, S->tsuit, sizeof ts);
-        memcpy(tr, S->trank, sizeof tr);
-        memcpy(wp, S->win_p, sizeof wp);
-        memcpy(wsu, S->win_s, sizeof wsu);
-        memcpy(wra, S->win_r, sizeof wra);
-        S->leader = w;
-        S->ncards = 0;
-        S->tricks_left--;
-        res = dds_search(S, target - ((w & 1) == 0), rel);
-        S->tricks_left++;
-        S->ncards = 3;
-        S->leader = old_leader;
-        memcpy(S->tsuit, ts, sizeof ts);
-        memcpy(S->trank, tr, sizeof tr);
-        memcpy(S->win_p, wp, sizeof wp);
-        memcpy(S->win_s, wsu, sizeof wsu);
-        memcpy(S->win_r, wra, sizeof wra);
+        dds_trick_save T;
+        dds_close_trick(S, &T);
+        int ws = T.win_s[3], wr = T.win_r[3];
+        res = dds_search(S, target - ((T.win_p[3] & 1) == 0), rel);
+        dds_reopen_trick(S, &T);
         /* the winning card mattered by its rank when it beat a card of its suit */
         for (int i = 0; i < 4; i++)
-            if (ts[i] == ws && tr[i] != wr) { rel[ws] |= (uint16_t)(1u << wr); break; }
+            if (T.tsuit[i] == ws && T.trank[i] != wr) { rel[ws] |= (uint16_t)(1u << wr); break; }
     } else {
         S->ncards = nc + 1;
         res = dds_search(S, target, rel);
@@ -1015,6 +1041,11 @@ static int dds_set(dds_solver *S, const uint16_t hand[4][4], int trump, int lead
     }
     S->tricks_left = tl;
     dds_recode(S);
+    for (int s = 0; s < 4; s++) {
+        unsigned a = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+        for (int i = 0; i < ncards; i++) if (tsuit[i] == s) a |= 1u << trank[i];
+        S->gone[s] = (uint16_t)(~a & 0x1FFF);
+    }
     return tl;
 }
 
@@ -1075,17 +1106,11 @@ static int dds_root_moves(dds_solver *S, int *out_s, int *out_r, unsigned *out_g
         uint32_t code = S->code[s];
         dds_play(S, p, s, r);
         if (nc == 3) {
-            int w = S->win_p[3];
-            int old_leader = S->leader;
-            int won = (w & 1) == 0;
-            int ts[4], tr[4], wp[4], wsu[4], wra[4];
-            memcpy(ts, S->tsuit, sizeof ts); memcpy(tr, S->trank, sizeof tr);
-            memcpy(wp, S->win_p, sizeof wp); memcpy(wsu, S->win_s, sizeof wsu); memcpy(wra, S->win_r, sizeof wra);
-            S->leader = w; S->ncards = 0; S->tricks_left--;
+            int won = (S->win_p[3] & 1) == 0;
+            dds_trick_save T;
+            dds_close_trick(S, &T);
             v = won + dds_ns_value(S, guess < 0 ? (S->tricks_left + 1) / 2 : guess - won);
-            S->tricks_left++; S->ncards = 3; S->leader = old_leader;
-            memcpy(S->tsuit, ts, sizeof ts); memcpy(S->trank, tr, sizeof tr);
-            memcpy(S->win_p, wp, sizeof wp); memcpy(S->win_s, wsu, sizeof wsu); memcpy(S->win_r, wra, sizeof wra);
+            dds_reopen_trick(S, &T);
         } else {
             S->ncards = nc + 1;
             v = dds_ns_value(S, guess < 0 ? (tl + 1) / 2 : guess);
