@@ -34,9 +34,6 @@
 #include <string.h>
 
 #define DDS_NT 4
-#ifndef DDS_CUTS_FIRST
-#define DDS_CUTS_FIRST 6
-#endif
 #ifdef DDS_STATS
 long long dds_st_pass[3], dds_st_exam, dds_st_look, dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
 #define DDS_STAT(x) x
@@ -195,7 +192,11 @@ static inline void dds_key(const dds_solver *S, dds_key_t *K) {
     K->dist = dist;
     K->w0 = code[0] | (code[1] << 26);
     K->w1 = code[2] | (code[3] << 26);
-    K->meta = (unsigned)(S->leader | S->trump << 2);
+    /* with every trump gone a suit contract plays as no-trump: one key for
+     * both, so the strains of a table share their endings */
+    int t = S->trump;
+    if (t != DDS_NT && !(S->hand[0][t] | S->hand[1][t] | S->hand[2][t] | S->hand[3][t])) t = DDS_NT;
+    K->meta = (unsigned)(S->leader | t << 2);
     uint64_t h = (dist ^ K->meta) * 0x9E3779B97F4A7C15ULL;
     K->h = (uint32_t)(h >> 32);
     uint64_t tops = 0;
@@ -553,23 +554,44 @@ static inline int dds_later_tricks(const dds_solver *S, int p, int need, int tl,
     return 0;
 }
 
-/* Second hand: p's side needs at most one more trick and is sure of this
- * one (a card above the led card and third hand's cards, or a ruff that
- * third hand, following suit, cannot overruff). */
+/* Second hand: p's side is sure of this trick (a card above the led card
+ * and third hand's cards, or a ruff that third hand, following suit, cannot
+ * overruff).  At no-trump the hand that wins it then cashes its top cards.
+ * 1 when that covers the `need` tricks p's side still needs. */
 static inline int dds_second_hand_wins(const dds_solver *S, int p, int need, uint16_t rel[4]) {
-    if (need > 1) return need <= 0;
+    if (need <= 0) return 1;
     int ls = S->tsuit[0], lr = S->trank[0], trump = S->trump;
     int third = (p + 1) & 3, pard = (p + 2) & 3;
     unsigned ours = S->hand[p][ls] | S->hand[pard][ls];
     unsigned thirds = S->hand[third][ls];
     int third_ruffs = trump != DDS_NT && ls != trump && !thirds && S->hand[third][trump];
-    if (trump != DDS_NT && ls != trump && !third_ruffs &&
+    if (need == 1 && trump != DDS_NT && ls != trump && !third_ruffs &&
         ((!S->hand[p][ls] && S->hand[p][trump]) || (!S->hand[pard][ls] && S->hand[pard][trump])))
         return 1;                         /* we ruff; third hand must follow */
     if (third_ruffs || !ours) return 0;
     int t = dds_top(ours);
     if (t < lr || (thirds && t < dds_top(thirds))) return 0;
-    rel[ls] |= (uint16_t)(1u << t);
+    uint16_t got_rel[4] = {0, 0, 0, 0};
+    got_rel[ls] = (uint16_t)(1u << t);
+    int got = 1;
+    if (got < need && trump == DDS_NT) {
+        int hh = S->hand[p][ls] >> t & 1 ? p : pard;     /* wins the trick, leads next */
+        unsigned u = S->hand[0][ls] | S->hand[1][ls] | S->hand[2][ls] | S->hand[3][ls];
+        unsigned rest = u & ~(1u << t);
+        if (rest && (S->hand[hh][ls] >> dds_top(rest) & 1)) {
+            got++;                                        /* the next card down too */
+            got_rel[ls] |= (uint16_t)(1u << dds_top(rest));
+        }
+        for (int s = 0; s < 4 && got < need; s++) {
+            unsigned mine = S->hand[hh][s];
+            if (s == ls || !mine) continue;
+            unsigned all = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+            if (all == mine) got += dds_popc(mine);       /* nobody else holds the suit */
+            else if (mine >> dds_top(all) & 1) { got++; got_rel[s] |= (uint16_t)(1u << dds_top(all)); }
+        }
+    }
+    if (got < need) return 0;
+    for (int s = 0; s < 4; s++) rel[s] |= got_rel[s];
     return 1;
 }
 
@@ -910,14 +932,7 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         if (target > tl) return 0;
         if (tl == 1) return dds_last_trick_ns(S, rel) >= target;
         dds_key(S, &K);
-        /* near the end the cheap cuts come first, the table's memory
-         * fetched meanwhile; early on the table answers more often */
         int c;
-        if (tl < DDS_CUTS_FIRST) {
-            __builtin_prefetch(&S->pool[K.h & S->slot_mask]);
-            __builtin_prefetch(&S->pool[K.h2 & S->slot_mask]);
-            if ((c = dds_cuts(S, &K, target, p, max_side, rel)) >= 0) return c;
-        }
         int lo = 0, hi = tl;
         dds_entry *lo_e = NULL, *hi_e = NULL;
         dds_lookup(S, &K, target, &lo, &hi, &lo_e, &hi_e, &hint);
@@ -925,7 +940,7 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         DDS_STAT(dds_st_tt[(lo >= target || hi < target)]++);
         if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
-        if (tl >= DDS_CUTS_FIRST && (c = dds_cuts(S, &K, target, p, max_side, rel)) >= 0) return c;
+        if ((c = dds_cuts(S, &K, target, p, max_side, rel)) >= 0) return c;
     }
     if (nc == 1 && dds_second_hand_wins(S, p, max_side ? target : S->tricks_left - target + 1, rel))
         return max_side;
@@ -1142,7 +1157,9 @@ static int dds_solve_full(dds_solver *S, const uint16_t hand[4][4], int trump, i
 
 /* out[strain][seat] = tricks the declarer `seat` takes in strain (0..4). */
 static int dds_table(dds_solver *S, const uint16_t hand[4][4], int out[5][4]) {
-    for (int st = 0; st < 5; st++) {
+    for (int k5 = 0; k5 < 5; k5++) {
+        /* no-trump first: suit contracts whose trumps are gone reuse its endings */
+        int st = 4 - k5;
         int guess = -1;
         static const int order[4] = {0, 2, 1, 3};
         for (int k = 0; k < 4; k++) {
