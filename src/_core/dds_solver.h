@@ -554,6 +554,35 @@ static inline int dds_later_tricks(const dds_solver *S, int p, int need, int tl,
     return 0;
 }
 
+/* p's side wins the current trick (led in ls) with hand hh, which then
+ * leads.  At no-trump (or with the trumps gone) hh cashes its top cards: the next card down in ls if
+ * it holds it, and the top card of each other suit it holds.  1 when that
+ * makes `need`; rel gets the ranks it rests on (pin: the winning card). */
+static inline int dds_won_trick_then_cash(const dds_solver *S, int hh, int ls, int pin, int played,
+                                          int need, uint16_t rel[4]) {
+    uint16_t got_rel[4] = {0, 0, 0, 0};
+    if (pin >= 0) got_rel[ls] = (uint16_t)(1u << pin);
+    int got = 1, t = S->trump;
+    if (got < need && (t == DDS_NT || !(S->hand[0][t] | S->hand[1][t] | S->hand[2][t] | S->hand[3][t]))) {
+        unsigned u = S->hand[0][ls] | S->hand[1][ls] | S->hand[2][ls] | S->hand[3][ls];
+        unsigned rest = played >= 0 ? u & ~(1u << played) : u;
+        if (rest && (S->hand[hh][ls] >> dds_top(rest) & 1)) {
+            got++;                                        /* the next card down too */
+            got_rel[ls] |= (uint16_t)(1u << dds_top(rest));
+        }
+        for (int s = 0; s < 4 && got < need; s++) {
+            unsigned mine = S->hand[hh][s];
+            if (s == ls || !mine) continue;
+            unsigned all = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+            if (all == mine) got += dds_popc(mine);       /* nobody else holds the suit */
+            else if (mine >> dds_top(all) & 1) { got++; got_rel[s] |= (uint16_t)(1u << dds_top(all)); }
+        }
+    }
+    if (got < need) return 0;
+    for (int s = 0; s < 4; s++) rel[s] |= got_rel[s];
+    return 1;
+}
+
 /* Second hand: p's side is sure of this trick (a card above the led card
  * and third hand's cards, or a ruff that third hand, following suit, cannot
  * overruff).  At no-trump the hand that wins it then cashes its top cards.
@@ -571,28 +600,8 @@ static inline int dds_second_hand_wins(const dds_solver *S, int p, int need, uin
     if (third_ruffs || !ours) return 0;
     int t = dds_top(ours);
     if (t < lr || (thirds && t < dds_top(thirds))) return 0;
-    uint16_t got_rel[4] = {0, 0, 0, 0};
-    got_rel[ls] = (uint16_t)(1u << t);
-    int got = 1;
-    if (got < need && trump == DDS_NT) {
-        int hh = S->hand[p][ls] >> t & 1 ? p : pard;     /* wins the trick, leads next */
-        unsigned u = S->hand[0][ls] | S->hand[1][ls] | S->hand[2][ls] | S->hand[3][ls];
-        unsigned rest = u & ~(1u << t);
-        if (rest && (S->hand[hh][ls] >> dds_top(rest) & 1)) {
-            got++;                                        /* the next card down too */
-            got_rel[ls] |= (uint16_t)(1u << dds_top(rest));
-        }
-        for (int s = 0; s < 4 && got < need; s++) {
-            unsigned mine = S->hand[hh][s];
-            if (s == ls || !mine) continue;
-            unsigned all = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
-            if (all == mine) got += dds_popc(mine);       /* nobody else holds the suit */
-            else if (mine >> dds_top(all) & 1) { got++; got_rel[s] |= (uint16_t)(1u << dds_top(all)); }
-        }
-    }
-    if (got < need) return 0;
-    for (int s = 0; s < 4; s++) rel[s] |= got_rel[s];
-    return 1;
+    int hh = S->hand[p][ls] >> t & 1 ? p : pard;     /* wins the trick, leads next */
+    return dds_won_trick_then_cash(S, hh, ls, t, t, need, rel);
 }
 
 /* ---- move generation ------------------------------------------------- */
