@@ -85,6 +85,7 @@ typedef struct {
     uint32_t code[4];   /* per suit: owner of the i-th lowest card in hand, bits 2i..2i+1 */
     uint64_t dist;      /* suit lengths, 4 bits per (suit, hand) */
     uint16_t gone[4];   /* cards of completed tricks (and never dealt) */
+    uint16_t held[4];   /* per suit: the cards still in the four hands */
     int have_deal;
 } dds_solver;
 
@@ -174,6 +175,7 @@ static inline void dds_recode(dds_solver *S) {
     for (int s = 0; s < 4; s++) {
         unsigned h0 = S->hand[0][s], h1 = S->hand[1][s], h2 = S->hand[2][s], h3 = S->hand[3][s];
         unsigned u = h0 | h1 | h2 | h3;
+        S->held[s] = (uint16_t)u;
         S->code[s] = dds_spread[dds_pext13(h1, u)] + 2 * dds_spread[dds_pext13(h2, u)]
                    + 3 * dds_spread[dds_pext13(h3, u)];
         dist |= ((uint64_t)dds_popc(h0) | (uint64_t)dds_popc(h1) << 4 |
@@ -187,7 +189,7 @@ static inline void dds_key(const dds_solver *S, dds_key_t *K) {
     uint64_t dist = S->dist;
     for (int s = 0; s < 4; s++) {
         code[s] = S->code[s];
-        K->len[s] = dds_popc(S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s]);
+        K->len[s] = dds_popc(S->held[s]);
     }
     K->dist = dist;
     K->w0 = code[0] | (code[1] << 26);
@@ -195,7 +197,7 @@ static inline void dds_key(const dds_solver *S, dds_key_t *K) {
     /* with every trump gone a suit contract plays as no-trump: one key for
      * both, so the strains of a table share their endings */
     int t = S->trump;
-    if (t != DDS_NT && !(S->hand[0][t] | S->hand[1][t] | S->hand[2][t] | S->hand[3][t])) t = DDS_NT;
+    if (t != DDS_NT && !(S->held[t])) t = DDS_NT;
     K->meta = (unsigned)(S->leader | t << 2);
     uint64_t h = (dist ^ K->meta) * 0x9E3779B97F4A7C15ULL;
     K->h = (uint32_t)(h >> 32);
@@ -212,7 +214,7 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
         uint64_t m = s < 2 ? e->m0 >> (26 * s) : e->m1 >> (26 * (s - 2));
         int k = dds_popc((unsigned)(m & 0x3FFFFFF)) / 2;
         if (k) {
-            unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+            unsigned u = S->held[s];
             /* the k-th highest remaining card */
             for (int i = 1; i < k; i++) u &= ~(1u << dds_top(u));
             rel[s] |= (uint16_t)(1u << dds_top(u));
@@ -267,7 +269,7 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     for (int s = 0; s < 4; s++) {
         int k = 0;
         if (rel[s]) {
-            unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+            unsigned u = S->held[s];
             int rmin = dds_low(rel[s]);
             k = dds_popc(u >> rmin);
         }
@@ -278,7 +280,7 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     int all_tops = 1;
     for (int s = 0; s < 4; s++) {
         /* a suit held by one hand needs no pinning: the lengths place it */
-        unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+        unsigned u = S->held[s];
         int one_hand = u == S->hand[0][s] || u == S->hand[1][s] || u == S->hand[2][s] || u == S->hand[3][s];
         if (K->len[s] && !msk[s] && !one_hand) all_tops = 0;
     }
@@ -491,7 +493,7 @@ static inline int dds_later_tricks(const dds_solver *S, int p, int need, int tl,
     int pard = p ^ 2, trump = S->trump;
     unsigned tr_all = 0;
     if (trump != DDS_NT)
-        tr_all = S->hand[0][trump] | S->hand[1][trump] | S->hand[2][trump] | S->hand[3][trump];
+        tr_all = S->held[trump];
     if (!tr_all) {
         if (need != tl) return 0;
         /* Every trick is led by p's side and won by the highest card of its
@@ -500,7 +502,7 @@ static inline int dds_later_tricks(const dds_solver *S, int p, int need, int tl,
         int sum = 0, lead_ok = 0;
         unsigned tops = 0;
         for (int s = 0; s < 4; s++) {
-            unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+            unsigned u = S->held[s];
             if (!u) continue;
             int t = dds_top(u);
             int w = dds_owner(S, s, t);
@@ -516,7 +518,7 @@ static inline int dds_later_tricks(const dds_solver *S, int p, int need, int tl,
         /* the opponents' top cards are what beats us (whichever rule held) */
         for (int s = 0; s < 4; s++)
             if (tops >> s & 1) {
-                unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+                unsigned u = S->held[s];
                 rel[s] |= (uint16_t)(1u << dds_top(u));
             }
         return 1;
@@ -563,8 +565,8 @@ static inline int dds_won_trick_then_cash(const dds_solver *S, int hh, int ls, i
     uint16_t got_rel[4] = {0, 0, 0, 0};
     if (pin >= 0) got_rel[ls] = (uint16_t)(1u << pin);
     int got = 1, t = S->trump;
-    if (got < need && (t == DDS_NT || !(S->hand[0][t] | S->hand[1][t] | S->hand[2][t] | S->hand[3][t]))) {
-        unsigned u = S->hand[0][ls] | S->hand[1][ls] | S->hand[2][ls] | S->hand[3][ls];
+    if (got < need && (t == DDS_NT || !(S->held[t]))) {
+        unsigned u = S->held[ls];
         unsigned rest = played >= 0 ? u & ~(1u << played) : u;
         if (rest && (S->hand[hh][ls] >> dds_top(rest) & 1)) {
             got++;                                        /* the next card down too */
@@ -573,7 +575,7 @@ static inline int dds_won_trick_then_cash(const dds_solver *S, int hh, int ls, i
         for (int s = 0; s < 4 && got < need; s++) {
             unsigned mine = S->hand[hh][s];
             if (s == ls || !mine) continue;
-            unsigned all = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+            unsigned all = S->held[s];
             if (all == mine) got += dds_popc(mine);       /* nobody else holds the suit */
             else if (mine >> dds_top(all) & 1) { got++; got_rel[s] |= (uint16_t)(1u << dds_top(all)); }
         }
@@ -738,7 +740,7 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
                 if (s != cur) {
                     /* discard: from long suits, keeping guards and winners */
                     cur = s;
-                    unsigned all = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+                    unsigned all = S->held[s];
                     int len = dds_popc(S->hand[p][s]);
                     unsigned below = all & ~(1u << dds_top(all));
                     w_disc = 3 * len;
@@ -822,8 +824,8 @@ static inline void dds_play(dds_solver *S, int p, int s, int r) {
     int nc = S->ncards;
     if (S->hand[p][s] >> r & 1) {
         /* drop the card's 2-bit owner entry from its suit's code */
-        unsigned u = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
-        uint32_t keep = (1u << (2 * dds_popc(u & ((1u << r) - 1)))) - 1;
+        uint32_t keep = (1u << (2 * dds_popc(S->held[s] & ((1u << r) - 1)))) - 1;
+        S->held[s] &= (uint16_t)~(1u << r);
         S->code[s] = (S->code[s] & keep) | ((S->code[s] >> 2) & ~keep);
         S->dist -= (uint64_t)1 << (16 * s + 4 * p);
     }
@@ -878,6 +880,7 @@ static inline void dds_reopen_trick(dds_solver *S, const dds_trick_save *T) {
 
 static inline void dds_unplay(dds_solver *S, int p, int s, int r, uint32_t code) {
     S->hand[p][s] |= (uint16_t)(1u << r);
+    S->held[s] |= (uint16_t)(1u << r);
     S->code[s] = code;
     S->dist += (uint64_t)1 << (16 * s + 4 * p);
 }
@@ -1066,7 +1069,7 @@ static int dds_set(dds_solver *S, const uint16_t hand[4][4], int trump, int lead
     S->tricks_left = tl;
     dds_recode(S);
     for (int s = 0; s < 4; s++) {
-        unsigned a = S->hand[0][s] | S->hand[1][s] | S->hand[2][s] | S->hand[3][s];
+        unsigned a = S->held[s];
         for (int i = 0; i < ncards; i++) if (tsuit[i] == s) a |= 1u << trank[i];
         S->gone[s] = (uint16_t)(~a & 0x1FFF);
     }
