@@ -34,11 +34,12 @@ cdef int _split(object hands, uint16_t out[4][4]) except -1:
 cdef class Solver:
     """A double-dummy solver with its own transposition table.
 
-    The table persists between calls (positions are keyed by the relative
-    ranks of their cards, so what one deal learns can serve the next) and
-    takes ``128 * 2**log2_entries`` bytes (hash chains in
-    256-byte buckets of up to five entries).  The
-    search releases the GIL: use one Solver per thread.
+    The table persists between calls on one deal (the 20 solves of a
+    table, or the positions of one play as its cards go) and starts afresh
+    when a call brings cards the deal did not hold.  It takes
+    ``128 * 2**log2_entries`` bytes (256-byte buckets of up to five entries,
+    committed as they fill).  The search releases the GIL: use one Solver
+    per thread.
     """
 
     def __cinit__(self, int log2_entries=20):

@@ -10,21 +10,25 @@
  * What keeps it fast, in the manner of Haglund's DDS (written here from its
  * published ideas):
  *  - a transposition table probed at every trick boundary.  A position is its
- *    suit lengths per hand, the leader and the trump suit, and for every
- *    suit the owner of its 1st, 2nd, ... highest remaining card.  Each stored
- *    bound (lower/upper on N-S tricks) pins only the top k cards of each suit
- *    that the result depended on (the trick-winning cards that won by rank,
- *    the winners counted by a quick-trick cut, ...: partition search), so one
- *    entry serves every position that differs only in the low cards, across
- *    roots and deals;
- *  - quick-trick cuts for the side on lead (winners cashable without partner
- *    overtaking, or after a small card to partner's winner) and sure trump
- *    tricks for either side;
+ *    suit lengths per hand, the leader and the trump suit (no-trump once the
+ *    trumps are gone), and for every suit the owner of its 1st, 2nd, ...
+ *    highest remaining card.  Each stored bound (lower/upper on N-S tricks)
+ *    pins only the top k cards of each suit that the result depended on
+ *    (partition search), so one entry serves every position that differs
+ *    only in the low cards;
+ *  - quick tricks for the side on lead (cashable winners, long cards, a suit
+ *    cashed last through partner, a small card to partner's winners), sure
+ *    trump tricks for either side, later-trick bounds when the side on lead
+ *    needs (almost) every trick, and a sure trick in second seat followed by
+ *    the winner's top cards;
  *  - equivalent cards (touching once the cards between them are gone) are
- *    searched once;
- *  - move ordering by card-play sense (second hand low, third hand high,
- *    win cheaply in fourth seat, cash winners, lead to partner's winners) and
- *    the table's best lead.
+ *    searched once, and once a low card of a suit has failed, the others
+ *    below every rank that mattered are skipped;
+ *  - move ordering by card-play sense: leads into suits where the opponents
+ *    must follow first (a void discards anything, a large tree), finesse
+ *    positions, cashing winners, the lead that last cut off at the same
+ *    depth and the table's best lead; second hand low, third hand high,
+ *    cheap wins in fourth seat, discards from long suits keeping guards.
  */
 #ifndef CARDAVIA_DDS_SOLVER_H
 #define CARDAVIA_DDS_SOLVER_H
@@ -34,12 +38,6 @@
 #include <string.h>
 
 #define DDS_NT 4
-#ifdef DDS_STATS
-long long dds_st_pass[3], dds_st_exam, dds_st_look, dds_st_tricks, dds_st_cut[4][14], dds_st_all[4], dds_st_tt[2], dds_st_qt, dds_st_lt, dds_st_tl[14];
-#define DDS_STAT(x) x
-#else
-#define DDS_STAT(x)
-#endif
 
 /* One stored bound.  A position matches when its suit lengths per hand
  * (dist), leader and trump are equal and, in every suit, the owners of the
@@ -225,14 +223,12 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
 /* Combined bounds of every matching entry; *hint gets a best-move entry. */
 static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int *lo, int *hi,
                               dds_entry **lo_e, dds_entry **hi_e, dds_entry **hint) {
-    DDS_STAT(dds_st_look++);
     for (int pass = 0; pass < 2; pass++) {
         dds_bucket *B = &S->pool[(pass ? K->h : K->h2) & S->slot_mask];
         if (B->gen != S->gen) continue;
         for (;;) {
             for (int j = 0; j < B->n; j++) {
                 dds_entry *e = &B->e[j];
-                DDS_STAT(dds_st_exam++);
                 /* one test, not a chain of hard-to-predict branches */
                 if ((e->dist == K->dist) & (e->meta == K->meta) &
                     ((K->w0 & e->m0) == e->v0) & ((K->w1 & e->m1) == e->v1)) {
@@ -241,7 +237,6 @@ static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int
                     if (e->hi < *hi) { *hi = e->hi; *hi_e = e; if (*hi < target && target >= 0) cut = 1; }
                     if (e->best_suit != 255 && !*hint) *hint = e;
                     if (cut) {
-                        DDS_STAT(dds_st_pass[pass]++);
                         if (j > 0) {
                             /* keep the useful entry first in its bucket */
                             dds_entry t = B->e[0]; B->e[0] = *e; *e = t;
@@ -799,7 +794,6 @@ static inline int dds_cuts(dds_solver *S, const dds_key_t *Kp, int target, int p
     int qt = dds_quick_tricks(S, p, max_side ? target : tl - target + 1, qrel);
 #endif
     if (max_side ? qt >= target : tl - qt < target) {
-        DDS_STAT(dds_st_qt++);
         memcpy(rel, qrel, sizeof(qrel));
         /* the pinned ranks justify the cutoff, not the whole count */
         if (max_side) dds_store(S, &K, rel, tl, target, tl, 255, 0);
@@ -808,7 +802,6 @@ static inline int dds_cuts(dds_solver *S, const dds_key_t *Kp, int target, int p
     }
     uint16_t lrel[4] = {0, 0, 0, 0};
     if (dds_later_tricks(S, p, max_side ? target : tl - target + 1, tl, lrel)) {
-        DDS_STAT(dds_st_lt++);
         memcpy(rel, lrel, sizeof(lrel));
         if (max_side) dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
         else dds_store(S, &K, rel, tl, target, tl, 255, 0);
@@ -891,7 +884,6 @@ static inline int dds_try(dds_solver *S, int p, int s, int r, int target, uint16
     uint32_t code = S->code[s];
     dds_play(S, p, s, r);
     if (nc == 3) {
-        DDS_STAT(dds_st_tricks++);
         dds_trick_save T;
         dds_close_trick(S, &T);
         int ws = T.win_s[3], wr = T.win_r[3];
@@ -948,8 +940,6 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         int lo = 0, hi = tl;
         dds_entry *lo_e = NULL, *hi_e = NULL;
         dds_lookup(S, &K, target, &lo, &hi, &lo_e, &hi_e, &hint);
-        DDS_STAT(dds_st_tl[tl]++);
-        DDS_STAT(dds_st_tt[(lo >= target || hi < target)]++);
         if (lo >= target) { dds_entry_rel(S, lo_e, &K, rel); return 1; }
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
         if ((c = dds_cuts(S, &K, target, p, max_side, rel)) >= 0) return c;
@@ -969,7 +959,6 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         if (mv[i].r < lw[mv[i].s]) continue;
         int res = dds_try(S, p, mv[i].s, mv[i].r, target, crel);
         if (max_side ? res : !res) {
-            DDS_STAT(dds_st_cut[nc][i]++);
             if (nc == 0) {
                 S->killer[S->tricks_left][0] = mv[i].s;
                 S->killer[S->tricks_left][1] = mv[i].r;
@@ -985,7 +974,6 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
             if (mv[i].r < low) lw[ms] = low;
         }
     }
-    DDS_STAT(if (best < 0) dds_st_all[nc]++);
     if (best < 0) {
         /* every move was searched, one card standing for each group of
          * equivalent cards.  A group wholly below the pinned cards maps onto
@@ -1094,10 +1082,7 @@ static int dds_ns_value(dds_solver *S, int guess) {
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
         uint16_t rel[4];
-        DDS_STAT(long long n0 = S->nodes);
-        int ok_ = dds_search(S, t, rel);
-        DDS_STAT(if (getenv("DDS_TRACE")) fprintf(stderr, "target %d -> %d  nodes %lld\n", t, ok_, S->nodes - n0));
-        if (ok_) { lo = t; t++; }
+        if (dds_search(S, t, rel)) { lo = t; t++; }
         else { hi = t - 1; t--; }
     }
     return lo;
