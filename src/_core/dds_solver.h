@@ -223,6 +223,8 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
 /* Combined bounds of every matching entry; *hint gets a best-move entry. */
 static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int *lo, int *hi,
                               dds_entry **lo_e, dds_entry **hi_e, dds_entry **hint) {
+    /* both slots at once: the second probe's memory is on its way */
+    __builtin_prefetch(&S->pool[K->h & S->slot_mask]);
     for (int pass = 0; pass < 2; pass++) {
         dds_bucket *B = &S->pool[(pass ? K->h : K->h2) & S->slot_mask];
         if (B->gen != S->gen) continue;
