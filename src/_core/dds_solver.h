@@ -77,6 +77,8 @@ typedef struct {
     uint32_t slot_mask;
     int32_t pool_size, pool_used;   /* in buckets */
     uint16_t gen;
+    uint64_t *live;                 /* one bit per slot holding entries: a probe
+                                     * of an empty slot costs no memory access */
     long long nodes;
     int8_t killer[14][2];           /* last cutting lead per number of tricks left */
     uint16_t deal[4][4];            /* the cards the table's entries come from */
@@ -134,6 +136,7 @@ static inline unsigned dds_pext13(unsigned x, unsigned u) {
 
 /* ---- solver lifetime -------------------------------------------------- */
 static void dds_clear(dds_solver *S) {
+    memset(S->live, 0, ((S->slot_mask >> 6) + 1) * sizeof(uint64_t));
     if (++S->gen == 0) {
         /* generations wrapped: mark every slot stale once */
         for (uint32_t i = 0; i <= S->slot_mask; i++) S->pool[i].gen = 0;
@@ -155,6 +158,8 @@ static dds_solver *dds_new(int log2_entries) {
     S->pool_mem = calloc((size_t)S->pool_size * sizeof(dds_bucket) + 64, 1);
     if (!S->pool_mem) { free(S); return NULL; }
     S->pool = (dds_bucket *)(((uintptr_t)S->pool_mem + 63) & ~(uintptr_t)63);
+    S->live = (uint64_t *)malloc(((S->slot_mask >> 6) + 1) * sizeof(uint64_t));
+    if (!S->live) { free(S->pool_mem); free(S); return NULL; }
     S->gen = 0;
     dds_clear(S);
     return S;
@@ -163,6 +168,7 @@ static dds_solver *dds_new(int log2_entries) {
 static void dds_free(dds_solver *S) {
     if (!S) return;
     free(S->pool_mem);
+    free(S->live);
     free(S);
 }
 
@@ -224,9 +230,12 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
 static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int *lo, int *hi,
                               dds_entry **lo_e, dds_entry **hi_e, dds_entry **hint) {
     /* both slots at once: the second probe's memory is on its way */
-    __builtin_prefetch(&S->pool[K->h & S->slot_mask]);
+    uint32_t i1 = K->h2 & S->slot_mask, i2 = K->h & S->slot_mask;
+    int l1 = S->live[i1 >> 6] >> (i1 & 63) & 1, l2 = S->live[i2 >> 6] >> (i2 & 63) & 1;
+    if (l2) __builtin_prefetch(&S->pool[i2]);
     for (int pass = 0; pass < 2; pass++) {
-        dds_bucket *B = &S->pool[(pass ? K->h : K->h2) & S->slot_mask];
+        if (!(pass ? l2 : l1)) continue;
+        dds_bucket *B = &S->pool[pass ? i2 : i1];
         if (B->gen != S->gen) continue;
         for (;;) {
             for (int j = 0; j < B->n; j++) {
@@ -326,6 +335,7 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     e->m0 = m0; e->m1 = m1; e->v0 = v0; e->v1 = v1;
     e->lo = (int8_t)lo; e->hi = (int8_t)hi;
     e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx;
+    S->live[(hh & S->slot_mask) >> 6] |= (uint64_t)1 << (hh & S->slot_mask & 63);
 }
 
 /* ---- quick tricks: sure tricks for the side on lead ------------------- */
