@@ -33,6 +33,7 @@
 #ifndef CARDAVIA_DDS_SOLVER_H
 #define CARDAVIA_DDS_SOLVER_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -849,24 +850,23 @@ static inline void dds_play(dds_solver *S, int p, int s, int r) {
     }
 }
 
-/* Play card (s, r) for the player to move, search, undo. */
 /* The trick of four cards is complete: its winner leads the next one.  The
- * next trick reuses the trick arrays, so the caller keeps them in T. */
+ * next trick reuses the trick arrays (tsuit .. win_r, adjacent in the
+ * solver), so the caller keeps them, with the leader and the gone cards. */
+#define DDS_TRICK_BYTES (offsetof(dds_solver, win_r) + sizeof(int[4]) - offsetof(dds_solver, tsuit))
+_Static_assert(DDS_TRICK_BYTES == 5 * sizeof(int[4]), "the trick arrays must be adjacent");
 typedef struct {
-    int leader, tsuit[4], trank[4], win_p[4], win_s[4], win_r[4];
+    int leader;
+    unsigned char trick[DDS_TRICK_BYTES];
     uint16_t gone[4];
 } dds_trick_save;
 
 static inline void dds_close_trick(dds_solver *S, dds_trick_save *T) {
     T->leader = S->leader;
-    memcpy(T->tsuit, S->tsuit, sizeof T->tsuit);
-    memcpy(T->trank, S->trank, sizeof T->trank);
-    memcpy(T->win_p, S->win_p, sizeof T->win_p);
-    memcpy(T->win_s, S->win_s, sizeof T->win_s);
-    memcpy(T->win_r, S->win_r, sizeof T->win_r);
+    memcpy(T->trick, S->tsuit, DDS_TRICK_BYTES);
     memcpy(T->gone, S->gone, sizeof T->gone);
-    for (int i = 0; i < 4; i++) S->gone[T->tsuit[i]] |= (uint16_t)(1u << T->trank[i]);
-    S->leader = T->win_p[3];
+    for (int i = 0; i < 4; i++) S->gone[S->tsuit[i]] |= (uint16_t)(1u << S->trank[i]);
+    S->leader = S->win_p[3];
     S->ncards = 0;
     S->tricks_left--;
 }
@@ -875,11 +875,7 @@ static inline void dds_reopen_trick(dds_solver *S, const dds_trick_save *T) {
     S->tricks_left++;
     S->ncards = 3;
     S->leader = T->leader;
-    memcpy(S->tsuit, T->tsuit, sizeof T->tsuit);
-    memcpy(S->trank, T->trank, sizeof T->trank);
-    memcpy(S->win_p, T->win_p, sizeof T->win_p);
-    memcpy(S->win_s, T->win_s, sizeof T->win_s);
-    memcpy(S->win_r, T->win_r, sizeof T->win_r);
+    memcpy(S->tsuit, T->trick, DDS_TRICK_BYTES);
     memcpy(S->gone, T->gone, sizeof T->gone);
 }
 
@@ -890,20 +886,22 @@ static inline void dds_unplay(dds_solver *S, int p, int s, int r, uint32_t code)
     S->dist += (uint64_t)1 << (16 * s + 4 * p);
 }
 
+/* Play card (s, r) for the player to move, search, undo. */
 static inline int dds_try(dds_solver *S, int p, int s, int r, int target, uint16_t rel[4]) {
     int nc = S->ncards;
     int res;
     uint32_t code = S->code[s];
     dds_play(S, p, s, r);
     if (nc == 3) {
+        int ws = S->win_s[3], wr = S->win_r[3], ns_won = (S->win_p[3] & 1) == 0;
+        /* the winning card mattered by its rank when it beat a card of its suit */
+        int by_rank = 0;
+        for (int i = 0; i < 4; i++) if (S->tsuit[i] == ws && S->trank[i] != wr) by_rank = 1;
         dds_trick_save T;
         dds_close_trick(S, &T);
-        int ws = T.win_s[3], wr = T.win_r[3];
-        res = dds_search(S, target - ((T.win_p[3] & 1) == 0), rel);
+        res = dds_search(S, target - ns_won, rel);
         dds_reopen_trick(S, &T);
-        /* the winning card mattered by its rank when it beat a card of its suit */
-        for (int i = 0; i < 4; i++)
-            if (T.tsuit[i] == ws && T.trank[i] != wr) { rel[ws] |= (uint16_t)(1u << wr); break; }
+        if (by_rank) rel[ws] |= (uint16_t)(1u << wr);
     } else {
         S->ncards = nc + 1;
         res = dds_search(S, target, rel);
