@@ -37,7 +37,7 @@ cdef class Solver:
     The table persists between calls on one deal (the 20 solves of a
     table, or the positions of one play as its cards go) and starts afresh
     when a call brings cards the deal did not hold.  It takes
-    ``128 * 2**log2_entries`` bytes (256-byte buckets of up to five entries,
+    ``128 * 2**log2_entries`` bytes (256-byte buckets of up to seven entries,
     committed as they fill).  The search releases the GIL: use one Solver
     per thread.
     """

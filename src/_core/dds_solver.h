@@ -46,19 +46,20 @@
  * result: the partition-search idea); the lower cards may lie anywhere. */
 typedef struct {
     uint64_t dist;
-    uint64_t m0, m1, v0, v1;   /* masks/values over the owner sequences */
+    uint64_t v0, v1;           /* the owners of each suit's top k cards (key layout) */
+    uint16_t kk;               /* k per suit, 4 bits each */
     uint8_t meta;              /* leader | trump << 2 */
     int8_t lo, hi;             /* bounds on N-S tricks from this trick on */
     uint8_t best_suit, best_idx;  /* best lead: suit, index from the top of the leader's suit */
 } dds_entry;
 
-/* Entries sharing a hash chain live in buckets of five (256 bytes, four
+/* Entries sharing a hash chain live in buckets of seven (256 bytes, four
  * cache lines), newest first, so a probe reads neighbouring memory instead
  * of following one pointer per entry.  The first bucket of every chain sits
  * at its hash's slot in the table itself (one memory access to reach it);
  * older entries spill into buckets linked behind it.  A slot is live only
  * when its generation is the table's: clearing is one increment. */
-#define DDS_BUCKET 5
+#define DDS_BUCKET 7
 typedef struct {
     int32_t next;
     uint16_t n, gen;
@@ -104,6 +105,7 @@ static uint8_t dds_p7[128][128];   /* pext of 7-bit values */
 static uint8_t dds_p6[64][64];
 static uint32_t dds_spread[8192];  /* bit i -> bit 2i */
 static uint8_t dds_pop7[128];
+static uint64_t dds_kmask[256];    /* top 2k bits of two 26-bit fields, k = 4-bit pair */
 static int dds_tables_ready = 0;
 
 static inline int dds_popc(unsigned x) { return __builtin_popcount(x); }
@@ -121,6 +123,12 @@ static void dds_init_tables(void) {
             dds_p7[m][x] = (uint8_t)out;
             if (m < 64 && x < 64) dds_p6[m][x] = (uint8_t)out;
         }
+    }
+    for (int b = 0; b < 256; b++) {
+        int k0 = b & 15, k1 = b >> 4;
+        uint64_t m0 = k0 ? ((((uint64_t)1 << (2 * k0)) - 1) << (26 - 2 * k0)) : 0;
+        uint64_t m1 = k1 ? ((((uint64_t)1 << (2 * k1)) - 1) << (26 - 2 * k1)) : 0;
+        dds_kmask[b] = m0 | m1 << 26;
     }
     for (int x = 0; x < 8192; x++) {
         uint32_t s = 0;
@@ -197,6 +205,9 @@ static inline void dds_key(const dds_solver *S, dds_key_t *K) {
         K->len[s] = dds_popc(S->held[s]);
     }
     K->dist = dist;
+    /* each suit's owner sequence top-aligned in 26 bits: the top k cards
+     * are then the field's top 2k bits whatever the suit's length */
+    for (int s = 0; s < 4; s++) code[s] <<= 2 * (13 - K->len[s]);
     K->w0 = code[0] | (code[1] << 26);
     K->w1 = code[2] | (code[3] << 26);
     /* with every trump gone a suit contract plays as no-trump: one key for
@@ -208,7 +219,7 @@ static inline void dds_key(const dds_solver *S, dds_key_t *K) {
     K->h = (uint32_t)(h >> 32);
     uint64_t tops = 0;
     for (int s = 0; s < 4; s++)
-        if (K->len[s]) tops |= ((code[s] >> (2 * (K->len[s] - 1))) & 3) << (2 * s);
+        if (K->len[s]) tops |= ((code[s] >> 24) & 3) << (2 * s);
     uint64_t h2 = (h ^ ((tops + 1) * 0xD6E8FEB86659FD93ULL)) * 0x9E3779B97F4A7C15ULL;
     K->h2 = (uint32_t)(h2 >> 32);
 }
@@ -216,8 +227,7 @@ static inline void dds_key(const dds_solver *S, dds_key_t *K) {
 /* Rank masks (absolute) of the cards an entry's masks pin down. */
 static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const dds_key_t *K, uint16_t rel[4]) {
     for (int s = 0; s < 4; s++) {
-        uint64_t m = s < 2 ? e->m0 >> (26 * s) : e->m1 >> (26 * (s - 2));
-        int k = dds_popc((unsigned)(m & 0x3FFFFFF)) / 2;
+        int k = e->kk >> (4 * s) & 15;
         if (k) {
             unsigned u = S->held[s];
             /* the k-th highest remaining card */
@@ -243,7 +253,7 @@ static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int
                 dds_entry *e = &B->e[j];
                 /* one test, not a chain of hard-to-predict branches */
                 if ((e->dist == K->dist) & (e->meta == K->meta) &
-                    ((K->w0 & e->m0) == e->v0) & ((K->w1 & e->m1) == e->v1)) {
+                    ((K->w0 & dds_kmask[e->kk & 0xFF]) == e->v0) & ((K->w1 & dds_kmask[e->kk >> 8]) == e->v1)) {
                     int cut = 0;
                     if (e->lo > *lo) { *lo = e->lo; *lo_e = e; if (*lo >= target && target >= 0) cut = 1; }
                     if (e->hi < *hi) { *hi = e->hi; *hi_e = e; if (*hi < target && target >= 0) cut = 1; }
@@ -266,30 +276,23 @@ static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int
     }
 }
 
-static inline uint64_t dds_prefix_mask(int n, int k) {
-    return (((uint64_t)1 << (2 * k)) - 1) << (2 * (n - k));
-}
 
 static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], int tl,
                       int lo, int hi, int best_suit, int best_idx) {
-    uint64_t msk[4];
+    unsigned kk = 0;
+    int kp[4];
     for (int s = 0; s < 4; s++) {
-        int k = 0;
-        if (rel[s]) {
-            unsigned u = S->held[s];
-            int rmin = dds_low(rel[s]);
-            k = dds_popc(u >> rmin);
-        }
-        msk[s] = k ? dds_prefix_mask(K->len[s], k) : 0;
+        kp[s] = rel[s] ? dds_popc(S->held[s] >> dds_low(rel[s])) : 0;
+        kk |= (unsigned)kp[s] << (4 * s);
     }
-    uint64_t m0 = msk[0] | msk[1] << 26, m1 = msk[2] | msk[3] << 26;
+    uint64_t m0 = dds_kmask[kk & 0xFF], m1 = dds_kmask[kk >> 8];
     uint64_t v0 = K->w0 & m0, v1 = K->w1 & m1;
     int all_tops = 1;
     for (int s = 0; s < 4; s++) {
         /* a suit held by one hand needs no pinning: the lengths place it */
         unsigned u = S->held[s];
         int one_hand = u == S->hand[0][s] || u == S->hand[1][s] || u == S->hand[2][s] || u == S->hand[3][s];
-        if (K->len[s] && !msk[s] && !one_hand) all_tops = 0;
+        if (K->len[s] && !kp[s] && !one_hand) all_tops = 0;
     }
     uint32_t hh = all_tops ? K->h2 : K->h;
     dds_bucket *D = &S->pool[hh & S->slot_mask];
@@ -298,18 +301,19 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
         for (int j = 0; j < B->n; j++) {
             dds_entry *e = &B->e[j];
             if (e->dist != K->dist || e->meta != K->meta) continue;
-            if (e->m0 == m0 && e->m1 == m1 && e->v0 == v0 && e->v1 == v1) {
+            uint64_t em0 = dds_kmask[e->kk & 0xFF], em1 = dds_kmask[e->kk >> 8];
+            if (e->kk == kk && e->v0 == v0 && e->v1 == v1) {
                 if (lo > e->lo) e->lo = (int8_t)lo;
                 if (hi < e->hi) e->hi = (int8_t)hi;
                 if (best_suit != 255) { e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx; }
                 return;
             }
-            if ((e->m0 & m0) == m0 && (e->m1 & m1) == m1 && (e->v0 & m0) == v0 && (e->v1 & m1) == v1 &&
+            if ((em0 & m0) == m0 && (em1 & m1) == m1 && (e->v0 & m0) == v0 && (e->v1 & m1) == v1 &&
                 lo >= e->lo && hi <= e->hi) {
                 /* the new bound is tighter and holds wherever the old one
                  * did (it pins a subset of its cards): it replaces it */
                 if (best_suit == 255) { best_suit = e->best_suit; best_idx = e->best_idx; }
-                e->m0 = m0; e->m1 = m1; e->v0 = v0; e->v1 = v1;
+                e->kk = (uint16_t)kk; e->v0 = v0; e->v1 = v1;
                 e->lo = (int8_t)lo; e->hi = (int8_t)hi;
                 e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx;
                 return;
@@ -333,7 +337,7 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     D->n++;
     dds_entry *e = &D->e[0];
     e->dist = K->dist; e->meta = (uint8_t)K->meta;
-    e->m0 = m0; e->m1 = m1; e->v0 = v0; e->v1 = v1;
+    e->kk = (uint16_t)kk; e->v0 = v0; e->v1 = v1;
     e->lo = (int8_t)lo; e->hi = (int8_t)hi;
     e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx;
     S->live[(hh & S->slot_mask) >> 6] |= (uint64_t)1 << (hh & S->slot_mask & 63);
