@@ -772,12 +772,25 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
     }
 }
 
+/* Store the outcome of a search for `target` at a trick's start: N-S make
+ * it (a lower bound) or not (an upper bound). */
+static inline void dds_store_result(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], int target,
+                                    int ns_makes, int best_suit, int best_idx) {
+    int tl = S->tricks_left;
+    if (ns_makes) dds_store(S, K, rel, tl, target, tl, best_suit, best_idx);
+    else dds_store(S, K, rel, tl, 0, target - 1, best_suit, best_idx);
+}
+
+/* Tricks the side of player p still needs for the search of `target`. */
+static inline int dds_need(const dds_solver *S, int p, int target) {
+    return (p & 1) == 0 ? target : S->tricks_left - target + 1;
+}
+
 /* Cutoffs at a trick's start that need no search: sure trump tricks, quick
  * tricks for the side on lead, later-trick bounds.  Returns the result, or
  * -1 when none applies. */
-static inline int dds_cuts(dds_solver *S, const dds_key_t *Kp, int target, int p, int max_side, uint16_t rel[4]) {
+static inline int dds_cuts(dds_solver *S, const dds_key_t *K, int target, int p, int max_side, uint16_t rel[4]) {
     int tl = S->tricks_left;
-    dds_key_t K = *Kp;
     if (S->trump != DDS_NT) {
         /* trumps above all the other side's trumps each take a trick when
          * they come from one hand: a side is sure of the larger such count */
@@ -798,30 +811,23 @@ static inline int dds_cuts(dds_solver *S, const dds_key_t *Kp, int target, int p
                     for (int i = 1; i < best; i++) m &= ~(1u << dds_top(m));
                     rel[t] = (uint16_t)(1u << dds_top(m));
                 }
-                if (side == 0) dds_store(S, &K, rel, tl, target, tl, 255, 0);
-                else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
+                dds_store_result(S, K, rel, target, side == 0, 255, 0);
                 return side == 0;
             }
         }
     }
+    int need = dds_need(S, p, target);
     uint16_t qrel[4] = {0, 0, 0, 0};
-#ifdef NOQT
-    int qt = 0;
-#else
-    int qt = dds_quick_tricks(S, p, max_side ? target : tl - target + 1, qrel);
-#endif
-    if (max_side ? qt >= target : tl - qt < target) {
-        memcpy(rel, qrel, sizeof(qrel));
+    if (dds_quick_tricks(S, p, need, qrel) >= need) {
         /* the pinned ranks justify the cutoff, not the whole count */
-        if (max_side) dds_store(S, &K, rel, tl, target, tl, 255, 0);
-        else dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
+        memcpy(rel, qrel, sizeof(qrel));
+        dds_store_result(S, K, rel, target, max_side, 255, 0);
         return max_side;
     }
     uint16_t lrel[4] = {0, 0, 0, 0};
-    if (dds_later_tricks(S, p, max_side ? target : tl - target + 1, tl, lrel)) {
+    if (dds_later_tricks(S, p, need, tl, lrel)) {
         memcpy(rel, lrel, sizeof(lrel));
-        if (max_side) dds_store(S, &K, rel, tl, 0, target - 1, 255, 0);
-        else dds_store(S, &K, rel, tl, target, tl, 255, 0);
+        dds_store_result(S, K, rel, target, !max_side, 255, 0);
         return !max_side;
     }
     return -1;
@@ -958,7 +964,7 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         if (hi < target) { dds_entry_rel(S, hi_e, &K, rel); return 0; }
         if ((c = dds_cuts(S, &K, target, p, max_side, rel)) >= 0) return c;
     }
-    if (nc == 1 && dds_second_hand_wins(S, p, max_side ? target : S->tricks_left - target + 1, rel))
+    if (nc == 1 && dds_second_hand_wins(S, p, dds_need(S, p, target), rel))
         return max_side;
     dds_move mv[13];
     int n = dds_gen_moves(S, p, mv);
@@ -1016,14 +1022,12 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
         }
     }
     if (nc == 0) {
-        int tl = S->tricks_left;
         int bs = 255, bi = 0;
         if (best >= 0) {
             bs = mv[best].s;
             bi = dds_popc(S->hand[p][bs] >> (mv[best].r + 1));
         }
-        if (result) dds_store(S, &K, rel, tl, target, tl, bs, bi);
-        else dds_store(S, &K, rel, tl, 0, target - 1, bs, bi);
+        dds_store_result(S, &K, rel, target, result, bs, bi);
     }
     return result;
 }
