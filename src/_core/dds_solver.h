@@ -109,7 +109,10 @@ static uint64_t dds_kmask[256];    /* top 2k bits of two 26-bit fields, k = 4-bi
 static int dds_tables_ready = 0;
 
 static inline int dds_popc(unsigned x) { return __builtin_popcount(x); }
-static inline int dds_top(unsigned x) { return 31 - __builtin_clz(x); }   /* x != 0 */
+/* the highest card of a 13-bit suit mask, by table: without LZCNT (not in
+ * the x86-64-v2 baseline) a bit scan is a slow instruction on many CPUs */
+static uint8_t dds_top13[8192];
+static inline int dds_top(unsigned x) { return dds_top13[x]; }   /* 0 < x < 8192 */
 static inline int dds_low(unsigned x) { return __builtin_ctz(x); }        /* x != 0 */
 
 static void dds_init_tables(void) {
@@ -135,6 +138,7 @@ static void dds_init_tables(void) {
         for (int b = 0; b < 13; b++) if (x >> b & 1) s |= 1u << (2 * b);
         dds_spread[x] = s;
     }
+    for (int x = 1; x < 8192; x++) dds_top13[x] = (uint8_t)(31 - __builtin_clz(x));
     dds_tables_ready = 1;
 }
 
@@ -705,8 +709,11 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
             if ((1u << r) > opp && !ruffable) w = w_top;
             else if (top_ours && !ruffable) w = w_pard - r;
             else w = w_low - r / 2;
-            /* the lead that last cut off at this depth */
-            if (S->killer[tl][0] == s && S->killer[tl][1] == r) w += 40;
+            /* the lead that last cut off at this depth outranks every
+             * heuristic (and the table's hint): a lead that worked in a
+             * sibling position usually works here, e.g. running a long suit
+             * the weights put last because the opponents discard on it */
+            if (S->killer[tl][0] == s && S->killer[tl][1] == r) w += 1500;
             if (e && e->best_suit == s) {
                 unsigned above = S->hand[p][s] >> (r + 1);
                 if (dds_popc(above) == e->best_idx) w += 1000;
