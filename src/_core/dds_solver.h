@@ -24,10 +24,10 @@
  *  - equivalent cards (touching once the cards between them are gone) are
  *    searched once, and once a low card of a suit has failed, the others
  *    below every rank that mattered are skipped;
- *  - move ordering by card-play sense: leads into suits where the opponents
- *    must follow first (a void discards anything, a large tree), finesse
- *    positions, cashing winners, the lead that last cut off at the same
- *    depth and the table's best lead; second hand low, third hand high,
+ *  - move ordering: first the lead that last cut off at the same depth,
+ *    then the table's best lead, then by card-play sense: leads into suits
+ *    where the opponents must follow (a void discards anything, a large
+ *    tree), finesse positions, cashing winners; second hand low, third hand high,
  *    cheap wins in fourth seat, discards from long suits keeping guards.
  */
 #ifndef CARDAVIA_DDS_SOLVER_H
