@@ -703,6 +703,14 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
                 /* RHO over us with a top card: poor; LHO's top under
                  * partner's second best: partner may capture it */
                 if (((S->hand[rho][s] >> tp & 1) || w2 == rho) && cr != 1) w_low -= 10;
+                /* they hold the top, we the second and third best: knocking
+                 * out their top card sets the suit up */
+                if (!top_ours && w2 >= 0 && ((w2 ^ p) & 1) == 0) {
+                    unsigned rest2 = rest & ~(1u << dds_top(rest));
+                    if (rest2 && ((dds_owner(S, s, dds_top(rest2)) ^ p) & 1) == 0) w_low += 50;
+                }
+                /* at no-trump a suit partner is void in wastes his cards */
+                if (!pard && trump == DDS_NT) { w_top -= 30; w_pard -= 30; w_low -= 30; }
                 if ((S->hand[lho][s] >> tp & 1) && w2 == partner && dds_popc(pard) != 1) w_low += 100;
             }
             int w;
