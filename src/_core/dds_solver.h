@@ -749,11 +749,21 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
             if ((q & 1) != (p & 1)) opp_after |= S->hand[q][ls];
         }
         int cur = -1, w_disc = 0;
+        /* second hand whose partner's top card beats the lead and everything
+         * third hand can play (no ruff): play lowest, partner wins it */
+        int partner_tops = 0;
+        if (nc == 1 && S->hand[p][ls]) {
+            unsigned pc = S->hand[partner][ls], tc = S->hand[lho][ls];
+            int no_ruff = trump == DDS_NT || ls == trump || tc || !S->hand[lho][trump];
+            if (no_ruff && pc && dds_top(pc) > wr && (!tc || dds_top(pc) > dds_top(tc))) partner_tops = 1;
+        }
         for (int i = 0; i < n; i++) {
             int s = mv[i].s, r = mv[i].r;
             int beats = (s == ws && r > wr) || (trump != DDS_NT && s == trump && ws != trump);
             int w;
-            if (partner_winning && !later_beats) {
+            if (partner_tops) {
+                w = -r;
+            } else if (partner_winning && !later_beats) {
                 w = beats ? -r : 40 - r;                 /* partner has it: play low */
             } else if (beats) {
                 int safe = nc == 3 || (s == ls && (1u << r) > opp_after) ||
