@@ -716,7 +716,7 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
             int w;
             if ((1u << r) > opp && !ruffable) w = w_top;
             else if (top_ours && !ruffable) w = w_pard - r;
-            else w = w_low - r / 2;
+            else w = w_low - r / 2 + (mv[i].multi ? 12 : 0);   /* a sequence gives nothing cheap away */
             /* the lead that last cut off at this depth outranks every
              * heuristic (and the table's hint): a lead that worked in a
              * sibling position usually works here, e.g. running a long suit
