@@ -768,7 +768,9 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
             } else if (beats) {
                 int safe = nc == 3 || (s == ls && (1u << r) > opp_after) ||
                            (s == trump && ls != trump);  /* cannot be topped in the suit */
-                w = safe ? 60 - r : (nc == 1 ? 20 - r : 30 + r);  /* 2nd hand low-ish, 3rd hand high */
+                /* 2nd hand low-ish but splitting a sequence (KQ over a small
+                 * card forces their ace cheaply), 3rd hand high */
+                w = safe ? 60 - r : (nc == 1 ? 20 - r + (mv[i].multi ? 10 : 0) : 30 + r);
                 if (s == trump && ls != trump) w -= 8;   /* ruffing costs a trump */
             } else {
                 w = 20 - r;
