@@ -1,7 +1,8 @@
 """Bridge benchmarks: Cardavia's double-dummy solver side by side with DDS 2.9
 (through endplay), on the same seeded deals, one thread each, deals
-interleaved (each library meets every deal fresh, in turn); and random full
-deals per second.
+interleaved (each library meets every deal fresh, in turn): a table, one
+no-trump solve, and every card's tricks at trick one; and random full deals
+per second.
 
     python bench/bench_bridge.py [--deals 100] [--seed 1]
 
@@ -86,6 +87,30 @@ def main() -> None:
     print(f"single solve, NT, trick one:           cardavia {1000 * ours_solve / n:8.1f} ms   "
           f"DDS {1000 * dds_solve / n:8.1f} ms   ratio {ours_solve / dds_solve:5.2f}x")
     print(f"results differing from DDS: {mismatches}")
+
+    # Every legal card with its tricks at trick one (DDS's SolveBoard with
+    # solutions=3): what a card-play AI asks of each sampled deal.  A loop of
+    # its own, so that each library meets every deal fresh here too.
+    ours_all = dds_all = 0.0
+    all_mismatches = 0
+    for hands in deals:
+        d_all = Deal(pbn.format_deal(hands))
+        d_all.trump = Denom.nt
+        d_all.first = Player.west
+        t0 = time.perf_counter()
+        ours_cards = solver.solve_board(hands, 4, 3)
+        t1 = time.perf_counter()
+        theirs_cards = list(dds_solve_board(d_all, SolveMode.Default))
+        t2 = time.perf_counter()
+        ours_all += t1 - t0
+        dds_all += t2 - t1
+        # endplay's cards: denomination 0 = spades, rank as the bit 1 << (2 + rank)
+        theirs_ids = {4 * (int(c.rank).bit_length() - 3) + 3 - int(c.suit): v for c, v in theirs_cards}
+        if dict(ours_cards) != theirs_ids:
+            all_mismatches += 1
+    print(f"every card, NT, trick one:             cardavia {1000 * ours_all / n:8.1f} ms   "
+          f"DDS {1000 * dds_all / n:8.1f} ms   ratio {ours_all / dds_all:5.2f}x   "
+          f"differing from DDS: {all_mismatches}")
 
     # Random full deals: the compiled loop (deal + 52 random legal cards) and
     # the Python API (auction and play by random agents).  No peer plays
