@@ -698,8 +698,8 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
                 if (!pard && trump != DDS_NT && s != trump && S->hand[partner][trump] && !ruffable)
                     common += 20;                            /* partner ruffs */
                 w_top = 60 + common;                         /* a card above the opponents' */
-                w_pard = 30 + common;                        /* low to partner's winner */
-                w_low = 10 - dds_popc(opp) + common;
+                w_pard = 45 + common;                        /* low to partner's winner */
+                w_low = common - dds_popc(opp);
                 /* RHO over us with a top card: poor; LHO's top under
                  * partner's second best: partner may capture it */
                 if (((S->hand[rho][s] >> tp & 1) || w2 == rho) && cr != 1) w_low -= 10;
