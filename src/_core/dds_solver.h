@@ -27,7 +27,8 @@
  *  - move ordering: first the lead that last cut off at the same depth,
  *    then the table's best lead, then by card-play sense: leads into suits
  *    where the opponents must follow (a void discards anything, a large
- *    tree), finesse positions, cashing winners; second hand low, third hand high,
+ *    tree), finesse positions, cashing winners, knocking out their top card,
+ *    sequences; second hand low but splitting a sequence, third hand high,
  *    cheap wins in fourth seat, discards from long suits keeping guards.
  */
 #ifndef CARDAVIA_DDS_SOLVER_H
@@ -709,7 +710,7 @@ static void dds_order(const dds_solver *S, int p, dds_move *mv, int n, const dds
                     unsigned rest2 = rest & ~(1u << dds_top(rest));
                     if (rest2 && ((dds_owner(S, s, dds_top(rest2)) ^ p) & 1) == 0) w_low += 50;
                 }
-                /* at no-trump a suit partner is void in wastes his cards */
+                /* at no-trump, leading a suit partner is void in only makes him discard */
                 if (!pard && trump == DDS_NT) { w_top -= 30; w_pard -= 30; w_low -= 30; }
                 if ((S->hand[lho][s] >> tp & 1) && w2 == partner && dds_popc(pard) != 1) w_low += 100;
             }
