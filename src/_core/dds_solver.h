@@ -58,12 +58,12 @@ typedef struct {
  * cache lines), newest first, so a probe reads neighbouring memory instead
  * of following one pointer per entry.  The first bucket of every chain sits
  * at its hash's slot in the table itself (one memory access to reach it);
- * older entries spill into buckets linked behind it.  A slot is live only
- * when its generation is the table's: clearing is one increment. */
+ * older entries spill into buckets linked behind it.  A slot holds entries
+ * only while its bit in the live bitmap is set: clearing resets the bitmap. */
 #define DDS_BUCKET 7
 typedef struct {
     int32_t next;
-    uint16_t n, gen;
+    uint16_t n;
     dds_entry e[DDS_BUCKET];
 } __attribute__((aligned(64))) dds_bucket;
 
@@ -79,7 +79,6 @@ typedef struct {
     void *pool_mem;
     uint32_t slot_mask;
     int32_t pool_size, pool_used;   /* in buckets */
-    uint16_t gen;
     uint64_t *live;                 /* one bit per slot holding entries: a probe
                                      * of an empty slot costs no memory access */
     long long nodes;
@@ -151,11 +150,6 @@ static inline unsigned dds_pext13(unsigned x, unsigned u) {
 /* ---- solver lifetime -------------------------------------------------- */
 static void dds_clear(dds_solver *S) {
     memset(S->live, 0, ((S->slot_mask >> 6) + 1) * sizeof(uint64_t));
-    if (++S->gen == 0) {
-        /* generations wrapped: mark every slot stale once */
-        for (uint32_t i = 0; i <= S->slot_mask; i++) S->pool[i].gen = 0;
-        S->gen = 1;
-    }
     S->pool_used = (int32_t)S->slot_mask + 1;
     S->have_deal = 0;
 }
@@ -168,13 +162,12 @@ static dds_solver *dds_new(int log2_entries) {
     if (log2_entries > 26) log2_entries = 26;
     S->pool_size = (int32_t)1 << (log2_entries - 1);
     S->slot_mask = ((uint32_t)1 << (log2_entries - 2)) - 1;
-    /* zeroed memory (generation 0: every slot stale), 64-byte aligned */
+    /* zeroed memory, committed as it fills; 64-byte aligned */
     S->pool_mem = calloc((size_t)S->pool_size * sizeof(dds_bucket) + 64, 1);
     if (!S->pool_mem) { free(S); return NULL; }
     S->pool = (dds_bucket *)(((uintptr_t)S->pool_mem + 63) & ~(uintptr_t)63);
     S->live = (uint64_t *)malloc(((S->slot_mask >> 6) + 1) * sizeof(uint64_t));
     if (!S->live) { free(S->pool_mem); free(S); return NULL; }
-    S->gen = 0;
     dds_clear(S);
     return S;
 }
@@ -252,7 +245,6 @@ static inline void dds_lookup(dds_solver *S, const dds_key_t *K, int target, int
     for (int pass = 0; pass < 2; pass++) {
         if (!(pass ? l2 : l1)) continue;
         dds_bucket *B = &S->pool[pass ? i2 : i1];
-        if (B->gen != S->gen) continue;
         for (;;) {
             for (int j = 0; j < B->n; j++) {
                 dds_entry *e = &B->e[j];
@@ -300,8 +292,9 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
         if (K->len[s] && !kp[s] && !one_hand) all_tops = 0;
     }
     uint32_t hh = all_tops ? K->h2 : K->h;
-    dds_bucket *D = &S->pool[hh & S->slot_mask];
-    if (D->gen != S->gen) { D->gen = S->gen; D->n = 0; D->next = -1; }
+    uint32_t slot = hh & S->slot_mask;
+    dds_bucket *D = &S->pool[slot];
+    if (!(S->live[slot >> 6] >> (slot & 63) & 1)) { D->n = 0; D->next = -1; }
     for (dds_bucket *B = D; B; B = B->next >= 0 ? &S->pool[B->next] : NULL) {
         for (int j = 0; j < B->n; j++) {
             dds_entry *e = &B->e[j];
@@ -331,7 +324,7 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     } else {
         if (S->pool_used >= S->pool_size) {
             dds_clear(S);
-            D->gen = S->gen; D->next = -1;
+            D->next = -1;
         } else {
             /* the slot's entries move to a spill bucket behind it */
             S->pool[S->pool_used] = *D;
@@ -345,7 +338,7 @@ static void dds_store(dds_solver *S, const dds_key_t *K, const uint16_t rel[4], 
     e->kk = (uint16_t)kk; e->v0 = v0; e->v1 = v1;
     e->lo = (int8_t)lo; e->hi = (int8_t)hi;
     e->best_suit = (uint8_t)best_suit; e->best_idx = (uint8_t)best_idx;
-    S->live[(hh & S->slot_mask) >> 6] |= (uint64_t)1 << (hh & S->slot_mask & 63);
+    S->live[slot >> 6] |= (uint64_t)1 << (slot & 63);
 }
 
 /* ---- quick tricks: sure tricks for the side on lead ------------------- */
@@ -629,6 +622,15 @@ typedef struct { int8_t s, r; int16_t w; int8_t multi; } dds_move;  /* multi: th
 /* Cards still in play in suit s: every hand and the table. */
 static inline unsigned dds_alive(const dds_solver *S, int s) {
     return ~S->gone[s] & 0x1FFFu;
+}
+
+/* The group of p's cards in suit s that holds rank r: r and p's cards above
+ * it, up to the next card still in play that is not p's. */
+static inline unsigned dds_group_of(const dds_solver *S, int p, int s, int r) {
+    unsigned m = S->hand[p][s];
+    unsigned others = dds_alive(S, s) & ~m & ~((2u << r) - 1);
+    unsigned below_next = others ? (1u << dds_low(others)) - 1 : 0x1FFFu;
+    return m & below_next & ~((1u << r) - 1);
 }
 
 /* Add one move per group of equivalent cards of mask m in suit s (lowest card of each group). */
@@ -1033,20 +1035,8 @@ static int dds_search(dds_solver *S, int target, uint16_t rel[4]) {
             if (!rel[ss]) continue;                  /* all below the pinned cards: x-cards */
             int rmin = dds_low(rel[ss]);
             if (mv[i].r >= rmin) continue;           /* inside the pinned prefix already */
-            /* the group's top card: the highest of ours above r before another alive card */
-            if (S->hand[p][ss] >> rmin) {
-                unsigned alive = dds_alive(S, ss);
-                unsigned m = S->hand[p][ss];
-                int top = mv[i].r;
-                for (;;) {
-                    unsigned above = alive & ~((2u << top) - 1) & 0x1FFF;
-                    if (!above) break;
-                    int nr = dds_low(above);
-                    if (!(m >> nr & 1)) break;
-                    top = nr;
-                }
-                if (top >= rmin) rel[ss] |= (uint16_t)(1u << mv[i].r);  /* straddles: pin it whole */
-            }
+            if ((S->hand[p][ss] >> rmin) && dds_top(dds_group_of(S, p, ss, mv[i].r)) >= rmin)
+                rel[ss] |= (uint16_t)(1u << mv[i].r);  /* straddles: pin it whole */
         }
     }
     if (nc == 0) {
@@ -1147,19 +1137,7 @@ static int dds_root_moves(dds_solver *S, int *out_s, int *out_r, unsigned *out_g
     int guess = -1;
     for (int i = 0; i < n; i++) {
         int s = mv[i].s, r = mv[i].r;
-        /* the group: our cards from r upward while touching */
-        unsigned alive = dds_alive(S, s);
-        unsigned m = S->hand[p][s];
-        unsigned g = 1u << r;
-        int cur = r;
-        for (;;) {
-            unsigned above = alive & ~((2u << cur) - 1) & 0x1FFF;
-            if (!above) break;
-            int nr = dds_low(above);
-            if (!(m >> nr & 1)) break;
-            g |= 1u << nr;
-            cur = nr;
-        }
+        unsigned g = dds_group_of(S, p, s, r);
         int v;
         uint32_t code = S->code[s];
         dds_play(S, p, s, r);
