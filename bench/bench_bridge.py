@@ -42,6 +42,14 @@ def seeded_deals(n: int, seed: int) -> list[list[int]]:
     return out
 
 
+def west_leads_nt(hands: list[int]) -> Deal:
+    """The endplay deal with South declaring no-trump: West on lead."""
+    deal = Deal(pbn.format_deal(hands))
+    deal.trump = Denom.nt
+    deal.first = Player.west
+    return deal
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100)
@@ -53,11 +61,8 @@ def main() -> None:
     ours_table = dds_table = ours_solve = dds_solve = dds_cpu = 0.0
     mismatches = 0
     for i, hands in enumerate(deals):
-        text = pbn.format_deal(hands)
-        d_table = Deal(text)
-        d_solve = Deal(text)
-        d_solve.trump = Denom.nt
-        d_solve.first = Player.west  # South declares NT: West leads
+        d_table = Deal(pbn.format_deal(hands))
+        d_solve = west_leads_nt(hands)
         # single solves first, so that each side meets the deal fresh
         t0 = time.perf_counter()
         ours_one = solver.solve(hands, 4, 3)
@@ -94,9 +99,7 @@ def main() -> None:
     ours_all = dds_all = 0.0
     all_mismatches = 0
     for hands in deals:
-        d_all = Deal(pbn.format_deal(hands))
-        d_all.trump = Denom.nt
-        d_all.first = Player.west
+        d_all = west_leads_nt(hands)
         t0 = time.perf_counter()
         ours_cards = solver.solve_board(hands, 4, 3)
         t1 = time.perf_counter()
