@@ -114,6 +114,11 @@ static inline int dds_popc(unsigned x) { return __builtin_popcount(x); }
 static uint8_t dds_top13[8192];
 static inline int dds_top(unsigned x) { return dds_top13[x]; }   /* 0 < x < 8192 */
 static inline int dds_low(unsigned x) { return __builtin_ctz(x); }        /* x != 0 */
+/* the rank of the k-th highest card of m (1 <= k <= its cards) */
+static inline int dds_kth_top(unsigned m, int k) {
+    for (int i = 1; i < k; i++) m &= ~(1u << dds_top(m));
+    return dds_top(m);
+}
 
 static void dds_init_tables(void) {
     if (dds_tables_ready) return;
@@ -227,10 +232,7 @@ static inline void dds_entry_rel(const dds_solver *S, const dds_entry *e, const 
     for (int s = 0; s < 4; s++) {
         int k = e->kk >> (4 * s) & 15;
         if (k) {
-            unsigned u = S->held[s];
-            /* the k-th highest remaining card */
-            for (int i = 1; i < k; i++) u &= ~(1u << dds_top(u));
-            rel[s] |= (uint16_t)(1u << dds_top(u));
+            rel[s] |= (uint16_t)(1u << dds_kth_top(S->held[s], k));   /* the k-th highest remaining */
         }
     }
 }
@@ -381,11 +383,7 @@ static inline void dds_cashable(const dds_solver *S, int p, dds_cash *C) {
         int k = others ? dds_popc(mine >> (dds_top(others) + 1)) : dds_popc(mine);
         if (k > lim) k = lim;
         int kp = -1;
-        if (k && others) {
-            unsigned m = mine;
-            for (int i = 1; i < k; i++) m &= ~(1u << dds_top(m));
-            kp = dds_top(m);
-        }
+        if (k && others) kp = dds_kth_top(mine, k);
         if (!ruff && k && k >= dds_popc(lc) && k >= dds_popc(rc) && k >= dds_popc(pc))
             k = dds_popc(mine);              /* the rest are long cards */
         C->keep[s] = k;
@@ -836,11 +834,7 @@ static inline int dds_cuts(dds_solver *S, const dds_key_t *K, int target, int p,
             if (!best) continue;
             int cut = side == 0 ? best >= target : tl - best < target;
             if (cut) {
-                if (other) {
-                    unsigned m = S->hand[bh][t];
-                    for (int i = 1; i < best; i++) m &= ~(1u << dds_top(m));
-                    rel[t] = (uint16_t)(1u << dds_top(m));
-                }
+                if (other) rel[t] = (uint16_t)(1u << dds_kth_top(S->hand[bh][t], best));
                 dds_store_result(S, K, rel, target, side == 0, 255, 0);
                 return side == 0;
             }
