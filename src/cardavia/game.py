@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import abc
 import copy
+import dataclasses
+import hashlib
 import json
 import os
 import random
-from typing import Any, ClassVar, Iterator, NamedTuple, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Iterator, Mapping, NamedTuple, Sequence
 
 from cardavia._core.rng import Random
 
 CHANCE = -1
 """The ``player`` of history entries made by chance (a deal, a redeal)."""
 
-TERMINAL = -2
-"""``current_player`` of a finished game."""
+TERMINAL = None
+"""``current_player`` of a finished game: nobody (``None``, as everywhere)."""
 
 
 class IllegalMoveError(ValueError):
@@ -34,6 +37,35 @@ class IllegalMoveError(ValueError):
 
 class InvalidMoveError(ValueError):
     """Move text that does not parse as a move of the game."""
+
+
+class InvalidSetupError(ValueError):
+    """A setup (``from_hands``, ``from_json``, ``from_deal``, options) that no
+    deal of the rules could reach; ``rule`` is the RULES.md id it breaks."""
+
+    def __init__(self, message: str, rule: str | None = None):
+        self.rule = rule
+        super().__init__(f"{message} ({rule})" if rule else message)
+
+
+class ArgumentTypeError(TypeError, ValueError):
+    """An argument of the wrong type: both a ``TypeError`` and, like every
+    other bad input to Cardavia, a ``ValueError``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: ``returns`` per player (zero-sum),
+    ``winners`` (the players with a positive return) and ``score``, the
+    game's own breakdown (read-only mapping of JSON-ready values)."""
+
+    returns: tuple
+    winners: tuple
+    score: Mapping[str, Any]
+
+    def to_dict(self) -> dict:
+        return {"returns": list(self.returns), "winners": list(self.winners),
+                "score": copy.deepcopy(dict(self.score))}
 
 
 class Move:
@@ -200,6 +232,12 @@ class Game(abc.ABC):
         defaults = dict(self.default_options)
         if self.plays_matches:
             defaults.setdefault("match", True)
+        elif "match" in options:
+            # One loop over all seven games may pass match=…: a single-deal
+            # game is a deal either way.
+            options = dict(options)
+            if not isinstance(options.pop("match"), bool):
+                raise ArgumentTypeError(f"{self.name}: option match must be True or False")
         unknown = sorted(set(options) - set(defaults))
         if unknown:
             known = ", ".join(sorted(defaults)) or "none"
@@ -220,48 +258,75 @@ class Game(abc.ABC):
         """A new deal (or match), its chance driven by ``seed``."""
         if seed is None:
             seed = _fresh_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        check_seed(seed)
         return self._initial_state({"seed": seed})
 
+    def validate_setup(self, setup: dict) -> None:
+        """Refuse (``InvalidSetupError``) a setup no deal could reach.
+
+        The one check every way of building a state passes through
+        (``new_state``, ``from_hands``, ``from_json``, ``from_deal``); games
+        extend it with what their RULES.md setup section fixes.  A seed-only
+        setup checks just its seed, so simulations keep their speed.
+        """
+        check_json_value(setup, "setup")
+        if "seed" in setup:
+            check_seed(setup["seed"])
+
     def _initial_state(self, setup: dict) -> "State":
-        # A malformed setup (hand-edited state JSON) is a ValueError, like
+        if not isinstance(setup, dict):
+            raise InvalidSetupError(f"a {self.name} setup must be an object, not {type(setup).__name__}")
+        self.validate_setup(setup)
+        # Whatever slipped past validation is still a ValueError, like
         # every other bad input to from_json.
         try:
             return self.state_class(self, setup)
-        except (TypeError, KeyError, IndexError, AttributeError) as e:
-            raise ValueError(f"bad {self.name} setup {setup!r}: {e}") from None
+        except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as e:
+            raise InvalidSetupError(f"bad {self.name} setup: {e}") from None
 
     @abc.abstractmethod
     def parse_move(self, text: str, state: "State | None" = None) -> Move:
         """Read a move's text (raise InvalidMoveError when it does not parse)."""
 
     def from_json(self, data: str | dict) -> "State":
-        """Rebuild a state from ``State.to_json()`` by replaying its moves."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"state JSON does not parse: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != "cardavia-state":
-            raise ValueError("not a Cardavia state: expected an object with \"format\": \"cardavia-state\"")
+        """Rebuild a state from ``State.to_json()`` by replaying its moves.
+
+        Nothing is trusted: the setup is validated, the deal must match the
+        JSON's digest of it, and every move is checked as if played.
+        """
+        data = load_state_json(data)
         if data.get("game") != self.name:
-            raise ValueError(f"state is of game {data.get('game')!r}, not {self.name!r}")
+            raise InvalidSetupError(f"state is of game {data.get('game')!r}, not {self.name!r}")
         options = data.get("options", {})
-        if options != self._options:
-            return type(self)(**options).from_json(data)
+        if not isinstance(options, dict):
+            raise InvalidSetupError("the state JSON's \"options\" must be an object")
+        # Missing options take the game's defaults; one construction, no recursion.
+        game = type(self)(**options)
+        if game != self:
+            return game._replay(data)
+        return self._replay(data)
+
+    def _replay(self, data: dict) -> "State":
         setup = data.get("setup")
         moves = data.get("moves")
         if not isinstance(setup, dict) or not isinstance(moves, list):
-            raise ValueError("state JSON needs a \"setup\" object and a \"moves\" list")
+            raise InvalidSetupError("state JSON needs a \"setup\" object and a \"moves\" list")
         state = self._initial_state(setup)
+        digest = data.get("deal")
+        if digest != state._deal_digest():
+            raise InvalidSetupError("the deal does not match the state JSON's digest of it "
+                                    "(a changed seed or hand, or a JSON without \"deal\")")
         for i, text in enumerate(moves):
             if not isinstance(text, str):
-                raise ValueError(f"move {i} of the state JSON is not a string: {text!r}")
+                raise InvalidMoveError(f"move {i} of the state JSON is not a string: {text!r:.40}")
             try:
                 state.play(text)
+            except IllegalMoveError as e:
+                error = IllegalMoveError(f"move {i} ({text!r:.40}) does not replay: {e}")
+                error.rule = e.rule
+                raise error from None
             except ValueError as e:
-                raise ValueError(f"move {i} ({text!r}) does not replay: {e}") from None
+                raise InvalidMoveError(f"move {i} ({text!r:.40}) does not replay: {e}") from None
         return state
 
     # -- simulation hooks -------------------------------------------------
@@ -392,9 +457,29 @@ class State(abc.ABC):
     def clone(self) -> "State":
         return self._copy()
 
+    def outcome(self) -> Outcome:
+        """How the finished game ended (``ValueError`` while it is live)."""
+        if not self.is_over:
+            raise ValueError(f"the {self.game.name} game is not over: it has no outcome yet")
+        returns = tuple(self.returns())
+        winners = tuple(p for p, r in enumerate(returns) if r > 0)
+        return Outcome(returns, winners, MappingProxyType(self._score_breakdown()))
+
+    def _score_breakdown(self) -> dict:
+        """The game's own score figures of a finished game (JSON-ready)."""
+        return {}
+
+    def _deal_digest(self) -> str:
+        """A digest of what chance dealt at the start: every player's first
+        observation, so a changed seed or hand in a replay is seen."""
+        start = self.game._initial_state(self._setup) if self._history else self
+        seen = [{k: v for k, v in start.observation(p).data.items() if k != "history"}
+                for p in range(self.game.num_players)]
+        text = json.dumps(seen, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
     def observation(self, player: int) -> Observation:
-        if not isinstance(player, int) or not 0 <= player < self.game.num_players:
-            raise ValueError(f"player must be 0..{self.game.num_players - 1}, got {player!r}")
+        check_player(player, self.game.num_players)
         data = {"game": self.game.name, "player": player,
                 "current_player": self.current_player, "is_over": self.is_over}
         data.update(self._observe(player))
@@ -412,6 +497,7 @@ class State(abc.ABC):
             "game": self.game.name,
             "options": self.game.options,
             "setup": copy.deepcopy(self._setup),
+            "deal": self._deal_digest(),
             "moves": [str(m) for p, m in self._history if p != CHANCE],
         }
 
@@ -426,3 +512,85 @@ class State(abc.ABC):
     def __repr__(self) -> str:
         who = "over" if self.is_over else f"player {self.current_player} to move"
         return f"<{type(self).__name__} {self.game.name}: {who}, {len(self._history)} moves>"
+
+
+# -- input checks shared by every game ------------------------------------
+MAX_SEED = (1 << 64) - 1
+MAX_STATE_JSON = 8 << 20
+"""Bytes of state JSON ``from_json`` reads (a whole long match is < 1 MB)."""
+MAX_JSON_DEPTH = 16
+
+
+def check_int(value: Any, name: str, low: int, high: int) -> int:
+    """``value`` as an int in [low, high], or the project's error."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be in {low}..{high}, got {value if abs(value) < 1 << 70 else 'a huge number'}")
+    return value
+
+
+def check_seed(seed: Any) -> int:
+    return check_int(seed, "seed", 0, MAX_SEED)
+
+
+def check_player(player: Any, num_players: int) -> int:
+    return check_int(player, "player", 0, num_players - 1)
+
+
+def check_json_value(value: Any, where: str, depth: int = 0) -> None:
+    """Refuse anything JSON cannot carry (sets, NaN, objects, deep nesting)."""
+    if depth > MAX_JSON_DEPTH:
+        raise InvalidSetupError(f"{where} is nested too deeply")
+    if value is None or isinstance(value, (str, bool, int)):
+        return
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise InvalidSetupError(f"{where} holds {value}, which JSON cannot carry")
+        return
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            check_json_value(v, f"{where}[{i}]", depth + 1)
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise InvalidSetupError(f"{where} has a key {k!r} that is not a string")
+            check_json_value(v, f"{where}.{k}", depth + 1)
+        return
+    raise InvalidSetupError(f"{where} holds a {type(value).__name__}, which is not a JSON value")
+
+
+def _json_depth(text: str) -> int:
+    import re
+    stripped = re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)
+    depth = deepest = 0
+    for bracket in re.findall(r"[\[\]{}]", stripped):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def load_state_json(data: Any) -> dict:
+    """The dict of a state JSON (text or dict), bounded before it is parsed."""
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = data.decode()
+        except UnicodeDecodeError:
+            raise InvalidSetupError("state JSON is not UTF-8 text") from None
+    if isinstance(data, str):
+        if len(data) > MAX_STATE_JSON:
+            raise InvalidSetupError(f"state JSON is {len(data)} characters, over the limit of {MAX_STATE_JSON}")
+        if _json_depth(data) > MAX_JSON_DEPTH + 2:
+            raise InvalidSetupError("state JSON is nested too deeply")
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, RecursionError) as e:
+            raise InvalidSetupError(f"state JSON does not parse: {e}") from None
+    elif isinstance(data, dict):
+        check_json_value(data, "state", -2)
+    else:
+        raise ArgumentTypeError(f"a state JSON must be text or a dict, not {type(data).__name__}")
+    if not isinstance(data, dict) or data.get("format") != "cardavia-state":
+        raise InvalidSetupError("not a Cardavia state: expected an object with \"format\": \"cardavia-state\"")
+    return data
