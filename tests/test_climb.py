@@ -2,6 +2,7 @@
 move values, card selection, and the compiled loops against the Python API."""
 from __future__ import annotations
 
+import collections
 import pickle
 import random
 
@@ -168,3 +169,153 @@ def test_ddz_4_zsy_4_1_gd_5_1_a_move_of_another_game_is_refused_naming_a_rule():
         with pytest.raises(IllegalMoveError) as e:
             s.play(foreign[id(s)])
         assert e.value.rule == rule and s.to_json() == before
+
+
+# ---------------------------------------------------------------------------
+# Issue 12 part 2: worlds the observer cannot tell apart (sample_world, resample)
+
+def _mid_game_states(game_name, n, seed):
+    game = cardavia.load(game_name)
+    rng = random.Random(seed)
+    for i in range(n):
+        s = game.new_state(seed=seed * 1000 + i)
+        for _ in range(rng.randrange(70)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        yield s, rng.randrange(3), rng
+
+
+@pytest.mark.parametrize("game_name", ["doudizhu", "zhengshangyou"])
+def test_resampled_worlds_look_the_same_replay_and_play_on(game_name):
+    """DDZ-2.4, ZSY-3.2 (issue 12 part 2): on random mid-game states a world
+    gives the observer the same observation, differs from the real deal in
+    some samples, replays its own dealt hands through JSON and plays on
+    legally to a zero-sum end; the compiled world keeps the observer's hand
+    and every hand size."""
+    game = cardavia.load(game_name)
+    differ = 0
+    for s, p, rng in _mid_game_states(game_name, 120, 3):
+        obs = s.observation(p)
+        w = s.resample(p, rng)
+        assert w.observation(p) == obs
+        assert [str(m) for _, m in w.history] == [str(m) for _, m in s.history]
+        differ += any(w.hand(q) != s.hand(q) for q in range(3))
+        again = game.from_json(w.to_json())
+        assert again.to_json() == w.to_json() and again.observation(p) == obs
+        pos = game.sample_world(obs, rng)
+        assert pos.hand_bits(p) == CardSet(s.hand(p)).bits
+        assert pos.hand_sizes() == obs["hand_sizes"] and pos.current_player == s.current_player
+        assert sum(pos.play_random(rng.getrandbits(64))) == 0
+        while not w.is_over:
+            w.play(w.legal_moves().sample(rng))
+        assert sum(w.returns()) == 0
+    assert differ > 60
+
+
+def test_ddz_2_4_worlds_keep_the_shown_bottom_in_the_landlords_hand():
+    """DDZ-2.4: the bottom cards, shown to all, stay with the landlord in
+    every world until he plays them."""
+    game = cardavia.load("doudizhu")
+    seen = 0
+    for s, p, rng in _mid_game_states("doudizhu", 60, 5):
+        if s.landlord is None or s.landlord == p:
+            continue
+        ll = s.landlord
+        unplayed = CardSet(s.bottom).bits & CardSet(s.hand(ll)).bits
+        sampler = game.world_sampler(s.observation(p))
+        for hands in sampler.sample_many(20, rng.getrandbits(64)):
+            assert hands[ll] & unplayed == unplayed
+            seen += 1
+    assert seen > 200
+
+
+def _zsy_small_position(seed):
+    """A Zheng Shangyou deal played at random until the observer's two
+    opponents hold at most 7 cards and one of them has passed."""
+    game = cardavia.load("zhengshangyou")
+    rng = random.Random(seed)
+    s = game.new_state(seed=seed)
+    while not s.is_over:
+        p = s.current_player
+        sizes = [len(s.hand(q)) for q in range(3)]
+        if (sum(sizes) - sizes[p] <= 7 and s.last_play is None
+                and any(m.kind == "pass" and q != p for q, m in s.history)):
+            return s, p
+        s.play(s.legal_moves().sample(rng))
+    raise AssertionError("no small position")
+
+
+def _consistent_splits(s, p):
+    """Every hand of the next opponent (a card set) that some deal consistent
+    with what ``p`` saw gives him, found by brute force through the Python
+    API: build the dealt hands, replay the history, compare observations."""
+    import itertools
+    game = s.game
+    obs = s.observation(p)
+    a = (p + 1) % 3
+    played = [set(CardSet(" ".join(obs["played"][q]))) for q in range(3)]
+    seen = set(s.hand(p)).union(*played)
+    pool = [c for c in zhengshangyou.PACK if c not in seen]
+    total, out = 0, []
+    for A in itertools.combinations(pool, obs["hand_sizes"][a]):
+        total += 1
+        hands = {p: set(s.hand(p)), a: set(A), (p + 2) % 3: set(pool) - set(A)}
+        w = game.from_hands([sorted(hands[q] | played[q]) for q in range(3)])
+        try:
+            for _, m in s.history:
+                w.play(str(m))
+        except ValueError:
+            continue
+        if w.observation(p) == obs:
+            out.append(CardSet(A).bits)
+    return out, total
+
+
+@pytest.mark.parametrize("force_fallback", [False, True])
+def test_zsy_3_2_worlds_are_uniform_over_the_deals_a_pass_allows(force_fallback):
+    """ZSY-3.2 (issue 12 part 2): a pass shows the passer could not beat the
+    table; the worlds are uniform over exactly the deals consistent with
+    that (found by brute force), by rejection and by the exact fallback
+    (forced here): a chi-square test, >= 5 expected per cell."""
+    game = cardavia.load("zhengshangyou")
+    s, p = _zsy_small_position(49)
+    cells, total = _consistent_splits(s, p)
+    assert 5 <= len(cells) < total   # the pass rules some deals out
+    sampler = game.world_sampler(s.observation(p))
+    if force_fallback:
+        sampler.set_reject_tries(0)
+    n = 150 * len(cells)
+    counts = collections.Counter(h[(p + 1) % 3] for h in sampler.sample_many(n, 99))
+    assert set(counts) <= set(cells)
+    expected = n / len(cells)
+    chi2 = sum((counts[c] - expected) ** 2 / expected for c in cells)
+    # 99.9th percentile of chi-square with len(cells) - 1 degrees of freedom
+    # (Wilson-Hilferty), about 22 for 6.
+    k = len(cells) - 1
+    limit = k * (1 - 2 / (9 * k) + 3.09 * (2 / (9 * k)) ** 0.5) ** 3
+    assert chi2 < limit, (chi2, limit)
+    assert (sampler.fallbacks > 0) == force_fallback
+    if not force_fallback:
+        assert sampler.rejected > 0
+
+
+def test_sample_world_takes_every_kind_of_rng_and_refuses_bad_observations():
+    import numpy as np
+    from cardavia._core.rng import Random
+    from cardavia.game import ArgumentTypeError
+    game = cardavia.load("zhengshangyou")
+    s = game.new_state(seed=1)
+    obs = s.observation(0)
+    for rng in (Random(1), random.Random(1), np.random.default_rng(1), 7, None):
+        assert game.sample_world(obs, rng).hand_bits(0) == CardSet(s.hand(0)).bits
+    a = game.sample_world(obs, 5)
+    assert a.hand_bits(1) == game.sample_world(obs, 5).hand_bits(1)   # a seed replays
+    with pytest.raises(ArgumentTypeError):
+        game.sample_world(obs, "seed")
+    with pytest.raises(ValueError):
+        game.sample_world(cardavia.load("doudizhu").new_state(seed=1).observation(0), 1)
+    bad = obs.to_dict()
+    bad["hand_sizes"] = [16, 16, 40]
+    with pytest.raises(ValueError):
+        game.sample_world(bad, 1)

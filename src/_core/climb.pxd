@@ -168,4 +168,5 @@ cdef void pos_zsy_hands(Pos* p, const uint64_t* hands, int leader, int opening) 
 cdef int pos_legal(const Pos* p, CMove* buf, int cap) noexcept nogil
 cdef int pos_check(const Pos* p, const CMove* m) noexcept nogil
 cdef int pos_apply(Pos* p, const CMove* m) noexcept nogil
+cdef int pos_apply_cards(Pos* p, const CMove* m, uint64_t cards) noexcept nogil
 cdef void pos_returns(const Pos* p, int* out) noexcept nogil

@@ -16,7 +16,7 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 
 from cardavia._core.cards cimport climb_rank, climb_counts, pop_lowest, cv_popcount, cv_ctz
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs
+from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, rng_uniform
 
 cdef enum:
     CAP = 8192
@@ -991,10 +991,19 @@ cdef int pos_check(const Pos* p, const CMove* m) noexcept nogil:
 
 cdef int pos_apply(Pos* p, const CMove* m) noexcept nogil:
     """Play a legal move (checked by pos_check); returns 1 when it made a
-    redeal (DDZ-2.5), else 0."""
+    redeal (DDZ-2.5), else 0.  A play takes the lowest card ids of its ranks
+    (the 3 of hearts first at the opening, ZSY-2.3)."""
+    cdef uint64_t cards = 0
+    if p.phase == PH_PLAY and m.kind != K_PASS:
+        cards = take_bits(p.hand[p.cur], m.counts, THREE_OF_HEARTS if p.opening else -1)
+    return pos_apply_cards(p, m, cards)
+
+
+cdef int pos_apply_cards(Pos* p, const CMove* m, uint64_t cards) noexcept nogil:
+    """pos_apply with the cards of a play given (a replayed public history,
+    whose cards are known); ``cards`` must hold the move's rank counts."""
     cdef int q = p.cur
     cdef int kind = m.kind
-    cdef uint64_t cards
     if p.phase == PH_BID:
         if p.nbids < MAX_BIDS:
             p.bids[p.nbids] = m.rank if kind == K_BID else 0
@@ -1023,7 +1032,6 @@ cdef int pos_apply(Pos* p, const CMove* m) noexcept nogil:
             p.passes = 0
         p.cur = (q + 1) % 3
         return 0
-    cards = take_bits(p.hand[q], m.counts, THREE_OF_HEARTS if p.opening else -1)
     p.hand[q] &= ~cards
     p.counts[q] -= m.counts
     p.played[q] |= cards
@@ -1504,6 +1512,358 @@ cdef class Position:
                 bomb = from_cmove(self.p.game, _move_types[self.p.game], &z.move)
             out.append((z.payer, z.payee, z.points, LINE_REASONS[z.reason], bomb, z.ncards))
         return out
+
+
+# ---------------------------------------------------------------------------
+# Worlds: the hidden cards dealt again (issue 12 part 2).
+#
+# A sampler is built once per observation (in Python: the observer's cards,
+# the cards played and shown, the public moves of the current deal with the
+# cards each play used).  A world deals the unseen cards uniformly to the
+# holdings the observer cannot see (the other hands, the Dou Dizhu bottom
+# while unknown), then replays the public moves through pos_check and
+# pos_apply_cards from the start of the deal: a world in which some move
+# would be illegal (a Zheng Shangyou pass with a response in hand, ZSY-3.2)
+# is rejected.  Rejection keeps the draw uniform over the consistent worlds;
+# when it stalls, an exact fallback enumerates the splits of the unseen rank
+# counts (the constraints read rank counts only), keeps the consistent ones
+# weighted by the number of card deals each stands for, and draws from them.
+
+cdef enum:
+    MAX_HIST = 512
+    REJECT_TRIES = 200
+    MAX_SPLITS = 500000
+
+
+cdef double binom(int n, int k) noexcept nogil:
+    cdef double r = 1
+    cdef int i
+    if k < 0 or k > n:
+        return 0
+    for i in range(k):
+        r = r * (n - i) / (i + 1)
+    return r
+
+
+cdef class WorldSampler:
+    """The worlds an observer cannot tell apart from the real deal."""
+
+    cdef readonly int game, player
+    cdef int nmoves
+    cdef CMove moves[MAX_HIST]
+    cdef uint64_t cards[MAX_HIST]
+    cdef uint64_t known[3]        # initial-hand cards known (own hand; played cards)
+    cdef uint64_t fixed[4]        # current cards known to lie in a hidden holding (3: bottom)
+    cdef int slots[4]             # unknown cards of each hidden holding
+    cdef uint64_t bottom_known
+    cdef readonly int strip_bottom   # the landlord's deal-time hand lacks the bottom
+    cdef readonly int landlord, bid, first_bidder, redeals, leader, opening
+    cdef uint8_t pool[54]
+    cdef int npool
+    # the exact fallback (Zheng Shangyou): consistent splits of the rank counts
+    cdef uint64_t* splits
+    cdef double* cumw
+    cdef int nsplits
+    cdef int fallback_ready
+    cdef int ea, eb
+    cdef int eu[15]
+    cdef int ek[15]
+    cdef int ekb[15]
+    cdef int room[16]
+    cdef int reject_tries
+    cdef uint8_t byrank[60]
+    cdef double etotal
+    cdef readonly int64_t tries, rejected, fallbacks
+
+    def __cinit__(self):
+        self.splits = NULL
+        self.cumw = NULL
+
+    def __dealloc__(self):
+        free(self.splits)
+        free(self.cumw)
+
+    def __init__(self, int game, int player, known, fixed, slots, uint64_t bottom_known,
+                 bint strip_bottom, int landlord, int bid, int first_bidder, int redeals,
+                 int leader, bint opening, moves, cards, uint64_t pool_bits):
+        cdef int i
+        self.game = game
+        self.player = player
+        for i in range(3):
+            self.known[i] = known[i]
+        for i in range(4):
+            self.fixed[i] = fixed[i]
+            self.slots[i] = slots[i]
+        self.bottom_known = bottom_known
+        self.strip_bottom = strip_bottom
+        self.landlord = landlord
+        self.bid = bid
+        self.first_bidder = first_bidder
+        self.redeals = redeals
+        self.leader = leader
+        self.opening = opening
+        if len(moves) > MAX_HIST:
+            raise ValueError("too many moves in the history")
+        self.nmoves = len(moves)
+        for i in range(self.nmoves):
+            self.moves[i] = to_cmove(moves[i])
+            self.cards[i] = cards[i]
+        self.npool = 0
+        for c in range(54):
+            if (pool_bits >> c) & 1:
+                self.pool[self.npool] = c
+                self.npool += 1
+        if self.npool < slots[0] + slots[1] + slots[2] + slots[3]:
+            raise ValueError("the observation's hand sizes exceed the unseen cards")
+        self.fallback_ready = 0
+        self.reject_tries = REJECT_TRIES
+
+    cdef int build(self, const uint64_t* hidden, uint64_t seed, Pos* out) noexcept nogil:
+        """The world with these hidden holdings (current hands; 3: the
+        bottom), replayed and checked: 1 when every public move is legal."""
+        cdef uint64_t init[3]
+        cdef uint64_t bottom = self.bottom_known | hidden[3]
+        cdef int q, i
+        for q in range(3):
+            if q == self.player:
+                init[q] = self.known[q]
+            else:
+                init[q] = hidden[q] | self.known[q]
+        if self.game == GAME_DDZ:
+            if self.strip_bottom:
+                init[self.landlord] &= ~bottom
+            pos_ddz_hands(out, init, bottom, self.landlord if self.first_bidder < 0 else -1,
+                          self.bid, self.first_bidder, seed)
+            out.redeals = self.redeals
+        else:
+            pos_zsy_hands(out, init, self.leader, self.opening)
+        for i in range(self.nmoves):
+            if pos_check(out, &self.moves[i]) != E_OK:
+                return 0
+            pos_apply_cards(out, &self.moves[i], self.cards[i])
+        return 1
+
+    cdef void deal(self, Rng* rng, uint64_t* hidden) noexcept nogil:
+        """The unseen cards dealt uniformly to the hidden holdings."""
+        cdef uint8_t deck[54]
+        cdef int h, j, k = 0
+        memcpy(deck, self.pool, self.npool)
+        rng_shuffle(rng, deck, self.npool)
+        for h in range(4):
+            hidden[h] = self.fixed[h]
+            for j in range(self.slots[h]):
+                hidden[h] |= (<uint64_t>1) << deck[k]
+                k += 1
+
+    cdef int sample_c(self, Rng* rng, Pos* out) noexcept nogil:
+        """One world: 1 by rejection, 2 by the fallback, 0 when none exists."""
+        cdef uint64_t hidden[4]
+        cdef int t
+        for t in range(self.reject_tries):
+            self.deal(rng, hidden)
+            self.tries += 1
+            if self.build(hidden, rng_next(rng), out):
+                return 1
+            self.rejected += 1
+        if not self.fallback_ready:
+            self.prepare_fallback()
+        if self.nsplits == 0:
+            # Too many splits to list (or none): keep rejecting; still uniform.
+            for t in range(REJECT_TRIES * 1000):
+                self.deal(rng, hidden)
+                self.tries += 1
+                if self.build(hidden, rng_next(rng), out):
+                    return 1
+                self.rejected += 1
+            return 0
+        self.fallbacks += 1
+        self.deal_split(rng, hidden)
+        return 2 if self.build(hidden, rng_next(rng), out) else 0
+
+    cdef void hidden_pair(self, int* a, int* b) noexcept nogil:
+        """The two hidden hands (Zheng Shangyou: the observer's opponents)."""
+        a[0] = (self.player + 1) % 3
+        b[0] = (self.player + 2) % 3
+
+    cdef void prepare_fallback(self) noexcept nogil:
+        """List every split of the unseen rank counts between the two hidden
+        hands (and the cards out of play, in a deal built from smaller
+        hands) that some consistent world has, with its weight: the number
+        of card deals it stands for (a product of binomials)."""
+        cdef int r, i
+        cdef int64_t count
+        self.fallback_ready = 1
+        self.nsplits = 0
+        if self.game != GAME_ZSY or self.slots[3] != 0:
+            return
+        self.hidden_pair(&self.ea, &self.eb)
+        for r in range(15):
+            self.eu[r] = 0
+        for i in range(self.npool):
+            r = climb_rank(self.pool[i])
+            self.byrank[4 * r + self.eu[r]] = self.pool[i]
+            self.eu[r] += 1
+        self.room[15] = 0
+        for r in range(14, -1, -1):
+            self.room[r] = self.room[r + 1] + self.eu[r]
+        count = count_splits(self.eu, self.slots[self.ea], self.slots[self.eb])
+        if count == 0 or count > MAX_SPLITS:
+            return
+        self.splits = <uint64_t*>malloc(2 * count * sizeof(uint64_t))
+        self.cumw = <double*>malloc(count * sizeof(double))
+        if self.splits == NULL or self.cumw == NULL:
+            return
+        self.etotal = 0
+        self.enum_rank(0, self.slots[self.ea], self.slots[self.eb], 1.0)
+
+    cdef void enum_rank(self, int r, int need_a, int need_b, double w) noexcept nogil:
+        """Depth-first: ek[r] cards of rank r go to hand ea, ekb[r] to eb."""
+        cdef int t, v, i, q
+        cdef uint64_t hidden[4]
+        cdef uint64_t sa, sb
+        cdef Pos tmp
+        if r == 15:
+            if need_a != 0 or need_b != 0:
+                return
+            hidden[0] = hidden[1] = hidden[2] = hidden[3] = 0
+            hidden[self.ea] = self.fixed[self.ea]
+            hidden[self.eb] = self.fixed[self.eb]
+            sa = sb = 0
+            for q in range(15):
+                for i in range(self.ek[q] + self.ekb[q]):
+                    if i < self.ek[q]:
+                        hidden[self.ea] |= (<uint64_t>1) << self.byrank[4 * q + i]
+                    else:
+                        hidden[self.eb] |= (<uint64_t>1) << self.byrank[4 * q + i]
+                sa |= (<uint64_t>self.ek[q]) << (4 * q)
+                sb |= (<uint64_t>self.ekb[q]) << (4 * q)
+            if self.build(hidden, 0, &tmp):
+                self.etotal += w
+                self.splits[2 * self.nsplits] = sa
+                self.splits[2 * self.nsplits + 1] = sb
+                self.cumw[self.nsplits] = self.etotal
+                self.nsplits += 1
+            return
+        if need_a + need_b > self.room[r]:
+            return
+        for t in range(self.eu[r] + 1):
+            if t > need_a:
+                break
+            for v in range(self.eu[r] - t + 1):
+                if v > need_b:
+                    break
+                self.ek[r] = t
+                self.ekb[r] = v
+                self.enum_rank(r + 1, need_a - t, need_b - v,
+                               w * binom(self.eu[r], t) * binom(self.eu[r] - t, v))
+
+    cdef void deal_split(self, Rng* rng, uint64_t* hidden) noexcept nogil:
+        """A consistent split drawn by weight, its cards dealt uniformly."""
+        cdef double x = rng_uniform(rng) * self.cumw[self.nsplits - 1]
+        cdef int lo = 0, hi = self.nsplits - 1, mid, a, b, r, i, j, n, ka, kb
+        cdef uint8_t deck[4]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.cumw[mid] > x:
+                hi = mid
+            else:
+                lo = mid + 1
+        self.hidden_pair(&a, &b)
+        hidden[0] = hidden[1] = hidden[2] = hidden[3] = 0
+        hidden[a] = self.fixed[a]
+        hidden[b] = self.fixed[b]
+        for r in range(15):
+            n = 0
+            for i in range(self.npool):
+                if climb_rank(self.pool[i]) == r:
+                    deck[n] = self.pool[i]
+                    n += 1
+            rng_shuffle(rng, deck, n)
+            ka = <int>((self.splits[2 * lo] >> (4 * r)) & 15)
+            kb = <int>((self.splits[2 * lo + 1] >> (4 * r)) & 15)
+            for j in range(ka + kb):
+                if j < ka:
+                    hidden[a] |= (<uint64_t>1) << deck[j]
+                else:
+                    hidden[b] |= (<uint64_t>1) << deck[j]
+
+    def set_reject_tries(self, int n):
+        """Rejection tries before the exact fallback (tests set 0 to force it)."""
+        self.reject_tries = max(0, n)
+
+    def sample(self, uint64_t seed):
+        """One world as a Position (seeded)."""
+        cdef Rng rng
+        cdef Position x = Position.__new__(Position)
+        cdef int ok
+        rng_seed(&rng, seed)
+        with nogil:
+            ok = self.sample_c(&rng, &x.p)
+        if not ok:
+            raise ValueError("no deal of the hidden cards is consistent with this observation")
+        return x
+
+    def sample_many(self, int n, uint64_t seed):
+        """``n`` worlds drawn in the core (for benchmarks and statistics):
+        returns the hidden hands of each as a list of tuples of bit sets."""
+        cdef Rng rng
+        cdef Pos p
+        cdef int i, ok
+        out = []
+        rng_seed(&rng, seed)
+        for i in range(n):
+            with nogil:
+                ok = self.sample_c(&rng, &p)
+            if not ok:
+                raise ValueError("no deal of the hidden cards is consistent with this observation")
+            out.append((p.hand[0], p.hand[1], p.hand[2], p.bottom))
+        return out
+
+    def time_worlds(self, int n, uint64_t seed):
+        """Draw ``n`` worlds in the core, keeping none (benchmarks)."""
+        cdef Rng rng
+        cdef Pos p
+        cdef int i, bad = 0
+        rng_seed(&rng, seed)
+        with nogil:
+            for i in range(n):
+                if not self.sample_c(&rng, &p):
+                    bad += 1
+        return bad
+
+    @property
+    def fallback_splits(self):
+        """How many consistent rank splits the fallback lists (-1: not built)."""
+        return self.nsplits if self.fallback_ready else -1
+
+
+cdef int64_t count_splits(const int* u, int need_a, int need_b) noexcept nogil:
+    """Splits of the rank counts (k_r + l_r <= u_r, sum k = need_a, sum l =
+    need_b): a small dynamic programme over the ranks."""
+    cdef int64_t ways[20][20]
+    cdef int64_t nxt[20][20]
+    cdef int r, x, y, t, v
+    if need_a < 0 or need_b < 0 or need_a >= 20 or need_b >= 20:
+        return 0
+    for x in range(20):
+        for y in range(20):
+            ways[x][y] = 0
+    ways[0][0] = 1
+    for r in range(15):
+        for x in range(20):
+            for y in range(20):
+                nxt[x][y] = 0
+        for x in range(need_a + 1):
+            for y in range(need_b + 1):
+                if ways[x][y]:
+                    for t in range(u[r] + 1):
+                        for v in range(u[r] - t + 1):
+                            if x + t <= need_a and y + v <= need_b:
+                                nxt[x + t][y + v] += ways[x][y]
+        for x in range(20):
+            for y in range(20):
+                ways[x][y] = nxt[x][y]
+    return ways[need_a][need_b]
 
 
 # ---------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 from cardavia._core import climb as _core
 from cardavia._core.rng import Random
 from cardavia.cards import CardSet, InvalidCardError, card_text, to_card_ids
-from cardavia.game import (ArgumentTypeError, IllegalMoveError, InvalidMoveError, LegalMoves, State,
+from cardavia.game import (ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError, LegalMoves, State,
                            randbelow)
 
 KIND_NAMES = _core.KIND_NAMES
@@ -248,6 +248,12 @@ class ClimbState(State):
         c._pos = self._pos.copy()
         return c
 
+    def resample(self, player: int, rng: Any = None) -> "ClimbState":
+        """A state the ``player`` cannot tell apart from this one, hidden
+        cards dealt again (``game.sample_world``), with the same history;
+        its JSON is a setup of its own dealt hands plus the moves."""
+        return resample_state(self, player, rng)
+
     def _common_observation(self, player: int) -> dict:
         pos = self._pos
         last = pos.last_play
@@ -259,3 +265,198 @@ class ClimbState(State):
             "last_player": pos.last_player,
             "bombs": pos.bombs,
         }
+
+
+# ---------------------------------------------------------------------------
+# Worlds, the rollout policy: what the generic agents need from a game.
+
+_THREE_OF_HEARTS = 6
+_CHANCE = -1
+
+
+def _obs_data(observation: Any) -> dict:
+    data = getattr(observation, "data", observation)
+    if not isinstance(data, dict):
+        raise ArgumentTypeError(f"an observation must be an Observation or its dict, "
+                                f"not {type(observation).__name__}")
+    return data
+
+
+def build_sampler(game, observation: Any):
+    """The compiled sampler of the worlds ``observation`` cannot tell apart
+    (see ``WorldSampler`` in the core): the observer's cards, the cards
+    played and shown, and the public moves of the current deal with the
+    cards each play took."""
+    data = _obs_data(observation)
+    try:
+        if data.get("game") != game.name:
+            raise InvalidSetupError(f"not a {game.name} observation")
+        player = data["player"]
+        own = bits_of(data["hand"])
+        played = [bits_of(x) for x in data["played"]]
+        sizes = list(data["hand_sizes"])
+        history = data["history"]
+        if not (isinstance(player, int) and 0 <= player < 3 and len(played) == 3 and len(sizes) == 3):
+            raise InvalidSetupError("an observation of a three-player deal needs player 0-2")
+        start = max((i + 1 for i, (p, _) in enumerate(history) if p == _CHANCE), default=0)
+        entries = [(p, game.parse_move(text)) for p, text in history[start:]]
+        ddz = game.game_id == 0
+        landlord = data.get("landlord") if ddz else None
+        bottom = bits_of(data["bottom"]) if ddz and landlord is not None else 0
+        first_bidder = data.get("first_bidder") if ddz else None
+        opening_now = bool(data.get("opening")) if not ddz else False
+        plays = [(p, m) for p, m in entries if m.is_play]
+        if ddz:
+            opening_init = False
+            leader = -1
+        else:
+            leader = entries[0][0] if entries else data["current_player"]
+            if not plays:
+                opening_init = opening_now
+            else:
+                p0, m0 = plays[0]
+                opening_init = bool(m0.counts & 15 and played[p0] >> _THREE_OF_HEARTS & 1
+                                    and not (m0.kind_id == KIND["bomb"] and m0.rank == 0))
+        remaining = list(played)
+        cards = []
+        # A play takes the lowest ids of its ranks (the 3 of hearts first at
+        # the opening), so a seat that played a card of a rank holds no
+        # lower card of that rank: a constraint anyone can read.
+        below = [0, 0, 0]
+        opening = opening_init
+        for p, m in entries:
+            c = 0
+            if m.is_play:
+                first = _THREE_OF_HEARTS if opening else -1
+                c = _core.take_cards(remaining[p], m.counts, first)
+                if c < 0:
+                    raise InvalidSetupError(f"the history's play {m} is not among the cards seat {p} played")
+                remaining[p] &= ~c
+                lowest = c & ~(1 << _THREE_OF_HEARTS) if opening else c
+                while lowest:
+                    card = lowest.bit_length() - 1
+                    lowest &= ~(1 << card)
+                    if card < 52:
+                        base = card & ~3
+                        below[p] |= ((1 << card) - 1) & ~((1 << base) - 1)
+                opening = False
+            cards.append(c)
+        if any(remaining):
+            raise InvalidSetupError("the cards played do not match the history")
+        fixed = [0, 0, 0, 0]
+        slots = [0, 0, 0, 0]
+        cur = data.get("current_player")
+        for q in range(3):
+            if q == player:
+                continue
+            if ddz and landlord == q:
+                fixed[q] = bottom & ~played[q]
+            if not ddz and opening_now and cur == q:
+                fixed[q] |= 1 << _THREE_OF_HEARTS
+            slots[q] = sizes[q] - bin(fixed[q]).count("1")
+        if ddz and landlord is None:
+            slots[3] = 3
+        if sizes[player] != bin(own).count("1") or min(slots) < 0:
+            raise InvalidSetupError("the observation's hand sizes do not match its cards")
+        pack = (1 << 54) - 1 if ddz else sum(1 << c for c in _core.zsy_pack())
+        seen = own | played[0] | played[1] | played[2] | bottom | fixed[0] | fixed[1] | fixed[2]
+        holdings = [h for h in (0, 1, 2, 3) if h != player and slots[h] > 0]
+        constrained = pack & ~seen & (below[0] | below[1] | below[2])
+        while constrained:
+            card = constrained.bit_length() - 1
+            constrained &= ~(1 << card)
+            allowed = [g for g in holdings if g == 3 or not below[g] >> card & 1]
+            if not allowed:
+                raise InvalidSetupError("no seat can hold an unseen card: the observation is inconsistent")
+            if len(allowed) == 1:       # (two hidden hands in play: the other one holds it)
+                fixed[allowed[0]] |= 1 << card
+                slots[allowed[0]] -= 1
+                seen |= 1 << card
+        if min(slots) < 0:
+            raise InvalidSetupError("the observation's hand sizes do not match its cards")
+        known = [played[q] | (own if q == player else 0) for q in range(3)]
+        strip = ddz and landlord is not None and first_bidder is not None
+        return _core.WorldSampler(
+            game.game_id, player, known, fixed, slots, bottom, strip,
+            -1 if landlord is None else landlord, data.get("bid", 1) or 1,
+            -1 if first_bidder is None else first_bidder, data.get("redeals", 0) if ddz else 0,
+            leader, opening_init, [m for _, m in entries], cards, pack & ~seen)
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        raise InvalidSetupError(f"not a {game.name} observation: {e!r}") from None
+
+
+class ClimbGame:
+    """What the climbing games' Game classes share: worlds for the Monte
+    Carlo agents and the compiled rollout policy."""
+
+    game_id: int
+    name: str
+
+    def world_sampler(self, observation: Any):
+        """A compiled sampler of the worlds ``observation`` cannot tell from
+        the real deal (``sampler.sample(seed)`` gives one ``Position``);
+        build it once per decision, draw many worlds from it."""
+        cache = self.__dict__.get("_sampler_cache")
+        if cache is not None and cache[0] is observation:
+            return cache[1]
+        sampler = build_sampler(self, observation)
+        self.__dict__["_sampler_cache"] = (observation, sampler)
+        return sampler
+
+    def sample_world(self, observation: Any, rng: Any = None):
+        """A compiled position the observing player cannot tell apart from the
+        real one: his own cards and the public history kept, every unseen
+        card dealt again uniformly under what he knows (hand sizes, cards
+        played, the Dou Dizhu bottom in the landlord's hand, DDZ-2.4; in
+        Zheng Shangyou every pass shows that the passer could not beat the
+        table, ZSY-3.2, and the 3 of hearts is with the opening leader)."""
+        return self.world_sampler(observation).sample(seed_from(rng))
+
+
+def _initial_hands(sampler, world) -> tuple[list[int], int]:
+    """The dealt hands of a world (current cards and cards played), and its bottom."""
+    bottom = world.bottom_bits
+    hands = [world.hand_bits(q) | world.played_bits(q) for q in range(3)]
+    if sampler.strip_bottom:
+        hands[sampler.landlord] &= ~bottom
+    return hands, bottom
+
+
+def resample_state(state, player: int, rng: Any = None):
+    """A State wrapping a world of ``state.observation(player)``: its setup is
+    the world's own dealt hands, and the same moves are replayed on it."""
+    from cardavia.game import CHANCE, check_player
+    check_player(player, 3)
+    game = state.game
+    obs = state.observation(player)
+    sampler = game.world_sampler(obs)
+    seed = seed_from(rng)
+    world = sampler.sample(seed)
+    hands, bottom = _initial_hands(sampler, world)
+    text = [cards_text(h) for h in hands]
+    if game.game_id == 1:
+        setup: dict = {"hands": text, "leader": sampler.leader, "opening": bool(sampler.opening)}
+    elif sampler.first_bidder < 0:
+        setup = {"hands": text, "bottom": cards_text(bottom), "seed": 0,
+                 "landlord": sampler.landlord, "bid": sampler.bid}
+    else:
+        # The deals thrown in before (DDZ-2.5) are dealt afresh: nobody sees
+        # them now; each keeps the first bidder the history records.
+        firsts = [e.player for e in state.history[:1]] + [
+            int(str(e.move).rsplit(" ", 1)[1]) for e in state.history if e.player == CHANCE]
+        deals = []
+        r = Random(seed ^ 0x5DEECE66D)
+        for k in range(sampler.redeals):
+            deck = r.shuffle_ids(range(54))
+            deals.append({"hands": [cards_text(sum(1 << c for c in deck[17 * q:17 * q + 17])) for q in range(3)],
+                          "bottom": cards_text(sum(1 << c for c in deck[51:])), "first_bidder": firsts[k]})
+        deals.append({"hands": text, "bottom": cards_text(bottom), "first_bidder": sampler.first_bidder})
+        setup = dict(deals[0])
+        setup["seed"] = seed
+        if len(deals) > 1:
+            setup["redeals"] = deals[1:]
+    out = game._initial_state(setup)
+    for p, m in state.history:
+        if p != CHANCE:
+            out.play(m)
+    return out

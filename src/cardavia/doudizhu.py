@@ -226,7 +226,7 @@ def _check_deal(hands: Any, bottom: Any, where: str = "") -> tuple[list[int], in
     return bits, b
 
 
-class DouDizhuGame(Game):
+class DouDizhuGame(climbing.ClimbGame, Game):
     """Dou Dizhu for three players: bidding, then one deal (RULES.md §1)."""
 
     name = "doudizhu"

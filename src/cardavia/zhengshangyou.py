@@ -163,7 +163,7 @@ def _setup_bits(value: Any, what: str) -> int:
     return bits
 
 
-class ZhengShangyouGame(Game):
+class ZhengShangyouGame(climbing.ClimbGame, Game):
     """Zheng Shangyou / Run Fast, 48 cards, three players (RULES.md §3)."""
 
     name = "zhengshangyou"
