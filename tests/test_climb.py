@@ -319,3 +319,81 @@ def test_sample_world_takes_every_kind_of_rng_and_refuses_bad_observations():
     bad["hand_sizes"] = [16, 16, 40]
     with pytest.raises(ValueError):
         game.sample_world(bad, 1)
+
+
+# ---------------------------------------------------------------------------
+# Issue 12 part 3: the compiled rollout policy
+
+def _policy_api_game(game, seed, policy_seat):
+    """A deal through the Python API: policy_move for one seat, random moves
+    for the others; the policy's return."""
+    rng = random.Random(seed)
+    s = game.new_state(seed=seed)
+    while not s.is_over:
+        p = s.current_player
+        legal = s.legal_moves()
+        if p == policy_seat:
+            s.play(game.policy_move(s.observation(p), legal, rng))
+        else:
+            s.play(legal.sample(rng))
+    return s.returns()[policy_seat]
+
+
+@pytest.mark.parametrize("game_name", ["doudizhu", "zhengshangyou"])
+def test_policy_beats_random_and_rollouts_end_zero_sum(game_name):
+    """Issue 12 part 3: the heuristic, through the Python API and in the
+    core, wins against random play; rollouts end zero-sum."""
+    game = cardavia.load(game_name)
+    api = sum(_policy_api_game(game, 500 + i, i % 3) for i in range(60))
+    assert api > 0
+    res = climb.policy_selfplay(game.game_id, 600, 1, 1)
+    assert res["score"][0] > 0 and sum(res["score"]) == 0
+    for s, p, rng in _mid_game_states(game_name, 20, 9):
+        if s.is_over:
+            continue
+        world = game.sample_world(s.observation(p), rng)
+        before = world.hand_sizes()
+        r = game.rollout(world, rng)
+        assert sum(r) == 0 and world.hand_sizes() == before   # a copy is played out
+        assert game.rollout(s.position) == game.rollout(s.position)
+
+
+def test_policy_reads_only_what_the_mover_knows():
+    """The heuristic's move is the same in every world the mover cannot tell
+    apart (it reads his hand and the public state only)."""
+    for game_name in ("doudizhu", "zhengshangyou"):
+        game = cardavia.load(game_name)
+        for s, p, rng in _mid_game_states(game_name, 25, 11):
+            if s.is_over:
+                continue
+            obs = s.observation(s.current_player)
+            moves = {str(game.policy_move(obs, s.legal_moves(), rng)) for _ in range(5)}
+            assert len(moves) == 1
+            assert moves <= {str(m) for m in s.legal_moves()}
+
+
+def test_ddz_policy_lets_the_partners_play_stand_and_keeps_bombs():
+    """DDZ: a farmer does not beat his partner's play; a leader sheds the
+    most cards without breaking a bomb; a winning play is made at once."""
+    game = cardavia.load("doudizhu")
+
+    def ranks(*hands):
+        used: dict = {}
+        out = []
+        for h in hands:
+            ids = []
+            for ch in h:
+                k = used.get(ch, 0)
+                used[ch] = k + 1
+                ids.append(4 * (("3456789TJQKA2".index(ch) + 1) % 13) + k)
+            out.append(ids)
+        return out
+
+    s = game.from_hands(ranks("3456", "8JQKA2", "9TTT"), landlord=0)
+    s.play("3")
+    s.play("8")                       # farmer 1 beats the landlord
+    assert str(game.policy_move(s.observation(2), s.legal_moves(), 1)) == "pass"
+    s = game.from_hands(ranks("333345678K", "9", "T"), landlord=0)
+    assert str(game.policy_move(s.observation(0), s.legal_moves(), 1)) == "45678"   # 3333 kept
+    s = game.from_hands(ranks("KK", "9", "T"), landlord=0)
+    assert str(game.policy_move(s.observation(0), s.legal_moves(), 1)) == "KK"

@@ -1515,6 +1515,211 @@ cdef class Position:
 
 
 # ---------------------------------------------------------------------------
+# The rollout policy (issue 12 part 3): a fast heuristic that reads only
+# what the mover knows (his hand and the public state), so it makes the same
+# move in every world he cannot tell apart.
+#
+# - A play that empties the hand is made at once.
+# - Leading: the play shedding the most cards that breaks no bomb (nor the
+#   rocket), the lowest such; bombs only when nothing else is left.
+# - Following: a Dou Dizhu farmer lets his partner's play stand; otherwise
+#   the smallest play that beats the table without breaking a bomb; a bomb
+#   (the smallest) only when the player who made the play is close to going
+#   out, or when the rules leave no choice (ZSY-3.2); else pass.
+# - Bidding (DDZ-2.2): a bid by hand strength (jokers, 2s, aces, bombs).
+
+cdef inline uint64_t bomb_ranks_mask(const Pos* p, uint64_t counts) noexcept nogil:
+    """Nibble mask of the ranks whose cards form a bomb in hand (four of a
+    kind, three Aces in Zheng Shangyou, both jokers in Dou Dizhu)."""
+    cdef uint64_t m = 0
+    cdef int r
+    for r in range(13):
+        if nib(counts, r) == 4:
+            m |= (<uint64_t>15) << (4 * r)
+    if p.game == GAME_ZSY and nib(counts, R_A) == 3:
+        m |= (<uint64_t>15) << (4 * R_A)
+    if p.game == GAME_DDZ and nib(counts, R_BJ) and nib(counts, R_RJ):
+        m |= (<uint64_t>15) << (4 * R_BJ) | (<uint64_t>15) << (4 * R_RJ)
+    return m
+
+
+cdef inline int ddz_bid_strength(uint64_t c) noexcept nogil:
+    """Twice a hand's strength: jokers, 2s, aces and bombs."""
+    cdef int r, s = 3 * nib(c, R_RJ) + 2 * nib(c, R_BJ) + 2 * nib(c, R_2) + nib(c, R_A)
+    for r in range(13):
+        if nib(c, r) == 4:
+            s += 4
+    return s
+
+
+cdef int policy_c(const Pos* p, CMove* buf, int cap, CMove* out) noexcept nogil:
+    """The heuristic's move for the player to move; 0 when there is none."""
+    cdef int n = pos_legal(p, buf, cap)
+    cdef int i, best = -1, bomb = -1, passi = -1, q = p.cur, s, want
+    cdef uint64_t c = p.counts[q], bombs
+    cdef const CMove* m
+    if n < 0:
+        n = cap
+    if n <= 0:
+        return 0
+    if p.phase == PH_BID:
+        s = ddz_bid_strength(c)
+        want = 3 if s >= 14 else 2 if s >= 10 else 1 if s >= 7 else 0
+        for i in range(n):
+            if (buf[i].kind == K_BID and buf[i].rank == want) or (want <= p.high and buf[i].kind == K_PASS):
+                out[0] = buf[i]
+                return 1
+        out[0] = buf[0]
+        return 1
+    bombs = bomb_ranks_mask(p, c)
+    for i in range(n):
+        m = &buf[i]
+        if m.kind == K_PASS:
+            passi = i
+            continue
+        if m.counts == c:          # goes out
+            out[0] = m[0]
+            return 1
+        if bomb_power(m) > 0:
+            if bomb < 0 or bomb_power(m) < bomb_power(&buf[bomb]):
+                bomb = i
+            continue
+        if m.counts & bombs:       # would break a bomb
+            continue
+        if best < 0:
+            best = i
+        elif not p.has_last:
+            if m.ncards > buf[best].ncards or (m.ncards == buf[best].ncards and m.rank < buf[best].rank):
+                best = i
+        elif m.rank < buf[best].rank:
+            best = i
+    if p.has_last and p.game == GAME_DDZ and passi >= 0 and p.landlord >= 0:
+        if q != p.landlord and p.last_player != p.landlord:
+            out[0] = buf[passi]    # the partner's play stands
+            return 1
+    if best >= 0:
+        out[0] = buf[best]
+        return 1
+    if bomb >= 0 and (passi < 0 or not p.has_last
+                      or cv_popcount(p.hand[p.last_player]) <= 6):
+        out[0] = buf[bomb]
+        return 1
+    if passi >= 0:
+        out[0] = buf[passi]
+        return 1
+    # Leading with nothing but plays that break a bomb: the lowest of them.
+    best = 0
+    for i in range(n):
+        if bomb_power(&buf[i]) == 0 and (bomb_power(&buf[best]) > 0 or buf[i].rank < buf[best].rank):
+            best = i
+    out[0] = buf[best]
+    return 1
+
+
+cdef int rollout_c(Pos* p, CMove* buf, int cap) noexcept nogil:
+    """Play the position to its end with the policy in every seat."""
+    cdef CMove mv
+    cdef int moves = 0
+    while p.phase != PH_OVER:
+        if not policy_c(p, buf, cap, &mv):
+            break
+        pos_apply(p, &mv)
+        moves += 1
+    return moves
+
+
+def policy(Position pos):
+    """The heuristic's move (a move value) for the player to move in ``pos``."""
+    cdef CMove mv
+    cdef CMove* buf = <CMove*>malloc(CAP * sizeof(CMove))
+    cdef int ok
+    if buf == NULL:
+        raise MemoryError()
+    with nogil:
+        ok = policy_c(&pos.p, buf, CAP, &mv)
+    free(buf)
+    if not ok:
+        return None
+    return from_cmove(pos.p.game, _move_types[pos.p.game], &mv)
+
+
+def rollout(Position pos):
+    """Play a copy of ``pos`` to its end with the policy in every seat, in
+    the core; its returns."""
+    cdef Pos p = pos.p
+    cdef int r[3]
+    cdef CMove* buf = <CMove*>malloc(CAP * sizeof(CMove))
+    if buf == NULL:
+        raise MemoryError()
+    with nogil:
+        rollout_c(&p, buf, CAP)
+    free(buf)
+    pos_returns(&p, r)
+    return (r[0], r[1], r[2])
+
+
+def rollouts(Position pos, int n):
+    """``n`` policy rollouts of copies of ``pos`` (benchmarks); the summed returns."""
+    cdef Pos p
+    cdef int r[3]
+    cdef int i
+    cdef int64_t total[3]
+    cdef CMove* buf = <CMove*>malloc(CAP * sizeof(CMove))
+    if buf == NULL:
+        raise MemoryError()
+    total[0] = total[1] = total[2] = 0
+    with nogil:
+        for i in range(n):
+            p = pos.p
+            rollout_c(&p, buf, CAP)
+            pos_returns(&p, r)
+            total[0] += r[0]
+            total[1] += r[1]
+            total[2] += r[2]
+    free(buf)
+    return (total[0], total[1], total[2])
+
+
+def policy_selfplay(int game, int deals, uint64_t seed, int policy_seats=7):
+    """Whole deals in the core with the policy in the seats of the bit mask
+    ``policy_seats`` and uniform random moves elsewhere; totals of the
+    returns per seat and the moves."""
+    cdef Rng rng
+    cdef Pos p
+    cdef CMove mv
+    cdef int r[3]
+    cdef int i, ok
+    cdef int64_t score[3]
+    cdef int64_t moves = 0
+    cdef CMove* buf = <CMove*>malloc(CAP * sizeof(CMove))
+    if buf == NULL:
+        raise MemoryError()
+    score[0] = score[1] = score[2] = 0
+    rng_seed(&rng, seed)
+    with nogil:
+        for i in range(deals):
+            if game == GAME_DDZ:
+                pos_new_ddz(&p, rng_next(&rng))
+            else:
+                pos_new_zsy(&p, rng_next(&rng))
+            while p.phase != PH_OVER:
+                if (policy_seats >> p.cur) & 1:
+                    ok = policy_c(&p, buf, CAP, &mv)
+                else:
+                    ok = random_move(&p, &rng, buf, CAP, &mv)
+                if not ok:
+                    break
+                pos_apply(&p, &mv)
+                moves += 1
+            pos_returns(&p, r)
+            score[0] += r[0]
+            score[1] += r[1]
+            score[2] += r[2]
+    free(buf)
+    return {"deals": deals, "score": [score[0], score[1], score[2]], "moves": moves}
+
+
+# ---------------------------------------------------------------------------
 # Worlds: the hidden cards dealt again (issue 12 part 2).
 #
 # A sampler is built once per observation (in Python: the observer's cards,

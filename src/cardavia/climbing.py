@@ -412,6 +412,35 @@ class ClimbGame:
         table, ZSY-3.2, and the 3 of hearts is with the opening leader)."""
         return self.world_sampler(observation).sample(seed_from(rng))
 
+    def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None):
+        """The compiled heuristic's move for the player to move (the
+        ``heuristic`` agent): it reads only his hand and the public state,
+        so any world he cannot tell apart gives the same move.  Leads shed
+        the most cards without breaking a bomb; follows beat with the
+        smallest winner; bombs wait for an opponent close to going out; a
+        Dou Dizhu farmer lets his partner's play stand; bids follow hand
+        strength."""
+        data = _obs_data(observation)
+        if data.get("is_over"):
+            raise IllegalMoveError("the game is over: no move can be played")
+        if data.get("current_player") != data.get("player"):
+            raise InvalidSetupError("the heuristic moves for the player to move: observe him")
+        move = _core.policy(self.sample_world(observation, rng))
+        if legal_moves is not None and move not in legal_moves:
+            raise IllegalMoveError(f"the heuristic's move {move} is not among the legal moves given")
+        return move
+
+    def rollout(self, position: Any, rng: Any = None) -> tuple:
+        """Play a copy of ``position`` (a compiled position: ``sample_world``,
+        ``state.position``) to the end in the core with the heuristic in
+        every seat, ``nogil``; its returns.  The policy is deterministic,
+        so ``rng`` is accepted for the common signature and checked only."""
+        if not isinstance(position, Position) or position.game != self.game_id:
+            raise ArgumentTypeError(f"rollout needs a compiled {self.name} position")
+        if rng is not None:
+            seed_from(rng)
+        return _core.rollout(position)
+
 
 def _initial_hands(sampler, world) -> tuple[list[int], int]:
     """The dealt hands of a world (current cards and cards played), and its bottom."""
