@@ -282,6 +282,16 @@ def _obs_data(observation: Any) -> dict:
     return data
 
 
+_MOVE_CACHE: tuple[dict, dict] = ({}, {})
+"""Move values by their text, per game: histories repeat a few texts."""
+
+
+def _texts_bits(texts: Any) -> int:
+    if isinstance(texts, list) and all(type(t) is str for t in texts):
+        return _parse_card_bits(" ".join(texts))
+    return bits_of(texts)
+
+
 def build_sampler(game, observation: Any):
     """The compiled sampler of the worlds ``observation`` cannot tell apart
     (see ``WorldSampler`` in the core): the observer's cards, the cards
@@ -292,14 +302,22 @@ def build_sampler(game, observation: Any):
         if data.get("game") != game.name:
             raise InvalidSetupError(f"not a {game.name} observation")
         player = data["player"]
-        own = bits_of(data["hand"])
-        played = [bits_of(x) for x in data["played"]]
+        own = _texts_bits(data["hand"])
+        played = [_texts_bits(x) for x in data["played"]]
         sizes = list(data["hand_sizes"])
         history = data["history"]
         if not (isinstance(player, int) and 0 <= player < 3 and len(played) == 3 and len(sizes) == 3):
             raise InvalidSetupError("an observation of a three-player deal needs player 0-2")
         start = max((i + 1 for i, (p, _) in enumerate(history) if p == _CHANCE), default=0)
-        entries = [(p, game.parse_move(text)) for p, text in history[start:]]
+        cache = _MOVE_CACHE[game.game_id]
+        entries = []
+        for p, text in history[start:]:
+            m = cache.get(text)
+            if m is None:
+                m = game.parse_move(text)
+                if len(cache) < 8192:
+                    cache[text] = m
+            entries.append((p, m))
         ddz = game.game_id == 0
         landlord = data.get("landlord") if ddz else None
         bottom = bits_of(data["bottom"]) if ddz and landlord is not None else 0
