@@ -594,25 +594,9 @@ def has_response(int game, uint64_t hand_counts, ClimbMove last):
     return has_response_c(game, hand_counts, &lc)
 
 
-def can_beat(ClimbMove move, ClimbMove last):
-    cdef CMove a = to_cmove(move), b = to_cmove(last)
-    return bool(beats(&a, &b))
-
-
 def counts_within(uint64_t a, uint64_t b):
     """Are the rank counts ``a`` held within ``b``?"""
     return bool(counts_le(a, b))
-
-
-def unplayed_bombs(int game, uint64_t hand_counts):
-    """Bombs held (four of a rank; three Aces where they are a bomb)."""
-    cdef int r, n = 0
-    for r in range(R_2 + 1):
-        if nib(hand_counts, r) == 4:
-            n += 1
-    if RULES[game].ace_bomb and nib(hand_counts, R_A) == 3:
-        n += 1
-    return n
 
 
 # ---------------------------------------------------------------------------
@@ -1316,6 +1300,8 @@ cdef class Position:
     def new_deal(int game, uint64_t seed):
         """A seeded deal, as ``game.new_state(seed)`` deals it."""
         cdef Position x = Position.__new__(Position)
+        if game != GAME_DDZ and game != GAME_ZSY:
+            raise ValueError("game is 0 (Dou Dizhu) or 1 (Zheng Shangyou)")
         if game == GAME_DDZ:
             pos_new_ddz(&x.p, seed)
         else:
@@ -1328,8 +1314,18 @@ cdef class Position:
         """A position from hands (bit sets); the setup is validated before."""
         cdef Position x = Position.__new__(Position)
         cdef uint64_t h[3]
+        if len(hands) != 3:
+            raise ValueError("a position needs three hands")
+        if not (-1 <= landlord <= 2 and 1 <= bid <= 3 and 0 <= first_bidder <= 2 and -1 <= leader <= 2):
+            raise ValueError("seats are 0-2 (-1: none) and bids 1-3")
         for i in range(3):
             h[i] = hands[i]
+            if h[i] >> 54 or (game == GAME_ZSY and h[i] & ~ZSY_PACK_BITS):
+                raise ValueError("a hand holds cards of the game's pack only")
+        if bottom >> 54:
+            raise ValueError("the bottom holds card ids 0-53 only")
+        if game != GAME_DDZ and game != GAME_ZSY:
+            raise ValueError("game is 0 (Dou Dizhu) or 1 (Zheng Shangyou)")
         if game == GAME_DDZ:
             pos_ddz_hands(&x.p, h, bottom, landlord, bid, first_bidder, seed)
         else:
@@ -1349,6 +1345,8 @@ cdef class Position:
         (a replayed setup that names its redeals; DDZ-2.5)."""
         if self.p.phase != PH_BID or self.p.nbids != 0:
             raise ValueError("a deal is set only at the start of the bidding")
+        if not 0 <= first_bidder <= 2 or len(hands) != 3:
+            raise ValueError("three hands and a first bidder 0-2")
         for i in range(3):
             self.p.hand[i] = hands[i]
         self.p.bottom = bottom
@@ -1421,12 +1419,18 @@ cdef class Position:
         return None if self.p.phase == PH_OVER else self.p.cur
 
     def hand_bits(self, int player):
+        if not 0 <= player <= 2:
+            raise ValueError("player must be 0-2")
         return self.p.hand[player]
 
     def hand_counts(self, int player):
+        if not 0 <= player <= 2:
+            raise ValueError("player must be 0-2")
         return self.p.counts[player]
 
     def played_bits(self, int player):
+        if not 0 <= player <= 2:
+            raise ValueError("player must be 0-2")
         return self.p.played[player]
 
     def hand_sizes(self):
@@ -1792,6 +1796,11 @@ cdef class WorldSampler:
                  bint strip_bottom, int landlord, int bid, int first_bidder, int redeals,
                  int leader, bint opening, moves, cards, uint64_t pool_bits):
         cdef int i
+        if not (0 <= player <= 2 and -1 <= landlord <= 2 and -1 <= first_bidder <= 2
+                and -1 <= leader <= 2 and 1 <= bid <= 3 and game in (GAME_DDZ, GAME_ZSY)):
+            raise ValueError("seats are 0-2 (-1: none), bids 1-3, game 0 or 1")
+        if (game == GAME_DDZ and landlord < 0 and (first_bidder < 0 or strip_bottom)) or min(slots) < 0:
+            raise ValueError("a sampler needs a landlord or a first bidder, and no negative holding")
         self.game = game
         self.player = player
         for i in range(3):
