@@ -397,3 +397,53 @@ def test_ddz_policy_lets_the_partners_play_stand_and_keeps_bombs():
     assert str(game.policy_move(s.observation(0), s.legal_moves(), 1)) == "45678"   # 3333 kept
     s = game.from_hands(ranks("KK", "9", "T"), landlord=0)
     assert str(game.policy_move(s.observation(0), s.legal_moves(), 1)) == "KK"
+
+
+def test_ddz_2_5_a_world_after_a_redeal_replays_the_redeal():
+    """DDZ-2.5: the world of a state that was dealt again names its redeals
+    in its setup, so its history (bids, the redeal) and observation are the
+    real ones and its JSON replays."""
+    game = cardavia.load("doudizhu")
+    s = game.new_state(seed=17)
+    for m in ("pass", "pass", "pass", "bid 1", "pass", "pass"):
+        s.play(m)
+    s.play(s.legal_moves()[0])
+    assert s.redeals == 1
+    for p in range(3):
+        w = s.resample(p, p)
+        assert w.observation(p) == s.observation(p)
+        assert [str(m) for _, m in w.history] == [str(m) for _, m in s.history]
+        assert "redeals" in w.to_dict()["setup"]
+        assert game.from_json(w.to_json()).to_json() == w.to_json()
+
+
+def test_the_states_and_the_compiled_loops_deal_from_one_position():
+    """Issue 12 part 1: a seeded deal of the Python state is the compiled
+    position's deal (one dealing rule), and positions are copies."""
+    for game_name in ("doudizhu", "zhengshangyou"):
+        game = cardavia.load(game_name)
+        for seed in range(5):
+            s = game.new_state(seed=seed)
+            pos = climb.Position.new_deal(game.game_id, seed)
+            assert [pos.hand_bits(p) for p in range(3)] == [CardSet(s.hand(p)).bits for p in range(3)]
+            assert pos.current_player == s.current_player
+            c = pos.copy()
+            c.play_random(1)
+            assert c.is_over and not pos.is_over
+
+
+def test_positions_play_from_several_threads_at_once():
+    """No module-global scratch buffer: rollouts and worlds run nogil from
+    several threads and give the results they give one at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+    game = cardavia.load("doudizhu")
+    states = [s for s, _, _ in _mid_game_states("doudizhu", 8, 21) if not s.is_over]
+    serial = [climb.rollouts(s.position, 200) for s in states]
+    with ThreadPoolExecutor(4) as pool:
+        threaded = list(pool.map(lambda s: climb.rollouts(s.position, 200), states))
+    assert threaded == serial
+    samplers = [game.world_sampler(s.observation(0)) for s in states]
+    serial = [sm.sample_many(50, 3) for sm in samplers]
+    with ThreadPoolExecutor(4) as pool:
+        threaded = list(pool.map(lambda sm: sm.sample_many(50, 3), samplers))
+    assert threaded == serial
