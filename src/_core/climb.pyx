@@ -16,7 +16,7 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 
 from cardavia._core.cards cimport climb_rank, climb_counts, pop_lowest, cv_popcount, cv_ctz
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, rng_uniform
+from cardavia._core.rng cimport Random, Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, rng_uniform
 
 cdef enum:
     CAP = 8192
@@ -1366,14 +1366,15 @@ cdef class Position:
         return pos_apply(&self.p, &m) == 1
 
     def play_checked(self, ClimbMove move):
-        """Check and play in one call: the error code (0: played)."""
+        """Check and play in one call: the error code (0: played; -1:
+        played, and it made a redeal)."""
         cdef CMove m = to_cmove(move)
         cdef int e
         if move.game != self.p.game:
             return E_BID_FIRST if self.p.phase == PH_BID else E_NOT_HELD
         e = pos_check(&self.p, &m)
-        if e == E_OK:
-            pos_apply(&self.p, &m)
+        if e == E_OK and pos_apply(&self.p, &m):
+            return -1
         return e
 
     def legal_count(self):
@@ -2122,6 +2123,34 @@ cdef class PlayView:
         if self._list is None:
             self._list = list(self)
         return self._list
+
+    def sample(self, rng=None):
+        """A uniform random legal move (``rng``: ``random.Random``, NumPy
+        ``Generator``, Cardavia ``Random`` or a seed)."""
+        cdef Py_ssize_t k
+        cdef int bits
+        if self.n > 0 and type(rng) is _FAST_RANDOM[0]:
+            # Exactly random.Random.randrange(n), without its overhead.
+            bits = (<object>self.n).bit_length()
+            k = rng.getrandbits(bits)
+            while k >= self.n:
+                k = rng.getrandbits(bits)
+        elif self.n > 0 and type(rng) is Random:
+            k = rng_below(&(<Random>rng).state, self.n)
+        else:
+            k = _FAST_RANDOM[1](rng, self.n)
+        return from_cmove(self.game, self.cls, &self.moves[k])
+
+
+# The Python layer names its random type and its general draw (the core
+# imports nothing above it): climbing.py registers random.Random and
+# cardavia.game.randbelow.
+cdef list _FAST_RANDOM = [None, None]
+
+
+def register_sampling(random_type, randbelow):
+    _FAST_RANDOM[0] = random_type
+    _FAST_RANDOM[1] = randbelow
 
 
 def make_view(cls, state, Position pos):

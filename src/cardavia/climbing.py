@@ -167,18 +167,7 @@ class ClimbLegalMoves(_core.PlayView, LegalMoves):
     def __init__(self, state):
         pass
 
-    def sample(self, rng: Any = None):
-        """A uniform random legal move (``rng``: ``random.Random``, NumPy
-        ``Generator``, Cardavia ``Random`` or a seed)."""
-        total = len(self)
-        if type(rng) is _PyRandom and total > 0:
-            # Exactly random.Random.randrange(total), without its overhead.
-            bits = total.bit_length()
-            k = rng.getrandbits(bits)
-            while k >= total:
-                k = rng.getrandbits(bits)
-            return self[k]
-        return self[randbelow(rng, total)]
+    sample = _core.PlayView.sample
 
     __contains__ = LegalMoves.__contains__
     __repr__ = LegalMoves.__repr__
@@ -186,7 +175,7 @@ class ClimbLegalMoves(_core.PlayView, LegalMoves):
 
 import random as _random  # noqa: E402
 
-_PyRandom = _random.Random
+_core.register_sampling(_random.Random, randbelow)
 _make_view = _core.make_view
 
 

@@ -126,13 +126,13 @@ class DouDizhuState(climbing.ClimbState):
         # plays in one call; a refusal is explained by ``_check``.
         if type(move) is not DouDizhuMove:
             return State.play(self, move)
-        player = self._pos.current_player
         pos = self._pos
-        redeals = pos.redeals
-        if pos.play_checked(move):
+        player = pos.current_player
+        code = pos.play_checked(move)
+        if code > 0:
             self._check(move)
         self._history.append(_new_entry(HistoryEntry, (player, move)))
-        if pos.redeals != redeals:
+        if code < 0:
             self._after_redeal()
         return move
 
