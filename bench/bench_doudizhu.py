@@ -43,7 +43,7 @@ except ImportError:
     pyspiel = None
 
 import cardavia
-from bench_zhengshangyou import bench_parse, bench_rollouts, bench_worlds
+from bench_zhengshangyou import bench_parse, bench_rollouts, bench_worlds, check_worlds
 from cardavia import doudizhu
 from cardavia._core import climb
 from cardavia.cards import CardSet
@@ -220,6 +220,7 @@ def main():
     ap.add_argument("--deals", type=int, default=1000, help="deals for the Python-API loops")
     ap.add_argument("--positions", type=int, default=200, help="mid-game positions for worlds and rollouts")
     ap.add_argument("--no-peers", action="store_true", help="skip OpenSpiel and rlcard")
+    ap.add_argument("--check", type=int, default=0, help="also check this many resampled worlds")
     args = ap.parse_args()
     if not args.no_peers and pyspiel is None:
         raise SystemExit("the peers (OpenSpiel, rlcard) are not installed: pip install '.[bench]' or --no-peers")
@@ -233,6 +234,8 @@ def main():
     bench_parse("doudizhu", doudizhu, 20, list(range(54)))
     bench_worlds("doudizhu", args.positions)
     bench_rollouts("doudizhu", args.positions)
+    if args.check:
+        check_worlds("doudizhu", args.check)
 
 
 if __name__ == "__main__":

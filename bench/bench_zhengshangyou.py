@@ -87,9 +87,10 @@ def bench_worlds(game_name: str, positions: int, per: int = 200) -> None:
         for k in range(per // 4):
             sampler.sample(k)
         py.append((time.perf_counter() - t0) / (per // 4) * 1e6)
+        fresh_obs = [s.observation(p) for _ in range(5)]   # new objects: no sampler cached
         t0 = time.perf_counter()
-        for k in range(5):
-            game.sample_world(s.observation(p), k)
+        for k, o in enumerate(fresh_obs):
+            game.sample_world(o, k)
         fresh.append((time.perf_counter() - t0) / 5 * 1e6)
     print(f"\nWorlds (hidden cards dealt again), {positions} random mid-game observations; "
           "median µs per world (target <= 50)")
@@ -98,6 +99,26 @@ def bench_worlds(game_name: str, positions: int, per: int = 200) -> None:
     print(f"  sampler.sample() -> Position       {statistics.median(py):>10,.2f}")
     print(f"  game.sample_world(fresh obs, rng)  {statistics.median(fresh):>10,.2f}  "
           "(builds the sampler from the observation)")
+
+
+def check_worlds(game_name: str, n: int) -> None:
+    """Thousands of random mid-game states (issue 12 part 2): every world
+    shows the observer his own observation, replays its own JSON and plays
+    on to a zero-sum end; how many differ from the real deal."""
+    game = cardavia.load(game_name)
+    rng = random.Random(5)
+    bad = differ = 0
+    t0 = time.perf_counter()
+    for s in mid_game_states(game_name, n, 13):
+        p = rng.randrange(3)
+        w = s.resample(p, rng)
+        ok = w.observation(p) == s.observation(p) and game.from_json(w.to_json()).to_json() == w.to_json()
+        differ += any(w.hand(q) != s.hand(q) for q in range(3))
+        while not w.is_over:
+            w.play(w.legal_moves().sample(rng))
+        bad += not ok or sum(w.returns()) != 0
+    print(f"\nWorlds checked on {n} random mid-game states: {bad} failures, {differ} differ from the "
+          f"real deal ({time.perf_counter() - t0:.1f} s)")
 
 
 def bench_rollouts(game_name: str, positions: int, api_positions: int = 30) -> None:
@@ -154,6 +175,7 @@ def main():
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--hands", type=int, default=500)
     ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--check", type=int, default=0, help="also check this many resampled worlds")
     args = ap.parse_args()
     rng = random.Random(1)
 
@@ -177,6 +199,8 @@ def main():
     bench_deals("zhengshangyou", args.deals)
     bench_worlds("zhengshangyou", args.positions)
     bench_rollouts("zhengshangyou", args.positions)
+    if args.check:
+        check_worlds("zhengshangyou", args.check)
 
 
 if __name__ == "__main__":

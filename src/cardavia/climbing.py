@@ -18,6 +18,7 @@ text of every move is unambiguous and reads back to the same move.
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 from cardavia._core import climb as _core
@@ -173,9 +174,7 @@ class ClimbLegalMoves(_core.PlayView, LegalMoves):
     __repr__ = LegalMoves.__repr__
 
 
-import random as _random  # noqa: E402
-
-_core.register_sampling(_random.Random, randbelow)
+_core.register_sampling(random.Random, randbelow)
 _make_view = _core.make_view
 
 
