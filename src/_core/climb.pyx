@@ -6,8 +6,10 @@ Moves live in the core as ``CMove`` structs (kind, main rank, chain length,
 rank counts) and become ``ClimbMove`` values only at the Python boundary.
 The position of a deal (``Pos``, the ``pos_*`` functions) holds every rule of
 bidding, play and scoring once: the Python states wrap it (``Position``), and
-the compiled self-play loops, the world sampler and the rollout policy drive
-it, ``nogil``.
+the compiled self-play loops, the world sampler (``WorldSampler``: hidden
+cards dealt again) and the rollout policy (``policy_c``) drive it, ``nogil``.
+No module-global scratch buffer: every buffer is per call or per object, so
+positions can be played from several threads at once.
 """
 cimport cython
 from cpython.object cimport PyObject, PyTypeObject
