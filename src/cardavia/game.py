@@ -18,6 +18,7 @@ import random
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterator, Mapping, NamedTuple, Sequence
 
+from cardavia._core.errors import ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
 from cardavia._core.rng import Random
 
 CHANCE = -1
@@ -25,32 +26,6 @@ CHANCE = -1
 
 TERMINAL = None
 """``current_player`` of a finished game: nobody (``None``, as everywhere)."""
-
-
-class IllegalMoveError(ValueError):
-    """A move the rules forbid; ``rule`` is the RULES.md id it breaks."""
-
-    def __init__(self, message: str, rule: str | None = None):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
-
-
-class InvalidMoveError(ValueError):
-    """Move text that does not parse as a move of the game."""
-
-
-class InvalidSetupError(ValueError):
-    """A setup (``from_hands``, ``from_json``, ``from_deal``, options) that no
-    deal of the rules could reach; ``rule`` is the RULES.md id it breaks."""
-
-    def __init__(self, message: str, rule: str | None = None):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
-
-
-class ArgumentTypeError(TypeError, ValueError):
-    """An argument of the wrong type: both a ``TypeError`` and, like every
-    other bad input to Cardavia, a ``ValueError``."""
 
 
 @dataclasses.dataclass(frozen=True)
