@@ -96,8 +96,12 @@ def to_card_ids(cards):
         return parse_cards(cards)
     if isinstance(cards, CardSet):
         return list(cards)
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise ArgumentTypeError(f"cards are card text, a CardSet or card ids, not {type(cards).__name__}") from None
     out = []
-    for c in cards:
+    for c in items:
         if isinstance(c, str):
             out.extend(parse_cards(c))
             continue
