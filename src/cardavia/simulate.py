@@ -25,7 +25,7 @@ def play_deals(game_name: str, options: dict, agent_names: Sequence[str], seed: 
     out = []
     for i in range(start, stop):
         deal_seed = derive_seed(seed, i)
-        agents = [make_agent(agent_names[p], game_name, seed=derive_seed(deal_seed, 1 + p))
+        agents = [make_agent(agent_names[p], game, seed=derive_seed(deal_seed, 1 + p))
                   for p in range(game.num_players)]
         state = play_out(game.new_state(seed=deal_seed), agents)
         out.append(game.deal_summary(state))
@@ -84,7 +84,7 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     if len(agents) != game.num_players:
         raise ValueError(f"{game_name} needs {game.num_players} agents, got {len(agents)}")
     for a in agents:
-        make_agent(a, game_name)  # validate names before forking
+        make_agent(a, game)  # validate names before forking
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, got {games!r}")
     workers = workers or os.cpu_count() or 1
