@@ -118,6 +118,6 @@ def test_ctrl_c_stops_with_exit_code_130_and_no_traceback(argv):
         out, err = p.communicate(timeout=10)
     except subprocess.TimeoutExpired:
         p.kill()
-        raise AssertionError("Ctrl-C did not stop the run within 10 s")
+        raise AssertionError("Ctrl-C did not stop the run within 10 s") from None
     assert p.returncode == 130, (p.returncode, err)
     assert "Traceback" not in err and "interrupted" in err

@@ -221,7 +221,7 @@ class Game(abc.ABC):
         self._options = defaults
         self._validate_options()
 
-    def _validate_options(self) -> None:
+    def _validate_options(self) -> None:  # noqa: B027 (a hook, empty by default)
         """Subclasses check option values here and raise ValueError."""
 
     @property

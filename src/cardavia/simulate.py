@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from cardavia._core.rng import derive_seed
 from cardavia.agents import make_agent, play_out

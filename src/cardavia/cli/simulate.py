@@ -40,12 +40,12 @@ def run(args) -> int:
         try:
             out_file = open(args.json, "w")
         except OSError as e:
-            raise UserError(f"cannot write {args.json}: {e.strerror}")
+            raise UserError(f"cannot write {args.json}: {e.strerror}") from None
     try:
         result = simulate.run(args.game, count, seed=args.seed, workers=args.workers,
                               agents=agents, options=options, progress=not args.quiet)
     except ValueError as e:
-        raise UserError(str(e))
+        raise UserError(str(e)) from None
     for key, value in result.items():
         if key in ("options",):
             continue
