@@ -55,6 +55,7 @@ class HeuristicAgent(Agent):
 
 
 AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+"""The agents ``make_agent`` builds by name."""
 
 
 def make_agent(name: str, game: Any, seed: Any = None) -> Agent:
@@ -65,12 +66,11 @@ def make_agent(name: str, game: Any, seed: Any = None) -> Agent:
         raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")
     if isinstance(game, str):
         game = cardavia.load(game, match=False)
-    cls = AGENTS[name]
-    if cls is RandomAgent:
+    if name == "random":
         return RandomAgent(seed=seed)
     if not hasattr(game, "policy_move"):
         raise ValueError(f"{game.name} has no {name} agent yet")
-    return cls(game, seed=seed)
+    return HeuristicAgent(game, seed=seed)
 
 
 def play_out(state: State, agents: list[Agent], max_moves: int = 1_000_000) -> State:

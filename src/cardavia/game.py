@@ -63,6 +63,7 @@ class ChanceEvent(Move):
     """A history entry made by chance rather than a player (e.g. a redeal)."""
 
     __slots__ = ("text",)
+    text: str
 
     def __init__(self, text: str):
         object.__setattr__(self, "text", text)
@@ -482,7 +483,7 @@ class State(abc.ABC):
     def __eq__(self, other):
         return isinstance(other, State) and self.to_dict() == other.to_dict()
 
-    __hash__ = None  # states are mutable
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
 
     def __repr__(self) -> str:
         who = "over" if self.is_over else f"player {self.current_player} to move"
