@@ -13,7 +13,7 @@ from conformance import check_random_games
 import cardavia
 from cardavia import bridge, pbn
 from cardavia.bridge import EAST, NORTH, SOUTH, WEST, score
-from cardavia.game import CHANCE, TERMINAL, IllegalMoveError, InvalidMoveError
+from cardavia.game import CHANCE, TERMINAL, ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
 
 GAME = cardavia.load("bridge")
 
@@ -419,3 +419,108 @@ def test_cli_simulate_bridge():
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "contract made rate" in r.stdout and "passed out rate" in r.stdout and "mean ns score" in r.stdout
+
+
+# -- one vocabulary (issue 12 part 4) --------------------------------------------
+def test_vocabulary_class_hand_kinds_and_nobody():
+    assert type(GAME).__name__ == "BridgeGame" and bridge.GAME is bridge.BridgeGame
+    assert not hasattr(bridge, "Bridge")
+    s = fresh()
+    # BR-4.1 a hand as its holder sorts it: spades, hearts, diamonds, clubs, ace down
+    h = s.hand(NORTH)
+    assert isinstance(h, tuple) and [bridge.card_text(c) for c in h][:5] == ["As", "Ks", "Qs", "Js", "Ah"]
+    obs = s.observation(NORTH)
+    assert obs["hand"] == [bridge.card_text(c) for c in h]
+    assert obs["hand_sizes"] == [13, 13, 13, 13] and obs["played"] == [[], [], [], []]
+    assert obs["declarer"] is None and obs["dummy"] is None and obs["trick_leader"] is None
+    assert s.seat_to_play is None and s.declarer is None
+    assert {m.kind for m in s.legal_moves()} == {"pass", "bid"}
+    bid(s, "1NT", "pass", "pass", "pass")
+    assert {m.kind for m in s.legal_moves()} == {"card"}
+    s.play("2c")
+    obs = s.observation(EAST)
+    assert obs["trick"] == [[WEST, "2c"]] and obs["played"][WEST] == ["2c"] and obs["hand_sizes"][WEST] == 12
+
+
+def test_outcome_score_breakdown():
+    """BR-5.7: the outcome names the contract, declarer, tricks and score."""
+    s = bid(fresh(), "pass", "pass", "3NT", "pass", "pass", "pass")
+    rng = random.Random(2)
+    while not s.is_over:
+        s.play(s.legal_moves().sample(rng))
+    out = s.outcome()
+    assert out.score["contract"] == "3NT" and out.score["declarer"] == NORTH
+    assert out.score["tricks"] == s.declarer_tricks and out.score["score"] == int(s.score())
+    assert out.returns == tuple(s.returns()) and json.dumps(out.to_dict())
+    p = bid(fresh(), "pass", "pass", "pass", "pass")
+    assert p.outcome().score["contract"] is None and p.outcome().score["score"] == 0
+
+
+# -- setup validation (issue 19 parts 1 and 3) -----------------------------------------
+def _json_with_setup(setup):
+    d = json.loads(GAME.new_state(seed=3).to_json())
+    d["setup"] = setup
+    return json.dumps(d)
+
+
+@pytest.mark.parametrize("setup", [
+    {"deal": DEAL.replace("AKQJ.AKQ.AKQ.AKQ", "AKQJ.AKQ.AKQ.AKQ2", 1)},   # a card twice
+    {"deal": DEAL.replace(" 2.5432", " .5432", 1)},                     # 12 cards
+    {"deal": 17}, {"seed": 3, "deal": DEAL}, {}, {"seed": 3, "extra": 1},
+    {"seed": 3, "dealer": 2}, {"seed": 3, "dealer": 2 ** 70}, {"seed": 3, "dealer": -1},
+])
+def test_br_2_1_setups_no_deal_could_reach_are_refused(setup):
+    """BR-2.1: 52 distinct cards, 13 to each hand, dealer South; every way in."""
+    with pytest.raises(InvalidSetupError) as e:
+        GAME.from_json(_json_with_setup(setup))
+    assert e.value.rule == "BR-2.1"
+
+
+def test_br_2_1_from_hands_refuses_jokers_duplicates_and_short_hands():
+    good = [" ".join(bridge.card_text(c) for c in fresh().hand(p)) for p in range(4)]
+    assert GAME.from_hands(good).deal_pbn() == DEAL
+    for hands in ([good[0] + " BJ"] + good[1:], [good[0], good[0], good[2], good[3]],
+                  [good[0].replace("6s ", "")] + good[1:], [1 << 52, 0, 0, 0], [-1, 0, 0, 0],
+                  [2 ** 70, 0, 0, 0], good[:3]):
+        with pytest.raises(InvalidSetupError) as e:
+            GAME.from_hands(hands)
+        assert e.value.rule == "BR-2.1"
+    with pytest.raises(InvalidSetupError):
+        GAME.from_hands(good, dealer=3)
+    with pytest.raises(ValueError):
+        GAME.from_hands(good, dealer=2 ** 70)
+    assert GAME.from_hands(good, dealer=SOUTH).current_player == SOUTH
+    with pytest.raises(ValueError):
+        GAME.from_hands("As Ks")
+
+
+def test_br_2_2_vulnerability_option_is_checked():
+    with pytest.raises(InvalidSetupError) as e:
+        cardavia.load("bridge", vulnerability="red")
+    assert e.value.rule == "BR-2.2"
+    with pytest.raises(ArgumentTypeError):
+        cardavia.load("bridge", vulnerability=1)
+
+
+def test_issue_19_analysis_entry_points_raise_value_errors():
+    """Issue 19 part 3: only ValueError subclasses, in the project's words."""
+    with pytest.raises(ArgumentTypeError) as e:
+        score("4S", "no", 10)  # a string is not a vulnerability
+    assert "vulnerable" in str(e.value)
+    for bad in (True, 2 ** 70, -1, 14, 9.0):
+        with pytest.raises(ValueError):
+            score("4S", False, bad)
+    for trick in ([2 ** 70], [-1], [52], ["Zz"], [1, 2, 3, 4], 5, "As"):
+        with pytest.raises(ValueError) as e:
+            bridge.solve_board(DEAL, "NT", "E", trick=trick)
+        assert not isinstance(e.value, OverflowError)
+    for deal in ([2 ** 70, 0, 0, 0], [-5, 0, 0, 0], None, 3):
+        with pytest.raises(ValueError):
+            bridge.dd_table(deal)
+    for strain, leader in (("X", "N"), (2 ** 70, "N"), ("NT", 5), ("NT", None)):
+        with pytest.raises(ValueError):
+            bridge.solve(DEAL, strain, leader)
+    s = GAME.new_state(seed=1)
+    for seat in (4, -1, 2 ** 70):
+        with pytest.raises(ValueError):
+            s.hand(seat)

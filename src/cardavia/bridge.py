@@ -17,30 +17,44 @@ Score(420: trick_points=120, game=300)
 """
 from __future__ import annotations
 
+import dataclasses
 import re
+import sys
 import threading
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from cardavia import pbn
 from cardavia._core.dds import Solver
 from cardavia._core.rng import Random
-from cardavia.cards import card_text
+from cardavia.cards import card_text, to_card_ids
 from cardavia.game import (
     TERMINAL,
+    ArgumentTypeError,
     Game,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidSetupError,
     Move,
     State,
+    check_int,
 )
 
 SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
 SEAT_NAMES = ("South", "West", "North", "East")
-SEAT_LETTERS = "SWNE"
+SEAT_LETTERS = pbn.SEAT_LETTERS
 DEALER = SOUTH
 STRAINS = ("C", "D", "H", "S", "NT")
-VULNERABILITY = ("none", "ns", "ew", "both")
-PBN_VUL = {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}
+VULNERABILITY = pbn.VULNERABILITY
+
+
+def bridge_order(card: int) -> int:
+    """Sort key of a hand as a bridge player holds it: spades, hearts,
+    diamonds, clubs, each from the ace down (as PBN writes it)."""
+    return 13 * (3 - (card & 3)) + 12 - (card >> 2)
+
+
+def _ids_in_order(mask: int) -> tuple[int, ...]:
+    return tuple(sorted((c for c in range(52) if mask >> c & 1), key=bridge_order))
 
 # Cardavia seat <-> PBN/solver seat (N 0, E 1, S 2, W 3): both run clockwise.
 def _to_pbn(seat: int) -> int:
@@ -57,19 +71,15 @@ def side_of(seat: int) -> int:
 
 
 # -- moves -------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class Call(Move):
     """An auction call: a bid (level 1-7, strain 0-4 = C D H S NT), ``X``,
-    ``XX`` or ``pass``."""
+    ``XX`` or ``pass``; ``kind`` is ``"bid"``, ``"double"``, ``"redouble"``
+    or ``"pass"``."""
 
-    __slots__ = ("kind", "level", "strain")
-
-    def __init__(self, kind: str, level: int = 0, strain: int = 0):
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "level", level)
-        object.__setattr__(self, "strain", strain)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Call is immutable")
+    kind: str
+    level: int = 0
+    strain: int = 0
 
     @property
     def is_bid(self) -> bool:
@@ -85,12 +95,6 @@ class Call(Move):
             return f"{self.level}{STRAINS[self.strain]}"
         return {"pass": "pass", "double": "X", "redouble": "XX"}[self.kind]
 
-    def __eq__(self, other):
-        return isinstance(other, Call) and (self.kind, self.level, self.strain) == (other.kind, other.level, other.strain)
-
-    def __hash__(self):
-        return hash(("Call", self.kind, self.level, self.strain))
-
 
 PASS = Call("pass")
 DOUBLE = Call("double")
@@ -98,25 +102,15 @@ REDOUBLE = Call("redouble")
 BIDS = tuple(Call("bid", lv, st) for lv in range(1, 8) for st in range(5))
 
 
+@dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class Card(Move):
-    """A card played: its canonical id (``4 * rank + suit``)."""
+    """A card played: its canonical id (``4 * rank + suit``); ``kind`` is ``"card"``."""
 
-    __slots__ = ("card",)
-
-    def __init__(self, card: int):
-        object.__setattr__(self, "card", card)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Card is immutable")
+    card: int
+    kind: ClassVar[str] = "card"
 
     def __str__(self) -> str:
         return card_text(self.card)
-
-    def __eq__(self, other):
-        return isinstance(other, Card) and other.card == self.card
-
-    def __hash__(self):
-        return hash(("Card", self.card))
 
 
 CARDS = tuple(Card(c) for c in range(52))
@@ -159,7 +153,7 @@ _CONTRACT_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)(XX|X)?$", re.IGNORECASE)
 def parse_contract(contract: str) -> tuple[int, int, int]:
     """``"4S"``, ``"3NTX"``, ``"6HXX"`` -> (level, strain 0-4, doubled 0-2)."""
     if not isinstance(contract, str):
-        raise ValueError(f"a contract is text like '4S' or '3NTX', not {type(contract).__name__}")
+        raise ArgumentTypeError(f"a contract is text like '4S' or '3NTX', not {type(contract).__name__}")
     m = _CONTRACT_RE.match(contract.strip())
     if not m:
         raise ValueError(f"bad contract {contract!r}: expected a level 1-7, a strain C D H S NT and "
@@ -195,9 +189,11 @@ def score(contract: str, vulnerable: bool, tricks: int) -> Score:
     """The declaring side's duplicate score (BR-5) for ``tricks`` taken by
     declarer in ``contract`` (negative when defeated)."""
     level, strain, dbl = parse_contract(contract)
-    if not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise ValueError(f"tricks must be 0..13, got {tricks!r}")
-    vul = bool(vulnerable)
+    if not isinstance(vulnerable, bool):
+        raise ArgumentTypeError(f"vulnerable must be True or False, not {type(vulnerable).__name__} "
+                                f"{vulnerable!r:.20} (BR-2.2)")
+    check_int(tricks, "tricks", 0, 13)
+    vul = vulnerable
     need = 6 + level
     b = {"trick_points": 0, "overtricks": 0, "undertricks": 0, "game": 0, "part_score": 0,
          "slam": 0, "insult": 0}
@@ -286,21 +282,64 @@ def _deal_masks(deal: Any, full: bool = True) -> tuple[int, int, int, int]:
     if isinstance(deal, str):
         return pbn.parse_deal(deal, full=full)
     if isinstance(deal, BridgeState):
-        return tuple(deal._initial[_from_pbn(p)] for p in range(4))
-    try:
-        hands = list(deal)
-    except TypeError:
-        raise ValueError(f"a deal is PBN text or four hands (N, E, S, W), not {type(deal).__name__}") from None
+        return deal.dealt_masks()
+    return _hand_masks(deal, "N, E, S, W", full)
+
+
+_FULL = (1 << 52) - 1
+
+
+def _hand_masks(hands: Any, order: str, full: bool = True) -> tuple[int, int, int, int]:
+    """Four hands (card text, card ids, CardSets or 52-bit masks) as masks,
+    checked: only the 52 cards, none twice, 13 each when ``full`` (equal
+    sizes otherwise)."""
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__iter__"):
+        raise ArgumentTypeError(f"a deal is PBN text or four hands ({order}), not {type(hands).__name__}")
+    hands = list(hands)
     if len(hands) != 4:
-        raise ValueError("a deal has four hands (N, E, S, W)")
+        raise InvalidSetupError(f"a deal has four hands ({order}), got {len(hands)}", "BR-2.1")
     out = []
-    from cardavia.cards import to_card_ids
+    seen = 0
     for h in hands:
         if isinstance(h, int) and not isinstance(h, bool):
-            out.append(h)
+            if not 0 <= h <= _FULL:
+                raise InvalidSetupError("a hand as a mask holds only bits 0-51: bridge is played "
+                                        "with the 52 cards of one pack, no jokers", "BR-2.1")
+            m = h
         else:
-            out.append(sum(1 << c for c in set(to_card_ids(h))))
-    return pbn.parse_deal(pbn.format_deal(out), full=full)
+            m = 0
+            for c in to_card_ids(h):
+                if c >= 52:
+                    raise InvalidSetupError(f"{card_text(c)} is not a bridge card: the pack has "
+                                            f"52 cards, no jokers", "BR-2.1")
+                if m >> c & 1:
+                    raise InvalidSetupError(f"{card_text(c)} appears twice in one hand", "BR-2.1")
+                m |= 1 << c
+        if m & seen:
+            c = (m & seen).bit_length() - 1
+            raise InvalidSetupError(f"{card_text(c)} is in two hands", "BR-2.1")
+        seen |= m
+        out.append(m)
+    sizes = [bin(m).count("1") for m in out]
+    if full and sizes != [13] * 4:
+        raise InvalidSetupError(f"each hand holds 13 cards, got {sizes} ({order})", "BR-2.1")
+    if not full and len(set(sizes)) != 1:
+        raise InvalidSetupError(f"the hands hold different numbers of cards: {sizes} ({order})", "BR-4.2")
+    return tuple(out)
+
+
+def _trick_cards(trick: Any) -> list[int]:
+    if isinstance(trick, (str, bytes)) or not hasattr(trick, "__iter__"):
+        raise ArgumentTypeError(f"trick is a list of 0-3 cards, not {type(trick).__name__}")
+    out = []
+    for c in trick:
+        if isinstance(c, str):
+            out.append(parse_card(c).card)
+        else:
+            out.append(check_int(c, "a card id of the trick", 0, 51))
+        if len(out) > 3:
+            raise ValueError("the current trick holds at most 3 cards before the card to play")
+    return out
 
 
 def solve(deal: Any, strain: Any, leader: Any) -> int:
@@ -330,8 +369,8 @@ def solve_board(deal: Any, strain: Any, leader: Any, trick: Sequence = ()) -> di
     the current trick, ``trick`` the 0-3 cards played to it.  Returns each
     legal card of the player to move with the tricks his side takes from the
     current trick on, best first."""
-    hands = _deal_masks(deal, full=False) if not isinstance(deal, str) else pbn.parse_deal(deal, full=False)
-    ids = [parse_card(c).card if isinstance(c, str) else int(c) for c in trick]
+    hands = _deal_masks(deal, full=False)
+    ids = _trick_cards(trick)
     res = _default_solver().solve_board(hands, _strain(strain), _pbn_seat(leader), ids)
     return {card_text(c): v for c, v in res}
 
@@ -352,7 +391,7 @@ def solve_state(state: "BridgeState") -> dict[str, int]:
 class BridgeState(State):
     """One deal: the auction (BR-3), then the play (BR-4), then the score (BR-5)."""
 
-    def __init__(self, game: "Bridge", setup: dict):
+    def __init__(self, game: "BridgeGame", setup: dict):
         super().__init__(game, setup)
         if "deal" in setup:
             masks = pbn.parse_deal(setup["deal"])
@@ -410,10 +449,11 @@ class BridgeState(State):
         return self.phase == "over" and self._declarer < 0
 
     @property
-    def seat_to_play(self) -> int:
-        """The seat whose card is due (dummy's seat when dummy plays)."""
+    def seat_to_play(self) -> int | None:
+        """The seat whose card is due (dummy's seat when dummy plays); None
+        outside the play."""
         if self.phase != "play":
-            return -1
+            return None
         return (self._trick_leader + len(self._trick)) % 4
 
     @property
@@ -425,9 +465,34 @@ class BridgeState(State):
     def declarer_tricks(self) -> int:
         return self._tricks_won[side_of(self._declarer)] if self._declarer >= 0 else 0
 
-    def hand(self, seat: int) -> list[int]:
-        m = self._hands[seat]
-        return [c for c in range(52) if m >> c & 1]
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` holds now, in bridge order (spades first, each
+        suit from the ace down)."""
+        check_int(seat, "seat", 0, 3)
+        return _ids_in_order(self._hands[seat])
+
+    def dealt_masks(self) -> tuple[int, int, int, int]:
+        """The hands as dealt, as card masks in PBN order N, E, S, W."""
+        return tuple(self._initial[_from_pbn(p)] for p in range(4))
+
+    @property
+    def auction(self) -> tuple[Call, ...]:
+        """Every call so far, South's first."""
+        return tuple(self._calls)
+
+    @property
+    def trick(self) -> list[list]:
+        """The current trick as ``[seat, card text]`` pairs, in play order."""
+        return [[seat, card_text(c)] for seat, c in self._trick]
+
+    @property
+    def trick_leader(self) -> int | None:
+        return self._trick_leader if self.phase == "play" else None
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken so far by North-South and by East-West."""
+        return tuple(self._tricks_won)
 
     @property
     def current_player(self) -> int:
@@ -574,21 +639,29 @@ class BridgeState(State):
                 for l, cards, w in self._tricks]
 
     def _observe(self, player: int) -> dict:
+        played: list[list[str]] = [[], [], [], []]
+        for _, cards, _ in self._tricks:
+            for seat, c in cards:
+                played[seat].append(card_text(c))
+        for seat, c in self._trick:
+            played[seat].append(card_text(c))
         d: dict[str, Any] = {
             "phase": self.phase,
             "dealer": DEALER,
             "vulnerability": self.vulnerability,
             "hand": [card_text(c) for c in self.hand(player)],
+            "hand_sizes": [bin(m).count("1") for m in self._hands],
+            "played": played,
             "auction": [str(c) for c in self._calls],
             "contract": self.contract,
             "declarer": self.declarer,
             "dummy": self.dummy,
             "dummy_hand": None,
-            "trick_leader": self._trick_leader if self.phase == "play" else None,
-            "trick": [[s, card_text(c)] for s, c in self._trick],
+            "trick_leader": self.trick_leader,
+            "trick": self.trick,
             "tricks": self.tricks,
             "tricks_won": list(self._tricks_won),
-            "seat_to_play": self.seat_to_play if self.phase == "play" else None,
+            "seat_to_play": self.seat_to_play,
             "from_dummy": self.from_dummy,
         }
         # BR-4.1: dummy is shown to all once the opening lead is made.
@@ -599,6 +672,14 @@ class BridgeState(State):
             d["score"] = None if s is None else {"total": int(s), **s.breakdown}
             d["ns_score"] = self.ns_score()
         return d
+
+    def _score_breakdown(self) -> dict:
+        s = self.score()
+        return {"contract": self.contract, "declarer": self.declarer,
+                "vulnerable": None if self._declarer < 0 else self.is_vulnerable(self._declarer),
+                "tricks": None if self._declarer < 0 else self.declarer_tricks,
+                "score": 0 if s is None else int(s), "ns_score": self.ns_score(),
+                "parts": {} if s is None else dict(s.breakdown)}
 
     def _copy(self) -> "BridgeState":
         c = BridgeState.__new__(BridgeState)
@@ -614,7 +695,7 @@ class BridgeState(State):
 
     def deal_pbn(self) -> str:
         """The original deal as PBN text (N first)."""
-        return pbn.format_deal([self._initial[_from_pbn(p)] for p in range(4)])
+        return pbn.format_deal(self.dealt_masks())
 
 
 def _trick_winner(trick: list[tuple[int, int]], strain: int) -> int:
@@ -632,7 +713,7 @@ def _trick_winner(trick: list[tuple[int, int]], strain: int) -> int:
     return best_seat
 
 
-class Bridge(Game):
+class BridgeGame(Game):
     """Contract Bridge, one deal (RULES.md §7)."""
 
     name = "bridge"
@@ -643,8 +724,40 @@ class Bridge(Game):
 
     def _validate_options(self) -> None:
         v = self._options["vulnerability"]
+        if not isinstance(v, str):
+            raise ArgumentTypeError(f"bridge: vulnerability must be text ({', '.join(VULNERABILITY)}), "
+                                    f"not {type(v).__name__}")
         if v not in VULNERABILITY:
-            raise ValueError(f"bridge: vulnerability must be one of {', '.join(VULNERABILITY)}, not {v!r}")
+            raise InvalidSetupError(f"bridge: vulnerability must be one of {', '.join(VULNERABILITY)}, "
+                                    f"not {v!r:.20}", "BR-2.2")
+
+    def validate_setup(self, setup: dict) -> None:
+        """BR-2: a seed, or a deal of the 52 cards, 13 to each hand (PBN
+        text); the dealer, if given, is South."""
+        super().validate_setup(setup)
+        unknown = sorted(set(setup) - {"seed", "deal", "dealer"})
+        if unknown:
+            raise InvalidSetupError(f"a bridge setup has a seed or a deal (and a dealer), not "
+                                    f"{', '.join(unknown)}", "BR-2.1")
+        if "dealer" in setup:
+            try:
+                dealer = check_int(setup["dealer"], "dealer", 0, 3)
+            except ArgumentTypeError:
+                raise
+            except ValueError as e:
+                raise InvalidSetupError(str(e), "BR-2.1") from None
+            if dealer != DEALER:
+                raise InvalidSetupError(f"the dealer is South (seat 0), not {SEAT_NAMES[dealer]}", "BR-2.1")
+        if ("seed" in setup) == ("deal" in setup):
+            raise InvalidSetupError("a bridge setup has either a seed or a deal", "BR-2.1")
+        if "deal" in setup:
+            deal = setup["deal"]
+            if not isinstance(deal, str):
+                raise InvalidSetupError(f"a bridge setup's deal is PBN text, not {type(deal).__name__}", "BR-2.1")
+            try:
+                pbn.parse_deal(deal)
+            except ValueError as e:
+                raise InvalidSetupError(str(e), "BR-2.1") from None
 
     def parse_move(self, text: str, state: State | None = None) -> Move:
         if not isinstance(text, str):
@@ -669,25 +782,72 @@ class Bridge(Game):
             pass
         return parse_card(t)
 
-    def from_deal(self, deal: str) -> BridgeState:
-        """A state at the start of the auction with the given PBN deal."""
-        masks = pbn.parse_deal(deal)
-        return self._initial_state({"deal": pbn.format_deal(masks)})
+    def _setup_of(self, masks: Sequence[int], dealer: Any) -> dict:
+        setup: dict[str, Any] = {"deal": pbn.format_deal(masks)}
+        if dealer is not None:
+            setup["dealer"] = dealer
+        return setup
 
-    def from_hands(self, hands: Sequence) -> BridgeState:
+    def from_deal(self, deal: str, *, dealer: int | None = None) -> BridgeState:
+        """A state at the start of the auction with the given PBN deal."""
+        try:
+            masks = pbn.parse_deal(deal)
+        except ValueError as e:
+            raise InvalidSetupError(str(e), "BR-2.1") from None
+        return self._initial_state(self._setup_of(masks, dealer))
+
+    def from_hands(self, hands: Sequence, *, dealer: int | None = None) -> BridgeState:
         """A state at the start of the auction from four hands in seat order
-        South, West, North, East (card text, card ids or CardSets)."""
-        hands = list(hands)
-        if len(hands) != 4:
-            raise ValueError("bridge needs four hands: South, West, North, East")
-        masks = _deal_masks([hands[_from_pbn(p)] for p in range(4)])
-        return self._initial_state({"deal": pbn.format_deal(masks)})
+        South, West, North, East (card text, card ids, CardSets or masks)."""
+        masks = _hand_masks(hands, "South, West, North, East")
+        return self._initial_state(self._setup_of([masks[_from_pbn(p)] for p in range(4)], dealer))
+
+    def from_pbn(self, text: str) -> BridgeState:
+        """A state replayed from a PBN game (``pbn.export_game`` writes one):
+        its deal, vulnerability, auction and play; the game's options take
+        the PBN's vulnerability."""
+        rec = pbn.parse_game(text)
+        game = type(self)(vulnerability=rec["vulnerability"])
+        state = game.from_deal(rec["deal"])
+        for tok in rec["auction"]:
+            if tok.upper() == "AP":
+                while state.phase == "auction":
+                    state.play("pass")
+                continue
+            try:
+                state.play("pass" if tok.lower() == "pass" else tok.upper())
+            except ValueError as e:
+                raise ValueError(f"PBN game: call {tok!r} does not replay: {e}") from None
+        if rec["play"] and state.phase == "play":
+            first, rows = rec["play_first"], rec["play"]
+            opener = state.seat_to_play
+            if first != SEAT_LETTERS[opener]:
+                raise ValueError(f"PBN game: the play must start with the opening leader "
+                                 f"{SEAT_LETTERS[opener]}, not {first!r}")
+            for i, row in enumerate(rows):
+                by_seat = {(opener + k) % 4: c for k, c in enumerate(row) if c is not None}
+                for _ in range(len(by_seat)):
+                    if state.phase != "play":
+                        raise ValueError("PBN game: more cards than the deal has tricks")
+                    seat = state.seat_to_play
+                    if seat not in by_seat:
+                        raise ValueError(f"PBN game: trick {i + 1} has no card for {SEAT_LETTERS[seat]}")
+                    try:
+                        state.play(card_text(by_seat.pop(seat)))
+                    except ValueError as e:
+                        raise ValueError(f"PBN game: trick {i + 1} does not replay: {e}") from None
+        res = rec["result"]
+        if res is not None and state.phase == "over" and state.declarer is not None:
+            if res != state.declarer_tricks:
+                raise ValueError(f"PBN game: result {res} disagrees with the play ({state.declarer_tricks} tricks)")
+        return state
 
     def deal_summary(self, state: State) -> dict:
         out = super().deal_summary(state)
+        sc = state.score()
         out["passed_out"] = state.passed_out
-        out["made"] = (state.score() is not None and int(state.score()) >= 0)
-        out["level"] = state._level
+        out["made"] = sc is not None and int(sc) >= 0
+        out["level"] = int(state.contract[0]) if state.contract else 0
         out["ns_score"] = state.ns_score()
         return out
 
@@ -703,7 +863,7 @@ class Bridge(Game):
         return out
 
 
-GAME = Bridge
+GAME = BridgeGame
 
 
 # -- CLI ----------------------------------------------------------------------------
@@ -716,12 +876,13 @@ def add_cli(subparsers) -> None:
 
 
 def _cmd_dd(args) -> int:
-    from cardavia.cli import UserError
-
+    # One line and exit code 2, as the CLI prints a user error (the library
+    # does not import the CLI).
     try:
         table = dd_table(args.deal)
     except ValueError as e:
-        raise UserError(str(e)) from None
+        print(f"cardavia: error: {e}", file=sys.stderr)
+        return 2
     print(pbn.format_deal(pbn.parse_deal(args.deal)))
     print(format_dd_table(table))
     return 0
