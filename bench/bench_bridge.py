@@ -29,7 +29,8 @@ from endplay.types import Deal, Denom, Player
 
 import cardavia
 from cardavia import pbn
-from cardavia._core.dds import Solver, random_deals_played
+from cardavia._core.bridge_core import random_deals as random_deals_played
+from cardavia._core.dds import Solver
 
 
 def seeded_deals(n: int, seed: int) -> list[list[int]]:

@@ -12,6 +12,7 @@ from conformance import check_random_games
 
 import cardavia
 from cardavia import bridge, pbn
+from cardavia._core.bridge_core import trick_winner
 from cardavia.bridge import EAST, NORTH, SOUTH, WEST, score
 from cardavia.game import CHANCE, TERMINAL, ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
 
@@ -199,7 +200,7 @@ def test_br_4_2_follow_suit_and_trick_winners():
     s.play("3s")
     s.play("2s")  # West
     s.play("As")  # North wins
-    assert s._tricks_won == [1, 0] and s.current_player == NORTH and s.seat_to_play == NORTH
+    assert s.tricks_won == (1, 0) and s.current_player == NORTH and s.seat_to_play == NORTH
     s.play("Ah")
     s.play("Th")  # East
     s.play("6h")  # dummy
@@ -210,10 +211,12 @@ def test_br_4_2_follow_suit_and_trick_winners():
 def test_br_4_2_trumps_win_and_nt_only_suit_led():
     """BR-4.2: the highest trump wins in a suit contract; in NT a discard never wins."""
     t = [(0, 4 * 12 + 3), (1, 0), (2, 4 * 3 + 3), (3, 4 * 1 + 0)]  # As led, 2c, 5s, 3c
-    assert bridge._trick_winner(t, 0) == 3  # clubs trumps: the 3c beats the 2c ruff
-    assert bridge._trick_winner(t, 4) == 0  # NT: the ace of the suit led
-    assert bridge._trick_winner(t, 3) == 0
-    assert bridge._trick_winner([(0, 8), (1, 12), (2, 51), (3, 4)], 4) == 1
+    cards = [c for _, c in t]
+    assert trick_winner(cards, 0, 0) == 3  # clubs trumps: the 3c beats the 2c ruff
+    assert trick_winner(cards, 0, 4) == 0  # NT: the ace of the suit led
+    assert trick_winner(cards, 0, 3) == 0
+    assert trick_winner([8, 12, 51, 4], 0, 4) == 1
+    assert trick_winner([8, 12, 51, 4], 2, 4) == 3  # the seats count from the leader
 
 
 def test_br_4_2_thirteen_tricks_end_the_deal():
@@ -224,7 +227,7 @@ def test_br_4_2_thirteen_tricks_end_the_deal():
     while not s.is_over:
         s.play(s.legal_moves().sample(rng))
         n += 1
-    assert n == 52 and len(s.tricks) == 13 and sum(s._tricks_won) == 13
+    assert n == 52 and len(s.tricks) == 13 and sum(s.tricks_won) == 13
 
 
 # -- BR-5 scoring -----------------------------------------------------------------
@@ -524,3 +527,53 @@ def test_issue_19_analysis_entry_points_raise_value_errors():
     for seat in (4, -1, 2 ** 70):
         with pytest.raises(ValueError):
             s.hand(seat)
+
+
+# -- the compiled position (issue 12 part 1) --------------------------------------
+from cardavia._core import bridge_core as core  # noqa: E402
+
+
+def test_position_lists_counts_unranks_and_checks_as_the_state_plays():
+    """BR-3, BR-4: one rule set; the state's moves are the core's, and every
+    one of the 90 move ids checks legal exactly when it is listed."""
+    rng = random.Random(4)
+    for seed in range(30):
+        s = GAME.new_state(seed=seed)
+        while not s.is_over:
+            pos = s.position
+            legal = pos.legal()
+            assert legal == [bridge.move_id(m) for m in s.legal_moves()]
+            assert pos.count() == len(legal) == len(s.legal_moves())
+            assert [pos.unrank(k) for k in range(len(legal))] == legal
+            assert {m for m in range(core.NMOVES) if pos.check(m) == 0} == set(legal)
+            assert s.current_player == pos.current_player
+            s.play(s.legal_moves().sample(rng))
+        assert s.position.returns() == tuple(s.returns()) and s.position.current_player is None
+
+
+def test_position_copy_is_independent_and_refuses_illegal_moves():
+    p = core.Position.from_hands(bridge._hand_masks(
+        [fresh().position.hand(seat) for seat in range(4)], "S, W, N, E"), 0)
+    q = p.copy()
+    q.apply(core.BID + 4)  # 1NT
+    assert p.calls() == b"" and q.calls() == bytes([core.BID + 4])
+    with pytest.raises(ValueError):
+        q.apply(core.BID)  # 1C under 1NT: BR-3.1
+    assert q.check(core.BID) == core.ERRORS["LOW_BID"] and q.calls() == bytes([core.BID + 4])
+    assert q.check(0) == core.ERRORS["CARD_IN_AUCTION"] and q.check(99) == core.ERRORS["NOMOVE"]
+    with pytest.raises(ValueError):
+        core.Position.from_hands([1, 2, 3, 4])
+
+
+def test_compiled_random_deals_drive_the_same_position():
+    """The compiled self-play loop plays auction and play through the position."""
+    a = core.random_deals(1, 300)
+    assert a == core.random_deals(1, 300) and a != core.random_deals(2, 300)
+    total, passed = core.policy_deals(1, 300)
+    assert 0 <= passed < 30
+
+
+def test_rules_are_written_once():
+    """Issue 12 part 1: the Python layer holds no copy of the play rules."""
+    assert not hasattr(bridge, "_trick_winner") and not hasattr(bridge.BridgeState, "_apply_call")
+    assert not hasattr(__import__("cardavia._core.dds", fromlist=["x"]), "random_deals_played")
