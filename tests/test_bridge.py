@@ -577,3 +577,182 @@ def test_rules_are_written_once():
     """Issue 12 part 1: the Python layer holds no copy of the play rules."""
     assert not hasattr(bridge, "_trick_winner") and not hasattr(bridge.BridgeState, "_apply_call")
     assert not hasattr(__import__("cardavia._core.dds", fromlist=["x"]), "random_deals_played")
+
+
+# -- sampling the hidden cards (issue 12 part 2) ----------------------------------
+def _mid_game(seed: int, rng: random.Random, moves: int):
+    s = GAME.new_state(seed=seed)
+    for _ in range(moves):
+        if s.is_over:
+            break
+        s.play(s.legal_moves().sample(rng))
+    return s
+
+
+def test_resample_keeps_what_the_player_knows_and_replays():
+    """Issue 12 part 2: a world has the same observation for the player,
+    differs from the real deal in some samples, replays its own history from
+    its own dealt hands, round-trips through JSON and plays on to a
+    zero-sum end."""
+    rng = random.Random(12)
+    differ = total = 0
+    for seed in range(60):
+        s = _mid_game(seed, rng, rng.randrange(4, 70))
+        for p in range(4):
+            w = s.resample(p, rng)
+            assert w.observation(p) == s.observation(p)
+            assert w.history == s.history
+            total += 1
+            differ += w.dealt_masks() != s.dealt_masks()
+            # BR-2.1: a deal of its own (13 distinct cards each), replayed through play
+            r = GAME.from_json(w.to_json())
+            assert r.to_json() == w.to_json() and r.observation(p) == s.observation(p)
+            r2 = GAME.from_deal(w.deal_pbn())
+            for _, m in w.history:
+                r2.play(m)
+            assert r2.to_json() == w.to_json()
+            while not w.is_over:
+                w.play(w.legal_moves().sample(rng))
+            assert sum(w.returns()) == 0
+    assert differ > total // 2
+
+
+def test_sample_world_from_an_observation_is_a_position_of_the_same_view():
+    rng = random.Random(5)
+    for seed in range(40):
+        s = _mid_game(seed, rng, rng.randrange(0, 80))
+        for p in range(4):
+            obs = s.observation(p)
+            pos = GAME.sample_world(obs, rng)
+            assert isinstance(pos, core.Position)
+            assert GAME._wrap(pos, s.history).observation(p) == obs
+            assert GAME.sample_world(obs.to_dict(), rng.getrandbits(64)).calls() == s.position.calls()
+
+
+def test_worlds_keep_dummy_played_cards_and_voids():
+    """BR-4.1 dummy shown to all after the lead; BR-4.2 a player who did not
+    follow suit holds none of it."""
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(80):
+        s = _mid_game(seed, rng, rng.randrange(12, 60))
+        if s.phase != "play" or not s.tricks:
+            continue
+        voids = s.position.voids()
+        for p in range(4):
+            w = s.resample(p, rng)
+            assert w.hand(p) == s.hand(p) and w.hand(s.dummy) == s.hand(s.dummy)
+            for seat in range(4):
+                assert len(w.hand(seat)) == len(s.hand(seat))
+                for suit in range(4):
+                    if voids[seat] >> suit & 1:
+                        assert all(c & 3 != suit for c in w.hand(seat))
+                        checked += 1
+    assert checked > 50
+
+
+def _ending(player_side_declarer: bool):
+    """A late position (10 tricks played) where a hidden hand showed a void
+    in a suit some unseen card belongs to, and the unseen cards can lie in a
+    few ways: the position, the player and every deal of the unseen cards
+    that fits (as the first hidden hand's cards)."""
+    import itertools
+
+    rng = random.Random(31)
+    for seed in range(5000):
+        s = GAME.new_state(seed=seed)
+        bid(s, "1NT" if seed % 2 else "1S", "pass", "pass", "pass")
+        while len(s.tricks) < 10:
+            s.play(s.legal_moves().sample(rng))
+        player = s.declarer if player_side_declarer else (s.declarer + 1) % 4
+        voids = s.position.voids()
+        hidden = [seat for seat in range(4) if seat != player and seat != s.dummy]
+        unseen = sorted(c for seat in hidden for c in s.hand(seat))
+        if not any(voids[seat] >> (c & 3) & 1 for seat in hidden for c in unseen):
+            continue
+        cells = []
+        for first in itertools.combinations(unseen, len(s.hand(hidden[0]))):
+            rest = [c for c in unseen if c not in first]
+            if all(not voids[hidden[0]] >> (c & 3) & 1 for c in first) and \
+                    all(not voids[hidden[1]] >> (c & 3) & 1 for c in rest):
+                cells.append(first)
+        if len(cells) >= 3:
+            return s, player, hidden, cells
+    raise AssertionError("no ending found")
+
+
+def _chi_square(counts: dict, cells: list, draws: int) -> tuple[float, int]:
+    expected = draws / len(cells)
+    assert expected >= 5
+    assert set(counts) <= set(cells)
+    stat = sum((counts.get(c, 0) - expected) ** 2 / expected for c in cells)
+    return stat, len(cells) - 1
+
+
+def _critical(df: int) -> float:
+    # Wilson-Hilferty: the chi-square quantile at p = 0.999
+    z = 3.09
+    return df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3
+
+
+@pytest.mark.parametrize("declarer_view", [True, False])
+@pytest.mark.parametrize("exact", [False, True])
+def test_worlds_are_uniform_on_a_small_ending(declarer_view, exact):
+    """Issue 12 part 2: every deal of the unseen cards that fits the hand sizes
+    and the voids is equally likely, by rejection and by the exact count."""
+    s, player, hidden, cells = _ending(declarer_view)
+    pos = s.position
+    assert len(cells) < len(list(__import__("itertools").combinations(range(6), 3)))  # the voids bite
+    draws = 40 * len(cells)
+    counts: dict = {}
+    for i in range(draws):
+        w = pos.sample(player, 1000 + i, exact)
+        hand = tuple(sorted(c for c in range(52) if w.hand(hidden[0]) >> c & 1))
+        counts[hand] = counts.get(hand, 0) + 1
+    stat, df = _chi_square(counts, cells, draws)
+    assert stat < _critical(df), (stat, df, len(cells))
+
+
+def test_exact_fallback_handles_three_hidden_hands_with_voids():
+    """Dummy's view: three hands hidden, voids shown; the exact count keeps
+    sizes and voids."""
+    rng = random.Random(3)
+    for seed in range(40):
+        s = _mid_game(seed, rng, rng.randrange(20, 60))
+        if s.phase != "play" or not s.tricks:
+            continue
+        pos = s.position
+        for i in range(5):
+            w = pos.sample(s.dummy, rng.getrandbits(64), True)
+            for seat in range(4):
+                assert bin(w.hand(seat)).count("1") == bin(pos.hand(seat)).count("1")
+                assert all(not (pos.voids()[seat] >> (c & 3) & 1)
+                           for c in range(52) if w.hand(seat) >> c & 1)
+            assert w.hand(s.dummy) == pos.hand(s.dummy)
+
+
+def test_sampling_takes_every_kind_of_rng_and_refuses_bad_observations():
+    import numpy as np
+
+    from cardavia._core.rng import Random
+
+    s = _mid_game(2, random.Random(2), 30)
+    obs = s.observation(0)
+    for rng in (Random(1), random.Random(1), np.random.default_rng(1), 7, None):
+        assert GAME._wrap(GAME.sample_world(obs, rng), s.history).observation(0) == obs
+        assert s.resample(0, rng).observation(0) == obs
+    for bad in ({}, {"player": 0}, [1, 2], None):
+        with pytest.raises(ValueError):
+            GAME.sample_world(bad, 1)
+    d = obs.to_dict()
+    d["hand"] = d["hand"][:-1]
+    with pytest.raises(ValueError):
+        GAME.sample_world(d, 1)
+    d = obs.to_dict()
+    d["auction"] = ["1C", "1C"]
+    with pytest.raises(ValueError):
+        GAME.sample_world(d, 1)
+    with pytest.raises(ValueError):
+        s.resample(7, 1)
+    with pytest.raises(ValueError):
+        s.resample(0, "seed")

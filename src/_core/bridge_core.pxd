@@ -97,7 +97,7 @@ cdef int br_score(int level, int strain, int doubled, int vulnerable, int tricks
 cdef int br_ns_score(const BRPos* p) noexcept nogil
 cdef int br_card_seat(const BRPos* p, int i) noexcept nogil
 cdef void br_view(const BRPos* p, int player, BRView* v) noexcept nogil
-cdef int br_deal_unseen(const BRView* v, Rng* rng, uint64_t* hands) noexcept nogil
-cdef int br_sample(const BRPos* p, int player, Rng* rng, BRPos* out) noexcept nogil
+cdef int br_deal_unseen(const BRView* v, Rng* rng, uint64_t* hands, int exact) noexcept nogil
+cdef int br_sample(const BRPos* p, int player, Rng* rng, BRPos* out, int exact) noexcept nogil
 cdef int br_policy(const BRPos* p) noexcept nogil
 cdef int br_rollout(BRPos* p) noexcept nogil

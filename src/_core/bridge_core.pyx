@@ -500,12 +500,13 @@ cdef int _deal_exact(const BRView* v, Rng* rng, uint64_t* hands, const int* o, i
     return 0
 
 
-cdef int br_deal_unseen(const BRView* v, Rng* rng, uint64_t* hands) noexcept nogil:
+cdef int br_deal_unseen(const BRView* v, Rng* rng, uint64_t* hands, int exact) noexcept nogil:
     """Deal the unseen cards uniformly among the hands that hide them, each
     getting its count and none a card of a suit it showed out of.  ``hands``
     receives the four full hands.  Rejection first; after 32 misses the
     exact count by suit-length allocation (the mixture stays uniform: each
-    branch is uniform on the same set).  -1 when no deal fits."""
+    branch is uniform on the same set); ``exact`` goes straight to the
+    count.  -1 when no deal fits."""
     cdef uint8_t cards[52]
     cdef int o[4]
     cdef uint64_t vm[4]
@@ -528,7 +529,7 @@ cdef int br_deal_unseen(const BRView* v, Rng* rng, uint64_t* hands) noexcept nog
             total += v.need[s]
     if total != n:
         return -1
-    for tries in range(32 if constrained else 1):
+    for tries in range(0 if exact else (32 if constrained else 1)):
         rng_shuffle(rng, cards, n)
         j = 0
         for i in range(m):
@@ -548,7 +549,7 @@ cdef int br_deal_unseen(const BRView* v, Rng* rng, uint64_t* hands) noexcept nog
     return _deal_exact(v, rng, hands, o, m)
 
 
-cdef int br_sample(const BRPos* p, int player, Rng* rng, BRPos* out) noexcept nogil:
+cdef int br_sample(const BRPos* p, int player, Rng* rng, BRPos* out, int exact) noexcept nogil:
     """A world ``player`` cannot tell from ``p``: the same history and what
     he has seen, every unseen card dealt again uniformly (br_deal_unseen).
     The history does not depend on the hidden cards, so the world is ``p``
@@ -558,7 +559,7 @@ cdef int br_sample(const BRPos* p, int player, Rng* rng, BRPos* out) noexcept no
     cdef uint64_t played[4]
     cdef int s, i
     br_view(p, player, &v)
-    if br_deal_unseen(&v, rng, hands) < 0:
+    if br_deal_unseen(&v, rng, hands, exact) < 0:
         return -1
     memcpy(out, p, sizeof(BRPos))
     for s in range(4):
@@ -897,7 +898,7 @@ cdef class Position:
         return x
 
     @staticmethod
-    def world(calls, cards, int player, own, dummy, int vul, seed):
+    def world(calls, cards, int player, own, dummy, int vul, seed, bint exact=False):
         """A position built from public history and what ``player`` has
         seen (an observation): ``calls`` and ``cards`` as move ids in order,
         ``own`` his current hand, ``dummy`` dummy's current hand (0 before
@@ -950,7 +951,7 @@ cdef class Position:
         if v.need[player] != 0 or (pub.declarer >= 0 and pub.nplayed > 0 and v.need[(pub.declarer + 2) & 3] != 0):
             raise ValueError("the observation's hands do not hold 13 cards with the cards played")
         v.unseen = FULL & ~seen_all & ~played_all
-        if br_deal_unseen(&v, &rng, hands) < 0:
+        if br_deal_unseen(&v, &rng, hands, exact) < 0:
             raise ValueError("no deal fits the observation (hand sizes or voids)")
         for s in range(4):
             hands[s] |= played[s]
@@ -1087,13 +1088,14 @@ cdef class Position:
     __hash__ = None
 
     # -- sampling, policy, rollouts
-    def sample(self, int player, seed):
-        """A world ``player`` cannot tell from this one (br_sample)."""
+    def sample(self, int player, seed, bint exact=False):
+        """A world ``player`` cannot tell from this one (br_sample);
+        ``exact`` skips the rejection step (for tests of the fallback)."""
         cdef Position x = Position.__new__(Position)
         cdef Rng rng
         _int_arg(player, "player", 0, 3)
         rng_seed(&rng, _seed_arg(seed))
-        if br_sample(&self.p, player, &rng, &x.p) < 0:
+        if br_sample(&self.p, player, &rng, &x.p, exact) < 0:
             raise ValueError("no deal fits what the player has seen")
         return x
 
@@ -1172,7 +1174,7 @@ def sample_worlds(Position start, int player, seed, int count):
     rng_seed(&rng, _seed_arg(seed))
     with nogil:
         for i in range(count):
-            if br_sample(&start.p, player, &rng, &p) < 0:
+            if br_sample(&start.p, player, &rng, &p, 0) < 0:
                 bad += 1
     return bad
 
