@@ -756,3 +756,174 @@ def test_sampling_takes_every_kind_of_rng_and_refuses_bad_observations():
         s.resample(7, 1)
     with pytest.raises(ValueError):
         s.resample(0, "seed")
+
+
+# -- the rollout policy (issue 12 part 3) -----------------------------------------
+def _policy_positions(n: int, seed: int = 0):
+    """Positions in play reached by random cards after a random contract."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        s = GAME.new_state(seed=rng.getrandbits(32))
+        strain = rng.choice(["C", "D", "H", "S", "NT"])
+        bid(s, f"{rng.randint(1, 4)}{strain}", "pass", "pass", "pass")
+        for _ in range(rng.randrange(0, 50)):
+            s.play(s.legal_moves().sample(rng))
+        out.append(s)
+    return out
+
+
+def _visible(s, seat):
+    """What the mover of ``seat`` sees: his hand, his partner's when his side
+    declares (dummy or declarer), and the cards played."""
+    pos = s.position
+    played = set(pos.played())
+    mine = set(c for c in range(52) if pos.hand(seat) >> c & 1)
+    ours = side_of(seat) == side_of(s.declarer)
+    partner = set(c for c in range(52) if pos.hand((seat + 2) % 4) >> c & 1) if ours else set()
+    return mine, partner, played
+
+
+def side_of(seat):
+    return seat & 1
+
+
+def test_policy_plays_the_rules_of_thumb():
+    """Second hand low, third hand high, ruff when void, follow low when the
+    trick is lost, cash a winner on lead (BR-4.2 legal throughout)."""
+    seen = {"second": 0, "lost": 0, "ruff": 0, "cash": 0, "third": 0}
+    for s in _policy_positions(1500):
+        if s.is_over:
+            continue
+        pos = s.position
+        seat = pos.seat_to_play
+        card = pos.policy()
+        assert card in pos.legal()
+        mine, partner, played = _visible(s, seat)
+        trick = [c for _, c in s._play_record()[1]]
+        strain = pos.contract[1]
+        if not trick:
+            masters = [c for c in mine if (c & 3) != strain and all(
+                d in played or d in mine or d in partner for d in range(c + 4, 52, 4))]
+            if masters and not (strain < 4 and side_of(seat) == side_of(s.declarer)):
+                seen["cash"] += 1
+                assert card in masters
+            continue
+        led = trick[0] & 3
+        follow = sorted(c for c in mine if c & 3 == led)
+        best = trick[0]
+        for c in trick[1:]:
+            if (c & 3) == (best & 3) and c > best or (c & 3) != (best & 3) and strain < 4 and c & 3 == strain:
+                best = c
+        winner_seat = (pos.leader + trick.index(best)) % 4
+        partner_wins = winner_seat == (seat + 2) % 4
+        if follow:
+            if len(trick) == 1:
+                seen["second"] += 1
+                assert card == follow[0]
+            elif len(trick) == 3 and (partner_wins or not any(
+                    c > best for c in follow if best & 3 == led)):
+                seen["lost"] += 1
+                assert card == follow[0]
+            elif len(trick) == 2 and not partner_wins and best & 3 == led and any(c > best for c in follow):
+                seen["third"] += 1
+                assert card > best or card == follow[0]
+        elif strain < 4 and not partner_wins and best & 3 != strain:
+            trumps = sorted(c for c in mine if c & 3 == strain)
+            if trumps:
+                seen["ruff"] += 1
+                assert card == trumps[0]
+    assert all(v >= 10 for v in seen.values()), seen
+
+
+def test_policy_is_the_same_in_every_world_the_mover_cannot_tell_apart():
+    rng = random.Random(8)
+    for seed in range(60):
+        s = _mid_game(seed, rng, rng.randrange(0, 70))
+        if s.is_over:
+            continue
+        me = s.current_player
+        move = s.position.policy()
+        for _ in range(5):
+            assert s.resample(me, rng).position.policy() == move
+        assert GAME.policy_move(s.observation(me), s.legal_moves(), rng) == bridge.MOVES[move]
+
+
+def test_policy_auction_opens_by_points_and_ends():
+    """BR-3: a balanced 15-17 opens 1NT, a weak hand passes; every policy
+    auction ends within a few rounds."""
+    s = fresh()  # South 6543.876.876.876: 0 points
+    assert GAME.policy_move(s.observation(SOUTH), s.legal_moves(), 1) == bridge.PASS
+    s.play("pass")
+    assert GAME.policy_move(s.observation(WEST), s.legal_moves(), 1) == bridge.PASS
+    s.play("pass")
+    # North: 37 points, not balanced 15-17 or 20-21: opens its suit
+    assert GAME.policy_move(s.observation(NORTH), s.legal_moves(), 1).kind == "bid"
+    balanced = "N:AK2.KQ3.J942.Q32 QJT9.J87.AK3.K95 8765.A9.QT8.J876 43.T6542.765.AT4"
+    t = GAME.from_deal(balanced)
+    t.play("pass")
+    t.play("pass")  # North: 15 points, 3343
+    assert str(GAME.policy_move(t.observation(NORTH), t.legal_moves(), 1)) == "1NT"
+    for seed in range(100):
+        u = GAME.new_state(seed=seed)
+        while u.phase == "auction":
+            u.play(bridge.MOVES[u.position.policy()])
+        assert len(u.auction) <= 24
+
+
+def test_rollout_in_the_core_equals_the_same_playout_through_the_python_api():
+    """Issue 12 part 3: the compiled rollout and policy_move per move through
+    the API reach the same end, from the auction and from mid-play."""
+    rng = random.Random(21)
+    for seed in range(25):
+        s = _mid_game(seed, rng, rng.choice([0, 3, 20, 45]))
+        compiled = GAME.rollout(s.position, rng)
+        assert GAME.rollout(s, rng) == compiled and sum(compiled) == 0
+        while not s.is_over:
+            me = s.current_player
+            s.play(GAME.policy_move(s.observation(me), s.legal_moves(), rng))
+        assert tuple(s.returns()) == compiled
+    with pytest.raises(ValueError):
+        GAME.rollout("position", 1)
+    with pytest.raises(ValueError):
+        GAME.policy_move(GAME.new_state(seed=1).observation(1), None, 1)  # not West's turn
+
+
+def test_policy_declarer_beats_random_defenders():
+    """The heuristic is sensible: as declarer against random defence it takes
+    more tricks than random declarer play on the same deals."""
+    rng = random.Random(2)
+    ours = theirs = 0
+    for seed in range(150):
+        for policy_side in (True, False):
+            s = GAME.new_state(seed=seed)
+            bid(s, "3NT", "pass", "pass", "pass")  # South declares
+            pos = s.position
+            r = random.Random(seed)
+            while not pos.is_over:
+                seat = pos.seat_to_play
+                if (seat % 2 == 0) == policy_side:
+                    pos.apply(pos.policy())
+                else:
+                    legal = pos.legal()
+                    pos.apply(legal[r.randrange(len(legal))])
+            if policy_side:
+                ours += pos.tricks_won[0]
+            else:
+                theirs += pos.tricks_won[0]
+    assert ours > theirs + 150  # more than a trick a deal
+    del rng
+
+
+def test_policy_auctions_read_only_the_callers_hand():
+    """Regression: opener's rebid after 1NT read past the suit lengths (an
+    uninitialised value that changed from world to world)."""
+    rng = random.Random(6)
+    for seed in range(120):
+        s = GAME.new_state(seed=seed)
+        while s.phase == "auction":
+            pos = s.position
+            move = pos.policy()
+            for _ in range(4):
+                assert pos.sample(s.current_player, rng.getrandbits(64)).policy() == move
+            s.play(bridge.MOVES[move])

@@ -694,7 +694,7 @@ cdef int _call_policy(const BRPos* p) noexcept nogil:
                 r = _bid_at(p, 3, 4)
         elif s >= 2 and L[s] >= 4:                   # support partner's major
             r = _bid_at(p, 4 if hcp >= 19 else (3 if hcp >= 16 else _cheapest(p, s)), s)
-        elif s != m and L[m] >= 6 and _cheapest(p, m) <= 3:
+        elif s != m and m < 4 and L[m] >= 6 and _cheapest(p, m) <= 3:
             r = _bid_at(p, _cheapest(p, m), m)
         return r if r >= 0 else BR_PASS
     if (opener & 1) != (me & 1) and nmine == 0 and npartner == 0:   # overcall
