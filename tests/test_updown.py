@@ -449,3 +449,56 @@ def test_ud_1_bad_chip_option_and_setup_are_refused_with_value_error():
         data["setup"] = setup
         with pytest.raises(ValueError):
             GAME.from_json(json.dumps(data))
+
+
+# -- issue 12 part 4 (one vocabulary) and issue 19 (setups checked once) ------------
+
+def test_vocabulary_from_hands_hand_and_outcome():
+    s = GAME.from_hands(["Kh 3c", [8, 51]], seed=4)
+    assert type(GAME).__name__ == "UpDownGame"
+    assert s.hand(0) == (card_id("3c"), card_id("Kh")) and s.hand(1) == (8, 51)
+    assert s.observation(0)["hand"] == ["3c", "Kh"]
+    assert s.observation(1)["signals"] == [{"up": 1, "down": 1}, {"up": 1, "down": 1}]   # UD-2.3
+    assert [str(m) for m in s.legal_moves()] == ["lock 3c", "lock Kh"]
+    again = GAME.from_json(s.to_json())
+    assert again.hand(0) == s.hand(0) and again.core.stock() == s.core.stock()
+    assert sorted(s.core.stock() + list(s.hand(0)) + list(s.hand(1))) == sorted(list(range(52)) * 2)
+    play_random(s, random.Random(1))
+    assert s.current_player is None
+    out = s.outcome()
+    assert out.score["chips"] == s.core.chips and out.score["deals"] >= 1
+    json.dumps(out.to_dict())
+    single = cardavia.load("updown", match=False).from_hands(["2c 2d", "Ah As"])
+    single.play("lock 2c"), single.play("lock Ah"), single.play("check"), single.play("check")
+    assert single.returns() == [1, -1] and single.outcome().score["showdown"] == ["2c", "Ah"]   # UD-4
+
+
+@pytest.mark.parametrize("hands,rule", [
+    (["Kh Kh", "Kh 3c"], "UD-2.1"),          # a third Kh: two packs hold two
+    (["Kh BJ", "3c 4c"], "UD-2.1"),          # no jokers
+    ([[0, 60], [1, 2]], "UD-2.1"),
+    (["Kh", "3c 4c"], "UD-2.1"),
+    (["Kh 3c 4c", "5c 6c"], "UD-2.1"),
+    (["Kh 3c"], "UD-2.1"),
+])
+def test_ud_2_1_from_hands_refuses_what_two_packs_cannot_deal(hands, rule):
+    with pytest.raises(cardavia.game.InvalidSetupError) as e:
+        GAME.from_hands(hands)
+    assert e.value.rule == rule
+
+
+def test_ud_2_1_setup_checked_from_json_and_draws_replayed():
+    s = GAME.from_hands(["Kh 3c", "Ah 2d"], seed=1)
+    data = s.to_dict()
+    for bad in ({"seed": 1, "hands": [[0, 0], [0, 1]]}, {"seed": 1, "hands": [[0, 53], [1, 2]]},
+                {"seed": 1, "draws": [[0]]}, {"seed": 1, "draws": [[0, 99]]}, {"seed": -1},
+                {"seed": 2**64}, {"seed": 1, "chips": 5}):
+        data["setup"] = bad
+        with pytest.raises(ValueError) as e:
+            GAME.from_json(data)
+        assert type(e.value).__module__ == "cardavia.game" or " must be in " in str(e.value)
+    for bad in ({"chips": 0}, {"chips": float("inf")}, {"chips": 2**62}):
+        with pytest.raises(ValueError):
+            cardavia.load("updown", **bad)
+    with pytest.raises(ValueError):
+        GAME.from_hands(["Kh 3c", "Ah 2d"], seed=float("inf"))

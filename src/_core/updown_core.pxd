@@ -76,23 +76,23 @@ cdef inline void ud_draw_prepare(Duel* d) noexcept nogil:
     d.reshuffles += 1
 
 
-cdef inline void ud_start_deal(Duel* d) noexcept nogil:
-    """Deal (first deal: two cards each, one at a time from the starter;
-    later: each keeps his other card and draws one, starter first), take the
-    antes and fix the public signals."""
-    cdef int r, k, p, st[2]
-    if d.deal_no == 0:
-        for r in range(2):
-            for k in range(2):
-                p = (d.starter + k) & 1
-                d.hand[p][r] = ud_draw(d)
-    else:
-        if d.nstock < 2:        # UD-5.2: reshuffle the discards, held cards kept out
-            ud_draw_prepare(d)
-        for k in range(2):
-            p = (d.starter + k) & 1
-            d.hand[p][0] = d.hand[p][1 - d.locked[p]]
-            d.hand[p][1] = ud_draw(d)
+cdef inline bint ud_force_top(Duel* d, int card) noexcept nogil:
+    """Bring a copy of `card` to the top of the stock (a replayed or sampled
+    deal draws it next); False when the stock holds no copy."""
+    cdef int i
+    cdef uint8_t t
+    for i in range(d.nstock - 1, -1, -1):
+        if d.stock[i] == card:
+            t = d.stock[d.nstock - 1]
+            d.stock[d.nstock - 1] = d.stock[i]
+            d.stock[i] = t
+            return True
+    return False
+
+
+cdef inline void ud_open_deal(Duel* d) noexcept nogil:
+    """The hands are dealt: take the antes and fix the public signals."""
+    cdef int p, st[2]
     for p in range(2):
         d.locked[p] = -1
         d.up[p] = ud_up(d.hand[p][0]) + ud_up(d.hand[p][1])
@@ -109,7 +109,39 @@ cdef inline void ud_start_deal(Duel* d) noexcept nogil:
     d.won[1] = 0
 
 
-cdef inline void ud_new_match(Duel* d, unsigned long long seed, int chips) noexcept nogil:
+cdef inline bint ud_start_deal(Duel* d, const uint8_t* forced) noexcept nogil:
+    """Deal (first deal: two cards each, one at a time from the starter;
+    later: each keeps his other card and draws one, starter first), take the
+    antes and fix the public signals.  `forced` (or NULL) names the cards
+    drawn, in drawing order (4 in the first deal, else 2): a replay of a
+    given deal; False when the stock holds no copy of one of them."""
+    cdef int r, k, p, j = 0
+    if d.deal_no == 0:
+        for r in range(2):
+            for k in range(2):
+                p = (d.starter + k) & 1
+                if forced != NULL:
+                    if not ud_force_top(d, forced[j]):
+                        return False
+                    j += 1
+                d.hand[p][r] = ud_draw(d)
+    else:
+        if d.nstock < 2:        # UD-5.2: reshuffle the discards, held cards kept out
+            ud_draw_prepare(d)
+        for k in range(2):
+            p = (d.starter + k) & 1
+            d.hand[p][0] = d.hand[p][1 - d.locked[p]]
+            if forced != NULL:
+                if not ud_force_top(d, forced[k]):
+                    return False
+            d.hand[p][1] = ud_draw(d)
+    ud_open_deal(d)
+    return True
+
+
+cdef inline bint ud_new_match(Duel* d, unsigned long long seed, int chips, const uint8_t* forced) noexcept nogil:
+    """A new match from a shuffled stock; `forced` (or NULL): the four cards
+    of the first deal in drawing order (see ud_start_deal)."""
     rng_seed(&d.rng, seed)
     d.nstock = UD_CARDS
     rng_shuffle_packs(&d.rng, d.stock, UD_CARDS, 52)
@@ -119,7 +151,7 @@ cdef inline void ud_new_match(Duel* d, unsigned long long seed, int chips) noexc
     d.starter = 0
     d.deal_no = 0
     d.reshuffles = 0
-    ud_start_deal(d)
+    return ud_start_deal(d, forced)
 
 
 cdef inline void ud_settle(Duel* d) noexcept nogil:
@@ -162,18 +194,23 @@ cdef inline void ud_act(Duel* d, int action, int amount) noexcept nogil:
         ud_settle(d)
 
 
-cdef inline bint ud_next_deal(Duel* d) noexcept nogil:
-    """Start the next deal of the match; False when the match is over (a
-    player has no chips, UD-5.3).  The deal's winner starts; after a tie the
-    previous starter does not (UD-2.2)."""
-    if d.chips[0] <= 0 or d.chips[1] <= 0:
-        return False
+cdef inline bint ud_match_over(const Duel* d) noexcept nogil:
+    """A player has no chips (UD-5.3)."""
+    return d.chips[0] <= 0 or d.chips[1] <= 0
+
+
+cdef inline int ud_next_deal(Duel* d, const uint8_t* forced) noexcept nogil:
+    """Start the next deal of the match: 1, or 0 when the match is over (a
+    player has no chips, UD-5.3), -1 when a `forced` draw (see
+    ud_start_deal) is not in the stock.  The deal's winner starts; after a
+    tie the previous starter does not (UD-2.2)."""
+    if ud_match_over(d):
+        return 0
     if d.winner >= 0:
         d.starter = d.winner
     else:
         d.starter = 1 - d.starter
-    ud_start_deal(d)
-    return True
+    return 1 if ud_start_deal(d, forced) else -1
 
 
 cdef inline int ud_actor(const Duel* d) noexcept nogil:

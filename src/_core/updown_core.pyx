@@ -1,7 +1,7 @@
 """The compiled Up/Down duel (see updown_core.pxd): ``DuelCore``, the Python
 face that ``cardavia.updown`` drives, and ``selfplay``, a compiled loop of
 random-agent matches for the benchmarks and the statistics."""
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint64_t, uint8_t
 from cardavia._core.rng cimport rng_next
 from cardavia._core.betting import ERRORS
 
@@ -16,10 +16,22 @@ cdef class DuelCore:
     def __cinit__(self):
         self.bp = &self.d.b
 
-    def __init__(self, seed, int chips=20):
+    def __init__(self, seed, int chips=20, first_draws=None):
+        """``first_draws``: the four cards of the first deal in drawing
+        order (seat 0, seat 1, seat 0, seat 1), else drawn from the stock."""
+        cdef uint8_t forced[4]
+        cdef int i
         if chips < 1:
             raise ValueError("each player needs at least one chip")
-        ud_new_match(&self.d, <uint64_t>(int(seed) & _MASK64), chips)
+        if first_draws is not None:
+            first_draws = list(first_draws)
+            if len(first_draws) != 4 or any(not 0 <= c < 52 for c in first_draws):
+                raise ValueError("the first deal draws four card ids 0-51")
+            for i in range(4):
+                forced[i] = first_draws[i]
+        if not ud_new_match(&self.d, <uint64_t>(int(seed) & _MASK64), chips,
+                            forced if first_draws is not None else NULL):
+            raise ValueError("two packs hold only two copies of each card")
 
     def copy(self):
         cdef DuelCore other = DuelCore.__new__(DuelCore)
@@ -115,11 +127,23 @@ cdef class DuelCore:
         m = bet_menu(&self.d.b, acts, amts)
         return [(acts[k], amts[k]) for k in range(m)]
 
-    def next_deal(self):
-        """Start the next deal; False when the match is over."""
+    def next_deal(self, draws=None):
+        """Start the next deal; False when the match is over.  ``draws``:
+        the two cards drawn (starter first), else the top of the stock."""
+        cdef uint8_t forced[2]
+        cdef int r
         if self.d.phase != UD_DEALT_OUT:
             raise ValueError("the deal is not settled yet")
-        return ud_next_deal(&self.d)
+        if draws is not None:
+            draws = list(draws)
+            if len(draws) != 2 or any(not 0 <= c < 52 for c in draws):
+                raise ValueError("a deal draws two card ids 0-51")
+            forced[0] = draws[0]
+            forced[1] = draws[1]
+        r = ud_next_deal(&self.d, forced if draws is not None else NULL)
+        if r < 0:
+            raise ValueError("a drawn card is not in the stock")
+        return r == 1
 
 
 def compare(int a, int b):
@@ -153,7 +177,7 @@ def selfplay(int matches, seed=0, int chips=20, bint match=True):
     rng_seed(&r, <uint64_t>(int(seed) & _MASK64))
     with nogil:
         for i in range(matches):
-            ud_new_match(&d, rng_next(&r), chips)
+            ud_new_match(&d, rng_next(&r), chips, NULL)
             start = 0
             while True:
                 while d.phase != UD_DEALT_OUT:
@@ -164,7 +188,7 @@ def selfplay(int matches, seed=0, int chips=20, bint match=True):
                     ties += 1
                 if d.folded >= 0:
                     folds += 1
-                if not match or not ud_next_deal(&d):
+                if not match or ud_next_deal(&d, NULL) <= 0:
                     break
             reshuffles += d.reshuffles
             if start > longest:

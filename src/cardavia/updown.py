@@ -19,8 +19,21 @@ from typing import Sequence
 
 from cardavia._core import betting as B
 from cardavia._core.updown_core import DuelCore, compare
-from cardavia.cards import card_id, card_text
-from cardavia.game import TERMINAL, Game, IllegalMoveError, InvalidMoveError, LegalMoves, Move, State
+from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
+from cardavia.game import (
+    TERMINAL,
+    ArgumentTypeError,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidSetupError,
+    LegalMoves,
+    Move,
+    State,
+    check_int,
+    check_player,
+    check_seed,
+)
 from cardavia.betting import (
     MAX_AMOUNT,
     BetMove,
@@ -34,7 +47,11 @@ from cardavia.betting import (
 
 __all__ = ["LockMove", "UpDownGame", "UpDownState", "compare", "GAME"]
 
-LOCK, BETTING, DEALT_OUT = 0, 1, 2
+PHASES = ("lock", "betting", "settled")
+LOCK, BETTING, DEALT_OUT = (PHASES.index(p) for p in PHASES)
+MAX_DEALS = 100_000
+"""Deals a setup may give the draws of."""
+_POKER_KEY = sort_key("poker")
 _LOCK_RE = re.compile(r"^\s*lock\s+(\S+)\s*$", re.I)
 # betting core error code -> the rule of RULES.md §6 it enforces
 _UD_RULES = {B.NO_ACTOR: "UD-3.1", B.CHECK_OWES: "UD-3.2", B.CALL_NOTHING: "UD-3.2",
@@ -90,15 +107,20 @@ class UpDownState(State):
     def __init__(self, game: "UpDownGame", setup: dict):
         super().__init__(game, setup)
         self._match = game._options["match"]
-        seed = setup.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"updown: the setup needs an int seed, not {seed!r}")
-        self._core = DuelCore(seed, game._options["chips"])
+        hands = setup.get("hands")
+        first = None if hands is None else [hands[0][0], hands[1][0], hands[0][1], hands[1][1]]
+        self._draws = setup.get("draws", [])
+        self._core = DuelCore(setup.get("seed", 0), game._options["chips"], first)
         self._initial = self._core.chips
         self._over = False
         self._revealed: list[int] | None = None
         self._deals = self._ties = 0
         self._record_deal()
+
+    def _pending_draws(self):
+        """The setup's draws of the next deal (None: from the stock)."""
+        i = self._core.deal_no - 1
+        return self._draws[i] if i < len(self._draws) else None
 
     def _record_deal(self) -> None:
         c = self._core
@@ -123,7 +145,7 @@ class UpDownState(State):
         for p in (0, 1):
             if won[p]:
                 self._record_chance(f"win {p}: {won[p]}")
-        if not self._match or not c.next_deal():
+        if not self._match or not c.next_deal(self._pending_draws()):
             self._over = True
             return
         self._record_deal()
@@ -142,8 +164,7 @@ class UpDownState(State):
             return []
         c = self._core
         if c.phase == LOCK:
-            hand = c.hand(c.actor)
-            return [LockMove(x) for x in dict.fromkeys(hand)]
+            return [LockMove(x) for x in dict.fromkeys(self.hand(c.actor))]
         return bet_menu(c)
 
     def _check(self, move: Move) -> None:
@@ -162,6 +183,17 @@ class UpDownState(State):
         if not isinstance(move, BetMove):
             raise IllegalMoveError(f"{move!r} is not an Up/Down move")
         check_bet(move, c, _UD_RULES, "UD-3.2")
+        if self._match and self._pending_draws() is not None:
+            # A setup's draws are checked before the move that needs them.
+            trial = c.copy()
+            trial.act(move.action, move.amount)
+            if trial.phase == DEALT_OUT:
+                try:
+                    trial.next_deal(self._pending_draws())
+                except ValueError:
+                    raise InvalidSetupError(f"updown: the setup draws {self._pending_draws()} for deal "
+                                            f"{c.deal_no + 1}, which the stock does not hold then",
+                                            "UD-2.1") from None
 
     def _apply(self, move: Move) -> None:
         c = self._core
@@ -198,9 +230,9 @@ class UpDownState(State):
         mine = c.locked_card(player)
         out = {
             "deal_number": c.deal_no,
-            "phase": ("lock", "betting", "settled")[c.phase],
+            "phase": PHASES[c.phase],
             "starter": c.starter,
-            "hand": [card_text(x) for x in c.hand(player)],
+            "hand": [card_text(x) for x in self.hand(player)],
             "locked": card_text(mine) if mine is not None else None,
             "opponent_locked": (card_text(c.locked_card(other)) if settled
                                 else ("?" if c.locked_index(other) >= 0 else None)),
@@ -222,6 +254,17 @@ class UpDownState(State):
         s._core = self._core.copy()
         return s
 
+    def _score_breakdown(self) -> dict:
+        c = self._core
+        return {"chips": c.chips, "deals": self._deals, "ties": self._ties,
+                "showdown": [card_text(x) for x in self._revealed] if self._revealed else None,
+                "folded": c.folded if c.folded >= 0 else None}
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        """The two cards ``player`` holds (ids, poker order)."""
+        check_player(player, 2)
+        return tuple(sorted(self._core.hand(player), key=_POKER_KEY))
+
     @property
     def core(self) -> DuelCore:
         """The compiled position (read it; do not change it)."""
@@ -239,13 +282,38 @@ class UpDownGame(Game):
     default_options = {"chips": 20}
 
     def _validate_options(self) -> None:
-        chips = self._options["chips"]
-        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
-            raise ValueError("updown: option chips must be a positive integer")
-        if 2 * chips > MAX_AMOUNT:
-            raise ValueError(f"updown: the players' chips must not exceed {MAX_AMOUNT} in all")
+        chips = check_int(self._options["chips"], "updown: option chips", 1, MAX_AMOUNT // 2)
         if not isinstance(self._options["match"], bool):
-            raise ValueError("updown: option match must be True or False")
+            raise ArgumentTypeError("updown: option match must be True or False")
+
+    def validate_setup(self, setup: dict) -> None:
+        """A setup is a ``seed`` (the shuffle of the two packs), optionally
+        with the ``hands`` of the first deal and the ``draws`` of the next
+        deals (two card ids each, the starter's first)."""
+        super().validate_setup(setup)
+        if len(setup) == 1 and "seed" in setup:
+            return
+        unknown = sorted(set(setup) - {"seed", "hands", "draws"})
+        if unknown:
+            raise InvalidSetupError(f"updown: unknown setup key(s) {', '.join(unknown)}")
+        if "hands" in setup:
+            hands = setup["hands"]
+            if not isinstance(hands, list) or len(hands) != 2:
+                raise InvalidSetupError("updown: the setup's hands are two lists of two card ids", "UD-2.1")
+            for p, h in enumerate(hands):
+                if not isinstance(h, list) or len(h) != 2:
+                    raise InvalidSetupError(f"updown: player {p} is dealt two cards", "UD-2.1")
+                for c in h:
+                    _pack_card(c, f"player {p}'s hand")
+            _two_packs([c for h in hands for c in h], "the hands")
+        draws = setup.get("draws", [])
+        if not isinstance(draws, list) or len(draws) > MAX_DEALS:
+            raise InvalidSetupError(f"updown: draws must be a list of at most {MAX_DEALS} pairs of card ids")
+        for i, pair in enumerate(draws):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise InvalidSetupError(f"updown: deal {i + 2} draws two cards, one each", "UD-5.2")
+            for c in pair:
+                _pack_card(c, f"the draws of deal {i + 2}")
 
     def parse_move(self, text: str, state: State | None = None) -> Move:
         if isinstance(text, str):
@@ -256,6 +324,22 @@ class UpDownGame(Game):
                 except ValueError:
                     raise InvalidMoveError(f"not a card: {m.group(1)!r}") from None
         return parse_bet_text(text, allin=state.resolve_allin if state is not None else None)
+
+    def from_hands(self, hands, *, seed: int = 0) -> UpDownState:
+        """A match (or deal) whose first deal gives these two hands (two
+        cards each: text like ``"Kh 3c"`` or ids); the rest of the two packs
+        is shuffled from ``seed``."""
+        seed = check_seed(seed)
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 2:
+            raise InvalidSetupError("updown: give two hands, one per player", "UD-2.1")
+        ids = []
+        for p, h in enumerate(hands):
+            try:
+                cards = to_card_ids(h)
+            except (InvalidCardError, TypeError, ValueError, OverflowError) as e:
+                raise InvalidSetupError(f"updown: player {p}'s hand is not cards: {e}", "UD-2.1") from None
+            ids.append(cards)
+        return self._initial_state({"seed": seed, "hands": ids})
 
     def deal_summary(self, state: State) -> dict:
         out = super().deal_summary(state)
@@ -278,6 +362,21 @@ class UpDownGame(Game):
             out["tie_rate"] = sum(s["ties"] for s in summaries) / max(1, sum(deals))
             out["reshuffles"] = sum(s["reshuffles"] for s in summaries)
         return out
+
+
+def _pack_card(c, what: str) -> int:
+    if type(c) is not int:
+        raise ArgumentTypeError(f"updown: {what} holds {c!r}, not a card id")
+    if not 0 <= c < 52:
+        raise InvalidSetupError(f"updown: {what} holds card id {c}: the packs have no jokers (ids 0-51)", "UD-2.1")
+    return c
+
+
+def _two_packs(cards, what: str) -> None:
+    for c in set(cards):
+        if cards.count(c) > 2:
+            raise InvalidSetupError(f"updown: {what} hold {card_text(c)} {cards.count(c)} times: two packs "
+                                    "hold two of each card", "UD-2.1")
 
 
 GAME = UpDownGame
