@@ -6,6 +6,12 @@ from cardavia._core.poker cimport rank_hand
 from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_below
 from cardavia._core.betting cimport BettingRound
 
+#: The streets of a hand, by the core's own numbers (``HoldemHand.street``).
+STREETS = {ST_PREFLOP: "preflop", ST_FLOP: "flop", ST_TURN: "turn", ST_RIVER: "river",
+           ST_SHOWDOWN: "showdown", ST_OVER: "over"}
+SHOWDOWN = ST_SHOWDOWN
+OVER = ST_OVER
+
 
 cdef class HoldemHand:
     """One hand: ``HoldemHand(stacks, button, deck, sb=10, bb=20)`` with

@@ -7,6 +7,12 @@ from cardavia._core.betting import ERRORS
 
 _MASK64 = (1 << 64) - 1
 
+#: The phases of a deal, by the core's own numbers (``DuelCore.phase``).
+LOCK = UD_LOCK
+BETTING = UD_BET
+DEALT_OUT = UD_DEALT_OUT
+PHASES = {UD_LOCK: "lock", UD_BET: "betting", UD_DEALT_OUT: "settled"}
+
 
 cdef class DuelCore:
     """One Up/Down match position: ``DuelCore(seed, chips=20)``.  The

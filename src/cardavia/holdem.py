@@ -18,7 +18,8 @@ import dataclasses
 from typing import Any, Sequence
 
 from cardavia._core import betting as B
-from cardavia._core.holdem_core import HoldemHand, showdown_strengths
+from cardavia._core.holdem_core import OVER, SHOWDOWN, HoldemHand, showdown_strengths
+from cardavia._core.holdem_core import STREETS as _STREETS
 from cardavia._core.rng import Random, derive_seed
 from cardavia.betting import (
     MAX_AMOUNT,
@@ -47,8 +48,7 @@ from cardavia.game import (
 
 __all__ = ["BetMove", "HandLog", "HoldemGame", "HoldemState", "GAME"]
 
-STREETS = ("preflop", "flop", "turn", "river", "showdown", "over")
-SHOWDOWN, OVER = STREETS.index("showdown"), STREETS.index("over")
+STREETS = tuple(_STREETS[k] for k in sorted(_STREETS))
 MAX_HANDS = 100_000
 """Hands a setup may give decks for (a long match plays a few hundred)."""
 _POKER_KEY = sort_key("poker")

@@ -18,7 +18,8 @@ import re
 from typing import Sequence
 
 from cardavia._core import betting as B
-from cardavia._core.updown_core import DuelCore, compare
+from cardavia._core.updown_core import BETTING, DEALT_OUT, LOCK, DuelCore, compare
+from cardavia._core.updown_core import PHASES as _PHASES
 from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
 from cardavia.game import (
     TERMINAL,
@@ -47,8 +48,7 @@ from cardavia.betting import (
 
 __all__ = ["LockMove", "UpDownGame", "UpDownState", "compare", "GAME"]
 
-PHASES = ("lock", "betting", "settled")
-LOCK, BETTING, DEALT_OUT = (PHASES.index(p) for p in PHASES)
+PHASES = tuple(_PHASES[k] for k in sorted(_PHASES))
 MAX_DEALS = 100_000
 """Deals a setup may give the draws of."""
 _POKER_KEY = sort_key("poker")
