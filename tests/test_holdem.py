@@ -572,3 +572,99 @@ def test_th_2_1_options_out_of_range_are_project_errors():
         with pytest.raises(ValueError) as e:
             cardavia.load("holdem", **bad)
         assert type(e.value).__module__ == "cardavia.game" or " must be in " in str(e.value)
+
+
+# -- issue 12 part 2: sampling the hidden cards --------------------------------------
+
+def chi_square_ok(counts, expected):
+    """Pearson's statistic below the p = 0.001 critical value (Wilson-Hilferty)."""
+    stat = sum((c - e) ** 2 / e for c, e in zip(counts, expected))
+    k = len(counts) - 1
+    critical = k * (1 - 2 / (9 * k) + 3.09 * (2 / (9 * k)) ** 0.5) ** 3
+    return stat < critical, stat, critical
+
+
+def mid_game_states(game, seeds, rng_seed=0):
+    rng = random.Random(rng_seed)
+    out = []
+    for seed in seeds:
+        s = game.new_state(seed=seed)
+        for _ in range(rng.randrange(0, 40)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if not s.is_over:
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("game", [HAND, MATCH], ids=["hand", "match"])
+def test_th_resample_same_observation_replays_and_plays_on(game):
+    """TH-2.1: other players' hole cards unknown, redealt from unseen cards; TH-5.1 shown hands kept."""
+    differ = checked = 0
+    rng = random.Random(9)
+    for s in mid_game_states(game, range(40)):
+        for p in range(4):
+            obs = s.observation(p)
+            w = s.resample(p, rng)
+            checked += 1
+            assert w.observation(p) == obs
+            assert w.public_history(p) == s.public_history(p)
+            differ += any(w.hand(q) != s.hand(q) for q in range(4) if q != p)
+            assert all(w.hand(q) == s.hand(q) for q in (p,))
+            again = game.from_json(w.to_json())
+            assert again.observation(p) == obs and again.to_json() == w.to_json()
+            core = game.sample_world(obs, rng)
+            assert (core.actor, core.stacks, core.bets, core.board, core.folded) == (
+                s.core.actor, s.core.stacks, s.core.bets, s.core.board, s.core.folded)
+            assert sorted(core.hole(p)) == sorted(s.core.hole(p)) or not s.core.dealt[p]
+            random_play(w, rng)
+            assert sum(w.returns()) == 0
+    assert checked > 20 and differ > checked // 2
+
+
+def test_th_sample_world_uniform_over_unseen_cards():
+    """Chi-square: the first hole card of the opponent is uniform over the 47 unseen cards."""
+    s = HAND.from_hands(["Ah Kd", None, None, None], stacks=[1000, 1000, 0, 0], button=0, board="2c 7d 9h")
+    play(s, "call", "check")
+    assert s.core.street == 1
+    obs = s.observation(0)
+    seen = set(parse_cards("Ah Kd 2c 7d 9h"))
+    unseen = [c for c in range(52) if c not in seen]
+    counts = {c: 0 for c in unseen}
+    rng = random.Random(3)
+    n = 2350
+    for _ in range(n):
+        w = HAND.sample_world(obs, rng)
+        first = w.hole(1)[0]
+        assert first in counts and set(w.hole(1)).isdisjoint(seen)
+        counts[first] += 1
+    ok, stat, crit = chi_square_ok(list(counts.values()), [n / 47] * 47)
+    assert ok, (stat, crit)
+
+
+def test_th_sample_world_accepts_every_rng_and_keeps_shown_cards():
+    import numpy as np
+    from cardavia._core.rng import Random
+    s = MATCH.new_state(seed=4)
+    obs = s.observation(1)
+    for rng in (Random(1), random.Random(1), np.random.default_rng(1), 12345):
+        assert HAND.sample_world(obs, rng).actor == s.core.actor
+    with pytest.raises(ValueError):
+        HAND.sample_world(obs, "seed")
+    with pytest.raises(ValueError):
+        HAND.sample_world(cardavia.load("updown").new_state(seed=1).observation(0), 1)
+    # after a showdown in a match, the shown hands of earlier hands are kept in a resample
+    rng = random.Random(2)
+    for seed in range(60):
+        m = MATCH.new_state(seed=seed)
+        while not m.is_over and not any(str(x).startswith("show ") for q, x in m.history):
+            m.play(m.legal_moves().sample(rng))
+        if m.is_over:
+            continue
+        w = m.resample(2, rng)
+        assert [str(x) for q, x in w.history if str(x).startswith("show ")] == \
+            [str(x) for q, x in m.history if str(x).startswith("show ")]
+        break
+    else:
+        pytest.fail("no showdown in a live match")

@@ -319,7 +319,7 @@ CARD_RE = re.compile(r"\b(10|[2-9TJQKA])[cdhs]\b")
 def _opponent_secret_leaks(state, player):
     """Does anything player may see name the opponent's cards or their groups?"""
     data = json.loads(state.observation(player).to_json())
-    fields = {k: v for k, v in data.items() if k not in ("history", "hand", "locked", "last_reveal")}
+    fields = {k: v for k, v in data.items() if k not in ("history", "hand", "locked", "last_reveal", "discard_pile")}
     text = json.dumps(fields)
     if CARD_RE.search(text) or "UP" in text or "DOWN" in text:
         return True
@@ -502,3 +502,65 @@ def test_ud_2_1_setup_checked_from_json_and_draws_replayed():
             cardavia.load("updown", **bad)
     with pytest.raises(ValueError):
         GAME.from_hands(["Kh 3c", "Ah 2d"], seed=float("inf"))
+
+
+# -- issue 12 part 2: sampling the hidden cards --------------------------------------
+
+def chi_square_ok(counts, expected):
+    stat = sum((c - e) ** 2 / e for c, e in zip(counts, expected))
+    k = len(counts) - 1
+    critical = k * (1 - 2 / (9 * k) + 3.09 * (2 / (9 * k)) ** 0.5) ** 3
+    return stat < critical, stat, critical
+
+
+@pytest.mark.parametrize("match", [True, False])
+def test_ud_resample_same_observation_replays_and_plays_on(match):
+    """UD-2.3 signals kept, UD-3.1 the opponent's lock unknown, UD-5.1 reveals kept."""
+    game = cardavia.load("updown", match=match)
+    rng = random.Random(5)
+    differ = checked = 0
+    for seed in range(60):
+        s = game.new_state(seed=seed)
+        for _ in range(rng.randrange(0, 80 if match else 4)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if s.is_over:
+            continue
+        for p in (0, 1):
+            obs = s.observation(p)
+            w = s.resample(p, rng)
+            checked += 1
+            assert w.observation(p) == obs and w.public_history(p) == s.public_history(p)
+            assert w.hand(p) == s.hand(p)
+            differ += w.hand(1 - p) != s.hand(1 - p)
+            assert game.from_json(w.to_json()).observation(p) == obs
+            core = game.sample_world(obs, rng)
+            assert (core.phase, core.actor, core.stacks, core.bets, core.up_counts, core.discards()) == (
+                s.core.phase, s.core.actor, s.core.stacks, s.core.bets, s.core.up_counts, s.core.discards())
+            assert core.stock_size == s.core.stock_size
+            assert sorted(core.stock() + core.hand(0) + core.hand(1) + core.discards()) == \
+                sorted(s.core.stock() + s.core.hand(0) + s.core.hand(1) + s.core.discards())
+            play_random(w, rng)
+            assert sum(w.returns()) == 0
+    assert checked > 20 and differ > checked // 2
+
+
+def test_ud_2_3_sample_world_uniform_under_the_signals():
+    """Chi-square: with one UP and one DOWN card signalled, the opponent's UP card is
+    uniform over the UP cards he may hold (two copies each, less the observer's)."""
+    s = GAME.from_hands(["Kh 3c", "Ah 2d"], seed=2)
+    obs = s.observation(0)
+    ups = [c for c in range(52) if c >> 2 >= 6]
+    copies = {c: 2 - (c == card_id("Kh")) for c in ups}
+    counts = {c: 0 for c in ups}
+    rng = random.Random(8)
+    n = 2750
+    for _ in range(n):
+        w = GAME.sample_world(obs, rng)
+        hand = w.hand(1)
+        assert sum(group(c) == "UP" for c in hand) == 1
+        counts[next(c for c in hand if group(c) == "UP")] += 1
+    total = sum(copies.values())
+    ok, stat, crit = chi_square_ok(list(counts.values()), [n * copies[c] / total for c in ups])
+    assert ok, (stat, crit)

@@ -1,6 +1,7 @@
 """The compiled Texas Hold'em hand (see holdem_core.pxd) and its Python face
 ``HoldemHand``, which ``cardavia.holdem`` drives."""
 from libc.stdint cimport uint8_t, uint64_t
+import numpy as np
 from cardavia._core.betting import ERRORS
 from cardavia._core.poker cimport rank_hand
 from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_below
@@ -106,6 +107,19 @@ cdef class HoldemHand:
         return [self.h.won[i] for i in range(self.h.n)]
 
     @property
+    def deck(self):
+        """The 52 card ids in dealing order (TH-2.4)."""
+        return [self.h.deck[i] for i in range(52)]
+
+    @property
+    def sb(self):
+        return self.h.sb
+
+    @property
+    def bb(self):
+        return self.h.bb
+
+    @property
     def final_stacks(self):
         return [self.h.b.stack[i] + self.h.won[i] for i in range(self.h.n)]
 
@@ -144,6 +158,44 @@ cdef class HoldemHand:
         for i in range(self.h.n):
             s[i] = strengths[i]
         hand_settle(&self.h, s)
+
+
+def world(stacks, int button, int sb, int bb, holes, board, actions, seed):
+    """A ``HoldemHand`` its observer cannot tell from the real one (see
+    ``hand_world``): ``holes`` per seat (two ids, or an empty entry for
+    unknown cards), ``board`` the known board ids, ``actions`` the public
+    ``(action, amount)`` pairs of the hand so far, ``seed`` a 64-bit seed."""
+    cdef HoldemHand out = HoldemHand.__new__(HoldemHand)
+    cdef int n = len(stacks), i, p, count, e
+    cdef int st[BET_MAXP]
+    cdef uint8_t hl[2 * BET_MAXP]
+    cdef uint8_t bd[5]
+    cdef Rng r
+    if not 2 <= n <= BET_MAXP or len(holes) != n:
+        raise ValueError(f"2 to {BET_MAXP} seats, with one hole entry each")
+    for p in range(n):
+        st[p] = stacks[p]
+        h = holes[p]
+        hl[2 * p] = h[0] if h else 255
+        hl[2 * p + 1] = h[1] if h else 255
+    board = list(board)
+    if len(board) > 5:
+        raise ValueError("a board has at most five cards")
+    for i in range(5):
+        bd[i] = board[i] if i < len(board) else 255
+    count = len(actions)
+    cdef int[::1] acts = np.empty(max(count, 1), dtype=np.int32)
+    cdef int[::1] amts = np.empty(max(count, 1), dtype=np.int32)
+    for i in range(count):
+        acts[i] = actions[i][0]
+        amts[i] = actions[i][1]
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    with nogil:
+        e = hand_world(&out.h, n, st, button, sb, bb, hl, bd, &acts[0], &amts[0], count, &r)
+    if e >= 0:
+        raise ValueError("no hand is consistent with this observation "
+                         + ("(a card is known twice)" if e > count else f"(action {e} is illegal)"))
+    return out
 
 
 def showdown_strengths(holes, board):

@@ -3,7 +3,7 @@
 # of the locked cards (2 beats A), the kept card and the reshuffle of the
 # discards.  The Python `cardavia.updown` State and the compiled self-play
 # loop both drive this struct.
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_shuffle_packs, rng_below
 from cardavia._core.betting cimport (
     Betting, BettingFigures, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK, BET_MAXMENU, BET_NO_ACTOR,
@@ -218,6 +218,103 @@ cdef inline int ud_actor(const Duel* d) noexcept nogil:
         return d.turn
     if d.phase == UD_BET:
         return d.b.actor
+    return -1
+
+
+cdef inline int ud_pick(Rng* r, uint8_t* pool, int* n, int want_up) noexcept nogil:
+    """Take a uniformly chosen card of the group `want_up` (1 UP, 0 DOWN,
+    -1 either) out of `pool`; -1 when the pool holds none."""
+    cdef int i, k = 0, j, c
+    for i in range(n[0]):
+        if want_up < 0 or ud_up(pool[i]) == want_up:
+            k += 1
+    if k == 0:
+        return -1
+    j = rng_below(r, k)
+    for i in range(n[0]):
+        if want_up < 0 or ud_up(pool[i]) == want_up:
+            if j == 0:
+                c = pool[i]
+                n[0] -= 1
+                pool[i] = pool[n[0]]
+                return c
+            j -= 1
+    return -1
+
+
+cdef inline int ud_world(Duel* d, uint64_t seed, const int* chips, int starter, int deal_no,
+                         int me, const uint8_t* mine, int my_lock, int kept_up, int their_up,
+                         bint they_locked, const uint8_t* discards, int ndiscard,
+                         const int* actions, const int* amounts, int count) noexcept nogil:
+    """A position of the current deal that player `me` cannot tell from the
+    real one (issue 12 part 2).  Known: his two cards `mine` (in the core's
+    order: kept card, then the new one) and which he locked (`my_lock`, -1
+    not yet), the discard pile, the chips at the deal's start, the starter,
+    the public signals and the betting.  Unknown, dealt uniformly: the
+    opponent's two cards among the cards `me` has not seen (two packs less
+    his hand and the discard pile) under the signals (UD-2.3: `their_up` UP
+    cards in all; `kept_up` the group of the card he kept from the last deal
+    (0/1), which that deal's signal less its revealed card shows, or -1 in
+    the first deal), the card he locked (either, when `they_locked`), and
+    the order of the stock.  Each card is chosen uniformly within its group,
+    the rest shuffled: exact, nothing rejected.  Returns -1, or the index of
+    an action the world refuses, or count + 1 when no cards fit the signals."""
+    cdef uint8_t pool[UD_CARDS]
+    cdef int cnt[52]
+    cdef int i, n = 0, p, c0, c1, them = 1 - me, lock_index[2]
+    for i in range(52):
+        cnt[i] = 2
+    cnt[mine[0]] -= 1
+    cnt[mine[1]] -= 1
+    for i in range(ndiscard):
+        cnt[discards[i]] -= 1
+    for i in range(52):
+        if cnt[i] < 0:
+            return count + 1
+        for p in range(cnt[i]):
+            pool[n] = i
+            n += 1
+    rng_seed(&d.rng, seed)
+    if kept_up < 0:                       # the first deal: both cards drawn now
+        if their_up == 1:
+            c0 = ud_pick(&d.rng, pool, &n, 1)
+            c1 = ud_pick(&d.rng, pool, &n, 0)
+            if rng_below(&d.rng, 2):
+                c0, c1 = c1, c0
+        else:
+            c0 = ud_pick(&d.rng, pool, &n, 1 if their_up == 2 else 0)
+            c1 = ud_pick(&d.rng, pool, &n, 1 if their_up == 2 else 0)
+    else:
+        c0 = ud_pick(&d.rng, pool, &n, kept_up)
+        c1 = ud_pick(&d.rng, pool, &n, their_up - kept_up) if 0 <= their_up - kept_up <= 1 else -1
+    if c0 < 0 or c1 < 0:
+        return count + 1
+    rng_shuffle(&d.rng, pool, n)
+    for i in range(n):
+        d.stock[i] = pool[i]
+    d.nstock = n
+    for i in range(ndiscard):
+        d.discard[i] = discards[i]
+    d.ndiscard = ndiscard
+    d.hand[me][0] = mine[0]
+    d.hand[me][1] = mine[1]
+    d.hand[them][0] = c0
+    d.hand[them][1] = c1
+    d.chips[0] = chips[0]
+    d.chips[1] = chips[1]
+    d.starter = starter
+    d.deal_no = deal_no - 1
+    d.reshuffles = 0
+    ud_open_deal(d)
+    lock_index[me] = my_lock
+    lock_index[them] = rng_below(&d.rng, 2) if they_locked else -1
+    # The locks of this deal, in turn order, then the betting.
+    while d.phase == UD_LOCK and lock_index[d.turn] >= 0:
+        ud_lock(d, lock_index[d.turn])
+    for i in range(count):
+        if d.phase != UD_BET or bet_check(&d.b, actions[i], amounts[i]) != BET_OK:
+            return i
+        ud_act(d, actions[i], amounts[i])
     return -1
 
 

@@ -2,7 +2,7 @@
 face that ``cardavia.updown`` drives, and ``selfplay``, a compiled loop of
 random-agent matches for the benchmarks and the statistics."""
 from libc.stdint cimport uint64_t, uint8_t
-from cardavia._core.rng cimport rng_next
+from cardavia._core.rng cimport rng_next, rng_seed
 from cardavia._core.betting import ERRORS
 
 _MASK64 = (1 << 64) - 1
@@ -150,6 +150,40 @@ cdef class DuelCore:
         if r < 0:
             raise ValueError("a drawn card is not in the stock")
         return r == 1
+
+
+def world(int me, mine, int my_lock, chips, int starter, int deal_no, int kept_up, int their_up,
+          bint they_locked, discards, actions, seed):
+    """A ``DuelCore`` that player ``me`` cannot tell from the real position
+    (see ``ud_world``); ``mine`` his two cards (kept card first),
+    ``my_lock`` the index of his locked card or -1, ``actions`` the
+    ``(action, amount)`` bets of this deal so far."""
+    cdef DuelCore out = DuelCore.__new__(DuelCore)
+    cdef uint8_t m[2]
+    cdef uint8_t disc[UD_CARDS]
+    cdef int ch[2]
+    cdef int acts[512]
+    cdef int amts[512]
+    cdef int i, e, nd = len(discards), count = len(actions)
+    cdef uint64_t sd = <uint64_t>(int(seed) & _MASK64)
+    if count > 512 or nd > UD_CARDS - 4 or not 0 <= me <= 1:
+        raise ValueError("not a position of the duel")
+    m[0] = mine[0]
+    m[1] = mine[1]
+    ch[0] = chips[0]
+    ch[1] = chips[1]
+    for i in range(nd):
+        disc[i] = discards[i]
+    for i in range(count):
+        acts[i] = actions[i][0]
+        amts[i] = actions[i][1]
+    with nogil:
+        e = ud_world(&out.d, sd, ch, starter, deal_no, me, m, my_lock,
+                     kept_up, their_up, they_locked, disc, nd, acts, amts, count)
+    if e >= 0:
+        raise ValueError("no duel position is consistent with this observation "
+                         + ("(the signals or the cards seen)" if e > count else f"(bet {e} is illegal)"))
+    return out
 
 
 def compare(int a, int b):

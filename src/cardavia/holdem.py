@@ -18,6 +18,7 @@ import dataclasses
 from typing import Any, Sequence
 
 from cardavia._core import betting as B
+from cardavia._core import holdem_core as _hc
 from cardavia._core.holdem_core import OVER, SHOWDOWN, HoldemHand, showdown_strengths
 from cardavia._core.holdem_core import STREETS as _STREETS
 from cardavia._core.rng import Random, derive_seed
@@ -28,11 +29,15 @@ from cardavia.betting import (
     allin_move,
     bet_menu,
     check_bet,
+    draw_seed,
+    observation_data,
     parse_bet_text,
+    public_actions,
     raise_range,
 )
-from cardavia.cards import InvalidCardError, card_text, sort_key, to_card_ids
+from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
 from cardavia.game import (
+    CHANCE,
     TERMINAL,
     ArgumentTypeError,
     Game,
@@ -257,6 +262,38 @@ class HoldemState(State):
                              for p, cards in sorted(self._shown.items())},
                 "last_hand_button": last[0]}
 
+    def resample(self, player: int, rng: Any = None) -> "HoldemState":
+        """A state ``player`` cannot tell from this one, with the same
+        history: ``game.sample_world`` of his observation for the hand in
+        play, and the earlier hands of a match redealt the same way (his own
+        hole cards, the boards and the hands shown kept).  Its JSON is a
+        setup of its own decks plus the moves."""
+        check_player(player, self.game.num_players)
+        if self._over:
+            raise ValueError("the holdem game is over: there is no position to sample")
+        seed = draw_seed(rng)
+        world = self.game.sample_world(self.observation(player), seed)
+        decks = []
+        log = self.hand_log()
+        for i, past in enumerate(log[:-1]):
+            h = HoldemHand(past.stacks, past.button, past.deck, self._sb, self._bb)
+            for m in past.moves:
+                h.apply(m.action, m.amount)
+            shown = h.street == SHOWDOWN
+            holes = [h.hole(p) if h.dealt[p] and (p == player or (shown and not h.folded[p])) else ()
+                     for p in range(h.n)]
+            redealt = _hc.world(past.stacks, past.button, self._sb, self._bb, holes, h.board,
+                                [(m.action, m.amount) for m in past.moves], derive_seed(seed, i + 1))
+            decks.append(redealt.deck)
+        decks.append(world.deck)
+        setup = {"seed": derive_seed(seed, 0), "stacks": list(self._initial), "button": log[0].button,
+                 "decks": decks}
+        state = self.game._initial_state(setup)
+        for p, m in self._history:
+            if p != CHANCE:
+                state.play(m)
+        return state
+
     # -- analysis -------------------------------------------------------------
     def hand(self, player: int) -> tuple[int, ...]:
         """The hole cards of ``player`` in the hand in play (ids, poker order;
@@ -351,6 +388,33 @@ class HoldemGame(Game):
 
     def parse_move(self, text: str, state: State | None = None) -> Move:
         return parse_bet_text(text, allin=state.resolve_allin if state is not None else None)
+
+    # -- worlds and rollouts (issue 12 parts 2 and 3) ---------------------------
+    def sample_world(self, observation: Any, rng: Any = None) -> HoldemHand:
+        """The hand in play as a compiled position (``HoldemHand``) the
+        observing player cannot tell from the real one: his hole cards, the
+        board and any hands shown stay; every other player's hole cards and
+        the undealt cards are dealt uniformly from the cards he has not
+        seen; the public betting of the hand is replayed in the core."""
+        data = observation_data(observation, self.name)
+        n = self.num_players
+        me = data["player"]
+        holes: list[Any] = [()] * n
+        for p, cards in data["shown"].items():
+            holes[int(p)] = [card_id(c) for c in cards]
+        if data["hand"]:
+            holes[me] = [card_id(c) for c in data["hand"]]
+        history = data["history"]
+        start = len(history)
+        while start > 0:
+            start -= 1
+            p, text = history[start]
+            if p == CHANCE and text.startswith("hand "):
+                break
+        actions = public_actions(text for p, text in history[start + 1:] if p != CHANCE)
+        sb, bb = data["blinds"]
+        return _hc.world(data["start_stacks"], data["button"], sb, bb, holes,
+                         [card_id(c) for c in data["board"]], actions, draw_seed(rng))
 
     def from_hands(self, hands: Sequence[Any] | None, *, stacks: Sequence[int] | None = None,
                    button: int = 0, board: Any = "", seed: int = 0) -> HoldemState:

@@ -15,13 +15,18 @@ from __future__ import annotations
 
 import operator
 import re
-from typing import Sequence
+
+from typing import Any, Sequence
+
+from cardavia._core.rng import Random, derive_seed
 
 from cardavia._core import betting as B
+from cardavia._core import updown_core as _uc
 from cardavia._core.updown_core import BETTING, DEALT_OUT, LOCK, DuelCore, compare
 from cardavia._core.updown_core import PHASES as _PHASES
 from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
 from cardavia.game import (
+    CHANCE,
     TERMINAL,
     ArgumentTypeError,
     Game,
@@ -42,7 +47,10 @@ from cardavia.betting import (
     allin_move,
     bet_menu,
     check_bet,
+    draw_seed,
+    observation_data,
     parse_bet_text,
+    public_actions,
     raise_range,
 )
 
@@ -53,6 +61,10 @@ MAX_DEALS = 100_000
 """Deals a setup may give the draws of."""
 _POKER_KEY = sort_key("poker")
 _LOCK_RE = re.compile(r"^\s*lock\s+(\S+)\s*$", re.I)
+_SIGNALS_RE = re.compile(r"signals 0: (\d) UP \d DOWN, 1: (\d) UP")
+_REVEAL_RE = re.compile(r"^reveal 0: (\S+), 1: (\S+)$")
+RESAMPLE_TRIES = 64
+"""Pasts ``resample`` draws before it gives up (each almost always fits)."""
 # betting core error code -> the rule of RULES.md §6 it enforces
 _UD_RULES = {B.NO_ACTOR: "UD-3.1", B.CHECK_OWES: "UD-3.2", B.CALL_NOTHING: "UD-3.2",
              B.NO_RAISE_CHIPS: "UD-3.3", B.NO_RAISE_OPPONENT: "UD-3.3", B.NOT_REOPENED: "UD-3.3",
@@ -115,6 +127,7 @@ class UpDownState(State):
         self._over = False
         self._revealed: list[int] | None = None
         self._deals = self._ties = 0
+        self._dealt: list[list[int]] = []   # the cards each deal drew, in drawing order
         self._record_deal()
 
     def _pending_draws(self):
@@ -124,6 +137,11 @@ class UpDownState(State):
 
     def _record_deal(self) -> None:
         c = self._core
+        if c.deal_no == 1:
+            h0, h1 = c.hand(0), c.hand(1)
+            self._dealt.append([h0[0], h1[0], h0[1], h1[1]])
+        else:
+            self._dealt.append([c.hand(c.starter)[1], c.hand(1 - c.starter)[1]])
         up = c.up_counts
         self._record_chance(f"deal {c.deal_no}: starter {c.starter}, signals "
                             f"0: {up[0]} UP {2 - up[0]} DOWN, 1: {up[1]} UP {2 - up[1]} DOWN")
@@ -240,8 +258,10 @@ class UpDownState(State):
             "stacks": c.chips if settled else c.stacks,
             "bets": c.bets,
             "pot": sum(c.totals),
+            "start_stacks": c.chips,
             "stock": c.stock_size,
             "discards": c.discard_size,
+            "discard_pile": [card_text(x) for x in c.discards()],
         }
         if self._revealed is not None and not settled:
             out["last_reveal"] = [card_text(x) for x in self._revealed]
@@ -252,7 +272,81 @@ class UpDownState(State):
     def _copy(self) -> "UpDownState":
         s = self._shallow_copy()
         s._core = self._core.copy()
+        s._dealt = list(self._dealt)
         return s
+
+    def resample(self, player: int, rng: Any = None) -> "UpDownState":
+        """A state ``player`` cannot tell from this one, with the same
+        history: ``game.sample_world`` of his observation for the deal in
+        play (the opponent's cards under the signals, his lock, the stock),
+        and a past that leads there: the player's own draws as they were,
+        the opponent's kept and drawn cards re-chosen among the orders the
+        signals and reveals allow.  Its JSON is a setup of its own hands and
+        draws plus the moves, so it replays through ``play``."""
+        check_player(player, 2)
+        if self._over:
+            raise ValueError("the updown game is over: there is no position to sample")
+        them = 1 - player
+        seed = draw_seed(rng)
+        starters, ups, reveals = [], [], []
+        for p, m in self._history:
+            if p == CHANCE:
+                text = str(m)
+                if text.startswith("deal "):
+                    starters.append(int(text.split("starter ")[1].split(",")[0]))
+                    ups.append([int(x) for x in _SIGNALS_RE.search(text).groups()])
+                elif text.startswith("reveal "):
+                    reveals.append([card_id(x) for x in _REVEAL_RE.match(text).groups()])
+        obs = self.observation(player)
+        for attempt in range(RESAMPLE_TRIES):
+            r = Random(derive_seed(seed, attempt))
+            world = self.game.sample_world(obs, r.next_u64())
+            held = world.hand(them)                   # [kept from the last deal, drawn now]
+            k = len(starters)
+            drawn = {k: held[1]} if k > 1 else {}
+            kept = held[0]
+            for deal in range(k - 1, 1, -1):
+                # Deal `deal` held {its revealed card, kept}: one came from deal - 1,
+                # of the group that deal's signal less its revealed card shows.
+                pair = (reveals[deal - 1][them], kept)
+                want = ups[deal - 2][them] - (reveals[deal - 2][them] >> 2 >= 6)
+                options = [i for i in (0, 1) if (pair[i] >> 2 >= 6) == want]
+                if not options:
+                    break
+                i = options[r.randbelow(len(options))]
+                kept, drawn[deal] = pair[i], pair[1 - i]
+            else:
+                options = [0]
+            if not options:
+                continue
+            first_them = [reveals[0][them], kept] if k > 1 else list(held)
+            if k > 1 and r.randbelow(2):
+                first_them.reverse()
+            first = list(self._dealt[0])
+            first[them], first[2 + them] = first_them
+            draws = []
+            for deal in range(2, k + 1):
+                pair = list(self._dealt[deal - 1])
+                pair[0 if starters[deal - 1] == them else 1] = drawn[deal]
+                draws.append(pair)
+            setup = {"seed": r.next_u64(), "hands": [[first[0], first[2]], [first[1], first[3]]],
+                     "draws": draws}
+            try:
+                state = self.game._initial_state(setup)
+                lock = world.locked_card(them)
+                deal = 1
+                for p, m in self._history:
+                    if p == CHANCE:
+                        if str(m).startswith("deal "):
+                            deal = int(str(m).split(":")[0].split()[1])
+                        continue
+                    if p == them and isinstance(m, LockMove) and deal == k:
+                        m = LockMove(lock)
+                    state.play(m)
+            except ValueError:
+                continue        # this past does not fit the stock (two packs): draw another
+            return state
+        raise ValueError(f"updown: no past fitting the history was found in {RESAMPLE_TRIES} tries")
 
     def _score_breakdown(self) -> dict:
         c = self._core
@@ -324,6 +418,38 @@ class UpDownGame(Game):
                 except ValueError:
                     raise InvalidMoveError(f"not a card: {m.group(1)!r}") from None
         return parse_bet_text(text, allin=state.resolve_allin if state is not None else None)
+
+    # -- worlds and rollouts (issue 12 parts 2 and 3) ---------------------------
+    def sample_world(self, observation: Any, rng: Any = None) -> DuelCore:
+        """The deal in play as a compiled position (``DuelCore``) the
+        observing player cannot tell from the real one: his cards and lock,
+        the chips, the signals, the discard pile and the betting stay; the
+        opponent's two cards are dealt uniformly from the cards he has not
+        seen under the public signals (UD-2.3), the card the opponent locked
+        is either of them, and the stock is shuffled."""
+        data = observation_data(observation, self.name)
+        me = data["player"]
+        them = 1 - me
+        mine = [card_id(c) for c in data["hand"]]
+        my_lock = mine.index(card_id(data["locked"])) if data["locked"] else -1
+        history = data["history"]
+        i = len(history) - 1
+        while not (history[i][0] == CHANCE and history[i][1].startswith("deal ")):
+            i -= 1
+        actions = public_actions(t for p, t in history[i + 1:] if p != CHANCE and not t.startswith("lock"))
+        kept_up = -1
+        if data["deal_number"] > 1:
+            j = i - 1
+            while not (history[j][0] == CHANCE and history[j][1].startswith("reveal ")):
+                j -= 1
+            revealed = card_id(_REVEAL_RE.match(history[j][1]).group(1 + them))
+            while not (history[j][0] == CHANCE and history[j][1].startswith("deal ")):
+                j -= 1
+            prev_up = int(_SIGNALS_RE.search(history[j][1]).group(1 + them))
+            kept_up = prev_up - (revealed >> 2 >= 6)
+        return _uc.world(me, mine, my_lock, data["start_stacks"], data["starter"], data["deal_number"],
+                         kept_up, data["signals"][them]["up"], data["opponent_locked"] == "?",
+                         [card_id(c) for c in data["discard_pile"]], actions, draw_seed(rng))
 
     def from_hands(self, hands, *, seed: int = 0) -> UpDownState:
         """A match (or deal) whose first deal gives these two hands (two
