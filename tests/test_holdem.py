@@ -668,3 +668,55 @@ def test_th_sample_world_accepts_every_rng_and_keeps_shown_cards():
         break
     else:
         pytest.fail("no showdown in a live match")
+
+
+# -- issue 12 part 3: the compiled rollout policy -------------------------------------
+
+def test_th_policy_reads_only_what_the_mover_sees_and_plays_legally():
+    from cardavia._core import holdem_core
+    rng = random.Random(11)
+    for s in mid_game_states(HAND, range(40), rng_seed=2) + mid_game_states(MATCH, range(10), rng_seed=3):
+        obs = s.observation(s.current_player)
+        m = s.game.policy_move(obs, s.legal_moves(), 5)
+        assert m in s.legal_moves() and m == s.game.policy_move(obs, s.legal_moves(), 5)
+        # the same move in every world the mover cannot tell apart (same policy seed)
+        moves = {holdem_core.policy(s.game.sample_world(obs, k), 77) for k in range(8)}
+        assert len(moves) == 1
+        assert holdem_core.policy(s.core, 77) in moves
+
+
+def test_th_policy_acts_on_hand_strength_and_pot_odds():
+    # TH-4: aces preflop raise; TH-3.1: seven-deuce facing an all-in folds
+    s = HAND.from_hands(["As Ah", "7c 2d", None, None], stacks=[1000, 1000, 0, 0], button=0)
+    assert s.current_player == 0 and HAND.policy_move(s.observation(0), s.legal_moves(), 1).kind == "raise"
+    s.play("raise 1000")
+    assert HAND.policy_move(s.observation(1), s.legal_moves(), 1).kind == "fold"
+    # the nuts on the river bets; nothing owed and nothing made checks or bets small
+    s = HAND.from_hands(["As Ks", "7c 2d", None, None], stacks=[1000, 1000, 0, 0], button=0,
+                        board="Qs Js Ts 3d 4c")
+    play(s, "call", "check", "check", "check", "check", "check")
+    assert s.core.street == 3 and s.current_player == 1
+    s.play("check")
+    assert HAND.policy_move(s.observation(0), s.legal_moves(), 1).kind == "bet"
+
+
+def test_th_rollout_zero_sum_leaves_position_and_beats_random():
+    rng = random.Random(4)
+    for s in mid_game_states(HAND, range(20)):
+        world = HAND.sample_world(s.observation(s.current_player), rng)
+        before = (world.actor, world.stacks, world.bets, world.board)
+        out = HAND.rollout(world, rng)
+        assert sum(out) == 0 and len(out) == 4
+        assert (world.actor, world.stacks, world.bets, world.board) == before
+    with pytest.raises(ValueError):
+        HAND.rollout("position", 1)
+    # the heuristic in seat 0 against random agents wins chips over many hands
+    total = 0
+    for seed in range(150):
+        s = HAND.new_state(seed=seed)
+        while not s.is_over:
+            p = s.current_player
+            s.play(HAND.policy_move(s.observation(p), s.legal_moves(), rng) if p == 0
+                   else s.legal_moves().sample(rng))
+        total += s.returns()[0]
+    assert total > 0

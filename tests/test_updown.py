@@ -564,3 +564,47 @@ def test_ud_2_3_sample_world_uniform_under_the_signals():
     total = sum(copies.values())
     ok, stat, crit = chi_square_ok(list(counts.values()), [n * copies[c] / total for c in ups])
     assert ok, (stat, crit)
+
+
+# -- issue 12 part 3: the compiled rollout policy -------------------------------------
+
+def test_ud_policy_reads_only_what_the_mover_sees_and_plays_legally():
+    from cardavia._core import updown_core
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(60):
+        s = GAME.new_state(seed=seed)
+        for _ in range(rng.randrange(0, 40)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if s.is_over:
+            continue
+        obs = s.observation(s.current_player)
+        m = GAME.policy_move(obs, s.legal_moves(), 9)
+        assert m in s.legal_moves() and m == GAME.policy_move(obs, s.legal_moves(), 9)
+        worlds = [GAME.sample_world(obs, k) for k in range(6)]
+        moves = {updown_core.policy(w, 5) for w in worlds}
+        if s.core.phase == 1:
+            assert moves == {updown_core.policy(s.core, 5)}
+        checked += 1
+    assert checked > 30
+
+
+def test_ud_policy_locks_the_stronger_card_and_rollout_is_zero_sum():
+    s = GAME.from_hands(["Kh 3c", "5d 6d"])
+    assert GAME.policy_move(s.observation(0), s.legal_moves(), 1) == LockMove(card_id("Kh"))   # UD-4
+    rng = random.Random(2)
+    w = GAME.sample_world(s.observation(0), rng)
+    for _ in range(20):
+        out = GAME.rollout(w, rng)
+        assert sum(out) == 0 and w.phase == 0
+    total = 0
+    for seed in range(300):
+        d = cardavia.load("updown", match=False).new_state(seed=seed)
+        while not d.is_over:
+            p = d.current_player
+            d.play(GAME.policy_move(d.observation(p), d.legal_moves(), rng) if p == 0
+                   else d.legal_moves().sample(rng))
+        total += d.returns()[0]
+    assert total > 0

@@ -2,7 +2,8 @@
 face that ``cardavia.updown`` drives, and ``selfplay``, a compiled loop of
 random-agent matches for the benchmarks and the statistics."""
 from libc.stdint cimport uint64_t, uint8_t
-from cardavia._core.rng cimport rng_next, rng_seed
+from cardavia._core.rng cimport rng_next, rng_seed, rng_uniform
+from cardavia._core.betting cimport bet_policy
 from cardavia._core.betting import ERRORS
 
 _MASK64 = (1 << 64) - 1
@@ -150,6 +151,108 @@ cdef class DuelCore:
         if r < 0:
             raise ValueError("a drawn card is not in the stock")
         return r == 1
+
+
+cdef double ud_card_strength(const Duel* d, int p, int card) noexcept nogil:
+    """The chance that `card`, locked by p, beats the opponent's locked card
+    (ties count half), from what p sees: the opponent's card is one of the
+    cards p has not seen (two packs less his hand and the discard pile),
+    UP with the chance the opponent's signal gives (UD-2.3)."""
+    cdef int cnt[13]
+    cdef int i, rk, up_total = 0, down_total = 0, them = 1 - p
+    cdef double win_up = 0, win_down = 0, pu, res = 0
+    for i in range(13):
+        cnt[i] = 8
+    cnt[d.hand[p][0] >> 2] -= 1
+    cnt[d.hand[p][1] >> 2] -= 1
+    for i in range(d.ndiscard):
+        cnt[d.discard[i] >> 2] -= 1
+    for rk in range(13):
+        c = ud_compare(card, rk << 2)
+        if rk >= 6:
+            up_total += cnt[rk]
+            win_up += cnt[rk] * (1.0 if c > 0 else (0.5 if c == 0 else 0.0))
+        else:
+            down_total += cnt[rk]
+            win_down += cnt[rk] * (1.0 if c > 0 else (0.5 if c == 0 else 0.0))
+    pu = d.up[them] / 2.0
+    if up_total > 0:
+        res += pu * win_up / up_total
+    if down_total > 0:
+        res += (1 - pu) * win_down / down_total
+    return res
+
+
+cdef inline void ud_policy(const Duel* d, Rng* r, int* action, int* amount) noexcept nogil:
+    """The rollout policy (issue 12 part 3): lock the card more likely to
+    win (either when equal), then bet on that chance and the pot odds
+    (bet_policy).  Reads only what the mover sees."""
+    cdef int p = ud_actor(d)
+    cdef double a, b
+    if d.phase == UD_LOCK:
+        a = ud_card_strength(d, p, d.hand[p][0])
+        b = ud_card_strength(d, p, d.hand[p][1])
+        action[0] = -1
+        amount[0] = (1 if b > a else 0) if a != b else <int>rng_below(r, 2)
+        return
+    bet_policy(&d.b, ud_card_strength(d, p, d.hand[p][d.locked[p]]), rng_uniform(r), action, amount)
+
+
+cdef inline void ud_rollout(Duel* d, Rng* r) noexcept nogil:
+    """Play the deal to its settlement with the policy in both seats."""
+    cdef int action, amount
+    while d.phase != UD_DEALT_OUT:
+        ud_policy(d, r, &action, &amount)
+        if action < 0:
+            ud_lock(d, amount)
+        else:
+            ud_act(d, action, amount)
+
+
+def rollout(DuelCore position, seed):
+    """Chips each player wins or loses in the deal of ``position`` played
+    to its settlement by the policy in both seats (``position`` is not
+    changed)."""
+    cdef Duel d = position.d
+    cdef Rng r
+    cdef int start0 = d.chips[0], start1 = d.chips[1]
+    if d.phase == UD_DEALT_OUT:
+        return (0, 0)
+    rng_seed(&r, <uint64_t>(int(seed) & _MASK64))
+    with nogil:
+        ud_rollout(&d, &r)
+    return (d.chips[0] - start0, d.chips[1] - start1)
+
+
+def rollouts(DuelCore position, long long count, seed):
+    """The mean chips of each player over ``count`` rollouts of ``position``."""
+    cdef Duel d
+    cdef Rng r
+    cdef long long i
+    cdef double s0 = 0, s1 = 0
+    if position.d.phase == UD_DEALT_OUT or count <= 0:
+        return (0.0, 0.0)
+    rng_seed(&r, <uint64_t>(int(seed) & _MASK64))
+    with nogil:
+        for i in range(count):
+            d = position.d
+            ud_rollout(&d, &r)
+            s0 += d.chips[0] - position.d.chips[0]
+            s1 += d.chips[1] - position.d.chips[1]
+    return (s0 / count, s1 / count)
+
+
+def policy(DuelCore position, seed):
+    """The policy's move for the player to act: ``(-1, index)`` to lock
+    ``hand(p)[index]``, else the betting ``(action, amount)``."""
+    cdef Rng r
+    cdef int action, amount
+    if ud_actor(&position.d) < 0:
+        raise ValueError("nobody is to act")
+    rng_seed(&r, <uint64_t>(int(seed) & _MASK64))
+    with nogil:
+        ud_policy(&position.d, &r, &action, &amount)
+    return action, amount
 
 
 def world(int me, mine, int my_lock, chips, int starter, int deal_no, int kept_up, int their_up,

@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 from cardavia._core import betting as B
 from cardavia._core import holdem_core as _hc
-from cardavia._core.holdem_core import OVER, SHOWDOWN, HoldemHand, showdown_strengths
+from cardavia._core.holdem_core import OVER, SHOWDOWN, HoldemHand
 from cardavia._core.holdem_core import STREETS as _STREETS
 from cardavia._core.rng import Random, derive_seed
 from cardavia.betting import (
@@ -150,12 +150,9 @@ class HoldemState(State):
                     self._record_chance(f"{name} {' '.join(card_text(c) for c in board[lo:hi])}")
             self._board_seen = len(board)
         if h.street == SHOWDOWN:
-            live = [p for p in range(h.n) if h.dealt[p] and not h.folded[p]]
-            strengths = showdown_strengths([h.hole(p) if p in live else [] for p in range(h.n)], board)
-            for p in live:
+            for p in h.showdown():
                 self._shown[p] = h.hole(p)
                 self._record_chance(f"show {p}: {' '.join(card_text(c) for c in h.hole(p))}")
-            h.settle([strengths[p] if p in live else -1 for p in range(h.n)])
         if h.street == OVER:
             self._finish_hand()
 
@@ -416,6 +413,28 @@ class HoldemGame(Game):
         return _hc.world(data["start_stacks"], data["button"], sb, bb, holes,
                          [card_id(c) for c in data["board"]], actions, draw_seed(rng))
 
+    def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> BetMove:
+        """The compiled rollout policy's move for the player to act
+        (issue 12 part 3): his chance to win from his hole cards, the board
+        and who is still in, against the pot odds (``betting.bet_policy``).
+        It reads nothing hidden, so it plays the same in every world he
+        cannot tell apart; ``legal_moves`` is accepted for the agent
+        protocol (the move is always legal)."""
+        data = observation_data(observation, self.name)
+        if data["current_player"] != data["player"]:
+            raise ValueError(f"player {data['player']} is not to act")
+        seed = draw_seed(rng)
+        world = self.sample_world(data, seed)
+        return _bet_move(*_hc.policy(world, seed ^ _POLICY_SALT), world.level)
+
+    def rollout(self, position: HoldemHand, rng: Any = None) -> tuple:
+        """Chips each seat wins or loses when the hand of ``position`` (a
+        ``HoldemHand``, e.g. from ``sample_world``) is played to its end by
+        the policy in every seat, in the core without the GIL."""
+        if not isinstance(position, HoldemHand):
+            raise ArgumentTypeError(f"a holdem position is a HoldemHand, not {type(position).__name__}")
+        return _hc.rollout(position, draw_seed(rng))
+
     def from_hands(self, hands: Sequence[Any] | None, *, stacks: Sequence[int] | None = None,
                    button: int = 0, board: Any = "", seed: int = 0) -> HoldemState:
         """A state at the start of a hand with the given hole cards (one
@@ -502,6 +521,14 @@ class HoldemGame(Game):
 
 
 _PACK = list(range(52))
+_POLICY_SALT = 0x5DEECE66D
+
+
+def _bet_move(action: int, amount: int, level: int) -> BetMove:
+    """The BetMove of a core ``(action, amount)`` facing the round's ``level``."""
+    if action == B.BET:
+        return BetMove("raise" if level > 0 else "bet", amount)
+    return BetMove({B.FOLD: "fold", B.CHECK: "check", B.CALL: "call"}[action])
 
 
 def _setup_int(value: Any, what: str, low: int, high: int, rule: str) -> int:

@@ -52,7 +52,7 @@ def hand_records(state) -> list[dict]:
     stacks, hole cards, the events (moves and board cards), the shown hands
     and the final stacks (None while the hand is in play).  Read from the
     state's public ``hand_log()``."""
-    from cardavia._core.holdem_core import HoldemHand, showdown_strengths
+    from cardavia._core.holdem_core import HoldemHand
     from cardavia.holdem import HoldemState
 
     if not isinstance(state, HoldemState):
@@ -72,10 +72,7 @@ def hand_records(state) -> list[dict]:
             h.apply(m.action, m.amount)
             _push_board(rec, h.board[len(rec["board"]):])
         if h.street == SHOWDOWN:
-            live = [p for p in range(n) if h.dealt[p] and not h.folded[p]]
-            strength = showdown_strengths([h.hole(p) if p in live else [] for p in range(n)], h.board)
-            h.settle([strength[p] if p in live else -1 for p in range(n)])
-            rec["shown"] = [(p, h.hole(p)) for p in live]
+            rec["shown"] = [(p, h.hole(p)) for p in h.showdown()]
         if h.street == OVER:
             rec["final"] = [h.final_stacks[p] for p in order]
         records.append(rec)

@@ -63,6 +63,7 @@ _POKER_KEY = sort_key("poker")
 _LOCK_RE = re.compile(r"^\s*lock\s+(\S+)\s*$", re.I)
 _SIGNALS_RE = re.compile(r"signals 0: (\d) UP \d DOWN, 1: (\d) UP")
 _REVEAL_RE = re.compile(r"^reveal 0: (\S+), 1: (\S+)$")
+_POLICY_SALT = 0x5DEECE66D
 RESAMPLE_TRIES = 64
 """Pasts ``resample`` draws before it gives up (each almost always fits)."""
 # betting core error code -> the rule of RULES.md §6 it enforces
@@ -450,6 +451,32 @@ class UpDownGame(Game):
         return _uc.world(me, mine, my_lock, data["start_stacks"], data["starter"], data["deal_number"],
                          kept_up, data["signals"][them]["up"], data["opponent_locked"] == "?",
                          [card_id(c) for c in data["discard_pile"]], actions, draw_seed(rng))
+
+    def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> Move:
+        """The compiled rollout policy's move for the player to act
+        (issue 12 part 3): lock the card more likely to win against what
+        the opponent may hold (signals, unseen cards), then bet on that
+        chance against the pot odds (``betting.bet_policy``).  It reads
+        nothing hidden; ``legal_moves`` is accepted for the agent protocol."""
+        data = observation_data(observation, self.name)
+        if data["current_player"] != data["player"]:
+            raise ValueError(f"player {data['player']} is not to act")
+        seed = draw_seed(rng)
+        world = self.sample_world(data, seed)
+        action, amount = _uc.policy(world, seed ^ _POLICY_SALT)
+        if action < 0:
+            return LockMove(world.hand(data["player"])[amount])
+        if action == B.BET:
+            return BetMove("raise" if world.level > 0 else "bet", amount)
+        return BetMove({B.FOLD: "fold", B.CHECK: "check", B.CALL: "call"}[action])
+
+    def rollout(self, position: DuelCore, rng: Any = None) -> tuple:
+        """Chips each player wins or loses when the deal of ``position`` (a
+        ``DuelCore``, e.g. from ``sample_world``) is played to its
+        settlement by the policy in both seats, in the core without the GIL."""
+        if not isinstance(position, DuelCore):
+            raise ArgumentTypeError(f"an updown position is a DuelCore, not {type(position).__name__}")
+        return _uc.rollout(position, draw_seed(rng))
 
     def from_hands(self, hands, *, seed: int = 0) -> UpDownState:
         """A match (or deal) whose first deal gives these two hands (two
