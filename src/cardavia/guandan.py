@@ -24,15 +24,19 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from cardavia._core import guandan as _core
 from cardavia._core.rng import derive_seed
-from cardavia.cards import InvalidCardError, card_text, parse_cards, rank_index, to_card_ids, two_pack_counts
+from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids, two_pack_counts
 from cardavia.game import (
     TERMINAL,
+    ArgumentTypeError,
     Game,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidSetupError,
     LegalMoves,
     Move,
     State,
+    check_int,
+    check_player,
     randbelow,
 )
 
@@ -51,6 +55,11 @@ _CARD_TEXT = [card_text(c) for c in range(54)]
 
 def level_face(index: int) -> int:
     return index + 2
+
+
+def _level_index(level: Any, what: str = "level") -> int:
+    """A level given as an int 2-14 (J=11, Q=12, K=13, A=14) as rank index 0-12."""
+    return check_int(level, what, 2, 14) - 2
 
 
 def _main_index(text: str) -> int:
@@ -130,7 +139,7 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"move text must be a str, not {type(text).__name__}")
-    lv = None if level is None else rank_index(level, "level")
+    lv = None if level is None else _level_index(level)
     parts = text.split()
     if not parts:
         raise InvalidMoveError("empty move: expected 'pass', 'return <card>' or '<reading>:<rank> <cards>'")
@@ -170,13 +179,13 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
 def classify(cards: Any, level: Any) -> list[GuandanMove]:
     """Every reading of exactly these cards at a level (GD-5), as plays."""
     ids = to_card_ids(cards)
-    lv = rank_index(level, "level")
+    lv = _level_index(level)
     return [GuandanMove("play", s, m, ids, lv) for s, m in _core.readings(ids, lv)]
 
 
 def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
     """Every play from ``hand`` beating ``last`` (None: a lead), with its reading."""
-    lv = rank_index(level, "level")
+    lv = _level_index(level)
     if isinstance(last, str):
         last = parse_move(last, level_face(lv))
     if last is None or last.kind != "play":
@@ -188,7 +197,7 @@ def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
 
 def beats(move: GuandanMove, last: GuandanMove | None, level: Any) -> bool:
     """Whether play ``move`` beats play ``last`` at a level (GD-4.2, GD-5.4)."""
-    lv = rank_index(level, "level")
+    lv = _level_index(level)
     if last is None or last.kind != "play":
         return True
     return _core.beats(move.shape, move.main, len(move.cards), last.shape, last.main, len(last.cards), lv)
@@ -274,24 +283,21 @@ class GuandanState(State):
         super().__init__(game, setup)
         self._match = bool(game.options["match"])
         self._seed = int(setup.get("seed", 0))
-        self._team_levels = [rank_index(x, "level") for x in setup.get("team_levels", (2, 2))]
         self._deal_no = 0
         self._deals: list[dict] = []
         self._winner_team: int | None = None
         self._over = False
         if "hands" in setup:
             hands = [bytearray(two_pack_counts(h)) for h in setup["hands"]]
-            level = rank_index(setup.get("level", level_face(self._team_levels[0])), "level")
+            level = int(setup.get("level", 2)) - 2
+            self._team_levels = [int(x) - 2 for x in setup.get("team_levels", (level + 2, level + 2))]
             leader = int(setup.get("leader", 0))
             previous = setup.get("previous")
-            if len(hands) != 4 or not all(any(h) for h in hands) or leader not in (0, 1, 2, 3):
-                raise ValueError("Guandan needs four hands, none empty, and a leader 0-3")
-            if previous is not None and sorted(int(p) for p in previous) != [0, 1, 2, 3]:
-                raise ValueError("previous must be a finishing order of players 0-3")
         else:
+            self._team_levels = [0, 0]
             raw, leader = _core.deal(derive_seed(self._seed, 0))
             hands = [bytearray(h) for h in raw]
-            level = self._team_levels[0]
+            level = 0
             previous = None
         self._start_deal(hands, level, leader, previous)
 
@@ -402,9 +408,11 @@ class GuandanState(State):
     def phase(self) -> str:
         return "over" if self._over else self._phase
 
-    def hand(self, player: int) -> list[int]:
-        """Card ids held by ``player`` (with repeats), ascending."""
-        return [c for c in range(54) for _ in range(self._hands[player][c])]
+    def hand(self, player: int) -> tuple[int, ...]:
+        """Card ids held by ``player`` (with repeats) in this deal's order:
+        2..A, the level rank, the jokers, wilds last."""
+        check_player(player, 4)
+        return tuple(self._sorted_hand(player))
 
     def _sorted_hand(self, player: int) -> list[int]:
         """The hand in this deal's order: 2..A, level, jokers; wilds last."""
@@ -541,7 +549,7 @@ class GuandanState(State):
         hand = self._hands[player]
         return {
             "hand": [_CARD_TEXT[c] for c in self._sorted_hand(player)],
-            "hand_counts": [sum(h) for h in self._hands],
+            "hand_sizes": [sum(h) for h in self._hands],
             "level": level_face(self._level),
             "team_levels": self.team_levels,
             "deal": self._deal_no + 1,
@@ -567,6 +575,14 @@ class GuandanState(State):
         new._deals = list(self._deals)
         return new
 
+    def _score_breakdown(self) -> dict:
+        """The last deal's finishing order, winning team and levels gained;
+        in a match, the number of deals and the final team levels."""
+        last = self._deals[-1]
+        out = {"order": list(last["order"]), "winner_team": last["winner_team"], "gained": last["gained"],
+               "level": last["level"], "deals": len(self._deals), "team_levels": self.team_levels}
+        return out
+
     def restart(self) -> "GuandanState":
         """A fresh match from this one's seed: both teams back at level 2 (GD-6.3)."""
         return self.game.new_state(seed=self._seed)
@@ -584,37 +600,131 @@ class GuandanGame(Game):
 
     def _validate_options(self) -> None:
         if not isinstance(self._options["match"], bool):
-            raise ValueError(f"guandan: option match must be True or False, not {self._options['match']!r}")
+            raise ArgumentTypeError(f"guandan: option match must be True or False, not {self._options['match']!r}")
 
     def parse_move(self, text: str, state: "GuandanState | None" = None) -> GuandanMove:
         return parse_move(text, None if state is None else level_face(state._level))
 
-    def from_hands(self, hands: Sequence[Any], level: Any = 2, leader: int = 0,
-                   previous: Sequence[int] | None = None, team_levels: Sequence[Any] = (2, 2),
+    def from_hands(self, hands: Sequence[Any], level: int = 2, leader: int = 0,
+                   previous: Sequence[int] | None = None, team_levels: Sequence[int] | None = None,
                    seed: int = 0) -> GuandanState:
-        """A deal from given hands (for analysis and tests).
+        """A deal from given hands (card text or ids per player; for analysis and tests).
 
-        ``previous``: the last deal's finishing order, so the tribute of
-        GD-3 applies to these hands; ``seed`` deals any later deals.
+        ``level`` (2-14) is this deal's level; ``team_levels`` (default: both
+        teams at ``level``) the two teams' levels, one of which the deal is
+        played at; ``previous``: the last deal's finishing order, so the
+        tribute of GD-3 applies to these hands (the leader then follows from
+        the tribute); ``seed`` deals any later deals of a match.  Each hand
+        holds 1-27 cards, no card more than twice across the four.
         """
-        if len(hands) != 4:
-            raise ValueError("Guandan needs four hands")
-        texts = [" ".join(card_text(c) for c in to_card_ids(h)) for h in hands]
-        for p, t in enumerate(texts):
-            if not t:
-                raise ValueError(f"hand {p} is empty: every player starts a deal with cards")
-            two_pack_counts(t)
-        if not 0 <= int(leader) < 4:
-            raise ValueError("leader must be 0-3")
-        setup: dict[str, Any] = {"seed": int(seed), "hands": texts, "level": level_face(rank_index(level, "level")),
-                                 "leader": int(leader),
-                                 "team_levels": [level_face(rank_index(x, "level")) for x in team_levels]}
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise ArgumentTypeError("hands must be a sequence of four hands (card text or card ids)")
+        try:
+            texts = [" ".join(card_text(c) for c in to_card_ids(h)) for h in hands]
+        except InvalidCardError as e:
+            raise InvalidSetupError(f"bad hand: {e}", "GD-2.1") from None
+        except TypeError as e:
+            raise ArgumentTypeError(f"bad hand: {e}") from None
+        setup: dict[str, Any] = {"seed": seed, "hands": texts, "level": level, "leader": leader}
+        if team_levels is not None:
+            if isinstance(team_levels, (str, bytes)) or not isinstance(team_levels, Sequence):
+                raise ArgumentTypeError("team_levels must be a sequence of two levels 2-14")
+            setup["team_levels"] = list(team_levels)
         if previous is not None:
-            prev = [int(p) for p in previous]
-            if sorted(prev) != [0, 1, 2, 3]:
-                raise ValueError("previous must be a finishing order of players 0-3")
-            setup["previous"] = prev
-        return self.state_class(self, setup)
+            if isinstance(previous, (str, bytes)) or not isinstance(previous, Sequence):
+                raise ArgumentTypeError("previous must be a finishing order of players 0-3")
+            setup["previous"] = list(previous)
+        return self._initial_state(setup)
+
+    _SETUP_KEYS = frozenset(("seed", "hands", "level", "leader", "previous", "team_levels"))
+
+    def validate_setup(self, setup: dict) -> None:
+        """GD-2 and GD-3: the packs, hand sizes, levels, leader and tribute of a setup.
+
+        A seed-only setup checks just its seed.  A setup with ``hands`` holds
+        four hands of 1-27 cards, no card id more than twice across them
+        (two packs, GD-2.1); ``level`` and ``team_levels`` are ints 2-14 and
+        the deal is played at one team's level (the winner's of ``previous``,
+        GD-1.2); ``leader`` is a seat 0-3; ``previous`` is a finishing order of
+        the four players, and then every payer whose tribute is not cancelled
+        (GD-3.3) holds a card he may give (GD-3.1).
+        """
+        super().validate_setup(setup)
+        unknown = sorted(set(setup) - self._SETUP_KEYS)
+        if unknown:
+            raise InvalidSetupError(f"unknown guandan setup key(s) {', '.join(unknown)}; known: "
+                                    + ", ".join(sorted(self._SETUP_KEYS)))
+        if "hands" not in setup:
+            for key in ("level", "leader", "previous", "team_levels"):
+                if key in setup:
+                    raise InvalidSetupError(f"setup key {key!r} needs \"hands\": a seeded deal fixes it", "GD-2.2")
+            return
+        hands = setup["hands"]
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise InvalidSetupError("Guandan needs four hands, one per player", "GD-2.1")
+        total = [0] * 54
+        counts = []
+        for p, h in enumerate(hands):
+            if not isinstance(h, (str, list)):
+                raise InvalidSetupError(f"hand {p} must be card text or a list of card ids", "GD-2.1")
+            try:
+                ids = to_card_ids(h)
+            except (InvalidCardError, TypeError, ValueError) as e:
+                raise InvalidSetupError(f"hand {p}: {e}", "GD-2.1") from None
+            if not 1 <= len(ids) <= 27:
+                raise InvalidSetupError(f"hand {p} holds {len(ids)} cards: a hand holds 1-27 (27 dealt to each "
+                                        "player, none empty while the deal goes on)", "GD-2.1")
+            cnt = [0] * 54
+            for c in ids:
+                cnt[c] += 1
+                total[c] += 1
+                if total[c] > 2:
+                    raise InvalidSetupError(f"{card_text(c)} is held {total[c]} times: two packs hold two of "
+                                            "each card", "GD-2.1")
+            counts.append(cnt)
+
+        def level_of(value: Any, what: str) -> int:
+            if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 14:
+                raise InvalidSetupError(f"{what} must be an int 2-14 (J=11, Q=12, K=13, A=14), "
+                                        f"not {value!r:.40}", "GD-1.2")
+            return value
+
+        level = level_of(setup.get("level", 2), "level")
+        if "team_levels" in setup:
+            tl = setup["team_levels"]
+            if not isinstance(tl, list) or len(tl) != 2:
+                raise InvalidSetupError("team_levels must be two levels, one per team", "GD-1.2")
+            team_levels = [level_of(x, "a team level") for x in tl]
+        else:
+            team_levels = [level, level]
+        leader = setup.get("leader", 0)
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
+            raise InvalidSetupError(f"leader must be a seat 0-3, not {leader!r:.40}", "GD-2.3")
+        previous = setup.get("previous")
+        if previous is None:
+            if level not in team_levels:
+                raise InvalidSetupError(f"the deal is played at level {level}, which is neither team's level "
+                                        f"{team_levels}", "GD-1.2")
+            return
+        if (not isinstance(previous, list) or any(isinstance(p, bool) or not isinstance(p, int) for p in previous)
+                or sorted(previous) != [0, 1, 2, 3]):
+            raise InvalidSetupError(f"previous must be a finishing order of players 0-3, not {previous!r:.60}",
+                                    "GD-3.1")
+        if team_levels[previous[0] % 2] != level:
+            raise InvalidSetupError(f"after a deal won by team {previous[0] % 2} the next is played at its level "
+                                    f"{team_levels[previous[0] % 2]}, not {level}", "GD-1.2")
+        first, partner = previous[0], (previous[0] + 2) % 4
+        if previous[1] == partner:
+            payers = [previous[2], previous[3]]
+        else:
+            payers = [previous[3] if previous[3] != partner else previous[2]]
+        if sum(counts[p][53] for p in payers) == 2:
+            return  # anti-tribute (GD-3.3): nobody pays
+        wild = 4 * (level - 2) + 2
+        for p in payers:
+            if not any(k for c, k in enumerate(counts[p]) if c != wild):
+                raise InvalidSetupError(f"player {p} pays the tribute but holds only wild cards, which are never "
+                                        "given: a payer holds 27 cards at the tribute", "GD-3.1")
 
     def deal_summary(self, state: "GuandanState") -> dict:
         deals = state._deals
