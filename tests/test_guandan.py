@@ -488,7 +488,7 @@ def test_gd_4_1_next_player_in_leads_when_partner_is_out_too_and_out_players_ski
     assert s.current_player == 1  # 0 is skipped
     s.play("pass")
     # 2 went out, partner 0 is out: the next player in after 2 leads
-    assert s.current_player == 3 and s._last is None
+    assert s.current_player == 3 and s.observation(3)["last_play"] is None
 
 
 def test_gd_6_1_deal_ends_when_the_third_player_goes_out():
