@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-import sys
 import threading
 from typing import Any, ClassVar, Sequence
 
@@ -31,7 +30,6 @@ from cardavia._core.dds import Solver
 from cardavia._core.rng import Random
 from cardavia.cards import card_text, to_card_ids
 from cardavia.game import (
-    TERMINAL,
     ArgumentTypeError,
     Game,
     IllegalMoveError,
