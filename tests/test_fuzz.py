@@ -218,7 +218,8 @@ def test_analysis_numbers_are_an_answer_or_a_value_error(value):
     calls = [lambda: doudizhu.moves(value), lambda: zhengshangyou.moves(value), lambda: poker.describe(value),
              lambda: poker.category(value), lambda: guandan.classify("Ah Ad", level=value),
              lambda: shengji.shape("4h 4h", level=value, trump="S"), lambda: bridge.score("4S", value, 10),
-             lambda: bridge.score("4S", False, value), lambda: cardavia.CardSet.from_bits(value), lambda: cardavia.CardSet("Ah Kd").suit(value),
+             lambda: bridge.score("4S", False, value), lambda: cardavia.CardSet.from_bits(value),
+             lambda: cardavia.CardSet("Ah Kd").suit(value),
              lambda: cardavia.card_text(value)]
     for call in calls:
         try:
