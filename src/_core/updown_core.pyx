@@ -289,6 +289,11 @@ def world(int me, mine, int my_lock, chips, int starter, int deal_no, int kept_u
     return out
 
 
+def is_up(int card):
+    """True for 8, 9, 10, J, Q, K, A (UP), False for 2-7 (DOWN) (UD-2.3)."""
+    return ud_up(card)
+
+
 def compare(int a, int b):
     """1 if card a beats card b, -1 if b wins, 0 for a tie (UD-4)."""
     return ud_compare(a, b)

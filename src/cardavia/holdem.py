@@ -477,7 +477,7 @@ class HoldemGame(Game):
             if h and stacks[p] <= 0:
                 raise InvalidSetupError(f"holdem: seat {p} has no chips and gets no cards", "TH-5.3")
         if sum(stacks) <= MAX_AMOUNT and sum(1 for chips in stacks if chips > 0) >= 2 and stacks[button] > 0:
-            deck = deck_for_cards(stacks, button, holes, board_ids, seed)
+            deck = deck_for_cards(stacks, button, holes, board_ids, seed, self._options)
         else:
             deck = list(range(52))    # validate_setup names what is wrong
         setup = {"seed": seed, "stacks": stacks, "button": button, "decks": [deck]}
@@ -555,45 +555,13 @@ def _card_ids(cards: Any, what: str) -> list[int]:
 
 
 def deck_for_cards(stacks: Sequence[int], button: int, holes: Sequence[Sequence[int]],
-                   board: Sequence[int], seed: int = 0) -> list[int]:
-    """A 52-card dealing order that gives the wanted hole cards and board
-    (TH-2.4 order: hole cards one at a time from the small blind, a burn
-    before the flop, turn and river); other cards shuffled from ``seed``."""
-    n = len(stacks)
-    dealt = [p for p in range(n) if stacks[p] > 0]
-    if len(board) > 5:
-        raise ValueError("a board has at most five cards")
-    used = [c for h in holes for c in h] + list(board)
-    if len(set(used)) != len(used):
-        raise ValueError("a card is given twice")
-    for p, h in enumerate(holes):
-        if h and (len(h) != 2 or p not in dealt):
-            raise ValueError(f"seat {p}: give two hole cards for a seat with chips, or none")
-    rest = [c for c in Random(seed).shuffle_ids(range(52)) if c not in set(used)]
-    sb = button if len(dealt) == 2 else _next(dealt, button, n)
-    order = []
-    p = sb
-    for _ in dealt:
-        order.append(p)
-        p = _next(dealt, p, n)
-    deck: list[int | None] = [None] * 52
-    for r in range(2):
-        for i, p in enumerate(order):
-            if holes[p]:
-                deck[r * len(order) + i] = holes[p][r]
-    pos = 2 * len(order)
-    slots = [pos + 1, pos + 2, pos + 3, pos + 5, pos + 7]
-    for c, s in zip(board, slots):
-        deck[s] = c
-    it = iter(rest)
-    return [c if c is not None else next(it) for c in deck]
-
-
-def _next(dealt: Sequence[int], seat: int, n: int) -> int:
-    for k in range(1, n + 1):
-        if (seat + k) % n in dealt:
-            return (seat + k) % n
-    return seat
+                   board: Sequence[int], seed: int = 0, options: dict | None = None) -> list[int]:
+    """A 52-card dealing order that gives the wanted hole cards and board;
+    the other cards shuffled from ``seed``.  The core's own dealing code
+    (TH-2.4: hole cards one at a time from the small blind, a burn before
+    the flop, turn and river) places them: ``holdem_core.world``."""
+    opts = options or HoldemGame.default_options
+    return _hc.world(stacks, button, opts["small_blind"], opts["big_blind"], holes, board, [], seed).deck
 
 
 GAME = HoldemGame

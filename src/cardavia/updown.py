@@ -22,7 +22,7 @@ from cardavia._core.rng import Random, derive_seed
 
 from cardavia._core import betting as B
 from cardavia._core import updown_core as _uc
-from cardavia._core.updown_core import BETTING, DEALT_OUT, LOCK, DuelCore, compare
+from cardavia._core.updown_core import BETTING, DEALT_OUT, LOCK, DuelCore, compare, is_up
 from cardavia._core.updown_core import PHASES as _PHASES
 from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
 from cardavia.game import (
@@ -104,7 +104,7 @@ class LockMove(Move):
 
 def group(card: int) -> str:
     """"UP" for 8 to A, "DOWN" for 2 to 7 (UD-2.3)."""
-    return "UP" if card >> 2 >= 6 else "DOWN"
+    return "UP" if is_up(card) else "DOWN"
 
 
 class UpDownLegalMoves(LegalMoves):
@@ -310,8 +310,8 @@ class UpDownState(State):
                 # Deal `deal` held {its revealed card, kept}: one came from deal - 1,
                 # of the group that deal's signal less its revealed card shows.
                 pair = (reveals[deal - 1][them], kept)
-                want = ups[deal - 2][them] - (reveals[deal - 2][them] >> 2 >= 6)
-                options = [i for i in (0, 1) if (pair[i] >> 2 >= 6) == want]
+                want = ups[deal - 2][them] - is_up(reveals[deal - 2][them])
+                options = [i for i in (0, 1) if is_up(pair[i]) == want]
                 if not options:
                     break
                 i = options[r.randbelow(len(options))]
@@ -447,7 +447,7 @@ class UpDownGame(Game):
             while not (history[j][0] == CHANCE and history[j][1].startswith("deal ")):
                 j -= 1
             prev_up = int(_SIGNALS_RE.search(history[j][1]).group(1 + them))
-            kept_up = prev_up - (revealed >> 2 >= 6)
+            kept_up = prev_up - is_up(revealed)
         return _uc.world(me, mine, my_lock, data["start_stacks"], data["starter"], data["deal_number"],
                          kept_up, data["signals"][them]["up"], data["opponent_locked"] == "?",
                          [card_id(c) for c in data["discard_pile"]], actions, draw_seed(rng))
