@@ -172,7 +172,7 @@ def rollout_rates(match=False, states=100, seed=5):
     batch = 2000 * len(worlds) / (time.perf_counter() - t0)
     t0 = time.perf_counter()
     done = 0
-    for k in range(3):
+    for _ in range(3):
         for s in live:
             s = s.clone()
             hands = len(s.hand_log())

@@ -135,14 +135,14 @@ def bench_batch_dtypes(n, repeats):
         t = best_of(lambda: poker.evaluate_batch(hands, out=out), repeats * 3)
         row(f"{np.dtype(dtype).name} vs uint8 (target: the same)", n / t / 1e6, n / t_u8 / 1e6, "M/s",
             better="higher")
-    hands = base.astype(np.int64)
+    wide = base.astype(np.int64)
 
     def old_path():   # what evaluate_batch did before for int64: check, copy, rank
-        if hands.min() < 0 or hands.max() > 51:
+        if wide.min() < 0 or wide.max() > 51:
             raise ValueError
-        poker.evaluate_batch(hands.astype(np.uint8), out=out)
+        poker.evaluate_batch(wide.astype(np.uint8), out=out)
     t_old = best_of(old_path, repeats * 3)
-    t_new = best_of(lambda: poker.evaluate_batch(hands, out=out), repeats * 3)
+    t_new = best_of(lambda: poker.evaluate_batch(wide, out=out), repeats * 3)
     row("int64 in place vs the old check-and-copy path", n / t_new / 1e6, n / t_old / 1e6, "M/s",
         better="higher")
 

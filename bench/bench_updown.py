@@ -110,7 +110,7 @@ def rollout_rates(match=True, states=100, seed=5):
     batch = 2000 * len(worlds) / (time.perf_counter() - t0)
     t0 = time.perf_counter()
     done = 0
-    for k in range(3):
+    for _ in range(3):
         for s in live:
             s = s.clone()
             deal = s.core.deal_no

@@ -674,7 +674,6 @@ def test_th_sample_world_accepts_every_rng_and_keeps_shown_cards():
 
 def test_th_policy_reads_only_what_the_mover_sees_and_plays_legally():
     from cardavia._core import holdem_core
-    rng = random.Random(11)
     for s in mid_game_states(HAND, range(40), rng_seed=2) + mid_game_states(MATCH, range(10), rng_seed=3):
         obs = s.observation(s.current_player)
         m = s.game.policy_move(obs, s.legal_moves(), 5)

@@ -9,6 +9,7 @@ answers the same way in both games: the listed moves, the bet/raise checks,
 from __future__ import annotations
 
 import operator
+import random
 import re
 from typing import Any
 
@@ -161,8 +162,11 @@ _FIXED_ACTIONS = {"fold": (FOLD, 0), "check": (CHECK, 0), "call": (CALL, 0)}
 
 def draw_seed(rng: Any) -> int:
     """One 64-bit seed from ``rng``: a Cardavia ``Random``, a
-    ``random.Random``, a NumPy ``Generator`` or an int seed itself; the
+    ``random.Random``, a NumPy ``Generator``, an int seed itself, or None
+    (the ``random`` module); the
     sampling and rollouts then work in the core from that seed."""
+    if rng is None:
+        return random.getrandbits(64)
     if isinstance(rng, Random):
         return rng.next_u64()
     if isinstance(rng, bool):

@@ -11,6 +11,21 @@ match (button rotation, elimination), the moves and what each player sees.
 ['fold', 'call', 'raise 40']
 >>> "raise 137" in state.legal_moves()
 True
+
+Observation keys (besides the shared ``game``, ``player``,
+``current_player``, ``is_over``, ``history``): ``hand`` (own hole cards,
+texts in poker order, empty when not dealt in), ``hand_number``, ``street``,
+``button``, ``small_blind_seat``, ``big_blind_seat``, ``blinds``,
+``start_stacks`` (every seat's chips before this hand's blinds), ``stacks``,
+``bets`` (this round), ``pot``, ``in_hand``, ``eliminated``, ``board``,
+``shown`` (hands shown at this hand's showdown, by seat), and for the player
+to act ``to_call`` and ``raise_range``.
+
+Monte Carlo hooks: ``game.sample_world(observation, rng)`` (a compiled
+``HoldemHand`` the observer cannot tell from the real one),
+``state.resample(player, rng)``, ``game.policy_move(observation,
+legal_moves, rng)`` and ``game.rollout(position, rng)`` (the hand played
+out by the compiled policy; chips won or lost per seat).
 """
 from __future__ import annotations
 

@@ -10,6 +10,22 @@ for the next deal.  The match ends when a player has no chips.
 >>> state = cardavia.load("updown").new_state(seed=3)
 >>> [m.public_text() for m in state.legal_moves()]
 ['lock ?', 'lock ?']
+
+Observation keys (besides the shared ``game``, ``player``,
+``current_player``, ``is_over``, ``history``): ``hand`` (own two cards,
+texts in poker order), ``deal_number``, ``phase``, ``starter``, ``locked``
+(own locked card or None), ``opponent_locked`` (None, ``"?"``, or the card
+once revealed), ``signals`` (UP and DOWN counts per player, UD-2.3),
+``start_stacks`` (chips before this deal's ante), ``stacks``, ``bets``,
+``pot``, ``stock`` and ``discards`` (counts), ``discard_pile`` (the revealed
+cards not yet shuffled back, UD-5.2), ``last_reveal``, and for the player to
+act ``to_call`` and ``raise_range``.
+
+Monte Carlo hooks: ``game.sample_world(observation, rng)`` (a compiled
+``DuelCore`` of the deal in play), ``state.resample(player, rng)``,
+``game.policy_move(observation, legal_moves, rng)`` and
+``game.rollout(position, rng)`` (the deal played out by the compiled policy;
+chips won or lost per player).
 """
 from __future__ import annotations
 
@@ -377,7 +393,7 @@ class UpDownGame(Game):
     default_options = {"chips": 20}
 
     def _validate_options(self) -> None:
-        chips = check_int(self._options["chips"], "updown: option chips", 1, MAX_AMOUNT // 2)
+        check_int(self._options["chips"], "updown: option chips", 1, MAX_AMOUNT // 2)
         if not isinstance(self._options["match"], bool):
             raise ArgumentTypeError("updown: option match must be True or False")
 
