@@ -704,24 +704,3 @@ class Bridge(Game):
 
 
 GAME = Bridge
-
-
-# -- CLI ----------------------------------------------------------------------------
-def add_cli(subparsers) -> None:
-    p = subparsers.add_parser("dd", help="print the double-dummy table of a PBN deal",
-                              description="Solve a deal double dummy and print, for each strain and "
-                              "declarer (N, E, S, W), the tricks declarer takes.")
-    p.add_argument("deal", help='a PBN deal, like "N:AKQ2.T98.765.432 …" (four hands)')
-    p.set_defaults(func=_cmd_dd)
-
-
-def _cmd_dd(args) -> int:
-    from cardavia.cli import UserError
-
-    try:
-        table = dd_table(args.deal)
-    except ValueError as e:
-        raise UserError(str(e)) from None
-    print(pbn.format_deal(pbn.parse_deal(args.deal)))
-    print(format_dd_table(table))
-    return 0
