@@ -561,7 +561,7 @@ def test_th_2_setup_validated_once_from_json_too(setup, rule):
 def test_th_2_from_hands_refuses_with_project_errors(kwargs, rule):
     with pytest.raises(ValueError) as e:
         HAND.from_hands(**kwargs)
-    assert type(e.value).__module__ == "cardavia.game" or " must be in " in str(e.value)
+    assert type(e.value).__module__.startswith("cardavia") or " must be in " in str(e.value)
     if rule:
         assert e.value.rule == rule
     assert "int()" not in str(e.value) and "OverflowError" not in str(e.value)
@@ -571,7 +571,7 @@ def test_th_2_1_options_out_of_range_are_project_errors():
     for bad in ({"stack": float("inf")}, {"stack": 2**80}, {"big_blind": -1}, {"small_blind": "10"}):
         with pytest.raises(ValueError) as e:
             cardavia.load("holdem", **bad)
-        assert type(e.value).__module__ == "cardavia.game" or " must be in " in str(e.value)
+        assert type(e.value).__module__.startswith("cardavia") or " must be in " in str(e.value)
 
 
 # -- issue 12 part 2: sampling the hidden cards --------------------------------------

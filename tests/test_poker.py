@@ -494,7 +494,7 @@ def test_issue_19_huge_and_odd_numbers_are_project_errors():
     for kwargs in (dict(trials=float("inf")), dict(trials=10**30), dict(seed=2**70), dict(seed=float("nan"))):
         with pytest.raises(ValueError) as e:
             poker.equity(["AhKh", "QsQd"], **kwargs)
-        assert type(e.value).__module__ == "cardavia.game" or " must be in " in str(e.value)
+        assert type(e.value).__module__.startswith("cardavia") or " must be in " in str(e.value)
     with pytest.raises(ArgumentTypeError):
         poker.equity(12)
 

@@ -496,7 +496,7 @@ def test_ud_2_1_setup_checked_from_json_and_draws_replayed():
         data["setup"] = bad
         with pytest.raises(ValueError) as e:
             GAME.from_json(data)
-        assert type(e.value).__module__ == "cardavia.game" or " must be in " in str(e.value)
+        assert type(e.value).__module__.startswith("cardavia") or " must be in " in str(e.value)
     for bad in ({"chips": 0}, {"chips": float("inf")}, {"chips": 2**62}):
         with pytest.raises(ValueError):
             cardavia.load("updown", **bad)
