@@ -135,9 +135,12 @@ def main():
     c_match = out["deals"] / dt
     c_moves = out["moves"] / dt
     py_gen = rate(python_movegen())
-    print(f"single deals/s   python API {py_single:12,.0f}   compiled {c_single:14,.0f}   ratio {c_single / py_single:8.1f}x")
-    print(f"deals/s in match python API {py_match:12,.0f}   compiled {c_match:14,.0f}   ratio {c_match / py_match:8.1f}x")
-    print(f"move generation  python legal_moves() lists/s {py_gen:12,.0f}; compiled loop moves (generate + apply)/s {c_moves:14,.0f}")
+    print(f"single deals/s   python API {py_single:12,.0f}   compiled {c_single:14,.0f}   "
+          f"ratio {c_single / py_single:8.1f}x")
+    print(f"deals/s in match python API {py_match:12,.0f}   compiled {c_match:14,.0f}   "
+          f"ratio {c_match / py_match:8.1f}x")
+    print(f"move generation  python legal_moves() lists/s {py_gen:12,.0f}; "
+          f"compiled loop moves (generate + apply)/s {c_moves:14,.0f}")
     print(f"compiled: {out['matches']:,} matches, {out['deals'] / out['matches']:.2f} deals per match")
 
     w, st, n = sample_world_median()

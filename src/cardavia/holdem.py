@@ -30,7 +30,7 @@ out by the compiled policy; chips won or lost per seat).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from cardavia._core import betting as B
 from cardavia._core import holdem_core as _hc
@@ -104,6 +104,7 @@ class HoldemLegalMoves(LegalMoves):
 
 class HoldemState(State):
     legal_moves_class = HoldemLegalMoves
+    game: "HoldemGame"
 
     def __init__(self, game: "HoldemGame", setup: dict):
         super().__init__(game, setup)
@@ -122,7 +123,7 @@ class HoldemState(State):
         self._over = False
         self._shown: dict[int, list[int]] = {}
         self._log: list[tuple[int, tuple, tuple, int]] = []   # button, stacks, deck, first move index
-        self._hand: HoldemHand = None  # type: ignore[assignment]
+        self._hand: HoldemHand = cast(HoldemHand, None)
         self._start_hand(button)
 
     # -- the match ----------------------------------------------------------
@@ -188,7 +189,7 @@ class HoldemState(State):
 
     # -- State hooks ----------------------------------------------------------
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> int | None:  # type: ignore[override]  # None when over (game.State says int)
         return TERMINAL if self._over else self._hand.actor
 
     @property
@@ -208,6 +209,7 @@ class HoldemState(State):
         check_bet(move, self._hand, _TH_RULES, "TH-3.2", " this round")
 
     def _apply(self, move: Move) -> None:
+        assert isinstance(move, BetMove)
         self._hand.apply(move.action, move.amount)
         self._after_action()
 
@@ -258,7 +260,7 @@ class HoldemState(State):
         return out
 
     def _copy(self) -> "HoldemState":
-        c = self._shallow_copy()
+        c = cast(HoldemState, self._shallow_copy())
         c._stacks = list(self._stacks)
         c._shown = dict(self._shown)
         c._log = list(self._log)
@@ -300,7 +302,7 @@ class HoldemState(State):
         decks.append(world.deck)
         setup = {"seed": derive_seed(seed, 0), "stacks": list(self._initial), "button": log[0].button,
                  "decks": decks}
-        state = self.game._initial_state(setup)
+        state = cast(HoldemState, self.game._initial_state(setup))
         for p, m in self._history:
             if p != CHANCE:
                 state.play(m)
@@ -399,7 +401,7 @@ class HoldemGame(Game):
                                         "(no jokers, no card twice)", "TH-2.1")
 
     def parse_move(self, text: str, state: State | None = None) -> Move:
-        return parse_bet_text(text, allin=state.resolve_allin if state is not None else None)
+        return parse_bet_text(text, allin=getattr(state, "resolve_allin", None))
 
     # -- worlds and rollouts (issue 12 parts 2 and 3) ---------------------------
     def sample_world(self, observation: Any, rng: Any = None) -> HoldemHand:
@@ -440,7 +442,8 @@ class HoldemGame(Game):
             raise ValueError(f"player {data['player']} is not to act")
         seed = draw_seed(rng)
         world = self.sample_world(data, seed)
-        return _bet_move(*_hc.policy(world, seed ^ _POLICY_SALT), world.level)
+        action, amount = _hc.policy(world, seed ^ _POLICY_SALT)
+        return _bet_move(action, amount, world.level)
 
     def rollout(self, position: HoldemHand, rng: Any = None) -> tuple:
         """Chips each seat wins or loses when the hand of ``position`` (a
@@ -496,7 +499,7 @@ class HoldemGame(Game):
         else:
             deck = list(range(52))    # validate_setup names what is wrong
         setup = {"seed": seed, "stacks": stacks, "button": button, "decks": [deck]}
-        return self._initial_state(setup)
+        return cast(HoldemState, self._initial_state(setup))
 
     # -- simulation -------------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
