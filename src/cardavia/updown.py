@@ -483,7 +483,7 @@ class UpDownGame(Game):
         seed = draw_seed(rng)
         world = self.sample_world(data, seed)
         action, amount = _uc.policy(world, seed ^ _POLICY_SALT)
-        if action < 0:
+        if action == _uc.LOCK_ACTION:
             return LockMove(world.hand(data["player"])[amount])
         if action == B.BET:
             return BetMove("raise" if world.level > 0 else "bet", amount)
