@@ -28,7 +28,7 @@ def pokerkit_final(text):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         state = None
-        for state in HandHistory.loads(text):
+        for state in HandHistory.loads(text):  # noqa: B007 (the last state is the one wanted)
             pass
     stacks = list(state.stacks)
     for op in state.operations:
