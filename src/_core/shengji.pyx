@@ -17,7 +17,7 @@ number of pairs, then by the combinations of doubled and single cards.
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.string cimport memset, memcpy
 from cardavia._core.cards cimport cv_ctz
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs
+from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, rng_uniform
 
 cdef uint64_t BINOM[66][66]
 
@@ -1059,3 +1059,617 @@ def outcome(int points):
     cdef int w = 0, lv = 0
     sj_outcome(points, &w, &lv)
     return bool(w), lv
+
+
+# ---------------------------------------------------------------------------
+# Hidden cards (issue 12 part 2): worlds a player cannot tell from the deal.
+#
+# A world is dealt hands and a kitty from which the deal's public history
+# replays to a position with the observer's own cards and every public
+# fact.  The cards the observer has not seen are dealt to the holdings he
+# cannot see (the other hands; the kitty or buried cards while they are
+# hidden; in an endgame set up with fewer cards, the cards out of play),
+# uniformly over the ways of dealing the distinct copies, subject to caps
+# per holding and card (voids shown, SJ-3.5's "no pair left") and lower
+# bounds (a declarer holds what he declared; the revealed kitty is in the
+# dealer's hand or buried).  Rejection sampling first; after a few failed
+# draws an exact fallback: a table of completion counts over the classes of
+# cards that share constraints (a convolution per holding), sampled class
+# by class.  Either draw is uniform on the constrained set, so their mixture
+# is too.  Each world is then replayed through sj_check/sj_apply: a world
+# that does not replay (a constraint this model lacks) is drawn again, which
+# keeps the draw uniform on the worlds that replay.
+
+from libc.stdlib cimport malloc, free
+
+cdef enum:
+    W_MAXH = 5
+    W_MAXMOVES = 320
+    W_MAXLB = 32
+    W_MAXCLASS = 96
+    W_REJECT = 24             # rejection draws before the exact table is used
+    W_MAXTABLE = 6000000      # doubles the exact table may take
+
+
+cdef double INV_FACT[110]
+
+
+cdef void _init_fact() noexcept nogil:
+    cdef int i
+    INV_FACT[0] = 1.0
+    for i in range(1, 110):
+        INV_FACT[i] = INV_FACT[i - 1] / i
+
+
+_init_fact()
+
+
+ctypedef struct WClass:
+    int n                     # copies in the class
+    int mask                  # eligible holdings (mask class)
+    int card                  # the card of a one-card class, -1 for a mask class
+    int nsplit
+    uint8_t sh1[16]
+    uint8_t sh2[16]           # 255: a one-copy split
+    double sw[16]
+    int first                 # its copies in Sampler.ccards[first:first + n]
+    int table                 # index of its first table g_0 (= f of the next class)
+
+
+cdef class Sampler:
+    """The hidden-card model of one observation (built by ``cardavia.shengji``);
+    ``sample(seed)`` draws one world as a ``Deal``."""
+    cdef int mode, level, trump, start, dealer_arg, dealer, observer, pickup
+    cdef int nh, nunseen, nlb, nmoves, kitty_known, nbknown, bhold
+    cdef int hseat[W_MAXH]
+    cdef int hsize[W_MAXH]
+    cdef uint8_t cap[W_MAXH * 54]
+    cdef uint8_t unseen[54]
+    cdef uint8_t ulist[108]
+    cdef uint8_t lb_card[W_MAXLB]
+    cdef uint8_t lb_need[W_MAXLB]
+    cdef int lb_mask[W_MAXLB]
+    cdef uint8_t known[4 * 54]
+    cdef uint8_t reserve[54]
+    cdef uint8_t kitty[8]
+    cdef uint8_t bknown[8]
+    cdef uint8_t mkind[W_MAXMOVES]
+    cdef uint8_t mn[W_MAXMOVES]
+    cdef uint8_t mcards[W_MAXMOVES][SJ_MAXPLAY]
+    # the exact fallback
+    cdef int built, feasible, nclass, ntables
+    cdef long long nstates
+    cdef long long stride[W_MAXH]
+    cdef WClass cls[W_MAXCLASS]
+    cdef uint8_t ccards[108]
+    cdef double* tables
+    # figures
+    cdef public long long draws, rejected, exact_draws, replay_failures
+
+    def __cinit__(self):
+        self.tables = NULL
+
+    def __dealloc__(self):
+        if self.tables != NULL:
+            free(self.tables)
+
+    def __init__(self, int mode, int level, trump, int start, dealer_arg, dealer, int observer, int pickup,
+                 holdings, unseen, caps, lbs, known, reserve, kitty_known, bknown, moves):
+        cdef int h, c, i, n, k
+        self.mode = mode
+        self.level = _level_index(level)
+        self.trump = _trump_index(trump)
+        self.start = _seat_arg(start, "start", False)
+        self.dealer_arg = _seat_arg(dealer_arg, "dealer", True)
+        self.dealer = _seat_arg(dealer, "dealer", True)
+        self.observer = observer
+        self.pickup = pickup
+        if (mode == 1 or pickup) and self.dealer < 0:
+            raise ValueError("the sampler needs the dealer once the kitty is taken")
+        if len(holdings) > W_MAXH or len(lbs) > W_MAXLB or len(moves) > W_MAXMOVES or len(bknown) > 8:
+            raise ValueError("observation too large for the sampler")
+        self.nh = len(holdings)
+        self.bhold = -1
+        self.nunseen = 0
+        for h in range(self.nh):
+            self.hseat[h] = holdings[h][0]
+            self.hsize[h] = holdings[h][1]
+            if self.hseat[h] == -1:
+                self.bhold = h
+            for c in range(54):
+                self.cap[h * 54 + c] = caps[h][c]
+        for c in range(54):
+            self.unseen[c] = unseen[c]
+            for i in range(unseen[c]):
+                self.ulist[self.nunseen] = c
+                self.nunseen += 1
+            self.reserve[c] = reserve[c]
+            for i in range(4):
+                self.known[i * 54 + c] = known[i][c]
+        n = 0
+        for h in range(self.nh):
+            n += self.hsize[h]
+        if n != self.nunseen:
+            raise ValueError(f"the holdings hold {n} cards but {self.nunseen} are unseen")
+        self.nlb = len(lbs)
+        for i in range(self.nlb):
+            self.lb_card[i], self.lb_mask[i], self.lb_need[i] = lbs[i]
+        self.kitty_known = kitty_known is not None
+        if self.kitty_known:
+            for i in range(8):
+                self.kitty[i] = kitty_known[i]
+        self.nbknown = len(bknown)
+        for i in range(self.nbknown):
+            self.bknown[i] = bknown[i]
+        self.nmoves = len(moves)
+        for i in range(self.nmoves):
+            k, cards = moves[i]
+            self.mkind[i] = k
+            if cards is None:
+                self.mn[i] = 1
+                self.mcards[i][0] = 255
+            else:
+                if len(cards) > SJ_MAXPLAY:
+                    raise ValueError("a move of too many cards")
+                self.mn[i] = len(cards)
+                for c in range(len(cards)):
+                    self.mcards[i][c] = cards[c]
+        self.built = 0
+        self.feasible = 0
+        self.draws = self.rejected = self.exact_draws = self.replay_failures = 0
+
+    @property
+    def exact_table_states(self):
+        """States of the exact table (0 until it is needed, or when it is too large)."""
+        return self.nstates * self.ntables if self.feasible else 0
+
+    # -- drawing the holdings ---------------------------------------------
+    cdef bint _ok(self, const uint8_t* cnt) noexcept nogil:
+        cdef int h, c, i, t
+        for h in range(self.nh):
+            for c in range(54):
+                if cnt[h * 54 + c] > self.cap[h * 54 + c]:
+                    return False
+        for i in range(self.nlb):
+            t = 0
+            for h in range(self.nh):
+                if (self.lb_mask[i] >> h) & 1:
+                    t += cnt[h * 54 + self.lb_card[i]]
+            if t < self.lb_need[i]:
+                return False
+        return True
+
+    cdef bint _reject_draw(self, Rng* rng, uint8_t* cnt) noexcept nogil:
+        cdef uint8_t deck[108]
+        cdef int h, i, j = 0
+        memcpy(deck, self.ulist, self.nunseen)
+        rng_shuffle(rng, deck, self.nunseen)
+        memset(cnt, 0, W_MAXH * 54)
+        for h in range(self.nh):
+            for i in range(self.hsize[h]):
+                cnt[h * 54 + deck[j]] += 1
+                j += 1
+        return self._ok(cnt)
+
+    cdef int _build(self) except -1:
+        """The exact table (once per sampler); leaves ``feasible`` 0 when too large."""
+        cdef int h, c, u, i, j, k, m, h1, h2, hb, ok, t, digit
+        cdef int masks_n[32]
+        cdef int mask_class[32]
+        cdef int cursor[W_MAXCLASS]
+        cdef uint8_t special[54]
+        cdef long long s, st, x, xmax, ntab
+        cdef double* cur
+        cdef double* prev
+        cdef double acc
+        cdef WClass* w
+        self.built = 1
+        self.feasible = 0
+        self.nstates = 1
+        for h in range(self.nh):
+            self.stride[h] = self.nstates
+            self.nstates *= self.hsize[h] + 1
+        for m in range(32):
+            masks_n[m] = 0
+            mask_class[m] = -1
+        # classes: a card with a bound or a cap below its copies is its own
+        # class; every other card joins the class of its eligible holdings
+        self.nclass = 0
+        for c in range(54):
+            special[c] = 0
+            u = self.unseen[c]
+            if u == 0:
+                continue
+            for i in range(self.nlb):
+                if self.lb_card[i] == c:
+                    special[c] = 1
+            m = 0
+            for h in range(self.nh):
+                if self.cap[h * 54 + c] >= 1:
+                    m |= 1 << h
+                if 0 < self.cap[h * 54 + c] < u:
+                    special[c] = 1
+            if m == 0:
+                raise ValueError("no world fits this observation")
+            if not special[c]:
+                masks_n[m] += u
+                continue
+            if self.nclass >= W_MAXCLASS:
+                return 0
+            w = &self.cls[self.nclass]
+            w.n = u
+            w.card = c
+            w.mask = m
+            w.nsplit = 0
+            for h1 in range(self.nh):
+                for hb in range(h1, self.nh + 1):
+                    if u == 1 and hb != self.nh:
+                        continue
+                    if u == 2 and hb == self.nh:
+                        continue
+                    h2 = 255 if u == 1 else hb
+                    if u == 2 and h1 == h2:
+                        ok = self.cap[h1 * 54 + c] >= 2
+                    else:
+                        ok = self.cap[h1 * 54 + c] >= 1 and (u == 1 or self.cap[h2 * 54 + c] >= 1)
+                    for i in range(self.nlb):
+                        if ok and self.lb_card[i] == c:
+                            t = (self.lb_mask[i] >> h1) & 1
+                            if u == 2:
+                                t += (self.lb_mask[i] >> h2) & 1
+                            ok = t >= self.lb_need[i]
+                    if ok:
+                        w.sh1[w.nsplit] = h1
+                        w.sh2[w.nsplit] = h2
+                        w.sw[w.nsplit] = 1.0 if (u == 1 or h1 == h2) else 2.0
+                        w.nsplit += 1
+            if w.nsplit == 0:
+                raise ValueError("no world fits this observation")
+            self.nclass += 1
+        for m in range(32):
+            if masks_n[m]:
+                if self.nclass >= W_MAXCLASS:
+                    return 0
+                w = &self.cls[self.nclass]
+                w.n = masks_n[m]
+                w.mask = m
+                w.card = -1
+                w.nsplit = 0
+                mask_class[m] = self.nclass
+                self.nclass += 1
+        j = 0
+        for k in range(self.nclass):
+            self.cls[k].first = j
+            cursor[k] = j
+            j += self.cls[k].n
+        for c in range(54):
+            u = self.unseen[c]
+            if u == 0:
+                continue
+            if special[c]:
+                for k in range(self.nclass):
+                    if self.cls[k].card == c:
+                        break
+            else:
+                m = 0
+                for h in range(self.nh):
+                    if self.cap[h * 54 + c] >= 1:
+                        m |= 1 << h
+                k = mask_class[m]
+            for i in range(u):
+                self.ccards[cursor[k]] = c
+                cursor[k] += 1
+        # tables: the end, then per class one per eligible holding (a mask
+        # class, a convolution each) or one (a card of its own)
+        ntab = 1
+        for k in range(self.nclass):
+            if self.cls[k].card >= 0:
+                ntab += 1
+            else:
+                for h in range(self.nh):
+                    ntab += (self.cls[k].mask >> h) & 1
+        if ntab * self.nstates > W_MAXTABLE:
+            return 0
+        self.ntables = <int>ntab
+        self.tables = <double*>malloc(ntab * self.nstates * sizeof(double))
+        if self.tables == NULL:
+            return 0
+        memset(self.tables, 0, ntab * self.nstates * sizeof(double))
+        self.tables[0] = 1.0
+        t = 0
+        u = 0                     # cards of the classes done so far
+        with nogil:
+            for k in range(self.nclass - 1, -1, -1):
+                w = &self.cls[k]
+                w.table = t
+                u += w.n
+                if w.card >= 0:
+                    prev = self.tables + t * self.nstates
+                    cur = prev + self.nstates
+                    for s in range(self.nstates):
+                        acc = 0.0
+                        for i in range(w.nsplit):
+                            st = self._after(s, w.sh1[i], w.sh2[i])
+                            if st >= 0:
+                                acc += w.sw[i] * prev[st]
+                        cur[s] = acc
+                    t += 1
+                    self._keep_total(cur, u)
+                    continue
+                for h in range(self.nh):
+                    if not (w.mask >> h) & 1:
+                        continue
+                    prev = self.tables + t * self.nstates
+                    cur = prev + self.nstates
+                    for s in range(self.nstates):
+                        digit = <int>((s // self.stride[h]) % (self.hsize[h] + 1))
+                        xmax = digit if digit < w.n else w.n
+                        acc = 0.0
+                        for x in range(xmax + 1):
+                            acc += INV_FACT[x] * prev[s - x * self.stride[h]]
+                        cur[s] = acc
+                    t += 1
+                # the sums over one holding at a time ran over any count of
+                # copies: keep the states that hold exactly the cards left
+                self._keep_total(self.tables + t * self.nstates, u)
+        st = 0
+        for h in range(self.nh):
+            st += self.hsize[h] * self.stride[h]
+        if self.tables[t * self.nstates + st] <= 0.0:
+            raise ValueError("no world fits this observation")
+        self.feasible = 1
+        return 0
+
+    cdef void _keep_total(self, double* f, int total) noexcept nogil:
+        """Zero the states of ``f`` whose capacities do not add up to ``total``."""
+        cdef long long s, r
+        cdef int h, sum_
+        for s in range(self.nstates):
+            r = s
+            sum_ = 0
+            for h in range(self.nh):
+                sum_ += <int>(r % (self.hsize[h] + 1))
+                r //= self.hsize[h] + 1
+            if sum_ != total:
+                f[s] = 0.0
+
+    cdef long long _after(self, long long s, int h1, int h2) noexcept nogil:
+        """The state after one copy goes to h1 (and one to h2 unless 255); -1 if full."""
+        cdef int digit = <int>((s // self.stride[h1]) % (self.hsize[h1] + 1))
+        if digit < 1:
+            return -1
+        s -= self.stride[h1]
+        if h2 != 255:
+            digit = <int>((s // self.stride[h2]) % (self.hsize[h2] + 1))
+            if digit < 1:
+                return -1
+            s -= self.stride[h2]
+        return s
+
+    cdef void _exact_draw(self, Rng* rng, uint8_t* cnt) noexcept nogil:
+        cdef long long s = 0, x, xmax, st
+        cdef int k, h, i, j, digit, pick
+        cdef int take[W_MAXH]
+        cdef uint8_t copies[108]
+        cdef double wts[109]
+        cdef double total, r
+        cdef double* prev
+        cdef WClass* w
+        memset(cnt, 0, W_MAXH * 54)
+        for h in range(self.nh):
+            s += self.hsize[h] * self.stride[h]
+        for k in range(self.nclass):
+            w = &self.cls[k]
+            if w.card >= 0:
+                prev = self.tables + w.table * self.nstates
+                total = 0.0
+                for i in range(w.nsplit):
+                    st = self._after(s, w.sh1[i], w.sh2[i])
+                    wts[i] = w.sw[i] * prev[st] if st >= 0 else 0.0
+                    total += wts[i]
+                pick = _pick(rng, wts, w.nsplit, total)
+                s = self._after(s, w.sh1[pick], w.sh2[pick])
+                cnt[w.sh1[pick] * 54 + w.card] += 1
+                if w.sh2[pick] != 255:
+                    cnt[w.sh2[pick] * 54 + w.card] += 1
+                continue
+            # a mask class: the count for each eligible holding, last first
+            j = w.table
+            for h in range(self.nh):
+                j += (w.mask >> h) & 1
+            for h in range(self.nh - 1, -1, -1):
+                take[h] = 0
+                if not (w.mask >> h) & 1:
+                    continue
+                j -= 1
+                prev = self.tables + j * self.nstates
+                digit = <int>((s // self.stride[h]) % (self.hsize[h] + 1))
+                xmax = digit if digit < w.n else w.n
+                total = 0.0
+                for x in range(xmax + 1):
+                    wts[x] = INV_FACT[x] * prev[s - x * self.stride[h]]
+                    total += wts[x]
+                x = _pick(rng, wts, <int>xmax + 1, total)
+                take[h] = <int>x
+                s -= x * self.stride[h]
+            memcpy(copies, self.ccards + w.first, w.n)
+            rng_shuffle(rng, copies, w.n)
+            i = 0
+            for h in range(self.nh):
+                for x in range(take[h]):
+                    cnt[h * 54 + copies[i]] += 1
+                    i += 1
+
+    # -- from holdings to a replayed deal -----------------------------------
+    cdef int _world(self, Rng* rng, const uint8_t* cnt, SJDeal* d, uint8_t* dealt,
+                    uint8_t* kit, uint8_t* bur) noexcept nogil:
+        """Deal and replay; 0, or -1 when the world does not replay."""
+        cdef int q, h, c, i, j, n, nb = 0, dl = self.dealer, nav
+        cdef uint8_t avail[40]
+        cdef uint8_t cards[SJ_MAXPLAY]
+        memcpy(dealt, self.known, 4 * 54)
+        for h in range(self.nh):
+            if self.hseat[h] >= 0:
+                for c in range(54):
+                    dealt[self.hseat[h] * 54 + c] += cnt[h * 54 + c]
+        # the buried (or still undealt) cards
+        if self.bhold >= 0:
+            for c in range(54):
+                for i in range(cnt[self.bhold * 54 + c]):
+                    bur[nb] = c
+                    nb += 1
+            rng_shuffle(rng, bur, nb)
+        else:
+            nb = self.nbknown
+            memcpy(bur, self.bknown, nb)
+        if self.mode == 0:
+            if not self.pickup:
+                if nb != 8:
+                    return -1
+                memcpy(kit, bur, 8)
+            else:
+                for i in range(nb):
+                    dealt[dl * 54 + bur[i]] += 1
+                if self.kitty_known:
+                    memcpy(kit, self.kitty, 8)
+                else:
+                    # the kitty the dealer took: 8 of his cards, his declared ones excepted
+                    nav = 0
+                    for c in range(54):
+                        for i in range(dealt[dl * 54 + c] - self.reserve[c]):
+                            if nav < 40:
+                                avail[nav] = c
+                                nav += 1
+                    if nav < 8:
+                        return -1
+                    for i in range(8):
+                        j = i + <int>rng_below(rng, nav - i)
+                        c = avail[j]
+                        avail[j] = avail[i]
+                        avail[i] = c
+                        kit[i] = c
+                for i in range(8):
+                    if dealt[dl * 54 + kit[i]] == 0:
+                        return -1
+                    dealt[dl * 54 + kit[i]] -= 1
+            _reset(d, self.level, self.start, self.dealer_arg)
+            memcpy(d.hand, dealt, 4 * 54)
+            memcpy(d.kitty, kit, 8)
+        else:
+            _reset(d, self.level, dl, dl)
+            memcpy(d.hand, dealt, 4 * 54)
+            sj_set_trump(d, self.trump)
+            for i in range(nb):
+                d.buried[i] = bur[i]
+                d.kitty[i] = bur[i]
+                kit[i] = bur[i]
+            d.nburied = nb
+            _enter_play(d)
+        j = 0
+        for i in range(self.nmoves):
+            n = self.mn[i]
+            memcpy(cards, self.mcards[i], n)
+            if self.mkind[i] == SJ_BURYMOVE and cards[0] == 255:
+                if j >= nb:
+                    return -1
+                cards[0] = bur[j]
+                j += 1
+            if d.phase == SJ_OVER or sj_check(d, self.mkind[i], cards, n) != SJ_OK:
+                return -1
+            sj_apply(d, self.mkind[i], cards, n)
+        return 0
+
+    cdef int _draw(self, Rng* rng, SJDeal* d, uint8_t* dealt, uint8_t* kit, uint8_t* bur) except -1:
+        cdef uint8_t cnt[W_MAXH * 54]
+        cdef long long tries = 0, failures = 0
+        cdef int exact
+        while True:
+            if tries >= W_REJECT and not self.built:
+                self._build()
+            exact = tries >= W_REJECT and self.feasible
+            tries += 1
+            if exact:
+                self._exact_draw(rng, cnt)
+            elif not self._reject_draw(rng, cnt):
+                self.rejected += 1
+                if tries > 5000000:
+                    raise ValueError("no world found for this observation")
+                continue
+            if self._world(rng, cnt, d, dealt, kit, bur) == 0:
+                self.draws += 1
+                self.exact_draws += exact
+                return 0
+            self.replay_failures += 1
+            failures += 1
+            if failures > 100000:
+                raise ValueError("no world found that replays this observation's history")
+
+    def sample(self, seed):
+        """One world as a ``Deal`` (``seed``: an int, drawn once from the caller's rng)."""
+        cdef Deal x = Deal.__new__(Deal)
+        cdef Rng rng
+        cdef uint8_t dealt[4 * 54]
+        cdef uint8_t kit[8]
+        cdef uint8_t bur[8]
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        self._draw(&rng, &x.d, dealt, kit, bur)
+        return x
+
+    def sample_setup(self, seed):
+        """(Deal, dealt hands as id lists, kitty in deal order, buried cards in bury order)."""
+        cdef Deal x = Deal.__new__(Deal)
+        cdef Rng rng
+        cdef uint8_t dealt[4 * 54]
+        cdef uint8_t kit[8]
+        cdef uint8_t bur[8]
+        cdef int q, c, nb
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        self._draw(&rng, &x.d, dealt, kit, bur)
+        hands = [[c for c in range(54) for _ in range(dealt[q * 54 + c])] for q in range(4)]
+        nb = x.d.nburied
+        nk = 8 if self.mode == 0 else nb
+        return x, hands, [kit[i] for i in range(nk)], [x.d.buried[i] for i in range(nb)]
+
+    def time_draws(self, int n, seed):
+        """Draw ``n`` worlds in the core (a benchmark); returns how many used the exact table."""
+        cdef Rng rng
+        cdef SJDeal d
+        cdef uint8_t dealt[4 * 54]
+        cdef uint8_t kit[8]
+        cdef uint8_t bur[8]
+        cdef int i
+        cdef long long before = self.exact_draws
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        for i in range(n):
+            self._draw(&rng, &d, dealt, kit, bur)
+        return self.exact_draws - before
+
+
+cdef int _pick(Rng* rng, const double* wts, int n, double total) noexcept nogil:
+    """Index i with probability wts[i] / total (the last positive one should rounding leave any)."""
+    cdef double r = rng_uniform(rng) * total
+    cdef int i, last = 0
+    for i in range(n):
+        if wts[i] > 0:
+            last = i
+            r -= wts[i]
+            if r < 0:
+                return i
+    return last
+
+
+def _sampler_debug(Sampler s, seed):
+    """(holdings counts of one exact draw, classes) — for tests of the exact fallback."""
+    cdef Rng rng
+    cdef uint8_t cnt[W_MAXH * 54]
+    cdef int h, k
+    rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    if not s.built:
+        s._build()
+    if not s.feasible:
+        return None
+    s._exact_draw(&rng, cnt)
+    counts = [[cnt[h * 54 + c] for c in range(54)] for h in range(s.nh)]
+    classes = [(s.cls[k].n, s.cls[k].mask, s.cls[k].card, [s.ccards[s.cls[k].first + i] for i in range(s.cls[k].n)])
+               for k in range(s.nclass)]
+    return counts, classes, [s.hsize[h] for h in range(s.nh)]
