@@ -1137,7 +1137,7 @@ cdef class Sampler:
     cdef uint8_t mn[W_MAXMOVES]
     cdef uint8_t mcards[W_MAXMOVES][SJ_MAXPLAY]
     # the exact fallback
-    cdef int built, feasible, nclass, ntables
+    cdef int built, feasible, nclass, ntables, patience
     cdef long long nstates
     cdef long long stride[W_MAXH]
     cdef WClass cls[W_MAXCLASS]
@@ -1217,6 +1217,13 @@ cdef class Sampler:
         self.built = 0
         self.feasible = 0
         self.draws = self.rejected = self.exact_draws = self.replay_failures = 0
+        # rejection draws before the exact table: more where the table is dear
+        # (about 10 ns an entry to build against about 1 us a rejection draw)
+        est = 1
+        for h in range(self.nh):
+            est *= self.hsize[h] + 1
+        est *= self.nh + 2
+        self.patience = W_REJECT + <int>min(est // 200, 100000)
 
     @property
     def exact_table_states(self):
@@ -1248,6 +1255,8 @@ cdef class Sampler:
         for h in range(self.nh):
             for i in range(self.hsize[h]):
                 cnt[h * 54 + deck[j]] += 1
+                if cnt[h * 54 + deck[j]] > self.cap[h * 54 + deck[j]]:
+                    return False      # over a cap: no need to deal on
                 j += 1
         return self._ok(cnt)
 
@@ -1584,9 +1593,9 @@ cdef class Sampler:
         cdef long long tries = 0, failures = 0
         cdef int exact
         while True:
-            if tries >= W_REJECT and not self.built:
+            if tries >= self.patience and not self.built:
                 self._build()
-            exact = tries >= W_REJECT and self.feasible
+            exact = self.feasible and (tries >= self.patience or self.rejected > 16 * (self.draws + 4))
             tries += 1
             if exact:
                 self._exact_draw(rng, cnt)

@@ -895,8 +895,17 @@ class ShengjiGame(Game):
     # -- hidden cards and rollouts ----------------------------------------------
     def sample_world(self, observation: Any, rng: Any = None) -> Deal:
         """A compiled position (``Deal``) the observing player cannot tell from
-        the real one, built in the core (see ``world_sampler``)."""
-        return _WorldModel(observation).sampler.sample(_seed_of(rng))
+        the real one, built in the core (see ``world_sampler``).  The model of
+        the last observation passed is kept, so many draws from one
+        observation read it once."""
+        cached = self.__dict__.get("_world_cache")
+        if cached is not None and cached[0] is observation:
+            model = cached[1]
+        else:
+            model = _WorldModel(observation)
+            if isinstance(observation, Observation):
+                self.__dict__["_world_cache"] = (observation, model)
+        return model.sampler.sample(_seed_of(rng))
 
     # -- simulation ------------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
