@@ -603,6 +603,7 @@ cdef void sj_apply(SJDeal* d, int kind, const uint8_t* cards, int n) noexcept no
     for i in range(n):
         d.hand[seat][cards[i]] -= 1
         d.trick[seat][i] = cards[i]
+        d.gone[cards[i]] += 1
     if d.nplayed == 0:
         sj_lead_shape(d, cards, n, &k, &s, &top)
         d.lead_n = n
@@ -660,6 +661,277 @@ cdef void sj_random_deal(SJDeal* d, Rng* rng) noexcept nogil:
     cdef int kind = 0, n
     while d.phase != SJ_OVER:
         n = sj_sample(d, rng, &kind, out)
+        sj_apply(d, kind, out, n)
+
+
+# ---------------------------------------------------------------------------
+# The rollout policy (issue 12 part 3): rules of thumb, read from the mover's
+# own hand and the public state only (the trick, the cards gone, the
+# declaration), so its move is the same in every world the mover cannot
+# tell apart.  Declare from trump length; bury to make voids and keep points
+# and trumps; lead sure winners (off-suit aces, tractors, pairs no one can
+# top), else low from a long suit; second hand low, third and fourth hand
+# win when they can, give points to a partner who is winning, ruff when void.
+# A play the rules refuse (none should be) falls back to a uniform legal move.
+
+cdef enum:
+    P_LOW = 0
+    P_HIGH = 1
+    P_GIVE = 2
+
+
+cdef inline int _is_trump(SJDeal* d, int c) noexcept nogil:
+    return d.eff[c] == SJ_TRUMP
+
+
+cdef int _outside(SJDeal* d, int c) noexcept nogil:
+    """Copies of card c the mover has not seen: not played, not in his hand."""
+    return 2 - d.gone[c] - d.hand[d.turn][c]
+
+
+cdef int _sure(SJDeal* d, int k, int s, int top) noexcept nogil:
+    """No other player can hold a higher play of this shape in suit s."""
+    cdef int c
+    for c in range(54):
+        if d.eff[c] == s and d.ordv[c] > top:
+            if k == 0 and _outside(d, c) > 0:
+                return 0
+            if k > 0 and _outside(d, c) == 2:
+                return 0
+    return 1
+
+
+cdef int _policy_declare(SJDeal* d, int* kind, uint8_t* out) noexcept nogil:
+    cdef uint8_t opts[16]
+    cdef int n = _declarations(d, opts), i, s, c, length, best = -1, best_len = 0
+    cdef uint8_t* hand = d.hand[d.turn]
+    for i in range(n):
+        s = (opts[i] - 1) if opts[i] <= 4 else ((opts[i] - 5) if opts[i] <= 8 else SJ_TRUMP)
+        length = 0
+        for c in range(54):
+            if c >= 52 or (c >> 2) == d.level or (s < 4 and (c & 3) == s):
+                length += hand[c]
+        if s == SJ_TRUMP:
+            length += 4            # a joker pair is worth its no-trump
+        if length > best_len:
+            best_len = length
+            best = i
+    if best >= 0 and best_len >= 10:
+        kind[0] = SJ_DECL
+        return _decl_cards(d, opts[best], out)
+    kind[0] = SJ_PASS
+    return 0
+
+
+cdef int _policy_bury(SJDeal* d) noexcept nogil:
+    cdef int c, s, score, best = -1, best_score = 1 << 30
+    cdef int length[5]
+    cdef uint8_t* hand = d.hand[d.turn]
+    for s in range(5):
+        length[s] = 0
+    for c in range(54):
+        length[d.eff[c]] += hand[c]
+    for c in range(54):
+        if not hand[c]:
+            continue
+        if _is_trump(d, c):
+            score = 1000 + d.ordv[c]
+        else:
+            # short suits first (voids), low cards, no points, no pairs, keep aces and kings
+            score = length[d.eff[c]] * 6 + d.ordv[c] + card_points(c) * 8 + (30 if hand[c] == 2 else 0)
+            if d.ordv[c] >= 10:
+                score += 40
+        if score < best_score:
+            best_score = score
+            best = c
+    return best
+
+
+cdef int _policy_lead(SJDeal* d, uint8_t* out) noexcept nogil:
+    cdef uint8_t cand[SJ_MAXPLAY]
+    cdef uint64_t i, count
+    cdef int n = 0, k = 0, s = 0, top = 0, j, pts, score, best_score = -1 << 30, best_n = 0, c
+    cdef int length[5]
+    cdef uint8_t* hand = d.hand[d.turn]
+    for s in range(5):
+        length[s] = 0
+    for c in range(54):
+        length[d.eff[c]] += hand[c]
+    count = _leads(d, d.turn, <uint64_t>-1, cand, &n)
+    for i in range(count):
+        _leads(d, d.turn, i, cand, &n)
+        if sj_lead_shape(d, cand, n, &k, &s, &top) != 0:
+            continue
+        pts = 0
+        for j in range(n):
+            pts += card_points(cand[j])
+        if _sure(d, k, s, top):
+            score = (1000 if s != SJ_TRUMP else 600) + 100 * k + 2 * pts + n
+        elif k >= 2:
+            score = 500 + n
+        else:
+            score = 300 - 10 * pts - 3 * top + 2 * length[s] - (100 if s == SJ_TRUMP else 0) - 20 * k
+        if score > best_score:
+            best_score = score
+            best_n = n
+            memcpy(out, cand, n)
+    return best_n
+
+
+cdef int _fill_key(SJDeal* d, int c, int mode) noexcept nogil:
+    """Order of the cards to add to a play (smallest first)."""
+    cdef int key = d.ordv[c] + (200 if _is_trump(d, c) else 0) + (15 if d.hand[d.turn][c] == 2 else 0)
+    if mode == P_GIVE:
+        return key - 60 * card_points(c)
+    if mode == P_HIGH:
+        return -key
+    return key + 10 * card_points(c)
+
+
+cdef int _fill(SJDeal* d, uint8_t* avail, int suit, int m, int mode, uint8_t* out) noexcept nogil:
+    """Take m cards from ``avail`` (counts), of effective suit ``suit`` (-1: any), best key first."""
+    cdef int i, c, best, key, best_key
+    for i in range(m):
+        best = -1
+        best_key = 1 << 30
+        for c in range(54):
+            if avail[c] and (suit < 0 or d.eff[c] == suit):
+                key = _fill_key(d, c, mode)
+                if key < best_key:
+                    best_key = key
+                    best = c
+        if best < 0:
+            return i
+        avail[best] -= 1
+        out[i] = best
+    return m
+
+
+cdef int _pairs(SJDeal* d, uint8_t* avail, int suit, int j, int mode, uint8_t* out) noexcept nogil:
+    """Take j pairs of ``suit`` from ``avail``: the lowest (P_LOW), highest (P_HIGH)
+    or richest in points (P_GIVE)."""
+    cdef int i, c, best, key, best_key
+    for i in range(j):
+        best = -1
+        best_key = 1 << 30
+        for c in range(54):
+            if avail[c] == 2 and d.eff[c] == suit:
+                key = d.ordv[c]
+                if mode == P_HIGH:
+                    key = -key
+                elif mode == P_GIVE:
+                    key -= 60 * card_points(c)
+                else:
+                    key += 10 * card_points(c)
+                if key < best_key:
+                    best_key = key
+                    best = c
+        if best < 0:
+            return 2 * i
+        avail[best] = 0
+        out[2 * i] = best
+        out[2 * i + 1] = best
+    return 2 * j
+
+
+cdef int _beats(SJDeal* d, const uint8_t* cards, int n) noexcept nogil:
+    cdef int k = 0, s = 0, top = 0
+    if sj_lead_shape(d, cards, n, &k, &s, &top) != 0 or k != d.lead_k:
+        return 0
+    if s != d.lead_suit and s != SJ_TRUMP:
+        return 0
+    return (64 if s == SJ_TRUMP else 0) + top + 1 > d.best_key
+
+
+cdef int _follow_suit(SJDeal* d, int mode, uint8_t* out) noexcept nogil:
+    """n cards of the led suit with as many pairs as the rules ask."""
+    cdef uint8_t avail[54]
+    cdef int c, apairs = 0, j, n = d.lead_n, S = d.lead_suit, got
+    memcpy(avail, d.hand[d.turn], 54)
+    for c in range(54):
+        if avail[c] == 2 and d.eff[c] == S:
+            apairs += 1
+    j = d.lead_k if d.lead_k < apairs else apairs
+    got = _pairs(d, avail, S, j, mode, out)
+    got += _fill(d, avail, S, n - got, mode, out + got)
+    return got
+
+
+cdef int _policy_follow(SJDeal* d, uint8_t* out) noexcept nogil:
+    cdef uint8_t avail[54]
+    cdef uint8_t* hand = d.hand[d.turn]
+    cdef int c, h = 0, n = d.lead_n, S = d.lead_suit, m, got, i, tpairs = 0
+    cdef int partner_wins = d.best_seat == ((d.turn + 2) & 3)
+    for c in range(54):
+        if d.eff[c] == S:
+            h += hand[c]
+    if h >= n:
+        if partner_wins:
+            return _follow_suit(d, P_GIVE, out)
+        if d.nplayed >= 2:          # third and fourth hand: win if we can
+            got = _follow_suit(d, P_HIGH, out)
+            if _beats(d, out, got):
+                return got
+        return _follow_suit(d, P_LOW, out)
+    memcpy(avail, hand, 54)
+    got = 0
+    if h > 0:                       # short: all of the suit, then fill
+        for c in range(54):
+            if d.eff[c] == S:
+                for i in range(avail[c]):
+                    out[got] = c
+                    got += 1
+                avail[c] = 0
+        return got + _fill(d, avail, -1, n - got, P_GIVE if partner_wins else P_LOW, out + got)
+    # void: ruff with the lowest trump play that wins, unless the partner wins
+    if not partner_wins and S != SJ_TRUMP and d.lead_k <= 1:
+        for c in range(54):
+            if d.eff[c] == SJ_TRUMP and hand[c] >= n:
+                pass
+        got = 0
+        for c in range(54):
+            tpairs += hand[c] == 2 and d.eff[c] == SJ_TRUMP
+        if d.lead_k == 0 or tpairs > 0:
+            # candidate trump plays from low to high
+            m = -1
+            for c in range(54):
+                if d.eff[c] != SJ_TRUMP or hand[c] < n:
+                    continue
+                out[0] = c
+                if n == 2:
+                    out[1] = c
+                if _beats(d, out, n) and (m < 0 or d.ordv[c] < d.ordv[m]):
+                    m = c
+            if m >= 0:
+                out[0] = m
+                if n == 2:
+                    out[1] = m
+                return n
+    return _fill(d, avail, -1, n, P_GIVE if partner_wins else P_LOW, out)
+
+
+cdef int sj_policy(SJDeal* d, Rng* rng, int* kind, uint8_t* out) noexcept nogil:
+    """The heuristic's move for the player to move (the deal must not be over)."""
+    cdef int n
+    if d.phase == SJ_DECLARE:
+        return _policy_declare(d, kind, out)
+    if d.phase == SJ_BURY:
+        kind[0] = SJ_BURYMOVE
+        out[0] = _policy_bury(d)
+        return 1
+    kind[0] = SJ_PLAYMOVE
+    n = _policy_lead(d, out) if d.nplayed == 0 else _policy_follow(d, out)
+    if n <= 0 or sj_check(d, SJ_PLAYMOVE, out, n) != SJ_OK:
+        return sj_sample(d, rng, kind, out)
+    return n
+
+
+cdef void sj_rollout(SJDeal* d, Rng* rng) noexcept nogil:
+    """Play the deal to its end with the policy in every seat."""
+    cdef uint8_t out[SJ_MAXPLAY]
+    cdef int kind = 0, n
+    while d.phase != SJ_OVER:
+        n = sj_policy(d, rng, &kind, out)
         sj_apply(d, kind, out, n)
 
 
@@ -891,6 +1163,33 @@ cdef class Deal:
         rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
         with nogil:
             sj_random_deal(&self.d, &rng)
+
+    def policy_move(self, seed=0):
+        """(kind id, cards) the rollout policy plays for the seat to move."""
+        cdef Rng rng
+        cdef uint8_t out[SJ_MAXPLAY]
+        cdef int kind = 0, n
+        if self.d.phase == SJ_OVER:
+            raise ValueError("the deal is over")
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        n = sj_policy(&self.d, &rng, &kind, out)
+        return kind, tuple([out[i] for i in range(n)])
+
+    def rollout(self, seed=0):
+        """Play this deal to its end with the policy in every seat (in place, nogil)."""
+        cdef Rng rng
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            sj_rollout(&self.d, &rng)
+
+    def returns(self):
+        """Per seat, the deal's score once over (levels gained, + for the winning team)."""
+        cdef int win = 0, lv = 0, team
+        if self.d.phase != SJ_OVER:
+            return (0, 0, 0, 0)
+        sj_outcome(self.d.attacker_points, &win, &lv)
+        team = (self.d.dealer & 1) ^ win
+        return tuple([lv if (p & 1) == team else -lv for p in range(4)])
 
     def hand(self, int seat):
         """The seat's cards as a list of ids, ascending (a pair appears twice)."""
@@ -1682,3 +1981,44 @@ def _sampler_debug(Sampler s, seed):
     classes = [(s.cls[k].n, s.cls[k].mask, s.cls[k].card, [s.ccards[s.cls[k].first + i] for i in range(s.cls[k].n)])
                for k in range(s.nclass)]
     return counts, classes, [s.hsize[h] for h in range(s.nh)]
+
+
+def _policy_raw(Deal x):
+    """(legal?, kind, cards) of the policy's own construction, before any fallback (tests)."""
+    cdef uint8_t out[SJ_MAXPLAY]
+    cdef int kind = SJ_PLAYMOVE, n
+    cdef SJDeal* d = &x.d
+    if d.phase != SJ_PLAY:
+        return None
+    n = _policy_lead(d, out) if d.nplayed == 0 else _policy_follow(d, out)
+    ok = n > 0 and sj_check(d, SJ_PLAYMOVE, out, n) == SJ_OK
+    return ok, kind, tuple([out[i] for i in range(n)])
+
+
+def policy_deals(int deals, seed=0, int policy_seats=15):
+    """Play ``deals`` first deals in the core, the policy in the seats of mask
+    ``policy_seats`` and uniform random moves in the others; the mean return per seat."""
+    cdef SJDeal d
+    cdef Rng rng
+    cdef uint8_t deck[SJ_DECK]
+    cdef uint8_t out[SJ_MAXPLAY]
+    cdef int i, kind = 0, n, win = 0, lv = 0, team, p
+    cdef long long total[4]
+    for p in range(4):
+        total[p] = 0
+    rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    with nogil:
+        for i in range(deals):
+            sj_shuffle(&rng, deck)
+            sj_init(&d, deck, 0, 0, -1)
+            while d.phase != SJ_OVER:
+                if (policy_seats >> d.turn) & 1:
+                    n = sj_policy(&d, &rng, &kind, out)
+                else:
+                    n = sj_sample(&d, &rng, &kind, out)
+                sj_apply(&d, kind, out, n)
+            sj_outcome(d.attacker_points, &win, &lv)
+            team = (d.dealer & 1) ^ win
+            for p in range(4):
+                total[p] += lv if (p & 1) == team else -lv
+    return [(<double>total[p]) / max(deals, 1) for p in range(4)]

@@ -907,6 +907,38 @@ class ShengjiGame(Game):
                 self.__dict__["_world_cache"] = (observation, model)
         return model.sampler.sample(_seed_of(rng))
 
+    def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> Move:
+        """The compiled rollout policy's move for the player to move (issue 12
+        part 3): rules of thumb read from his own hand and the public state
+        (declare from trump length; bury for voids, keeping points and
+        trumps; lead sure winners, tractors, else low from a long suit;
+        second hand low, third and fourth hand win, points to a winning
+        partner, ruff when void).  It plays on a world sampled from the
+        observation; the move is the same in every such world."""
+        data = observation.data if isinstance(observation, Observation) else observation
+        if not isinstance(data, dict) or data.get("current_player") is None:
+            raise ValueError("shengji: policy_move needs the observation of a live game")
+        if data.get("player") != data["current_player"]:
+            raise ValueError("shengji: policy_move needs the observation of the player to move")
+        seed = _seed_of(rng)
+        world = self.sample_world(observation, seed)
+        move = _trusted(*world.policy_move(seed ^ 0x9E3779B97F4A7C15))
+        if legal_moves is not None and move not in legal_moves:
+            raise ValueError(f"shengji: the policy's move {move} is not among the legal moves given")
+        return move
+
+    def rollout(self, position: Any, rng: Any = None) -> tuple:
+        """Play ``position`` (a core ``Deal`` or a ``ShengjiState``, left as it
+        is) to the end of its deal in the core, the policy in every seat
+        (nogil); the deal's returns per seat (levels, + for the winning team)."""
+        if isinstance(position, ShengjiState):
+            position = position.deal
+        if not isinstance(position, Deal):
+            raise ArgumentTypeError(f"rollout needs a Shengji Deal or state, not {type(position).__name__}")
+        d = position.copy()
+        d.rollout(_seed_of(rng))
+        return d.returns()
+
     # -- simulation ------------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
         return {"returns": list(state.returns()), "moves": len(state.history),
