@@ -1416,3 +1416,85 @@ def test_exact_fallback_is_uniform_on_small_constrained_models():
         assert chi < _chi_square_limit(len(exp) - 1), (trial, chi, len(exp))
         tested += 1
     assert tested > 15
+
+
+# -- the rollout policy (issue 12 part 3) ---------------------------------------------
+
+def _policy_text(s):
+    return str(G.policy_move(s.observation(s.current_player), s.legal_moves(), 1))
+
+
+def test_policy_rules_of_thumb():
+    """SJ-3.5/3.6 by rules of thumb: second hand low, third hand high, points to a
+    winning partner, ruff when void, cash a sure winner."""
+    # second hand low
+    s = play_deal(["Ks 3c", "As 3s", "5s 6c", "7s 8c"])
+    s.play("Ks")
+    assert _policy_text(s) == "3s"
+    # third hand high
+    s = play_deal(["3s 3c", "4s 4c", "As 5s", "7s 8c"])
+    s.play("3s")
+    s.play("4s")
+    assert _policy_text(s) == "As"
+    # the partner wins: give him points
+    s = play_deal(["As 3c", "3s 4c", "Ts 4s", "7s 8c"])
+    s.play("As")
+    s.play("3s")
+    assert _policy_text(s) == "Ts"
+    # void: ruff (hearts are trump)
+    s = play_deal(["As 3c", "3h 4c", "Ts 4s", "7s 8c"])
+    s.play("As")
+    assert _policy_text(s) == "3h"
+    # lead: cash the off-suit ace rather than a small card
+    s = play_deal(["3c As 4d", "5c 6c 7c", "8c 9c Tc", "Jc Qc Kc"])
+    assert _policy_text(s) == "As"
+    # and a tractor no one can top is led whole
+    s = play_deal(["Ks Ks As As 3c 4d", "5c 6c 7c 8c 9c Tc", "5d 6d 7d 8d 9d Td", "3s 4s 5s 6s 7s 8s"])
+    assert _policy_text(s) == "As As Ks Ks"
+
+
+def test_policy_bury_makes_voids_and_keeps_points_and_trumps():
+    """SJ-2.7 by rules of thumb: the dealer buries short plain suits, not trumps or points."""
+    rng = random.Random(4)
+    for seed in range(20):
+        s = G.new_state(seed=seed)
+        while s.deal.phase != core.BURY_PHASE:
+            s.play(G.policy_move(s.observation(s.current_player), s.legal_moves(), rng))
+        d = s.deal
+        dealer = d.dealer
+        hand = d.hand(dealer)
+        plain = [c for c in hand if d.order(c)[0] != 4]
+        while s.deal.phase == core.BURY_PHASE:
+            s.play(G.policy_move(s.observation(dealer), s.legal_moves(), rng))
+        buried = s.deal.buried
+        if len(plain) >= 16:
+            assert not any(s.deal.order(c)[0] == 4 for c in buried)
+            assert pts(buried) <= pts(plain) / 3
+
+
+def test_policy_move_is_legal_and_the_same_in_every_world_the_mover_cannot_tell_apart():
+    rng = random.Random(8)
+    for s in _mid_game_states(25, 6):
+        obs = s.observation(s.current_player)
+        moves = {str(G.policy_move(obs, s.legal_moves(), seed)) for seed in range(3)}
+        assert len(moves) == 1 and moves.pop() in s.legal_moves()
+        # the compiled position's own construction is legal: no fallback needed
+        raw = core._policy_raw(s.deal)
+        assert raw is None or raw[0]
+    with pytest.raises(ValueError):
+        G.policy_move(s.observation((s.current_player + 1) % 4), s.legal_moves(), 1)
+
+
+def test_rollout_plays_to_a_zero_sum_end_in_the_core_and_beats_random_play():
+    for s in _mid_game_states(10, 7):
+        before = s.to_json()
+        r = G.rollout(s, 3)
+        assert len(r) == 4 and sum(r) == 0 and r[0] == r[2] == -r[1]
+        assert G.rollout(s.deal, 3) == r and s.to_json() == before
+        world = G.sample_world(s.observation(s.current_player), 5)
+        assert sum(G.rollout(world, 5)) == 0
+    # the policy's team against random play, in both seats
+    assert core.policy_deals(300, 1, 0b0101)[0] > 0.5
+    assert core.policy_deals(300, 2, 0b1010)[1] > 0.5
+    with pytest.raises(ValueError):
+        G.rollout("deal", 1)
