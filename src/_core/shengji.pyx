@@ -757,9 +757,20 @@ cdef int _policy_lead(SJDeal* d, uint8_t* out) noexcept nogil:
         length[s] = 0
     for c in range(54):
         length[d.eff[c]] += hand[c]
+    cdef uint64_t simple = 0
+    for c in range(54):
+        simple += (hand[c] > 0) + (hand[c] == 2)
     count = _leads(d, d.turn, <uint64_t>-1, cand, &n)
     for i in range(count):
-        _leads(d, d.turn, i, cand, &n)
+        # singles and pairs straight from the hand; tractors unranked
+        if i < simple:
+            c = _nth_simple_lead(hand, <int>i)
+            n = 1 if c < 54 else 2
+            c = c if c < 54 else c - 54
+            cand[0] = c
+            cand[1] = c
+        else:
+            _leads(d, d.turn, i, cand, &n)
         if sj_lead_shape(d, cand, n, &k, &s, &top) != 0:
             continue
         pts = 0
@@ -776,6 +787,22 @@ cdef int _policy_lead(SJDeal* d, uint8_t* out) noexcept nogil:
             best_n = n
             memcpy(out, cand, n)
     return best_n
+
+
+cdef inline int _nth_simple_lead(const uint8_t* hand, int i) noexcept nogil:
+    """Lead number i among the singles then the pairs (_leads' order): c, or 54 + c for a pair."""
+    cdef int c
+    for c in range(54):
+        if hand[c]:
+            if i == 0:
+                return c
+            i -= 1
+    for c in range(54):
+        if hand[c] == 2:
+            if i == 0:
+                return 54 + c
+            i -= 1
+    return 0
 
 
 cdef int _fill_key(SJDeal* d, int c, int mode) noexcept nogil:
