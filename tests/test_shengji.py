@@ -1297,7 +1297,7 @@ def test_sj_2_4_declarer_holds_his_declaration_and_the_kitty_is_the_dealers_secr
             w = s.resample(p, rng)
             kitties.add(tuple(sorted(w.deal.buried)))
             if decl is not None and decl[0] != p:
-                cards = Counter(s._decl_cards(decl))
+                cards = Counter(s.deal.declaration_cards)
                 held = Counter(w.deal.hand(decl[0]))
                 if decl[0] == dealer:
                     held.update(w.deal.buried)
@@ -1498,3 +1498,45 @@ def test_rollout_plays_to_a_zero_sum_end_in_the_core_and_beats_random_play():
     assert core.policy_deals(300, 2, 0b1010)[1] > 0.5
     with pytest.raises(ValueError):
         G.rollout("deal", 1)
+
+
+def test_positions_play_from_several_threads_at_once():
+    """Issue 12 part 1: no module-global scratch buffers; rollouts (nogil) and
+    world draws from two threads give what they give one after the other."""
+    import threading
+    states = _mid_game_states(6, 9)
+    deals = [s.deal.copy() for s in states for _ in range(8)]
+    expected = []
+    for i, d in enumerate(deals):
+        c = d.copy()
+        c.rollout(i)
+        expected.append((c.returns(), c.attacker_points))
+    got = [None] * len(deals)
+
+    def work(part):
+        for i in range(part, len(deals), 2):
+            c = deals[i].copy()
+            c.rollout(i)
+            got[i] = (c.returns(), c.attacker_points)
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == expected
+
+
+def test_sj_4_2_one_copy_of_the_deal_result_rule():
+    """SJ-4.2/4.3 written once in the core: the state, the compiled match loop
+    and a rollout's returns read the same result."""
+    rng = random.Random(12)
+    s = M.new_state(seed=12)
+    while len(s.results) < 3:
+        d = s.deal
+        s.play(s.legal_moves().sample(rng))
+        if d.phase == core.OVER_PHASE:
+            win, team, levels, nxt = d.result()
+            r = s.results[-1]
+            assert (win, team, levels) == (r["attackers_win"], r["team"], r["levels"])
+            assert s.deal.dealer == nxt and d.returns()[team] == levels
+    assert core.past_ace(15) and not core.past_ace(14)

@@ -639,6 +639,20 @@ cdef void sj_outcome(int points, int* attackers_win, int* levels) noexcept nogil
         levels[0] = (points - 80) // 40
 
 
+cdef void sj_result(SJDeal* d, int* win, int* team, int* levels, int* next_dealer) noexcept nogil:
+    """SJ-4.2 for a finished deal: whether the attackers won, the team that goes
+    up and by how many levels, and who deals next (the player after the old
+    dealer when the attackers take over, else the dealer's partner)."""
+    sj_outcome(d.attacker_points, win, levels)
+    team[0] = (d.dealer & 1) ^ win[0]
+    next_dealer[0] = (d.dealer + 1) & 3 if win[0] else (d.dealer + 2) & 3
+
+
+cdef inline bint sj_past_ace(int level) noexcept nogil:
+    """SJ-4.3: a team whose level (rank index, 12 = Ace) rises beyond Ace wins the match."""
+    return level > 12
+
+
 cdef inline uint64_t _draw(Rng* rng, uint64_t n) noexcept nogil:
     if n <= <uint64_t>0xFFFFFFFF:
         return rng_below(rng, <uint32_t>n)
@@ -1002,13 +1016,11 @@ cdef int _random_match(Rng* rng, int* deals_out) noexcept nogil:
         sj_init(&d, deck, levels[start & 1] if dealer >= 0 else 0, start, dealer)
         sj_random_deal(&d, rng)
         deals += 1
-        sj_outcome(d.attacker_points, &win, &lv)
-        team = (d.dealer & 1) ^ win
+        sj_result(&d, &win, &team, &lv, &dealer)
         levels[team] += lv
-        if levels[team] > 12:
+        if sj_past_ace(levels[team]):
             deals_out[0] = deals
             return team
-        dealer = (d.dealer + 1) & 3 if win else (d.dealer + 2) & 3
         start = dealer
 
 
@@ -1209,14 +1221,31 @@ cdef class Deal:
         with nogil:
             sj_rollout(&self.d, &rng)
 
+    def result(self):
+        """SJ-4.2 of the finished deal: (attackers_win, team going up, levels, next dealer)."""
+        cdef int win = 0, lv = 0, team = 0, nxt = 0
+        if self.d.phase != SJ_OVER:
+            raise ValueError("the deal is not over")
+        sj_result(&self.d, &win, &team, &lv, &nxt)
+        return bool(win), team, lv, nxt
+
     def returns(self):
         """Per seat, the deal's score once over (levels gained, + for the winning team)."""
-        cdef int win = 0, lv = 0, team
         if self.d.phase != SJ_OVER:
             return (0, 0, 0, 0)
-        sj_outcome(self.d.attacker_points, &win, &lv)
-        team = (self.d.dealer & 1) ^ win
+        _win, team, lv, _nxt = self.result()
         return tuple([lv if (p & 1) == team else -lv for p in range(4)])
+
+    @property
+    def declaration_cards(self):
+        """The cards of the standing declaration (SJ-2.4), or None."""
+        cdef uint8_t out[2]
+        cdef int code, n, st = self.d.decl_strength
+        if st == 0:
+            return None
+        code = 1 + self.d.decl_suit if st == 1 else (5 + self.d.decl_suit if st == 2 else st + 6)
+        n = _decl_cards(&self.d, code, out)
+        return [out[i] for i in range(n)]
 
     def hand(self, int seat):
         """The seat's cards as a list of ids, ascending (a pair appears twice)."""
@@ -1378,6 +1407,11 @@ def order_table(level, trump):
     d.level = lv
     sj_set_trump(&d, tr)
     return [(d.eff[c], d.ordv[c]) for c in range(54)]
+
+
+def past_ace(level):
+    """SJ-4.3: whether a team at ``level`` (2-14, beyond 14 past Ace) has won the match."""
+    return sj_past_ace(level - 2)
 
 
 def outcome(int points):
@@ -2029,7 +2063,7 @@ def policy_deals(int deals, seed=0, int policy_seats=15):
     cdef Rng rng
     cdef uint8_t deck[SJ_DECK]
     cdef uint8_t out[SJ_MAXPLAY]
-    cdef int i, kind = 0, n, win = 0, lv = 0, team, p
+    cdef int i, kind = 0, n, win = 0, lv = 0, team = 0, p, nxt = 0
     cdef long long total[4]
     for p in range(4):
         total[p] = 0
@@ -2044,8 +2078,7 @@ def policy_deals(int deals, seed=0, int policy_seats=15):
                 else:
                     n = sj_sample(&d, &rng, &kind, out)
                 sj_apply(&d, kind, out, n)
-            sj_outcome(d.attacker_points, &win, &lv)
-            team = (d.dealer & 1) ^ win
+            sj_result(&d, &win, &team, &lv, &nxt)
             for p in range(4):
                 total[p] += lv if (p & 1) == team else -lv
     return [(<double>total[p]) / max(deals, 1) for p in range(4)]

@@ -41,7 +41,7 @@ from typing import Any, NamedTuple, Sequence
 
 from cardavia._core import shengji as _core
 from cardavia._core.rng import derive_seed
-from cardavia._core.shengji import Deal, order_table, outcome, shape_of
+from cardavia._core.shengji import Deal, order_table, past_ace, shape_of
 from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids
 from cardavia.game import (
     CHANCE,
@@ -562,9 +562,8 @@ class ShengjiState(State):
     def _finish_deal(self) -> None:
         d = self._deal
         points = d.attacker_points
-        attackers_win, levels = outcome(points)
+        attackers_win, team, levels, nxt = d.result()
         dealer = d.dealer
-        team = (dealer & 1) ^ int(attackers_win)
         self._record_chance("kitty " + _cards_text(d.buried))
         result = {
             "deal": self._deal_no, "dealer": dealer, "level": d.level,
@@ -579,13 +578,12 @@ class ShengjiState(State):
         side = "attackers" if attackers_win else "defenders"
         self._record_chance(f"result: attackers {points} points, {side} {verb}, team {team} up {levels}")
         self._levels[team] += levels
-        if self._levels[team] > ACE:
+        if past_ace(self._levels[team]):
             self._winner = team  # SJ-4.3: past Ace wins the match
         if not self._match or self._winner is not None:
             self._over = True
             return
-        nxt = (dealer + 1) % 4 if attackers_win else (dealer + 2) % 4  # SJ-4.2
-        self._start_deal(start=nxt, dealer=nxt)
+        self._start_deal(start=nxt, dealer=nxt)  # SJ-4.2: who deals next
 
     # -- the State hooks ------------------------------------------------------
     @property
@@ -677,7 +675,7 @@ class ShengjiState(State):
             "hand": self._sorted(d.hand(player)),
             "hand_sizes": [d.hand_size(p) for p in range(4)],
             "declaration": None if decl is None else {
-                "player": decl[0], "cards": _cards_text(self._decl_cards(decl))},
+                "player": decl[0], "cards": _cards_text(d.declaration_cards)},
             "trick": [[seat, _cards_text(cards)] for seat, cards in d.trick()],
             "played": [[_CARD_TEXT[c] for c in cards] for cards in self._played],
             "leader": d.leader,
@@ -702,15 +700,6 @@ class ShengjiState(State):
         for p, m in hist[len(texts):]:
             texts.append((p, str(m), m.public_text()))
         return [[p, full if p == player else pub] for p, full, pub in texts[self._deal_start:]]
-
-    def _decl_cards(self, decl) -> list[int]:
-        player, strength, suit = decl
-        lv = self._deal.level - 2
-        if strength == 1:
-            return [4 * lv + suit]
-        if strength == 2:
-            return [4 * lv + suit] * 2
-        return [52, 52] if strength == 3 else [53, 53]
 
     def _copy(self) -> "ShengjiState":
         s = self._shallow_copy()
