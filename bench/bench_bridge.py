@@ -1,10 +1,12 @@
 """Bridge benchmarks: Cardavia's double-dummy solver side by side with DDS 2.9
 (through endplay), on the same seeded deals, one thread each, deals
 interleaved (each library meets every deal fresh, in turn): a table, one
-no-trump solve, and every card's tricks at trick one; and random full deals
-per second.
+no-trump solve, and every card's tricks at trick one; then the compiled
+position against the Python API (no peer plays whole bridge deals): random
+full deals per second, policy rollouts per second from random mid-game
+positions, and the microseconds per sampled world.
 
-    python bench/bench_bridge.py [--deals 100] [--seed 1]
+    python bench/bench_bridge.py [--deals 100] [--seed 1] [--skip-dds]
 
 DDS runs on one thread (``SetMaxThreads(1)``): by default its table solver
 spreads the five strains over every core, which is not the one-thread
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 from endplay._dds import SetMaxThreads
@@ -29,7 +32,8 @@ from endplay.types import Deal, Denom, Player
 
 import cardavia
 from cardavia import pbn
-from cardavia._core.dds import Solver, random_deals_played
+from cardavia._core.bridge_core import random_deals as random_deals_played, rollouts, sample_worlds
+from cardavia._core.dds import Solver
 
 
 def seeded_deals(n: int, seed: int) -> list[list[int]]:
@@ -54,7 +58,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--skip-dds", action="store_true", help="only the position benchmarks")
     args = ap.parse_args()
+    if not args.skip_dds:
+        dds_benchmarks(args)
+    position_benchmarks(args.seed)
+
+
+def dds_benchmarks(args) -> None:
     deals = seeded_deals(args.deals, args.seed)
     SetMaxThreads(1)
     solver = Solver()
@@ -115,25 +126,84 @@ def main() -> None:
           f"DDS {1000 * dds_all / n:8.1f} ms   ratio {ours_all / dds_all:5.2f}x   "
           f"differing from DDS: {all_mismatches}")
 
-    # Random full deals: the compiled loop (deal + 52 random legal cards) and
-    # the Python API (auction and play by random agents).  No peer plays
-    # whole bridge deals, so the compiled loop is set against the API.
-    count = 200_000
-    t0 = time.perf_counter()
-    random_deals_played(1, count)
-    t1 = time.perf_counter()
+
+
+def mid_game_states(n: int, seed: int) -> list:
+    """States after a random auction and 0-40 random cards (played positions
+    of every stage), and a tenth still in the auction."""
     game = cardavia.load("bridge")
-    rng = random.Random(1)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        s = game.new_state(seed=rng.getrandbits(32))
+        while not s.is_over and (s.phase == "auction" and rng.random() > 0.1 or
+                                 s.phase == "play" and len(s.position.played()) < rng.randrange(40)):
+            s.play(s.legal_moves().sample(rng))
+        if not s.is_over:
+            out.append(s)
+    return out
+
+
+def position_benchmarks(seed: int) -> None:
+    game = cardavia.load("bridge")
+    # Random full deals, auction and play: the compiled loop drives the same
+    # position as the API loop state.play(state.legal_moves().sample(rng)).
+    count = 100_000
+    t0 = time.perf_counter()
+    random_deals_played(seed, count)
+    compiled = count / (time.perf_counter() - t0)
+    rng = random.Random(seed)
     api = 0
-    t2 = time.perf_counter()
-    while time.perf_counter() - t2 < 3.0:
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < 3.0:
         s = game.new_state(seed=api)
         while not s.is_over:
             s.play(s.legal_moves().sample(rng))
         api += 1
-    t3 = time.perf_counter()
-    print(f"random full deals/s: compiled play loop {count / (t1 - t0):,.0f}   "
-          f"Python API (auction + play) {api / (t3 - t2):,.0f}   ratio {(count / (t1 - t0)) / (api / (t3 - t2)):.0f}x")
+    api_rate = api / (time.perf_counter() - t0)
+    print(f"random full deals/s:   compiled loop {compiled:12,.0f}   Python API {api_rate:9,.0f}   "
+          f"ratio {compiled / api_rate:6.0f}x")
+
+    # Policy rollouts to the end from random mid-game positions: in the core
+    # (bridge_core.rollouts, no GIL) against the same playouts through the
+    # API, each move game.policy_move(observation, legal_moves, rng).
+    states = mid_game_states(200, seed)
+    reps = 200
+    t0 = time.perf_counter()
+    for s in states:
+        rollouts(s.position, reps)
+    core_rate = len(states) * reps / (time.perf_counter() - t0)
+    done = 0
+    t0 = time.perf_counter()
+    for s in states:
+        c = s.clone()
+        while not c.is_over:
+            c.play(game.policy_move(c.observation(c.current_player), c.legal_moves(), rng))
+        assert tuple(c.returns()) == game.rollout(s, rng)  # the same playout
+        done += 1
+        if time.perf_counter() - t0 > 5.0:
+            break
+    api_rate = done / (time.perf_counter() - t0)
+    print(f"policy rollouts/s:     compiled      {core_rate:12,.0f}   Python API {api_rate:9,.0f}   "
+          f"ratio {core_rate / api_rate:6.0f}x")
+
+    # Sampled worlds: game.sample_world(observation, rng) (the observation
+    # read, the world dealt and its history replayed in the core) and the
+    # core's sampler alone (Position.sample's loop).
+    per_world = []
+    for s in states:
+        obs = s.observation(s.current_player)
+        for _ in range(20):
+            t0 = time.perf_counter()
+            game.sample_world(obs, rng)
+            per_world.append(time.perf_counter() - t0)
+    n = 2000
+    t0 = time.perf_counter()
+    for s in states[:50]:
+        sample_worlds(s.position, s.current_player, seed, n)
+    core_us = (time.perf_counter() - t0) / (50 * n) * 1e6
+    print(f"sampled world:         sample_world(observation) median {1e6 * statistics.median(per_world):.1f} us   "
+          f"core sampler {core_us:.2f} us per world")
 
 
 if __name__ == "__main__":

@@ -124,7 +124,7 @@ def _python_stats(game_name, n):
         while not s.is_over:
             s.play(s.legal_moves().sample(rng))
         bombs += s.bombs
-        extra += (s._winner == s.landlord) if game_name == "doudizhu" else 0
+        extra += (s.winner == s.landlord) if game_name == "doudizhu" else 0
     return bombs / n, extra / n
 
 

@@ -14,6 +14,7 @@ from endplay.dds import calc_all_tables, calc_dd_table, solve_board as dds_solve
 from endplay.types import Deal, Denom, Player
 
 from cardavia import bridge, pbn
+from cardavia._core.bridge_core import trick_winner
 from cardavia._core.dds import Solver
 
 # endplay's Denom / Player numbering -> ours (strain C D H S NT = 0..4, seats N E S W = 0..3)
@@ -93,7 +94,7 @@ def _position(rng, tricks, cards):
             seq_hands[p] &= ~(1 << c)
             trick.append((p, c))
         if t < tricks:
-            ld = bridge._trick_winner(trick, trump)
+            ld = trick_winner([c for _, c in trick], trick[0][0], trump)
     return seq_hands, trump, ld, [c for _, c in trick]
 
 
@@ -203,10 +204,3 @@ def test_solver_rejects_bad_input():
         bridge.solve("N:AKQ.. ... ... ...", "S", "W")
     with pytest.raises(ValueError):
         bridge.solve_board("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432", "X", "N")
-
-
-def test_compiled_random_play_loop():
-    from cardavia._core.dds import random_deals_played
-    ns = random_deals_played(1, 200)
-    assert 0 < ns < 200 * 13
-    assert random_deals_played(1, 200) == ns

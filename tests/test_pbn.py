@@ -8,8 +8,9 @@ import pytest
 from endplay.types import Deal
 
 import cardavia
-from cardavia import bridge, pbn
+from cardavia import pbn
 
+FROM_PBN = cardavia.load("bridge").from_pbn
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 
 
@@ -73,7 +74,7 @@ def test_whole_games_export_and_import_back():
         s = _random_game(seed, ["none", "ns", "ew", "both"][seed % 4])
         text = pbn.export_game(s)
         assert f'[Deal "{s.deal_pbn()}"]' in text and '[Auction "S"]' in text
-        back = pbn.import_game(text)
+        back = cardavia.load("bridge").from_pbn(text)
         assert [str(m) for _, m in back.history] == [str(m) for _, m in s.history]
         assert back.returns() == s.returns() and back.vulnerability == s.vulnerability
         if s.declarer is not None:
@@ -84,7 +85,7 @@ def test_unfinished_game_round_trips():
     s = cardavia.load("bridge").from_deal(DEAL)
     for c in ["pass", "pass", "1NT", "pass", "pass", "pass", "Ts", "3s"]:
         s.play(c)
-    back = pbn.import_game(pbn.export_game(s))
+    back = cardavia.load("bridge").from_pbn(pbn.export_game(s))
     assert [str(m) for _, m in back.history] == [str(m) for _, m in s.history]
     assert back.current_player == s.current_player
 
@@ -93,15 +94,26 @@ def test_bad_games_name_the_problem():
     s = _random_game(4)
     good = pbn.export_game(s)
     with pytest.raises(ValueError, match="Deal"):
-        pbn.import_game(good.replace("[Deal", "[Deel"))
+        FROM_PBN(good.replace("[Deal", "[Deel"))
     with pytest.raises(ValueError, match="dealer"):
-        pbn.import_game(good.replace('[Dealer "S"]', '[Dealer "N"]'))
+        FROM_PBN(good.replace('[Dealer "S"]', '[Dealer "N"]'))
     with pytest.raises(ValueError, match="vulnerability"):
-        pbn.import_game(good.replace('[Vulnerable "EW"]', '[Vulnerable "Purple"]'))
+        FROM_PBN(good.replace('[Vulnerable "EW"]', '[Vulnerable "Purple"]'))
     with pytest.raises(ValueError, match="malformed tag"):
-        pbn.import_game('[Deal "N:..."\n')
+        FROM_PBN('[Deal "N:..."\n')
     bad_auction = good.replace('[Auction "S"]\n', '[Auction "S"]\n8NT ')
     with pytest.raises(ValueError, match="call"):
-        pbn.import_game(bad_auction)
+        FROM_PBN(bad_auction)
     with pytest.raises(ValueError):
-        pbn.import_game("just text")
+        FROM_PBN("just text")
+
+
+def test_pbn_imports_no_game():
+    """Issue 12 part 5: the notation reads public state; it imports no game module."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(pbn))
+    names = {a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not any("bridge" in (m or "") for m in modules | names) and "cardavia" not in names

@@ -4,8 +4,10 @@ One implementation of rank counts, shape detection and move generation
 (leading and responding), parameterised by a small ``Rules`` struct per game.
 Moves live in the core as ``CMove`` structs (kind, main rank, chain length,
 rank counts) and become ``ClimbMove`` values only at the Python boundary.
-The compiled self-play loops (random agents, whole deals, ``nogil``) used by
-the benchmarks and simulations are here too.
+The position of a deal (``Pos``, the ``pos_*`` functions) holds every rule of
+bidding, play and scoring once: the Python states wrap it (``Position``), and
+the compiled self-play loops, the world sampler and the rollout policy drive
+it, ``nogil``.
 """
 cimport cython
 from cpython.object cimport PyObject, PyTypeObject
@@ -335,19 +337,20 @@ cdef int classify_c(int game, uint64_t counts, int opening, CMove* buf, int cap)
 # ---------------------------------------------------------------------------
 # Python boundary: move values
 
-cdef CMove SCRATCH[CAP]
+cdef enum:
+    LOCAL_CAP = 1024     # moves in a per-call stack buffer before the heap
 
 
-cdef int generate_any(int game, uint64_t hand, const CMove* last, int opening,
-                      CMove** out) noexcept nogil:
-    """generate_c into SCRATCH, or into a larger heap buffer (``out``; the
-    caller frees it when it is not SCRATCH) for hands so large (analysis of
-    more cards than a deal holds) that their plays overflow SCRATCH; -1 only
-    when memory runs out."""
-    cdef int n = generate_c(game, hand, last, opening, SCRATCH, CAP)
-    cdef int cap = CAP
+cdef int grow_generate(int game, uint64_t hand, const CMove* last, int opening,
+                       CMove* local, int local_cap, CMove** out) noexcept nogil:
+    """generate_c into ``local``, or into a larger heap buffer (``out``; the
+    caller frees it when it is not ``local``) for hands so large (analysis of
+    more cards than a deal holds) that their plays overflow it; -1 only when
+    memory runs out."""
+    cdef int n = generate_c(game, hand, last, opening, local, local_cap)
+    cdef int cap = local_cap
     cdef CMove* buf
-    out[0] = SCRATCH
+    out[0] = local
     while n < 0 and cap < (1 << 26):
         cap *= 4
         buf = <CMove*>malloc(cap * sizeof(CMove))
@@ -359,6 +362,8 @@ cdef int generate_any(int game, uint64_t hand, const CMove* last, int opening,
         else:
             free(buf)
     return n
+
+
 _move_types = {}
 cdef tuple _EMPTY = ()
 
@@ -416,25 +421,8 @@ def take_cards(uint64_t hand, uint64_t counts, int first=-1):
     """The cards of ``hand`` making up ``counts``: the lowest card ids of each
     rank (card ``first`` taken before the others of its rank when held).
     Returns the bit set of the cards, or -1 when the hand lacks them."""
-    cdef uint64_t out = 0, b, fb = 0
-    cdef int c, r, need[15]
-    for r in range(NUM_RANKS):
-        need[r] = nib(counts, r)
-    if 0 <= first < 54 and (hand >> first) & 1 and need[climb_rank(first)] > 0:
-        fb = (<uint64_t>1) << first
-        out |= fb
-        need[climb_rank(first)] -= 1
-    b = hand & ~fb
-    while b:
-        c = pop_lowest(&b)
-        r = climb_rank(c)
-        if need[r] > 0:
-            need[r] -= 1
-            out |= (<uint64_t>1) << c
-    for r in range(NUM_RANKS):
-        if need[r]:
-            return -1
-    return out
+    cdef uint64_t out = take_bits(hand, counts, first)
+    return -1 if out == 0 and counts != 0 else out
 
 
 @cython.no_gc
@@ -571,32 +559,39 @@ def bid_move(int game, int bid):
 
 def classify(int game, uint64_t counts, bint opening=False):
     """Every reading of a set of ranks, as moves (empty when none)."""
-    cdef int n = classify_c(game, counts, opening, SCRATCH, CAP)
+    cdef CMove buf[64]
+    cdef int n = classify_c(game, counts, opening, buf, 64)
     cls = _move_types[game]
-    return [from_cmove(game, cls, &SCRATCH[i]) for i in range(n)]
+    return [from_cmove(game, cls, &buf[i]) for i in range(n)]
 
 
 def count_moves(int game, uint64_t hand_counts, ClimbMove last=None, bint opening=False):
     """How many plays the rank counts hold (leading, or beating ``last``);
     nothing is built."""
     cdef CMove lc
+    cdef CMove local[LOCAL_CAP]
     cdef CMove* buf
     cdef int n
     if last is not None and last.is_play:
         lc = to_cmove(last)
-        n = generate_any(game, hand_counts, &lc, 0, &buf)
+        n = grow_generate(game, hand_counts, &lc, 0, local, LOCAL_CAP, &buf)
     else:
-        n = generate_any(game, hand_counts, NULL, opening, &buf)
-    if buf != SCRATCH:
+        n = grow_generate(game, hand_counts, NULL, opening, local, LOCAL_CAP, &buf)
+    if buf != local:
         free(buf)
     return n
+
+
+cdef inline bint has_response_c(int game, uint64_t hand_counts, const CMove* last) noexcept nogil:
+    # A one-move buffer: any response overflows it (-1).
+    cdef CMove one
+    return generate_c(game, hand_counts, last, 0, &one, 1) != 0
 
 
 def has_response(int game, uint64_t hand_counts, ClimbMove last):
     """Can these counts beat ``last``?"""
     cdef CMove lc = to_cmove(last)
-    cdef int n = generate_c(game, hand_counts, &lc, 0, SCRATCH, CAP)
-    return n > 0 or n < 0   # -1: more responses than SCRATCH holds
+    return has_response_c(game, hand_counts, &lc)
 
 
 def can_beat(ClimbMove move, ClimbMove last):
@@ -663,126 +658,441 @@ def pack_move(ClimbMove m):
 
 
 # ---------------------------------------------------------------------------
-# Compiled self-play: random agents, whole deals, no Python objects.
+# The position of a deal.  Each rule of bidding, play and scoring is written
+# here once; the Python states, the compiled self-play loops, the world
+# sampler and the rollouts all drive these functions.
 
-cdef inline int pick_play(int game, uint64_t hand, const CMove* last, int opening,
-                          CMove* buf, Rng* rng, int allow_pass, CMove* out) noexcept nogil:
-    """Uniform random legal choice; returns 0 for pass, 1 for a play."""
-    cdef int n = generate_c(game, hand, last, opening, buf, CAP)
-    cdef int k
-    if n < 0:
-        n = CAP
-    if allow_pass:
-        k = rng_below(rng, n + 1)
-        if k == n:
+cdef enum:
+    THREE_OF_HEARTS = 6
+    TWO_OF_SPADES = 3
+
+cdef uint8_t ZSY_PACK[48]
+ZSY_PACK[:] = [c for c in range(52) if not ((c >> 2) == 0 and c != 3) and c != 50]
+cdef uint64_t ZSY_PACK_BITS = sum(1 << c for c in ZSY_PACK[:48])
+
+
+cdef inline uint64_t take_bits(uint64_t hand, uint64_t counts, int first) noexcept nogil:
+    """The cards of ``hand`` making up ``counts``: the lowest card ids of each
+    rank, card ``first`` (when held and wanted) before the others of its rank.
+    0 when the hand lacks them."""
+    cdef uint64_t out = 0, b, fb = 0
+    cdef int c, r
+    cdef int need[15]
+    for r in range(NUM_RANKS):
+        need[r] = nib(counts, r)
+    if 0 <= first < 54 and (hand >> first) & 1 and need[climb_rank(first)] > 0:
+        fb = (<uint64_t>1) << first
+        out |= fb
+        need[climb_rank(first)] -= 1
+    b = hand & ~fb
+    while b:
+        c = pop_lowest(&b)
+        r = climb_rank(c)
+        if need[r] > 0:
+            need[r] -= 1
+            out |= (<uint64_t>1) << c
+    for r in range(NUM_RANKS):
+        if need[r]:
             return 0
+    return out
+
+
+cdef inline bint is_bomb_kind(int kind) noexcept nogil:
+    return kind == K_BOMB or kind == K_ACE_BOMB or kind == K_HEAVENLY or kind == K_ROCKET
+
+
+cdef void pos_clear(Pos* p, int game) noexcept nogil:
+    memset(p, 0, sizeof(Pos))
+    p.game = game
+    p.last_player = -1
+    p.winner = -1
+    p.landlord = -1
+    p.high_bidder = -1
+    p.first_bidder = -1
+    p.pending = -1
+    p.mult = 1
+
+
+cdef inline void pos_set_counts(Pos* p) noexcept nogil:
+    cdef int q
+    for q in range(3):
+        p.counts[q] = climb_counts(p.hand[q])
+
+
+# -- Dou Dizhu: deal and bidding (DDZ-2) -------------------------------------
+
+cdef void ddz_shuffle_deal(Pos* p) noexcept nogil:
+    """DDZ-2.1: 17 cards each (in blocks of the shuffled pack), 3 bottom."""
+    cdef uint8_t deck[54]
+    cdef int i
+    rng_shuffle_packs(&p.rng, deck, 54, 54)
+    p.hand[0] = p.hand[1] = p.hand[2] = p.bottom = 0
+    for i in range(51):
+        p.hand[i // 17] |= (<uint64_t>1) << deck[i]
+    for i in range(51, 54):
+        p.bottom |= (<uint64_t>1) << deck[i]
+
+
+cdef void ddz_start_bidding(Pos* p, int first) noexcept nogil:
+    p.phase = PH_BID
+    p.first_bidder = first
+    p.cur = first
+    p.high = 0
+    p.high_bidder = -1
+    p.npass = 0
+    p.nbids = 0
+    pos_set_counts(p)
+
+
+cdef void ddz_start_play(Pos* p, int landlord, int bid) noexcept nogil:
+    """DDZ-2.4: the landlord takes the bottom cards and leads."""
+    p.landlord = landlord
+    p.bid = bid
+    p.hand[landlord] |= p.bottom
+    pos_set_counts(p)
+    p.phase = PH_PLAY
+    p.cur = landlord
+
+
+cdef void pos_new_ddz(Pos* p, uint64_t seed) noexcept nogil:
+    """A seeded deal: the shuffle, then the first bidder drawn (DDZ-2.2)."""
+    pos_clear(p, GAME_DDZ)
+    rng_seed(&p.rng, seed)
+    ddz_shuffle_deal(p)
+    ddz_start_bidding(p, rng_below(&p.rng, 3))
+
+
+cdef void pos_ddz_hands(Pos* p, const uint64_t* hands, uint64_t bottom, int landlord,
+                        int bid, int first_bidder, uint64_t seed) noexcept nogil:
+    """Given hands: the play starts (``landlord`` >= 0) or the bidding at
+    ``first_bidder``; redeals shuffle with the generator seeded ``seed``."""
+    pos_clear(p, GAME_DDZ)
+    rng_seed(&p.rng, seed)
+    p.hand[0] = hands[0]
+    p.hand[1] = hands[1]
+    p.hand[2] = hands[2]
+    p.bottom = bottom
+    if landlord >= 0:
+        ddz_start_play(p, landlord, bid)
     else:
-        if n == 0:
-            return 0
-        k = rng_below(rng, n)
-    out[0] = buf[k]
+        ddz_start_bidding(p, first_bidder)
+
+
+cdef void ddz_redeal(Pos* p) noexcept nogil:
+    """DDZ-2.5: all passed: a new deal and a new first bidder from the same
+    generator; the same deal for scoring."""
+    p.redeals += 1
+    ddz_shuffle_deal(p)
+    ddz_start_bidding(p, rng_below(&p.rng, 3))
+
+
+cdef void ddz_finish(Pos* p, int winner) noexcept nogil:
+    """DDZ-5.1, DDZ-5.3: the deal ends; a spring doubles once more."""
+    cdef int ll = p.landlord
+    p.winner = winner
+    if winner == ll:
+        p.spring = p.plays[(ll + 1) % 3] == 0 and p.plays[(ll + 2) % 3] == 0
+    else:
+        p.spring = p.plays[ll] == 1
+    if p.spring:
+        p.mult *= 2
+    p.phase = PH_OVER
+
+
+# -- Zheng Shangyou: deal and settlement (ZSY-2, ZSY-5) ------------------------
+
+cdef void zsy_opening_leader(Pos* p) noexcept nogil:
+    cdef int q
+    p.cur = 0
+    for q in range(3):
+        if (p.hand[q] >> THREE_OF_HEARTS) & 1:
+            p.cur = q
+
+
+cdef void pos_new_zsy(Pos* p, uint64_t seed) noexcept nogil:
+    """ZSY-2.1-2.3: 16 cards each of the 48-card pack; the 3 of hearts leads."""
+    cdef uint8_t deck[48]
+    cdef Rng rng
+    cdef int i
+    pos_clear(p, GAME_ZSY)
+    rng_seed(&rng, seed)
+    memcpy(deck, ZSY_PACK, 48)
+    rng_shuffle(&rng, deck, 48)
+    for i in range(48):
+        p.hand[i // 16] |= (<uint64_t>1) << deck[i]
+    pos_set_counts(p)
+    zsy_opening_leader(p)
+    p.opening = 1
+    p.phase = PH_PLAY
+
+
+cdef void pos_zsy_hands(Pos* p, const uint64_t* hands, int leader, int opening) noexcept nogil:
+    pos_clear(p, GAME_ZSY)
+    p.hand[0] = hands[0]
+    p.hand[1] = hands[1]
+    p.hand[2] = hands[2]
+    pos_set_counts(p)
+    zsy_opening_leader(p)
+    if leader >= 0:
+        p.cur = leader
+    p.opening = opening
+    p.phase = PH_PLAY
+
+
+cdef void zsy_line(Pos* p, int payer, int payee, int points, int reason,
+                   const CMove* move, int ncards) noexcept nogil:
+    cdef ZLine* z
+    p.score[payer] -= points
+    p.score[payee] += points
+    if p.nlines < MAX_LINES:
+        z = &p.lines[p.nlines]
+        p.nlines += 1
+        z.payer = payer
+        z.payee = payee
+        z.points = points
+        z.reason = reason
+        z.ncards = ncards
+        if move != NULL:
+            z.move = move[0]
+        else:
+            memset(&z.move, 0, sizeof(CMove))
+
+
+cdef void zsy_bomb_bonus(Pos* p, int owner, int reason) noexcept nogil:
+    """ZSY-5.2: a response bomb unbeaten in its round earns 10 from each."""
+    cdef int q
+    for q in range(3):
+        if q != owner:
+            zsy_line(p, q, owner, 10, reason, &p.last, 0)
+
+
+cdef void zsy_settle(Pos* p, int winner) noexcept nogil:
+    """ZSY-5.1: cards left (doubled for who never played), the 2 of spades
+    and every unplayed bomb cost the loser; the winner takes it all."""
+    cdef int q, n, r, k
+    cdef CMove b
+    p.winner = winner
+    p.pending = -1
+    p.phase = PH_OVER
+    for q in range(3):
+        if q == winner:
+            continue
+        n = cv_popcount(p.hand[q])
+        if p.plays[q] == 0:
+            zsy_line(p, q, winner, 2 * n, Z_LEFT_DOUBLED, NULL, n)
+        else:
+            zsy_line(p, q, winner, n, Z_LEFT, NULL, n)
+        if (p.hand[q] >> TWO_OF_SPADES) & 1:
+            zsy_line(p, q, winner, 10, Z_TWO_SPADES, NULL, 0)
+        for r in range(13):
+            k = nib(p.counts[q], r)
+            if k == 4 or (r == R_A and k == 3):
+                memset(&b, 0, sizeof(CMove))
+                b.counts = k * NB(r)
+                b.kind = K_BOMB if k == 4 else K_ACE_BOMB
+                b.rank = r
+                b.length = 1
+                b.ncards = k
+                zsy_line(p, q, winner, 10, Z_UNPLAYED_BOMB, &b, 0)
+
+
+# -- every game: legal moves, check, apply, returns ------------------------------
+
+cdef inline void set_move(CMove* m, int kind, int rank) noexcept nogil:
+    m.counts = 0
+    m.kind = kind
+    m.rank = rank
+    m.length = 0
+    m.ncards = 0
+
+
+cdef int pos_legal(const Pos* p, CMove* buf, int cap) noexcept nogil:
+    """The legal moves into ``buf``: bidding pass then bids; plays, then pass
+    when following (DDZ) or when no play beats the table (ZSY-3.2); -1 when
+    ``cap`` is too small."""
+    cdef int n, b
+    if p.phase == PH_OVER:
+        return 0
+    if p.phase == PH_BID:
+        if cap < 4 - p.high:
+            return -1
+        set_move(&buf[0], K_PASS, 0)
+        n = 1
+        for b in range(p.high + 1, 4):
+            set_move(&buf[n], K_BID, b)
+            n += 1
+        return n
+    n = generate_c(p.game, p.counts[p.cur], &p.last if p.has_last else NULL, p.opening,
+                   buf, cap)
+    if n < 0:
+        return -1
+    if p.has_last and (p.game == GAME_DDZ or n == 0):
+        if n >= cap:
+            return -1
+        set_move(&buf[n], K_PASS, 0)
+        n += 1
+    return n
+
+
+cdef int pos_legal_any(const Pos* p, CMove* local, int local_cap, CMove** out) noexcept nogil:
+    """pos_legal into ``local`` or a larger heap buffer (see grow_generate)."""
+    cdef int n = pos_legal(p, local, local_cap)
+    cdef int cap = local_cap
+    cdef CMove* buf
+    out[0] = local
+    while n < 0 and cap < (1 << 26):
+        cap *= 4
+        buf = <CMove*>malloc(cap * sizeof(CMove))
+        if buf == NULL:
+            return -1
+        n = pos_legal(p, buf, cap)
+        if n >= 0:
+            out[0] = buf
+        else:
+            free(buf)
+    return n
+
+
+cdef int pos_check(const Pos* p, const CMove* m) noexcept nogil:
+    """E_OK when ``m`` (a pass, a bid or a play read by classify) is legal."""
+    cdef int kind = m.kind
+    if p.phase == PH_OVER:
+        return E_OVER
+    if p.phase == PH_BID:
+        if kind == K_PASS:
+            return E_OK
+        if kind != K_BID:
+            return E_BID_FIRST
+        if m.rank <= p.high or m.rank > 3:
+            return E_BID_LOW
+        return E_OK
+    if kind == K_BID:
+        return E_BID_OVER
+    if kind == K_PASS:
+        if not p.has_last:
+            return E_LEADER_PASS
+        if p.game == GAME_ZSY and has_response_c(p.game, p.counts[p.cur], &p.last):
+            return E_MUST_BEAT
+        return E_OK
+    if not counts_le(m.counts, p.counts[p.cur]):
+        return E_NOT_HELD
+    if p.game == GAME_ZSY:
+        if p.opening:
+            if (m.counts & 15) == 0 or not ((p.hand[p.cur] >> THREE_OF_HEARTS) & 1):
+                return E_OPENING_3H
+            if kind == K_BOMB and m.rank == 0:
+                return E_OPENING_FOUR_3S
+        elif kind == K_HEAVENLY:
+            return E_HEAVENLY_LATE
+    if p.has_last and not beats(m, &p.last):
+        return E_NOT_BEAT
+    return E_OK
+
+
+cdef int pos_apply(Pos* p, const CMove* m) noexcept nogil:
+    """Play a legal move (checked by pos_check); returns 1 when it made a
+    redeal (DDZ-2.5), else 0."""
+    cdef int q = p.cur
+    cdef int kind = m.kind
+    cdef uint64_t cards
+    if p.phase == PH_BID:
+        if p.nbids < MAX_BIDS:
+            p.bids[p.nbids] = m.rank if kind == K_BID else 0
+            p.nbids += 1
+        if kind == K_PASS:
+            p.npass += 1
+        else:
+            p.high = m.rank
+            p.high_bidder = q
+            p.npass = 0
+        if p.high == 3 or (p.high_bidder >= 0 and p.npass == 2):
+            ddz_start_play(p, p.high_bidder, p.high)     # DDZ-2.3
+        elif p.high_bidder < 0 and p.npass == 3:
+            ddz_redeal(p)
+            return 1
+        else:
+            p.cur = (q + 1) % 3
+        return 0
+    if kind == K_PASS:
+        p.passes += 1
+        if p.passes == 2:                  # DDZ-3.2, ZSY-3.3
+            if p.pending >= 0:
+                zsy_bomb_bonus(p, p.pending, Z_BONUS_ROUND)
+                p.pending = -1
+            p.has_last = 0
+            p.passes = 0
+        p.cur = (q + 1) % 3
+        return 0
+    cards = take_bits(p.hand[q], m.counts, THREE_OF_HEARTS if p.opening else -1)
+    p.hand[q] &= ~cards
+    p.counts[q] -= m.counts
+    p.played[q] |= cards
+    p.plays[q] += 1
+    if is_bomb_kind(kind):
+        p.bombs += 1
+        if p.game == GAME_DDZ:
+            p.mult *= 2                    # DDZ-5.2
+        else:
+            # ZSY-5.2: only a bomb played on another player's cards earns.
+            p.pending = q if (p.has_last and kind != K_HEAVENLY) else -1
+    else:
+        p.pending = -1
+    p.opening = 0
+    p.last = m[0]
+    p.has_last = 1
+    p.last_player = q
+    p.passes = 0
+    if p.hand[q] == 0:
+        if p.game == GAME_DDZ:
+            ddz_finish(p, q)
+        else:
+            if p.pending >= 0:
+                zsy_bomb_bonus(p, p.pending, Z_BONUS_END)
+            zsy_settle(p, q)
+    else:
+        p.cur = (q + 1) % 3
+    return 0
+
+
+cdef void pos_returns(const Pos* p, int* out) noexcept nogil:
+    """DDZ-5.4: bid x multiplier per farmer, twice that for the landlord;
+    ZSY-5: the settlement lines so far.  Zero-sum."""
+    cdef int q, unit, sign
+    if p.game == GAME_ZSY:
+        for q in range(3):
+            out[q] = p.score[q]
+        return
+    out[0] = out[1] = out[2] = 0
+    if p.phase != PH_OVER:
+        return
+    unit = p.bid * p.mult
+    sign = 1 if p.winner == p.landlord else -1
+    for q in range(3):
+        out[q] = 2 * unit * sign if q == p.landlord else -unit * sign
+
+
+# ---------------------------------------------------------------------------
+# Compiled self-play: random agents, whole deals, the position's own rules.
+
+cdef inline int random_move(const Pos* p, Rng* rng, CMove* buf, int cap, CMove* out) noexcept nogil:
+    """A uniformly random legal move (as a random agent through the API)."""
+    cdef int n = pos_legal(p, buf, cap)
+    if n <= 0:
+        return 0
+    out[0] = buf[rng_below(rng, n)]
     return 1
 
-ctypedef struct DdzDeal:
-    int landlord
-    int bid
-    int winner
-    int bombs
-    int multiplier
-    int spring
-    int redeals
-    int score[3]
-    int moves
 
-
-cdef void ddz_deal(Rng* rng, CMove* buf, DdzDeal* out) noexcept nogil:
-    """One Dou Dizhu deal with bidding, every choice uniform among the legal
-    moves (as a random agent through the Python API)."""
-    cdef uint8_t deck[54]
-    cdef uint64_t hand[3]
-    cdef int i, p, first, high, hb, npass, c, cur, last_player, passes
-    cdef int plays[3]
-    cdef int has_last, mult, bombs, moves = 0
-    cdef CMove last, mv
-    out.redeals = 0
-    while True:
-        rng_shuffle_packs(rng, deck, 54, 54)
-        first = rng_below(rng, 3)
-        hand[0] = hand[1] = hand[2] = 0
-        for i in range(51):
-            hand[i % 3] += NB(climb_rank(deck[i]))
-        high = 0
-        hb = -1
-        npass = 0
-        p = first
-        while True:
-            c = rng_below(rng, 4 - high)
-            moves += 1
-            if c == 0:
-                npass += 1
-            else:
-                high += c
-                hb = p
-                npass = 0
-            if high == 3:
-                break
-            if hb >= 0 and npass == 2:
-                break
-            if hb < 0 and npass == 3:
-                break
-            p = (p + 1) % 3
-        if hb >= 0:
+cdef int play_random(Pos* p, Rng* rng, CMove* buf, int cap) noexcept nogil:
+    """Play the position to its end with uniform random moves; the moves made."""
+    cdef CMove mv
+    cdef int moves = 0
+    while p.phase != PH_OVER:
+        if not random_move(p, rng, buf, cap, &mv):
             break
-        out.redeals += 1
-    for i in range(51, 54):
-        hand[hb] += NB(climb_rank(deck[i]))
-    plays[0] = plays[1] = plays[2] = 0
-    cur = hb
-    has_last = 0
-    last_player = -1
-    passes = 0
-    mult = 1
-    bombs = 0
-    while True:
+        pos_apply(p, &mv)
         moves += 1
-        if pick_play(GAME_DDZ, hand[cur], &last if has_last else NULL, 0, buf, rng,
-                     has_last, &mv):
-            hand[cur] -= mv.counts
-            plays[cur] += 1
-            if mv.kind == K_BOMB or mv.kind == K_ROCKET:
-                bombs += 1
-                mult *= 2
-            last = mv
-            has_last = 1
-            last_player = cur
-            passes = 0
-            if hand[cur] == 0:
-                break
-        else:
-            passes += 1
-            if passes == 2:
-                has_last = 0
-                passes = 0
-        cur = (cur + 1) % 3
-    out.spring = 0
-    if cur == hb:
-        if plays[(hb + 1) % 3] == 0 and plays[(hb + 2) % 3] == 0:
-            out.spring = 1
-    elif plays[hb] == 1:
-        out.spring = 1
-    if out.spring:
-        mult *= 2
-    out.landlord = hb
-    out.bid = high
-    out.winner = cur
-    out.bombs = bombs
-    out.multiplier = mult
-    out.moves = moves
-    for p in range(3):
-        if p == hb:
-            out.score[p] = 2 * high * mult * (1 if cur == hb else -1)
-        else:
-            out.score[p] = high * mult * (-1 if cur == hb else 1)
+    return moves
 
 
 def ddz_selfplay(int deals, uint64_t seed):
@@ -790,282 +1100,74 @@ def ddz_selfplay(int deals, uint64_t seed):
     Returns totals: landlord wins, score per seat, bombs, springs, redeals,
     moves."""
     cdef Rng rng
-    cdef DdzDeal d
+    cdef Pos p
     cdef int64_t lwins = 0, bombs = 0, springs = 0, redeals = 0, moves = 0
     cdef int64_t score[3]
+    cdef int r[3]
     cdef int i
     cdef CMove* buf = <CMove*>malloc(CAP * sizeof(CMove))
+    if buf == NULL:
+        raise MemoryError()
     score[0] = score[1] = score[2] = 0
     rng_seed(&rng, seed)
     with nogil:
         for i in range(deals):
-            ddz_deal(&rng, buf, &d)
-            lwins += d.winner == d.landlord
-            bombs += d.bombs
-            springs += d.spring
-            redeals += d.redeals
-            moves += d.moves
-            score[0] += d.score[0]
-            score[1] += d.score[1]
-            score[2] += d.score[2]
+            pos_new_ddz(&p, rng_next(&rng))
+            moves += play_random(&p, &rng, buf, CAP)
+            pos_returns(&p, r)
+            lwins += p.winner == p.landlord
+            bombs += p.bombs
+            springs += p.spring
+            redeals += p.redeals
+            score[0] += r[0]
+            score[1] += r[1]
+            score[2] += r[2]
     free(buf)
     return {"deals": deals, "landlord_wins": lwins, "score": [score[0], score[1], score[2]],
             "bombs": bombs, "springs": springs, "redeals": redeals, "moves": moves}
 
 
-ctypedef struct ZsyDeal:
-    int winner
-    int bombs
-    int score[3]
-    int moves
-
-
-cdef int ZSY_DECK_N = 48
-
-
-cdef void zsy_pay_bonus(int* score, int owner) noexcept nogil:
-    cdef int q
-    for q in range(3):
-        if q != owner:
-            score[q] -= 10
-            score[owner] += 10
-
-
-cdef void zsy_deal(Rng* rng, CMove* buf, uint8_t* pack, ZsyDeal* out) noexcept nogil:
-    """One Zheng Shangyou deal with random agents: must beat if able."""
-    cdef uint8_t deck[48]
-    cdef uint64_t hand[3]
-    cdef uint64_t h2s[3]
-    cdef int i, p, q, cur, last_player, passes, has_last, pending, opening, pen
-    cdef int plays[3]
-    cdef int bombs = 0, moves = 0
-    cdef CMove last, mv
-    memcpy(deck, pack, 48)
-    rng_shuffle(rng, deck, 48)
-    hand[0] = hand[1] = hand[2] = 0
-    h2s[0] = h2s[1] = h2s[2] = 0
-    cur = 0
-    for i in range(48):
-        hand[i % 3] += NB(climb_rank(deck[i]))
-        if deck[i] == 6:   # 3 of hearts leads (ZSY-2.3)
-            cur = i % 3
-        if deck[i] == 3:   # 2 of spades
-            h2s[i % 3] = 1
-    out.score[0] = out.score[1] = out.score[2] = 0
-    plays[0] = plays[1] = plays[2] = 0
-    has_last = 0
-    passes = 0
-    pending = -1
-    opening = 1
-    last_player = -1
-    while True:
-        moves += 1
-        if pick_play(GAME_ZSY, hand[cur], &last if has_last else NULL, opening, buf, rng,
-                     0, &mv):
-            opening = 0
-            hand[cur] -= mv.counts
-            plays[cur] += 1
-            if mv.kind == K_BOMB or mv.kind == K_ACE_BOMB or mv.kind == K_HEAVENLY:
-                bombs += 1
-                pending = cur if has_last and mv.kind != K_HEAVENLY else -1
-            else:
-                pending = -1
-            if mv.counts & (<uint64_t>15 << (4 * R_2)):
-                h2s[cur] = 0
-            last = mv
-            has_last = 1
-            last_player = cur
-            passes = 0
-            if hand[cur] == 0:
-                break
-        else:
-            passes += 1
-            if passes == 2:
-                if pending >= 0:
-                    zsy_pay_bonus(out.score, pending)
-                    pending = -1
-                has_last = 0
-                passes = 0
-        cur = (cur + 1) % 3
-    if pending >= 0:
-        zsy_pay_bonus(out.score, pending)
-    for q in range(3):
-        if q == cur:
-            continue
-        pen = counts_total(hand[q]) * (2 if plays[q] == 0 else 1)
-        pen += 10 * h2s[q]
-        for i in range(R_2 + 1):
-            if nib(hand[q], i) == 4:
-                pen += 10
-        if nib(hand[q], R_A) == 3:
-            pen += 10
-        out.score[q] -= pen
-        out.score[cur] += pen
-    out.winner = cur
-    out.bombs = bombs
-    out.moves = moves
-
-
 def zsy_pack():
     """The 48 card ids of ZSY-2.1."""
-    return [c for c in range(52) if not ((c >> 2) == 0 and c != 3) and c != 50]
+    return [ZSY_PACK[i] for i in range(48)]
 
 
 def zsy_selfplay(int deals, uint64_t seed):
     """Play ``deals`` random Zheng Shangyou deals in the core; return totals:
     wins and score per seat, bombs, moves."""
     cdef Rng rng
-    cdef ZsyDeal d
-    cdef uint8_t pack[48]
+    cdef Pos p
     cdef int64_t bombs = 0, moves = 0
     cdef int64_t score[3]
     cdef int64_t wins[3]
+    cdef int r[3]
     cdef int i
-    for i, c in enumerate(zsy_pack()):
-        pack[i] = c
     cdef CMove* buf = <CMove*>malloc(CAP * sizeof(CMove))
+    if buf == NULL:
+        raise MemoryError()
     for i in range(3):
         score[i] = 0
         wins[i] = 0
     rng_seed(&rng, seed)
     with nogil:
         for i in range(deals):
-            zsy_deal(&rng, buf, pack, &d)
-            wins[d.winner] += 1
-            bombs += d.bombs
-            moves += d.moves
-            score[0] += d.score[0]
-            score[1] += d.score[1]
-            score[2] += d.score[2]
+            pos_new_zsy(&p, rng_next(&rng))
+            moves += play_random(&p, &rng, buf, CAP)
+            pos_returns(&p, r)
+            wins[p.winner] += 1
+            bombs += p.bombs
+            score[0] += r[0]
+            score[1] += r[1]
+            score[2] += r[2]
     free(buf)
     return {"deals": deals, "wins": [wins[0], wins[1], wins[2]],
             "score": [score[0], score[1], score[2]], "bombs": bombs, "moves": moves}
 
 
 # ---------------------------------------------------------------------------
-# The legal-move view of a state (the base of climbing.ClimbLegalMoves).
-
-import random as _random
-from cardavia.game import randbelow as _randbelow
-
-_PyRandom = _random.Random
-
-
-cdef class PlayView:
-    """Plays generated in the core plus a few extra moves (pass, bids);
-    move values are built only for the moves looked at."""
-
-    cdef CMove* moves
-    cdef int n
-    cdef int game
-    cdef type cls
-    cdef public object _state
-    cdef public object _list
-    cdef public tuple _extra
-
-    def __dealloc__(self):
-        free(self.moves)
-
-    def __len__(self):
-        return self.n + len(self._extra)
-
-    def __bool__(self):
-        return self.n + len(self._extra) > 0
-
-    def count(self):
-        return self.n + len(self._extra)
-
-    def __getitem__(self, Py_ssize_t i):
-        cdef Py_ssize_t total = self.n + len(self._extra)
-        if i < 0:
-            i += total
-        if i < 0 or i >= total:
-            raise IndexError("move index out of range")
-        if i < self.n:
-            return from_cmove(self.game, self.cls, &self.moves[i])
-        return self._extra[i - self.n]
-
-    def __iter__(self):
-        cdef int i
-        for i in range(self.n):
-            yield from_cmove(self.game, self.cls, &self.moves[i])
-        yield from self._extra
-
-    def _moves(self):
-        if self._list is None:
-            self._list = list(self)
-        return self._list
-
-    def sample(self, rng=None):
-        """A uniform random legal move (``rng``: ``random.Random``, NumPy
-        ``Generator``, Cardavia ``Random`` or a seed)."""
-        cdef Py_ssize_t total = self.n + len(self._extra), k
-        if type(rng) is _PyRandom and total > 0:
-            # Exactly random.Random.randrange(total), without its overhead.
-            bits = (<object>total).bit_length()
-            k = rng.getrandbits(bits)
-            while k >= total:
-                k = rng.getrandbits(bits)
-        else:
-            k = _randbelow(rng, total)
-        return self[k]
-
-
-def make_view(cls, state, int game, uint64_t hand_counts, ClimbMove last, bint opening,
-              tuple extra, tuple if_empty=None):
-    """The legal-move view: plays of ``hand_counts`` (leading when ``last`` is
-    None, else beating it; none at all when ``game`` < 0) plus ``extra``, or
-    plus ``if_empty`` when there is no play (a must-beat rule's pass)."""
-    cdef CMove lc
-    cdef CMove* buf = SCRATCH
-    cdef int n = 0
-    if game >= 0:
-        if last is not None:
-            lc = to_cmove(last)
-            n = generate_any(game, hand_counts, &lc, 0, &buf)
-        else:
-            n = generate_any(game, hand_counts, NULL, opening, &buf)
-        if n < 0:
-            raise MemoryError("too many moves")
-    cdef PlayView v = PlayView.__new__(cls)
-    v.moves = <CMove*>malloc(max(n, 1) * sizeof(CMove))
-    memcpy(v.moves, buf, n * sizeof(CMove))
-    if buf != SCRATCH:
-        free(buf)
-    v.n = n
-    v.game = game
-    v.cls = _move_types[game] if game >= 0 else None
-    v._state = state
-    v._extra = if_empty if (n == 0 and if_empty is not None) else extra
-    return v
-
-
-def hand_moves(int game, uint64_t hand_bits, ClimbMove last=None, bint opening=False):
-    """Every play of a hand given as a card bit set, as a list of move values
-    (leading when ``last`` is None or a pass, else the plays beating it)."""
-    cdef uint64_t counts = climb_counts(hand_bits)
-    cdef CMove lc
-    cdef CMove* buf
-    cdef int n, i
-    if last is not None and last.kind_id != K_PASS and last.kind_id != K_BID:
-        lc = to_cmove(last)
-        n = generate_any(game, counts, &lc, 0, &buf)
-    else:
-        n = generate_any(game, counts, NULL, opening, &buf)
-    if n < 0:
-        raise MemoryError("too many moves")
-    cdef type cls = _move_types[game]
-    try:
-        return [from_cmove(game, cls, &buf[i]) for i in range(n)]
-    finally:
-        if buf != SCRATCH:
-            free(buf)
-
-
-# ---------------------------------------------------------------------------
 # Card text in climbing order (3 … A, 2, BJ, RJ; suits c d h s within a rank).
 
-from cardavia._core.cards import card_text as _card_text
+from cardavia._core.cards import card_text as _card_text, parse_cards as _parse_cards
 
 cdef list _CARD_TEXT = [_card_text(c) for c in range(54)]
 cdef int CLIMB_ORDER[54]
@@ -1074,26 +1176,421 @@ CLIMB_ORDER[:] = sorted(range(54), key=lambda c: (climb_rank(c), c))
 
 def cards_text(uint64_t bits):
     """The cards of a bit set as text, ascending in climbing order."""
+    return " ".join(cards_list(bits))
+
+
+cpdef list cards_list(uint64_t bits):
+    """The cards of a bit set as a list of texts, ascending in climbing order."""
     cdef int i, c
     cdef list parts = []
     if bits == 0:
-        return ""
+        return parts
     for i in range(54):
         c = CLIMB_ORDER[i]
         if (bits >> c) & 1:
             parts.append(_CARD_TEXT[c])
-    return " ".join(parts)
+    return parts
 
 
-def check_play(ClimbMove move, uint64_t hand_counts, ClimbMove last):
-    """0 when the play is held and beats ``last`` (None: leading), 1 when
-    the hand lacks its cards, 2 when it does not beat ``last``."""
-    cdef CMove a, b
-    if not counts_le(move.counts, hand_counts):
-        return 1
-    if last is not None:
-        a = to_cmove(move)
-        b = to_cmove(last)
-        if not beats(&a, &b):
-            return 2
+cpdef tuple cards_ids(uint64_t bits):
+    """The card ids of a bit set, ascending in climbing order."""
+    cdef int i, c
+    cdef list out = []
+    for i in range(54):
+        c = CLIMB_ORDER[i]
+        if (bits >> c) & 1:
+            out.append(c)
+    return tuple(out)
+
+
+# Card text to a bit set at the speed of the move generation it feeds
+# (issue 12 part 7): one pass over ASCII text; anything else (Unicode suits,
+# errors) goes to cards.parse_cards for its reading and its messages.
+cdef signed char RANK_OF[128]
+cdef signed char SUIT_OF[128]
+memset(RANK_OF, -1, 128)
+memset(SUIT_OF, -1, 128)
+for _i, _ch in enumerate("23456789TJQKA"):
+    RANK_OF[ord(_ch)] = _i
+    RANK_OF[ord(_ch.lower())] = _i
+for _i, _ch in enumerate("cdhs"):
+    SUIT_OF[ord(_ch)] = _i
+    SUIT_OF[ord(_ch.upper())] = _i
+
+
+cdef int parse_fast(const unsigned char* s, Py_ssize_t n, uint64_t* out) noexcept nogil:
+    """0 and the bits; 1 when a card repeats (its id in out); -1 when the
+    text is not plain ASCII cards (the slow reader decides)."""
+    cdef Py_ssize_t i = 0
+    cdef uint64_t bits = 0, b
+    cdef int ch, r, su, card
+    while i < n:
+        ch = s[i]
+        if ch == 32 or ch == 44 or ch == 9 or ch == 10:
+            i += 1
+            continue
+        if ch >= 128:
+            return -1
+        if (ch == 66 or ch == 98 or ch == 82 or ch == 114) and i + 1 < n and (s[i + 1] == 74 or s[i + 1] == 106):
+            card = 52 if (ch == 66 or ch == 98) else 53
+            i += 2
+        else:
+            if ch == 49 and i + 1 < n and s[i + 1] == 48:
+                r = 8
+                i += 2
+            else:
+                r = RANK_OF[ch]
+                if r < 0:
+                    return -1
+                i += 1
+            if i >= n or s[i] >= 128:
+                return -1
+            su = SUIT_OF[s[i]]
+            if su < 0:
+                return -1
+            i += 1
+            card = 4 * r + su
+        b = (<uint64_t>1) << card
+        if bits & b:
+            out[0] = card
+            return 1
+        bits |= b
+    out[0] = bits
     return 0
+
+
+cdef object _InvalidCardError = None
+
+
+def parse_card_bits(str text):
+    """Card text to a bit set (each card once); InvalidCardError otherwise."""
+    global _InvalidCardError
+    cdef uint64_t out = 0, b
+    cdef bytes raw
+    cdef int rc = -1
+    if text.isascii():
+        raw = text.encode("ascii")
+        rc = parse_fast(raw, len(raw), &out)
+        if rc == 0:
+            return out
+    if _InvalidCardError is None:
+        from cardavia._core.cards import InvalidCardError
+        _InvalidCardError = InvalidCardError
+    if rc == 1:
+        raise _InvalidCardError(f"card {_CARD_TEXT[out]!r} is given twice")
+    out = 0
+    for c in _parse_cards(text):
+        b = (<uint64_t>1) << c
+        if out & b:
+            raise _InvalidCardError(f"card {_CARD_TEXT[c]!r} is given twice")
+        out |= b
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The Python face of a position: no rule here, only translation.
+
+ERROR_NAMES = ("ok", "over", "bid_first", "bid_low", "bid_over", "leader_pass", "not_held",
+               "must_beat", "opening_3h", "opening_four_3s", "heavenly_late", "not_beat")
+ERRORS = {name: i for i, name in enumerate(ERROR_NAMES)}
+LINE_REASONS = ("bonus_round", "bonus_end", "left", "left_doubled", "two_of_spades",
+                "unplayed_bomb")
+PHASES = ("bidding", "play", "over")
+
+
+cdef class Position:
+    """A compiled position of a Dou Dizhu (``game`` 0) or Zheng Shangyou
+    (``game`` 1) deal: copy, legal moves, check, apply, returns."""
+
+    cdef Pos p
+
+    @staticmethod
+    def new_deal(int game, uint64_t seed):
+        """A seeded deal, as ``game.new_state(seed)`` deals it."""
+        cdef Position x = Position.__new__(Position)
+        if game == GAME_DDZ:
+            pos_new_ddz(&x.p, seed)
+        else:
+            pos_new_zsy(&x.p, seed)
+        return x
+
+    @staticmethod
+    def from_hands(int game, hands, uint64_t bottom=0, int landlord=-1, int bid=1,
+                   int first_bidder=0, uint64_t seed=0, int leader=-1, bint opening=False):
+        """A position from hands (bit sets); the setup is validated before."""
+        cdef Position x = Position.__new__(Position)
+        cdef uint64_t h[3]
+        for i in range(3):
+            h[i] = hands[i]
+        if game == GAME_DDZ:
+            pos_ddz_hands(&x.p, h, bottom, landlord, bid, first_bidder, seed)
+        else:
+            pos_zsy_hands(&x.p, h, leader, opening)
+        return x
+
+    def copy(self):
+        cdef Position x = Position.__new__(Position)
+        x.p = self.p
+        return x
+
+    def __copy__(self):
+        return self.copy()
+
+    def set_deal(self, hands, uint64_t bottom, int first_bidder):
+        """Put the cards of a given redeal in place of the shuffled ones
+        (a replayed setup that names its redeals; DDZ-2.5)."""
+        if self.p.phase != PH_BID or self.p.nbids != 0:
+            raise ValueError("a deal is set only at the start of the bidding")
+        for i in range(3):
+            self.p.hand[i] = hands[i]
+        self.p.bottom = bottom
+        ddz_start_bidding(&self.p, first_bidder)
+
+    # -- what the rules decide ------------------------------------------------
+    def check(self, ClimbMove move):
+        """0 when legal, else an error code (``ERRORS``)."""
+        cdef CMove m = to_cmove(move)
+        if move.game != self.p.game:
+            return E_BID_FIRST if self.p.phase == PH_BID else E_NOT_HELD
+        return pos_check(&self.p, &m)
+
+    def apply(self, ClimbMove move):
+        """Play a checked move; True when it made a redeal."""
+        cdef CMove m = to_cmove(move)
+        return pos_apply(&self.p, &m) == 1
+
+    def play_checked(self, ClimbMove move):
+        """Check and play in one call: the error code (0: played)."""
+        cdef CMove m = to_cmove(move)
+        cdef int e
+        if move.game != self.p.game:
+            return E_BID_FIRST if self.p.phase == PH_BID else E_NOT_HELD
+        e = pos_check(&self.p, &m)
+        if e == E_OK:
+            pos_apply(&self.p, &m)
+        return e
+
+    def legal_count(self):
+        cdef CMove local[LOCAL_CAP]
+        cdef CMove* buf
+        cdef int n = pos_legal_any(&self.p, local, LOCAL_CAP, &buf)
+        if buf != local:
+            free(buf)
+        return n
+
+    def returns(self):
+        cdef int r[3]
+        pos_returns(&self.p, r)
+        return (r[0], r[1], r[2])
+
+    def play_random(self, uint64_t seed):
+        """Play to the end with uniform random moves; the returns."""
+        cdef Rng rng
+        cdef CMove* buf = <CMove*>malloc(CAP * sizeof(CMove))
+        if buf == NULL:
+            raise MemoryError()
+        rng_seed(&rng, seed)
+        with nogil:
+            play_random(&self.p, &rng, buf, CAP)
+        free(buf)
+        return self.returns()
+
+    # -- what a person reads ----------------------------------------------------
+    @property
+    def game(self):
+        return self.p.game
+
+    @property
+    def is_over(self):
+        return self.p.phase == PH_OVER
+
+    @property
+    def phase(self):
+        return PHASES[self.p.phase]
+
+    @property
+    def current_player(self):
+        return None if self.p.phase == PH_OVER else self.p.cur
+
+    def hand_bits(self, int player):
+        return self.p.hand[player]
+
+    def hand_counts(self, int player):
+        return self.p.counts[player]
+
+    def played_bits(self, int player):
+        return self.p.played[player]
+
+    def hand_sizes(self):
+        return [cv_popcount(self.p.hand[q]) for q in range(3)]
+
+    @property
+    def plays(self):
+        return (self.p.plays[0], self.p.plays[1], self.p.plays[2])
+
+    @property
+    def last_play(self):
+        """The play to beat (a move value), or None."""
+        if not self.p.has_last:
+            return None
+        return from_cmove(self.p.game, _move_types[self.p.game], &self.p.last)
+
+    @property
+    def last_player(self):
+        return self.p.last_player if self.p.has_last else None
+
+    @property
+    def passes(self):
+        return self.p.passes
+
+    @property
+    def bombs(self):
+        return self.p.bombs
+
+    @property
+    def winner(self):
+        return None if self.p.winner < 0 else self.p.winner
+
+    @property
+    def bottom_bits(self):
+        return self.p.bottom
+
+    @property
+    def landlord(self):
+        return None if self.p.landlord < 0 else self.p.landlord
+
+    @property
+    def bid(self):
+        return self.p.bid
+
+    @property
+    def highest_bid(self):
+        return self.p.high
+
+    @property
+    def first_bidder(self):
+        return None if self.p.first_bidder < 0 else self.p.first_bidder
+
+    @property
+    def bids(self):
+        return [self.p.bids[i] for i in range(self.p.nbids)]
+
+    @property
+    def multiplier(self):
+        return self.p.mult
+
+    @property
+    def redeals(self):
+        return self.p.redeals
+
+    @property
+    def spring(self):
+        return bool(self.p.spring)
+
+    @property
+    def opening(self):
+        return bool(self.p.opening)
+
+    def lines(self):
+        """The Zheng Shangyou settlement lines so far: (payer, payee, points,
+        reason name, bomb move or None, cards left)."""
+        cdef int i
+        cdef ZLine* z
+        out = []
+        for i in range(self.p.nlines):
+            z = &self.p.lines[i]
+            bomb = None
+            if z.reason in (Z_BONUS_ROUND, Z_BONUS_END, Z_UNPLAYED_BOMB):
+                bomb = from_cmove(self.p.game, _move_types[self.p.game], &z.move)
+            out.append((z.payer, z.payee, z.points, LINE_REASONS[z.reason], bomb, z.ncards))
+        return out
+
+
+# ---------------------------------------------------------------------------
+# The legal-move view of a state (the base of climbing.ClimbLegalMoves).
+
+cdef class PlayView:
+    """The legal moves of a position, listed in the core; move values are
+    built only for the moves looked at."""
+
+    cdef CMove* moves
+    cdef int n
+    cdef int game
+    cdef type cls
+    cdef public object _state
+    cdef public object _list
+
+    def __dealloc__(self):
+        free(self.moves)
+
+    def __len__(self):
+        return self.n
+
+    def __bool__(self):
+        return self.n > 0
+
+    def count(self):
+        return self.n
+
+    def __getitem__(self, Py_ssize_t i):
+        if i < 0:
+            i += self.n
+        if i < 0 or i >= self.n:
+            raise IndexError("move index out of range")
+        return from_cmove(self.game, self.cls, &self.moves[i])
+
+    def __iter__(self):
+        cdef int i
+        for i in range(self.n):
+            yield from_cmove(self.game, self.cls, &self.moves[i])
+
+    def _moves(self):
+        if self._list is None:
+            self._list = list(self)
+        return self._list
+
+
+def make_view(cls, state, Position pos):
+    """The legal-move view (class ``cls``) of ``state``, whose position is ``pos``."""
+    cdef CMove local[LOCAL_CAP]
+    cdef CMove* buf
+    cdef int n = pos_legal_any(&pos.p, local, LOCAL_CAP, &buf)
+    if n < 0:
+        raise MemoryError("too many moves")
+    cdef PlayView v = PlayView.__new__(cls)
+    v.moves = <CMove*>malloc(max(n, 1) * sizeof(CMove))
+    if v.moves == NULL:
+        if buf != local:
+            free(buf)
+        raise MemoryError()
+    memcpy(v.moves, buf, n * sizeof(CMove))
+    if buf != local:
+        free(buf)
+    v.n = n
+    v.game = pos.p.game
+    v.cls = _move_types[pos.p.game]
+    v._state = state
+    return v
+
+
+def hand_moves(int game, uint64_t hand_bits, ClimbMove last=None, bint opening=False):
+    """Every play of a hand given as a card bit set, as a list of move values
+    (leading when ``last`` is None or a pass, else the plays beating it)."""
+    cdef uint64_t counts = climb_counts(hand_bits)
+    cdef CMove lc
+    cdef CMove local[LOCAL_CAP]
+    cdef CMove* buf
+    cdef int n, i
+    if last is not None and last.kind_id != K_PASS and last.kind_id != K_BID:
+        lc = to_cmove(last)
+        n = grow_generate(game, counts, &lc, 0, local, LOCAL_CAP, &buf)
+    else:
+        n = grow_generate(game, counts, NULL, opening, local, LOCAL_CAP, &buf)
+    if n < 0:
+        raise MemoryError("too many moves")
+    cdef type cls = _move_types[game]
+    try:
+        return [from_cmove(game, cls, &buf[i]) for i in range(n)]
+    finally:
+        if buf != local:
+            free(buf)

@@ -4,7 +4,6 @@
 # id = 4 * rank + suit) in seat order North, East, South, West.
 from libc.stdint cimport uint16_t, uint64_t, uint8_t
 
-from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_below
 
 STRAINS = "CDHSN"
 
@@ -15,9 +14,12 @@ cdef int _split(object hands, uint16_t out[4][4]) except -1:
     if len(hands) != 4:
         raise ValueError("a deal needs four hands (North, East, South, West)")
     for p in range(4):
-        m = <uint64_t>int(hands[p])
-        if m >> 52:
+        v = hands[p]
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"a hand is a card mask (an int), not {type(v).__name__}")
+        if v < 0 or v >> 52:
             raise ValueError("bridge hands hold only the 52 cards (no jokers)")
+        m = <uint64_t>v
         if m & seen:
             raise ValueError("a card is in two hands")
         seen |= m
@@ -72,11 +74,11 @@ cdef class Solver:
             raise ValueError("every hand of a deal to solve must hold 13 cards")
         return [[out[s][d] for d in range(4)] for s in range(5)]
 
-    def solve(self, hands, int trump, int leader):
+    def solve(self, hands, trump_arg, leader_arg):
         """Tricks of the leader's side with best play, ``leader`` on lead."""
         cdef uint16_t h[4][4]
         cdef int ns
-        _check_strain_seat(trump, leader)
+        cdef int trump = _small_int(trump_arg, "strain", 4), leader = _small_int(leader_arg, "seat", 3)
         _split(hands, h)
         with nogil:
             ns = dds_solve_full(self.S, h, trump, leader, -1)
@@ -87,7 +89,7 @@ cdef class Solver:
             tl += bin(h[0][s]).count("1")
         return ns if leader % 2 == 0 else tl - ns
 
-    def solve_board(self, hands, int trump, int leader, trick=()):
+    def solve_board(self, hands, trump_arg, leader_arg, trick=()):
         """Every legal card of the player to move with the tricks his side
         takes from the current trick on.
 
@@ -103,7 +105,7 @@ cdef class Solver:
         cdef unsigned og[13]
         cdef int ov[13]
         cdef int n, i, nc, c, r, tl
-        _check_strain_seat(trump, leader)
+        cdef int trump = _small_int(trump_arg, "strain", 4), leader = _small_int(leader_arg, "seat", 3)
         _split(hands, h)
         trick = list(trick)
         nc = len(trick)
@@ -113,8 +115,8 @@ cdef class Solver:
         for i in range(4):
             held |= <uint64_t>int(hands[i])
         for i in range(nc):
-            c = int(trick[i])
-            if not 0 <= c < 52 or (held >> c) & 1:
+            c = _small_int(trick[i], "a trick card id", 51)
+            if (held >> c) & 1:
                 raise ValueError(f"trick card {c} is not a card out of the hands")
             if i > 0 and c & 3 != ts[0] and h[(leader + i) & 3][ts[0]]:
                 raise ValueError("a card of the current trick does not follow suit")
@@ -136,59 +138,9 @@ cdef class Solver:
         return out
 
 
-def _check_strain_seat(int trump, int leader):
-    if not 0 <= trump <= 4:
-        raise ValueError(f"strain must be 0..4 (C, D, H, S, NT), got {trump}")
-    if not 0 <= leader <= 3:
-        raise ValueError(f"seat must be 0..3 (N, E, S, W), got {leader}")
-
-
-def random_deals_played(uint64_t seed, int count):
-    """Compiled self-play loop for the benchmarks: deal ``count`` random deals
-    and play each out with uniformly random legal cards (trump drawn at
-    random, leader West).  Returns the tricks N-S took over all deals."""
-    cdef Rng rng
-    cdef uint8_t pack[52]
-    cdef uint16_t h[4][4]
-    cdef int d, i, p, trick, s, led, best_p, best_s, best_r, r, n, k, trump, ns_total = 0
-    cdef int cards[13]
-    rng_seed(&rng, seed)
-    with nogil:
-        for d in range(count):
-            for i in range(52):
-                pack[i] = <uint8_t>i
-            rng_shuffle(&rng, pack, 52)
-            for p in range(4):
-                h[p][0] = h[p][1] = h[p][2] = h[p][3] = 0
-            for i in range(52):
-                h[i & 3][pack[i] & 3] |= <uint16_t>(1 << (pack[i] >> 2))
-            trump = rng_below(&rng, 5)
-            led = 3
-            for trick in range(13):
-                best_p = -1
-                best_s = best_r = 0
-                s = -1
-                for k in range(4):
-                    p = (led + k) & 3
-                    n = 0
-                    if k > 0 and h[p][s]:
-                        for r in range(13):
-                            if (h[p][s] >> r) & 1:
-                                cards[n] = 4 * r + s
-                                n += 1
-                    else:
-                        for i in range(52):
-                            if (h[p][i & 3] >> (i >> 2)) & 1:
-                                cards[n] = i
-                                n += 1
-                    i = cards[rng_below(&rng, n)]
-                    h[p][i & 3] &= <uint16_t>~(1 << (i >> 2))
-                    if k == 0:
-                        s = i & 3
-                        best_p, best_s, best_r = p, i & 3, i >> 2
-                    elif (i & 3 == best_s and (i >> 2) > best_r) or (trump != 4 and i & 3 == trump and best_s != trump):
-                        best_p, best_s, best_r = p, i & 3, i >> 2
-                led = best_p
-                if led % 2 == 0:
-                    ns_total += 1
-    return ns_total
+cdef int _small_int(object v, str what, int high) except -1:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ValueError(f"{what} must be an int 0..{high}, not {type(v).__name__}")
+    if not 0 <= v <= high:
+        raise ValueError(f"{what} must be 0..{high}, got {v if -10**6 < v < 10**6 else 'a huge number'}")
+    return <int>v
