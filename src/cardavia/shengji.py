@@ -317,7 +317,16 @@ def _seed_of(rng: Any) -> int:
                             f"not {type(rng).__name__}")
 
 
+_PLAY_TEXT: dict[str, tuple] = {}
+
+
 def _history_move(text: str) -> tuple:
+    move = _PLAY_TEXT.get(text)
+    if move is not None:
+        return move
+    if len(text) <= 2:  # a single card (most plays): kept, the texts are few
+        move = _PLAY_TEXT[text] = (_core.PLAY, parse_cards(text))
+        return move
     if text == "pass":
         return _core.PASS, ()
     if text == "bury ?":
@@ -400,12 +409,15 @@ class _WorldModel:
         plays = [(q, cards) for (k, cards), q in zip(moves, movers) if k == _core.PLAY]
         if plays and trump is not None:
             eff = [e for e, _ in order_table(level, trump)]
+            suits: list[list[int]] = [[], [], [], [], []]
+            for c in range(54):
+                suits[eff[c]].append(c)
             for t in range(0, len(plays), 4):
                 trick = plays[t:t + 4]
                 lead = trick[0][1]
                 n, S = len(lead), eff[lead[0]]
                 k = n // 2 if n > 1 else 0
-                suit = [c for c in range(54) if eff[c] == S]
+                suit = suits[S]
                 for q, cards in trick[1:]:
                     if q not in hold:
                         continue
