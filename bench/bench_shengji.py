@@ -174,11 +174,35 @@ def bench_rollouts(game, positions):
           "(observation + world per move)")
 
 
+def check_worlds(game, n):
+    """Issue 12 part 2 on ``n`` random mid-game states (a long run of what the
+    tests check on a few): every world keeps the player's observation,
+    replays from its own dealt hands and round-trips through JSON, and plays
+    on to a zero-sum end; count how often it differs from the real deal."""
+    rng = random.Random(1)
+    differs = 0
+    t0 = time.perf_counter()
+    for s in mid_game_positions(game, n, seed=7):
+        p = rng.randrange(4)
+        w = s.resample(p, rng)
+        assert w.observation(p) == s.observation(p)
+        assert game.from_json(w.to_json()).to_json() == w.to_json()
+        differs += any(w.hand(q) != s.hand(q) for q in range(4))
+        while not w.is_over:
+            w.play(w.legal_moves().sample(rng))
+        assert sum(w.returns()) == 0
+    print(f"\nWorlds checked on {n} random mid-game states: all keep the observation, replay, "
+          f"round-trip and end zero-sum; {differs / n:.0%} differ from the real deal "
+          f"({time.perf_counter() - t0:.1f} s)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--positions", type=int, default=100)
     ap.add_argument("--only", choices=["legal", "deals", "worlds", "rollouts"])
+    ap.add_argument("--check", type=int, default=0, metavar="N",
+                    help="also check the worlds of N random mid-game states (thousands on demand)")
     args = ap.parse_args()
     game = cardavia.load("shengji", match=False)
     print("No peer implements Shengji: compiled core vs the Python API.\n")
@@ -192,6 +216,8 @@ def main():
             bench_worlds(game, positions)
         if args.only in (None, "rollouts"):
             bench_rollouts(game, positions)
+    if args.check:
+        check_worlds(game, args.check)
 
 
 if __name__ == "__main__":
