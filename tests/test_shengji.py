@@ -1540,3 +1540,33 @@ def test_sj_4_2_one_copy_of_the_deal_result_rule():
             assert (win, team, levels) == (r["attackers_win"], r["team"], r["levels"])
             assert s.deal.dealer == nxt and d.returns()[team] == levels
     assert core.past_ace(15) and not core.past_ace(14)
+
+
+def test_policy_declares_from_trump_length():
+    """SJ-2.4 by rule of thumb: declare only what gives a long trump holding
+    (10 or more trumps counting level cards and jokers; a joker pair counts 4
+    more for its no-trump), the longest of the declarations open."""
+    long_hearts = "2h 3h 4h 5h 6h 7h 8h 9h Th Jh"
+    s = declaring([long_hearts, "3c 4c", "5c 6c 7c", "8c 9c Tc"], kitty="Jc Qc Kc Ac 3d 4d 5d 6d")
+    assert _policy_text(s) == "declare 2h"
+    rng = random.Random(6)
+    seen = Counter()
+    for seed in range(60):
+        s = G.new_state(seed=seed)
+        while s.deal.phase == core.DECLARE_PHASE:
+            hand = Counter(s.deal.hand(s.current_player))
+            best, best_len = "pass", 0
+            for m in s.legal_moves():
+                if m.kind != "declare":
+                    continue
+                suit = 4 if m.cards[0] >= 52 else m.cards[0] % 4
+                n = sum(v for c, v in hand.items() if c >= 52 or c // 4 == 0 or (suit < 4 and c % 4 == suit))
+                n += 4 if suit == 4 else 0
+                if n > best_len:
+                    best, best_len = str(m), n
+            expected = best if best_len >= 10 else "pass"
+            got = _policy_text(s)
+            assert got == expected
+            seen[got == "pass"] += 1
+            s.play(s.legal_moves().sample(rng))
+    assert seen[True] and seen[False]
