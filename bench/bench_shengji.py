@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections import Counter
 
@@ -65,7 +64,7 @@ def bench_legal(game):
         _, t_core = timed(deal.enumerate_all)
         cap = min(n, 20_000)
 
-        def py_iter():
+        def py_iter(view=view, cap=cap):
             it = iter(view)
             for _ in range(cap):
                 next(it)
@@ -78,7 +77,7 @@ def bench_legal(game):
         print(f"    Python LegalMoves iteration      {py_rate:12,.0f} plays/s")
         print(f"    ratio core / Python              {core_rate / py_rate:12.1f}x")
         rng = random.Random(1)
-        _, t_sample = timed(lambda: view.sample(rng), 0.3)
+        _, t_sample = timed(lambda view=view, rng=rng: view.sample(rng), 0.3)
         print(f"    one uniform sample (Python API)  {1e6 * t_sample:10.2f} us")
 
 

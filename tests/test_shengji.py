@@ -489,7 +489,7 @@ def test_sj_3_4_shape_agrees_with_an_independent_reading_of_the_rules():
 def test_sj_3_6_trick_winners_agree_with_an_independent_reading_of_the_rules():
     rng = random.Random(31)
     tricks = Counter()
-    for trial in range(150):
+    for _trial in range(150):
         level, trump = rng.randrange(13), rng.randrange(5)
         deck = [c for c in range(54) for _ in range(2)]
         rng.shuffle(deck)
@@ -629,12 +629,12 @@ def test_sj_3_5_legal_moves_match_the_rules_on_random_small_hands():
     independently, equals the core's lazy view (count, iteration, membership)."""
     rng = random.Random(1234)
     checked = 0
-    for trial in range(60):
+    for _trial in range(60):
         level = rng.randrange(13)
         trump = rng.choice(["C", "D", "H", "S", "NT"])
         tr = "CDHS".index(trump) if trump != "NT" else 4
 
-        def eff(c):
+        def eff(c, level=level, tr=tr):
             if c >= 52 or c // 4 == level or c % 4 == tr:
                 return 4
             return c % 4
@@ -686,7 +686,7 @@ def test_void_follower_against_a_3_pair_tractor_count_without_building():
     view = s.legal_moves()
     # independent count: coefficient of x^6 in prod over cards (1 + x [+ x^2 if a pair])
     poly = [1]
-    for c, n in Counter(hand1).items():
+    for _c, n in Counter(hand1).items():
         factor = [1, 1, 1] if n == 2 else [1, 1]
         out = [0] * (len(poly) + len(factor) - 1)
         for i, a in enumerate(poly):
@@ -1253,7 +1253,7 @@ def test_sj_3_5_worlds_respect_voids_and_no_pair_left():
         p = s.current_player
         tricks = _plays_by_trick(s)
         facts = []
-        for t, trick in enumerate(tricks):
+        for trick in tricks:
             lead = trick[0][1].cards
             led = s.deal.order(lead[0])[0]
             k = len(lead) // 2 if len(lead) > 1 else 0
@@ -1473,7 +1473,6 @@ def test_policy_bury_makes_voids_and_keeps_points_and_trumps():
 
 
 def test_policy_move_is_legal_and_the_same_in_every_world_the_mover_cannot_tell_apart():
-    rng = random.Random(8)
     for s in _mid_game_states(25, 6):
         obs = s.observation(s.current_player)
         moves = {str(G.policy_move(obs, s.legal_moves(), seed)) for seed in range(3)}

@@ -37,7 +37,7 @@ from __future__ import annotations
 import operator
 import random
 from collections import Counter
-from typing import Any, NamedTuple, Sequence
+from typing import Any, ClassVar, NamedTuple, Sequence
 
 from cardavia._core import shengji as _core
 from cardavia._core.rng import derive_seed
@@ -71,7 +71,7 @@ TRUMP_NAMES = ("C", "D", "H", "S", "NT")
 SUIT_NAMES = ("C", "D", "H", "S", "trump")
 ACE = 14
 
-_ERRORS = {
+_ERRORS: dict[int, tuple[str, Any]] = {
     _core.E_NOTHELD: ("you do not hold {cards}", {DECLARE_PHASE: "SJ-2.4", BURY_PHASE: "SJ-2.7",
                                                   PLAY_PHASE: "SJ-3.1"}),
     _core.E_DECLSHAPE: ("a declaration is one level card, a pair of identical level cards, or a pair of "
@@ -175,6 +175,10 @@ class ShengjiMove(Move):
     ``kind`` is one of ``"pass"``, ``"declare"``, ``"bury"``, ``"play"``."""
 
     __slots__ = ("kind", "cards", "_code", "_text")
+    kind: str
+    cards: tuple
+    _code: int
+    _text: str | None
 
     def __init__(self, kind: str, cards: Sequence[int] = ()):
         try:
@@ -270,6 +274,8 @@ class ShengjiLegalMoves(LegalMoves):
     ``len()`` is a closed-form count, ``view[i]`` and ``sample(rng)`` unrank
     one play, and ``move in view`` checks the rules directly.
     """
+
+    _state: "ShengjiState"
 
     def __len__(self) -> int:
         s = self._state
@@ -489,7 +495,7 @@ class _WorldModel:
     def setup(self, hands: list, kitty: list) -> dict:
         """The setup of a world from its dealt hands and kitty (deal order / buried)."""
         setup = {"hands": [_cards_text(h) for h in hands], "kitty": _cards_text(kitty), "level": self.level,
-                 "trump": None if self.mode == 0 else TRUMP_NAMES[self.trump],
+                 "trump": None if self.mode == 0 or self.trump is None else TRUMP_NAMES[self.trump],
                  "dealer": self.dealer_arg}
         if self.context:
             setup.update(self.context)
@@ -599,7 +605,7 @@ class ShengjiState(State):
 
     # -- the State hooks ------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
+    def current_player(self) -> int | None:  # type: ignore[override]  # None once over (TERMINAL)
         return TERMINAL if self._over else self._deal.turn
 
     @property
@@ -618,16 +624,16 @@ class ShengjiState(State):
             return
         phase = d.phase
         if code == _core.E_PHASE:
-            msg, rule = _PHASE_ERRORS[phase]
-            raise IllegalMoveError(f"{move} cannot be played now: {msg}", rule=rule)
-        msg, rule = _ERRORS[code]
-        if isinstance(rule, dict):
-            rule = rule[phase]
+            what, when = _PHASE_ERRORS[phase]
+            raise IllegalMoveError(f"{move} cannot be played now: {what}", rule=when)
+        msg, rules = _ERRORS[code]
+        rule = rules[phase] if isinstance(rules, dict) else rules
         lead = d.lead
-        raise IllegalMoveError(f"{move} is illegal: " + msg.format(cards=_cards_text(move.cards),
+        raise IllegalMoveError(f"{move} is illegal: " + str(msg).format(cards=_cards_text(move.cards),
                                                                  n=lead[0] if lead else 0), rule=rule)
 
     def _apply(self, move: Move) -> None:
+        assert isinstance(move, ShengjiMove)  # _check saw to it
         d = self._deal
         code = move._code
         if code == _core.PLAY:
@@ -715,6 +721,7 @@ class ShengjiState(State):
 
     def _copy(self) -> "ShengjiState":
         s = self._shallow_copy()
+        assert isinstance(s, ShengjiState)
         s._texts = list(self._texts)
         s._levels = list(self._levels)
         s._results = list(self._results)
@@ -741,6 +748,7 @@ class ShengjiState(State):
             if mover == CHANCE:
                 continue
             state.play("bury " + _CARD_TEXT[next(hidden)] if text == "bury ?" else text)
+        assert isinstance(state, ShengjiState)
         return state
 
     # -- extras for analysis ----------------------------------------------------
@@ -794,7 +802,7 @@ class ShengjiGame(Game):
     title = "Shengji (Tractor)"
     num_players = 4
     state_class = ShengjiState
-    default_options: dict = {}
+    default_options: ClassVar[dict[str, Any]] = {}
     plays_matches = True
 
     def _validate_options(self) -> None:
@@ -891,7 +899,9 @@ class ShengjiGame(Game):
         setup = {"hands": [_cards_text(h) for h in ids], "kitty": _cards_text(kitty_ids),
                  "level": level, "trump": None if trump is None else trump.strip().upper(),
                  "dealer": dealer}
-        return self._initial_state(setup)
+        state = self._initial_state(setup)
+        assert isinstance(state, ShengjiState)
+        return state
 
     # -- hidden cards and rollouts ----------------------------------------------
     def sample_world(self, observation: Any, rng: Any = None) -> Deal:
@@ -942,6 +952,7 @@ class ShengjiGame(Game):
 
     # -- simulation ------------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
+        assert isinstance(state, ShengjiState)
         return {"returns": list(state.returns()), "moves": len(state.history),
                 "deals": state.results, "winner": state.winner}
 
