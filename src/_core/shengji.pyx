@@ -927,13 +927,9 @@ cdef int _policy_follow(SJDeal* d, uint8_t* out) noexcept nogil:
     # void: ruff with the lowest trump play that wins, unless the partner wins
     if not partner_wins and S != SJ_TRUMP and d.lead_k <= 1:
         for c in range(54):
-            if d.eff[c] == SJ_TRUMP and hand[c] >= n:
-                pass
-        got = 0
-        for c in range(54):
             tpairs += hand[c] == 2 and d.eff[c] == SJ_TRUMP
         if d.lead_k == 0 or tpairs > 0:
-            # candidate trump plays from low to high
+            # the lowest trump single or pair that wins
             m = -1
             for c in range(54):
                 if d.eff[c] != SJ_TRUMP or hand[c] < n:
