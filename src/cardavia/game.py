@@ -351,8 +351,12 @@ class State(abc.ABC):
     # -- hooks ------------------------------------------------------------
     @property
     @abc.abstractmethod
-    def current_player(self) -> int:
-        """Abstract."""
+    def current_player(self) -> int | None:
+        """The player to move; ``None`` once the game is over."""
+
+    @abc.abstractmethod
+    def hand(self, player: int) -> tuple[int, ...]:
+        """The card ids ``player`` holds, in the game's own order."""
 
     @property
     @abc.abstractmethod

@@ -189,7 +189,7 @@ class HoldemState(State):
 
     # -- State hooks ----------------------------------------------------------
     @property
-    def current_player(self) -> int | None:  # type: ignore[override]  # None when over (game.State says int)
+    def current_player(self) -> int | None:
         return TERMINAL if self._over else self._hand.actor
 
     @property

@@ -605,7 +605,7 @@ class ShengjiState(State):
 
     # -- the State hooks ------------------------------------------------------
     @property
-    def current_player(self) -> int | None:  # type: ignore[override]  # None once over (TERMINAL)
+    def current_player(self) -> int | None:
         return TERMINAL if self._over else self._deal.turn
 
     @property
