@@ -927,3 +927,102 @@ def test_policy_auctions_read_only_the_callers_hand():
             for _ in range(4):
                 assert pos.sample(s.current_player, rng.getrandbits(64)).policy() == move
             s.play(bridge.MOVES[move])
+
+
+# -- hostile input (issue 19 part 5): a ValueError or a sound state ----------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_ANY = st.one_of(st.none(), st.booleans(), st.integers(min_value=-2 ** 80, max_value=2 ** 80),
+                 st.floats(allow_nan=True), st.text(max_size=12), st.lists(st.integers(-5, 60), max_size=5))
+
+
+def _sound(state):
+    """Plays on legally to a zero-sum end."""
+    rng = random.Random(0)
+    while not state.is_over:
+        state.play(state.legal_moves().sample(rng))
+    assert sum(state.returns()) == 0
+
+
+@FUZZ
+@given(contract=_ANY | st.from_regex(r"[0-8](C|D|H|S|NT|N|Z)(X|XX|XXX)?", fullmatch=True),
+       vul=_ANY, tricks=_ANY)
+def test_fuzz_score(contract, vul, tricks):
+    try:
+        r = score(contract, vul, tricks)
+    except ValueError:
+        return
+    assert isinstance(vul, bool) and isinstance(tricks, int) and int(r) == sum(r.breakdown.values())
+
+
+@FUZZ
+@given(trick=st.lists(_ANY, max_size=4), strain=_ANY, leader=_ANY)
+def test_fuzz_solve_board(trick, strain, leader):
+    try:
+        bridge.solve_board("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+                           strain, leader, trick=trick)
+    except ValueError:
+        pass
+
+
+@FUZZ
+@given(hands=st.lists(_ANY | st.integers(0, 2 ** 52 - 1), max_size=5), dealer=_ANY)
+def test_fuzz_from_hands(hands, dealer):
+    try:
+        s = GAME.from_hands(hands, dealer=dealer)
+    except ValueError:
+        return
+    _sound(s)
+
+
+@FUZZ
+@given(text=st.text(max_size=8), moves=st.integers(0, 60))
+def test_fuzz_move_text_refused_without_change(text, moves):
+    s = _mid_game(moves, random.Random(moves), moves)
+    if s.is_over:
+        return
+    before = s.to_json()
+    try:
+        s.play(text)
+    except ValueError:
+        assert s.to_json() == before
+        return
+    _sound(s)
+
+
+@FUZZ
+@given(seed=st.integers(0, 200), where=st.sampled_from(["move", "swap", "setup", "drop"]), value=_ANY)
+def test_fuzz_tampered_replays(seed, where, value):
+    s = _mid_game(seed, random.Random(seed), 40)
+    d = json.loads(s.to_json())
+    if where == "move" and d["moves"]:
+        d["moves"][seed % len(d["moves"])] = value
+    elif where == "swap" and len(d["moves"]) > 2:
+        i = seed % (len(d["moves"]) - 1)
+        d["moves"][i], d["moves"][i + 1] = d["moves"][i + 1], d["moves"][i]
+    elif where == "setup":
+        d["setup"][["seed", "deal", "dealer"][seed % 3]] = value
+    else:
+        d["moves"] = d["moves"][: seed % (len(d["moves"]) + 1)]
+    try:
+        r = GAME.from_json(json.dumps(d, default=str))
+    except ValueError:
+        return
+    _sound(r)
+
+
+@FUZZ
+@given(seed=st.integers(0, 100), key=st.sampled_from(["hand", "dummy_hand", "auction", "tricks", "trick", "player",
+                                                     "vulnerability"]), value=_ANY)
+def test_fuzz_sample_world_observations(seed, key, value):
+    s = _mid_game(seed, random.Random(seed), 30)
+    d = s.observation(seed % 4).to_dict()
+    d[key] = value
+    try:
+        pos = GAME.sample_world(d, seed)
+    except ValueError:
+        return
+    w = GAME._wrap(pos, [])
+    assert sum(GAME.rollout(w, 1)) == 0

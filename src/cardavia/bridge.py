@@ -127,6 +127,9 @@ _SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠":
 
 
 def parse_call(text: str) -> Call:
+    """A call's text: ``1C``…``7NT`` (``7N``), ``X``, ``XX``, ``pass``."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a bridge call is text, not {type(text).__name__}")
     t = text.strip()
     low = t.lower()
     if low in ("pass", "p"):
@@ -144,6 +147,9 @@ def parse_call(text: str) -> Call:
 
 
 def parse_card(text: str) -> Card:
+    """A card's text: ``4s``, ``Th`` or ``10h``."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a bridge card is text, not {type(text).__name__}")
     m = _CARD_RE.match(text.strip())
     if not m:
         raise InvalidMoveError(f"bad bridge card {text!r}: expected a rank and a suit, like 4s or Th")
@@ -271,7 +277,12 @@ def _hand_masks(hands: Any, order: str, full: bool = True) -> tuple[int, int, in
             m = h
         else:
             m = 0
-            for c in to_card_ids(h):
+            try:
+                ids = to_card_ids(h)
+            except TypeError:
+                raise ArgumentTypeError(f"a hand is card text, card ids, a CardSet or a mask, "
+                                        f"not {type(h).__name__}") from None
+            for c in ids:
                 if c >= 52:
                     raise InvalidSetupError(f"{card_text(c)} is not a bridge card: the pack has "
                                             f"52 cards, no jokers", "BR-2.1")
@@ -320,6 +331,14 @@ def dd_table(deal: Any) -> list[list[int]]:
 
 
 def format_dd_table(table: Sequence[Sequence[int]]) -> str:
+    """A double-dummy table (``dd_table``'s) as text, NT first."""
+    try:
+        ok = len(table) == 5 and all(len(row) == 4 and all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 13 for v in row) for row in table)
+    except TypeError:
+        ok = False
+    if not ok:
+        raise ValueError("a double-dummy table has 5 rows (C D H S NT) of 4 trick counts 0-13 (N E S W)")
     lines = ["    " + "".join(f"{seat:>4}" for seat in "NESW")]
     for st in (4, 3, 2, 1, 0):
         lines.append(f"{STRAINS[st]:>3} " + "".join(f"{table[st][d]:>4}" for d in range(4)))
