@@ -1203,3 +1203,8 @@ def policy_deals(seed, count_arg):
             if p.declarer < 0:
                 passed += 1
     return total, passed
+
+
+def vulnerable(vul, seat):
+    """BR-2.2: whether ``seat``'s side is vulnerable (vul 0 none, 1 N-S, 2 E-W, 3 both)."""
+    return bool(_vulnerable(_int_arg(vul, "vulnerability", 0, 3), _int_arg(seat, "seat", 0, 3)))

@@ -6,6 +6,29 @@ first.  When dummy's card is due, ``current_player`` is the declarer's seat
 and ``state.from_dummy`` is true (the observation says so too).  PBN deals and
 double-dummy tables use the usual N, E, S, W order.
 
+The rules live once, in the core's ``bridge_core.Position`` (a C struct:
+copy, count, list, unrank, check, apply, score, all ``nogil``); a
+``BridgeState`` wraps one and turns its ints into moves, text and
+observations.  ``game.sample_world(observation, rng)`` and
+``state.resample(player, rng)`` deal the unseen cards again uniformly;
+``game.policy_move`` and ``game.rollout`` are the compiled rollout policy.
+
+Observation keys (besides the shared ``game``, ``player``,
+``current_player``, ``is_over``, ``history``):
+``phase`` ("auction", "play", "over"); ``dealer`` (0, South);
+``vulnerability`` ("none", "ns", "ew", "both"); ``hand`` (own cards, bridge
+order: spades, hearts, diamonds, clubs, ace down); ``hand_sizes`` (cards
+held, per seat); ``played`` (per seat, the cards it played, in order);
+``auction`` (every call's text); ``contract`` (``"4SX"`` or None);
+``declarer``, ``dummy`` (seats or None); ``dummy_hand`` (dummy's cards once
+the opening lead is made, else None); ``trick_leader`` (None outside the
+play); ``trick`` (the current trick as ``[seat, card]`` pairs); ``tricks``
+(each finished trick: ``leader``, ``cards``, ``winner``); ``tricks_won``
+([North-South, East-West]); ``seat_to_play`` (the seat whose card is due,
+dummy's included; None outside the play); ``from_dummy`` (bool); at the end
+``score`` (the declaring side's score and its parts, None if passed out) and
+``ns_score``.
+
 >>> import cardavia
 >>> from cardavia import bridge
 >>> bridge.score("4S", False, 10)
@@ -467,8 +490,8 @@ class BridgeState(State):
         return self.game._options["vulnerability"]
 
     def is_vulnerable(self, seat: int) -> bool:
-        v = self.vulnerability
-        return v == "both" or (v == "ns" and side_of(seat) == 0) or (v == "ew" and side_of(seat) == 1)
+        """BR-2.2: whether ``seat``'s side is vulnerable."""
+        return _core.vulnerable(self._pos.vul, check_int(seat, "seat", 0, 3))
 
     @property
     def declarer(self) -> int | None:
