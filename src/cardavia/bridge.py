@@ -100,6 +100,9 @@ def side_of(seat: int) -> int:
 
 
 # -- moves -------------------------------------------------------------------
+_CALL_IDS = {"pass": _core.PASS, "double": _core.DOUBLE, "redouble": _core.REDOUBLE}
+
+
 @dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class Call(Move):
     """An auction call: a bid (level 1-7, strain 0-4 = C D H S NT), ``X``,
@@ -109,6 +112,19 @@ class Call(Move):
     kind: str
     level: int = 0
     strain: int = 0
+    id: int = dataclasses.field(init=False, compare=False, repr=False)
+    """The core's move id (``bridge_core.PASS`` … ``BID + rank``)."""
+
+    def __post_init__(self) -> None:
+        if self.kind == "bid":
+            if not (1 <= self.level <= 7 and 0 <= self.strain <= 4):
+                raise InvalidMoveError(f"a bid has a level 1-7 and a strain 0-4, not {self.level}, {self.strain}")
+            ident = _core.BID + 5 * (self.level - 1) + self.strain
+        elif self.kind in _CALL_IDS:
+            ident = _CALL_IDS[self.kind]
+        else:
+            raise InvalidMoveError(f"a call is a bid, pass, double or redouble, not {self.kind!r}")
+        object.__setattr__(self, "id", ident)
 
     @property
     def is_bid(self) -> bool:
@@ -137,6 +153,11 @@ class Card(Move):
 
     card: int
     kind: ClassVar[str] = "card"
+
+    @property
+    def id(self) -> int:
+        """The core's move id: the card id."""
+        return self.card
 
     def __str__(self) -> str:
         return card_text(self.card)
@@ -402,17 +423,12 @@ _E = _core.ERRORS
 MOVES: tuple[Move, ...] = CARDS + (PASS, DOUBLE, REDOUBLE) + BIDS
 """Every move by its core id: cards 0-51, then pass, X, XX and the 35 bids."""
 assert len(MOVES) == _core.NMOVES and MOVES[_core.BID] == BIDS[0]
-_CALL_IDS = {"pass": _core.PASS, "double": _core.DOUBLE, "redouble": _core.REDOUBLE}
 
 
 def move_id(move: Move) -> int:
     """The core's id of a bridge move."""
-    if isinstance(move, Card):
-        return move.card
-    if isinstance(move, Call):
-        if move.kind == "bid":
-            return _core.BID + move.rank
-        return _CALL_IDS[move.kind]
+    if isinstance(move, (Card, Call)):
+        return move.id
     raise ArgumentTypeError(f"not a bridge move: {move!r}")
 
 
@@ -586,7 +602,7 @@ class BridgeState(State):
     def _check(self, move: Move) -> None:
         if not isinstance(move, (Call, Card)):
             raise IllegalMoveError(f"{move!r} is not a bridge move")
-        e = self._pos.check(move_id(move))
+        e = self._pos.check(move.id)
         if e:
             raise IllegalMoveError(*self._explain(e, move))
 
@@ -620,7 +636,7 @@ class BridgeState(State):
         return "the game is over: no move can be played", "BR-3.3"
 
     def _apply(self, move: Move) -> None:
-        self._pos.apply(move_id(move))
+        self._pos.apply(move.id)
 
     # -- results
     def score(self) -> Score | None:
