@@ -141,8 +141,9 @@ def test_clone_is_independent_and_json_replays():
     assert r == c and r.observation(1) == c.observation(1)
 
 
-@pytest.mark.parametrize("bad", ["{", "[]", '{"format": "cardavia-state", "game": "other"}',
-                                 '{"format": "cardavia-state", "game": "take", "setup": {"seed": 1}, "moves": ["take 9"]}'])
+@pytest.mark.parametrize("bad", [
+    "{", "[]", '{"format": "cardavia-state", "game": "other"}',
+    '{"format": "cardavia-state", "game": "take", "setup": {"seed": 1}, "moves": ["take 9"]}'])
 def test_from_json_rejects_bad_input(bad):
     with pytest.raises(ValueError):
         TakeGame().from_json(bad)

@@ -76,3 +76,48 @@ def test_simulate_same_results_for_any_worker_count(capsys):
         results.append([line for line in out.splitlines()
                         if not line.startswith(("seconds", "deals per second", "workers"))])
     assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "doudizhu", "--games", "100000001"],
+    ["simulate", "guandan", "--matches", "1000001"],
+    ["simulate", "doudizhu", "--workers", "257"],
+    ["simulate", "doudizhu", "--seed", str(1 << 64)],
+    ["simulate", "doudizhu", "--json", ""],
+    ["equity", "AhKh", "QQ+", "--trials", "99999999999999999999999"],
+    ["equity", "AhKh", "QQ+", "--seed", "-1"],
+])
+def test_numbers_beyond_the_documented_bounds_are_refused(capsys, argv):
+    """Issue 19 part 4: every count has an upper bound, refused with exit code 2."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_workers_never_exceed_the_work(capsys):
+    code, out, _ = run(capsys, "simulate", "zhengshangyou", "--games", "3", "--workers", "64", "-q")
+    assert code == 0 and "workers: 3" in out  # three deals, three processes at most
+
+
+@pytest.mark.parametrize("argv", [
+    ["equity", "AhKh", "QQ+", "--trials", "10000000000"],
+    ["simulate", "guandan", "--games", "100000000", "--workers", "2", "-q"],
+    ["simulate", "doudizhu", "--games", "100000000", "--workers", "1", "-q"],
+])
+def test_ctrl_c_stops_with_exit_code_130_and_no_traceback(argv):
+    """Issue 19 part 4: SIGINT stops a long run promptly (the time to stop
+    is measured in bench/bench_interrupt.py, not asserted here)."""
+    import signal
+    import time
+
+    exe = shutil.which("cardavia")
+    p = subprocess.Popen([exe, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    assert p.poll() is None, "the run ended before it could be interrupted"
+    p.send_signal(signal.SIGINT)
+    try:
+        out, err = p.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        raise AssertionError("Ctrl-C did not stop the run within 10 s") from None
+    assert p.returncode == 130, (p.returncode, err)
+    assert "Traceback" not in err and "interrupted" in err

@@ -6,6 +6,8 @@ spaces or commas, or written together (``"AhKh"``).
 """
 from libc.stdint cimport uint64_t
 
+from cardavia._core.errors import ArgumentTypeError
+
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 _RANKS = {c: i for i, c in enumerate(RANK_CHARS)}
@@ -30,10 +32,12 @@ class InvalidCardError(ValueError):
     """Card text that does not name a card."""
 
 
-def card_text(int card):
+def card_text(card):
     """``"3h"``, ``"Ts"``, ``"BJ"``, ``"RJ"`` for a card id 0-53."""
+    if isinstance(card, bool) or not isinstance(card, int):
+        raise ArgumentTypeError(f"a card id is an int 0-53, not {type(card).__name__}")
     if card < 0 or card > 53:
-        raise InvalidCardError(f"card id {card} is out of range 0-53")
+        raise InvalidCardError(f"card id {card if abs(card) < 1 << 64 else 'a huge number'} is out of range 0-53")
     if card >= 52:
         return "BJ" if card == 52 else "RJ"
     return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
@@ -50,7 +54,7 @@ def parse_cards(text):
     Duplicates are kept (two-pack games hold two copies of a card).
     """
     if not isinstance(text, str):
-        raise TypeError(f"card text must be a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"card text must be a str, not {type(text).__name__}")
     out = []
     for chunk in text.replace(",", " ").split():
         i = 0
@@ -92,23 +96,29 @@ def to_card_ids(cards):
         return parse_cards(cards)
     if isinstance(cards, CardSet):
         return list(cards)
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise ArgumentTypeError(f"cards are card text, a CardSet or card ids, not {type(cards).__name__}") from None
     out = []
-    for c in cards:
+    for c in items:
         if isinstance(c, str):
             out.extend(parse_cards(c))
             continue
         try:
             v = int(c)
-        except (TypeError, ValueError):
-            raise InvalidCardError(f"bad card {c!r}: expected card text or an id 0-53") from None
-        if v != c or v < 0 or v > 53:
-            raise InvalidCardError(f"bad card {c!r}: card ids are integers 0-53")
+        except (TypeError, ValueError, OverflowError):
+            raise InvalidCardError(f"bad card {c!r:.40}: expected card text or an id 0-53") from None
+        if v != c or v < 0 or v > 53 or isinstance(c, bool):
+            raise InvalidCardError(f"bad card {c!r:.40}: card ids are integers 0-53")
         out.append(v)
     return out
 
 
 def sort_key(order="poker"):
     """A key function sorting card ids by a game's rank order, then suit."""
+    if not isinstance(order, str) or order not in ORDERS:
+        raise ValueError(f"unknown rank order {order!r:.40}; known: {', '.join(ORDERS)}")
     table = ORDERS[order]
     return lambda c: (table[c], c)
 
@@ -142,8 +152,10 @@ cdef class CardSet:
     @staticmethod
     def from_bits(bits):
         """Build from an integer mask whose bit ``id`` marks card ``id``."""
+        if isinstance(bits, bool) or not isinstance(bits, int):
+            raise ArgumentTypeError(f"a card set mask is an int, not {type(bits).__name__}")
         if bits < 0 or bits > _FULL:
-            raise ValueError(f"card set mask must lie in 0..2**54-1, got {bits}")
+            raise ValueError(f"card set mask must lie in 0..2**54-1, got {bits if abs(bits) < 1 << 64 else 'a huge number'}")
         cdef CardSet s = CardSet.__new__(CardSet)
         s.bits = bits
         return s
@@ -226,8 +238,12 @@ cdef class CardSet:
             counts[table[pop_lowest(&b)]] += 1
         return counts
 
-    def suit(self, int suit):
+    def suit(self, suit):
         """The cards of one suit (0 clubs .. 3 spades)."""
+        if isinstance(suit, bool) or not isinstance(suit, int):
+            raise ArgumentTypeError(f"a suit is an int 0-3 (clubs .. spades), not {type(suit).__name__}")
+        if not 0 <= suit <= 3:
+            raise ValueError(f"a suit is 0-3 (clubs, diamonds, hearts, spades), got {suit if abs(suit) < 1 << 64 else 'a huge number'}")
         return self._make(self.bits & <uint64_t>(0x1111111111111 << suit))
 
     def format(self, order="poker"):

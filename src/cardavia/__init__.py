@@ -12,13 +12,17 @@ import importlib.util
 from cardavia.cards import CardSet, InvalidCardError, card_text, format_cards, parse_cards
 from cardavia.game import (
     CHANCE,
+    ArgumentTypeError,
     Game,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidSetupError,
     LegalMoves,
     Move,
     Observation,
+    Outcome,
     State,
+    load_state_json,
 )
 
 __version__ = "0.1.0"
@@ -35,7 +39,8 @@ GAMES = {
 }
 
 
-def _game_class(name: str) -> type[Game]:
+def game_class(name: str) -> type[Game]:
+    """The Game class of the game called ``name``."""
     if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(available_games())
         raise ValueError(f"unknown game {name!r}; available: {known}")
@@ -58,12 +63,30 @@ def available_games() -> list[str]:
 
 
 def load(name: str, **options) -> Game:
-    """The game called ``name`` (see ``available_games()``) with options."""
-    return _game_class(name)(**options)
+    """The game called ``name`` (see ``available_games()``) with options.
+
+    ``match=False`` plays single deals of the match games and is accepted
+    (and changes nothing) by the single-deal games.
+    """
+    return game_class(name)(**options)
+
+
+def from_json(data) -> State:
+    """Rebuild a state of any game from ``State.to_json()``: the JSON names
+    its game and options."""
+    data = load_state_json(data)
+    name = data.get("game")
+    if name not in GAMES:
+        raise InvalidSetupError(f"state JSON names an unknown game {str(name)[:40]!r}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise InvalidSetupError("the state JSON's \"options\" must be an object")
+    return game_class(name)(**options).from_json(data)
 
 
 __all__ = [
-    "CHANCE", "CardSet", "GAMES", "Game", "IllegalMoveError", "InvalidCardError",
-    "InvalidMoveError", "LegalMoves", "Move", "Observation", "State",
-    "available_games", "card_text", "format_cards", "load", "parse_cards",
+    "CHANCE", "ArgumentTypeError", "CardSet", "GAMES", "Game", "IllegalMoveError",
+    "InvalidCardError", "InvalidMoveError", "InvalidSetupError", "LegalMoves", "Move",
+    "Observation", "Outcome", "State", "available_games", "card_text", "format_cards",
+    "from_json", "game_class", "load", "parse_cards",
 ]

@@ -40,14 +40,37 @@ class RandomAgent(Agent):
         return state.legal_moves().sample(self.rng)
 
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
+class HeuristicAgent(Agent):
+    """Plays the game's compiled rollout policy (``game.policy_move``): the
+    quick rules of thumb the Monte Carlo AI plays its rollouts with."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Any, seed: Any = None):
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
+        return self.game.policy_move(observation, legal_moves, self.rng)
 
 
-def make_agent(name: str, game_name: str, seed: Any = None) -> Agent:
-    """Build an agent by name; games may register their own (``AGENTS``)."""
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+"""The agents ``make_agent`` builds by name."""
+
+
+def make_agent(name: str, game: Any, seed: Any = None) -> Agent:
+    """Build the agent called ``name`` for ``game`` (a Game or its name)."""
+    import cardavia
+
     if name not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")
-    return AGENTS[name](seed=seed)
+    if isinstance(game, str):
+        game = cardavia.load(game, match=False)
+    if name == "random":
+        return RandomAgent(seed=seed)
+    if not hasattr(game, "policy_move"):
+        raise ValueError(f"{game.name} has no {name} agent yet")
+    return HeuristicAgent(game, seed=seed)
 
 
 def play_out(state: State, agents: list[Agent], max_moves: int = 1_000_000) -> State:

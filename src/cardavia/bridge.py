@@ -43,7 +43,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-import sys
 import threading
 from typing import Any, ClassVar, Sequence
 
@@ -934,25 +933,3 @@ def _mask_of(texts: Sequence[str]) -> int:
     for t in texts:
         m |= 1 << _CARD_IDS[t]
     return m
-
-
-# -- CLI ----------------------------------------------------------------------------
-def add_cli(subparsers) -> None:
-    p = subparsers.add_parser("dd", help="print the double-dummy table of a PBN deal",
-                              description="Solve a deal double dummy and print, for each strain and "
-                              "declarer (N, E, S, W), the tricks declarer takes.")
-    p.add_argument("deal", help='a PBN deal, like "N:AKQ2.T98.765.432 …" (four hands)')
-    p.set_defaults(func=_cmd_dd)
-
-
-def _cmd_dd(args) -> int:
-    # One line and exit code 2, as the CLI prints a user error (the library
-    # does not import the CLI).
-    try:
-        table = dd_table(args.deal)
-    except ValueError as e:
-        print(f"cardavia: error: {e}", file=sys.stderr)
-        return 2
-    print(pbn.format_deal(pbn.parse_deal(args.deal)))
-    print(format_dd_table(table))
-    return 0

@@ -18,6 +18,7 @@ import random
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterator, Mapping, NamedTuple, Sequence
 
+from cardavia._core.errors import ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
 from cardavia._core.rng import Random
 
 CHANCE = -1
@@ -25,32 +26,6 @@ CHANCE = -1
 
 TERMINAL = None
 """``current_player`` of a finished game: nobody (``None``, as everywhere)."""
-
-
-class IllegalMoveError(ValueError):
-    """A move the rules forbid; ``rule`` is the RULES.md id it breaks."""
-
-    def __init__(self, message: str, rule: str | None = None):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
-
-
-class InvalidMoveError(ValueError):
-    """Move text that does not parse as a move of the game."""
-
-
-class InvalidSetupError(ValueError):
-    """A setup (``from_hands``, ``from_json``, ``from_deal``, options) that no
-    deal of the rules could reach; ``rule`` is the RULES.md id it breaks."""
-
-    def __init__(self, message: str, rule: str | None = None):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
-
-
-class ArgumentTypeError(TypeError, ValueError):
-    """An argument of the wrong type: both a ``TypeError`` and, like every
-    other bad input to Cardavia, a ``ValueError``."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,6 +63,7 @@ class ChanceEvent(Move):
     """A history entry made by chance rather than a player (e.g. a redeal)."""
 
     __slots__ = ("text",)
+    text: str
 
     def __init__(self, text: str):
         object.__setattr__(self, "text", text)
@@ -246,7 +222,7 @@ class Game(abc.ABC):
         self._options = defaults
         self._validate_options()
 
-    def _validate_options(self) -> None:
+    def _validate_options(self) -> None:  # noqa: B027 (a hook, empty by default)
         """Subclasses check option values here and raise ValueError."""
 
     @property
@@ -507,7 +483,7 @@ class State(abc.ABC):
     def __eq__(self, other):
         return isinstance(other, State) and self.to_dict() == other.to_dict()
 
-    __hash__ = None  # states are mutable
+    __hash__ = None  # type: ignore[assignment]  # states are mutable
 
     def __repr__(self) -> str:
         who = "over" if self.is_over else f"player {self.current_player} to move"

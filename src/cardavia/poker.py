@@ -346,39 +346,3 @@ def equity(hands, board="", dead="", trials=None, seed=None) -> EquityResult:
                                     for h in hands),
                         equity=eq, wins=tuple(wins), ties=tuple(ties), deals=deals,
                         exact=exact, std_error=se, combos=tuple(counts))
-
-
-# ----------------------------------------------------------------------------
-# Command line: ``cardavia equity``
-
-def _cmd_equity(args) -> int:
-    from cardavia.cli import UserError
-
-    try:
-        result = equity(args.hands, board=args.board, dead=args.dead,
-                        trials=args.trials, seed=args.seed)
-    except ValueError as e:
-        raise UserError(str(e)) from None
-    if args.board:
-        print(f"board: {' '.join(card_text(c) for c in parse_cards(args.board))}")
-    print(result)
-    return 0
-
-
-def add_cli(subparsers) -> None:
-    """Add ``cardavia equity`` to the command line."""
-    from cardavia.cli import positive_int, seed_arg
-
-    p = subparsers.add_parser(
-        "equity", help="Hold'em equity of hands or ranges",
-        description="Each player's Hold'em equity (wins plus split shares). Hands are two "
-        "cards (AhKh) or ranges (QQ+, AKs, A2s-A5s, KQo, \"22+, ATs+\"). Exact when "
-        "enumeration is cheap, otherwise Monte Carlo with a standard error.")
-    p.add_argument("hands", nargs="+", metavar="HAND", help="one hand or range per player (2-9)")
-    p.add_argument("--board", "-b", default="", metavar="CARDS", help="known board cards, e.g. Qs7d2c")
-    p.add_argument("--dead", "-d", default="", metavar="CARDS", help="cards out of the deck")
-    p.add_argument("--trials", "-t", type=positive_int, default=None, metavar="N",
-                   help="Monte Carlo with N trials (default: exact when cheap)")
-    p.add_argument("--seed", "-s", type=seed_arg, default=None, metavar="S",
-                   help="Monte Carlo seed (default 0)")
-    p.set_defaults(func=_cmd_equity)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from cardavia._core.rng import derive_seed
 from cardavia.agents import make_agent, play_out
@@ -24,7 +25,7 @@ def play_deals(game_name: str, options: dict, agent_names: Sequence[str], seed: 
     out = []
     for i in range(start, stop):
         deal_seed = derive_seed(seed, i)
-        agents = [make_agent(agent_names[p], game_name, seed=derive_seed(deal_seed, 1 + p))
+        agents = [make_agent(agent_names[p], game, seed=derive_seed(deal_seed, 1 + p))
                   for p in range(game.num_players)]
         state = play_out(game.new_state(seed=deal_seed), agents)
         out.append(game.deal_summary(state))
@@ -33,6 +34,12 @@ def play_deals(game_name: str, options: dict, agent_names: Sequence[str], seed: 
 
 def _play_chunk(args):
     return args[4], play_deals(*args)
+
+
+def _ignore_interrupt() -> None:
+    # Ctrl-C reaches the whole process group: the parent alone answers it,
+    # so workers print no tracebacks of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class Progress:
@@ -77,11 +84,14 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     if len(agents) != game.num_players:
         raise ValueError(f"{game_name} needs {game.num_players} agents, got {len(agents)}")
     for a in agents:
-        make_agent(a, game_name)  # validate names before forking
+        make_agent(a, game)  # validate names before forking
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive int, got {games!r}")
     workers = workers or os.cpu_count() or 1
     chunk = max(1, min(250, games // (workers * 8) or 1))
     tasks = [(game_name, options, list(agents), seed, s, min(s + chunk, games))
              for s in range(0, games, chunk)]
+    workers = min(workers, len(tasks))  # never more processes than pieces of work
     unit = "matches" if options.get("match") else "deals"
     bar = Progress(games, f"{game_name} {unit}", enabled=progress)
     results: dict[int, list[dict]] = {}
@@ -93,7 +103,7 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
             bar.update(len(res))
     else:
         ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-        with ctx.Pool(workers) as pool:
+        with ctx.Pool(workers, initializer=_ignore_interrupt) as pool:
             for start, res in pool.imap_unordered(_play_chunk, tasks):
                 results[start] = res
                 bar.update(len(res))

@@ -1,0 +1,4 @@
+"""Type stub of the compiled ``cardavia._core.guandan`` (its API is typed at the Python layer)."""
+from typing import Any
+
+def __getattr__(name: str) -> Any: ...

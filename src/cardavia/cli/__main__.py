@@ -1,0 +1,5 @@
+import sys
+
+from cardavia.cli import main
+
+sys.exit(main())

@@ -1,0 +1,221 @@
+"""Issue 19 part 5: every entry point against hostile input.
+
+The contract, for every game: a tampered replay, a mutated setup, junk text
+or an extreme number gives a ``ValueError`` subclass (never another
+exception) and changes nothing; whatever is accepted is a state that passes
+the conformance checks and plays on to a zero-sum end.  ``ci`` profile by
+default; ``--hypothesis-profile=long`` runs thousands of inputs a test.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as hst
+
+import cardavia
+from conformance import check_step
+
+GAMES = list(cardavia.GAMES)
+EXTREME = [0, -1, 1, 2, 3, 13, 54, 2**31, 2**63, 2**64, 2**70, -2**70, 10**30,
+           1.5, float("nan"), float("inf"), -float("inf"), 1e999, True, None, "7", [], {}]
+
+
+def _played(name: str, seed: int, steps: int):
+    game = cardavia.load(name, match=False)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.play(state.legal_moves().sample(rng))
+    return state
+
+
+def _accepted_state_is_sound(state) -> None:
+    """What an entry point accepted obeys the conformance checks and ends zero-sum."""
+    rng = random.Random(0)
+    for p in range(state.game.num_players):
+        json.loads(state.observation(p).to_json())
+    steps = 0
+    while not state.is_over:
+        if steps % 25 == 0:
+            check_step(state.game, state, rng, [])
+        state.play(state.legal_moves().sample(rng))
+        steps += 1
+        assert steps < 20_000, "an accepted state did not end"
+    assert abs(sum(state.returns())) < 1e-9
+
+
+def _load_or_refuse(text: str) -> None:
+    try:
+        state = cardavia.from_json(text)
+    except ValueError:
+        return
+    _accepted_state_is_sound(state)
+
+
+def _mutate(value, rng: random.Random, leaves: list):
+    """One random change somewhere inside a JSON value."""
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(sorted(value))
+        out = dict(value)
+        r = rng.random()
+        if r < 0.15:
+            del out[key]
+        else:
+            out[key] = _mutate(value[key], rng, leaves)
+        return out
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        out = list(value)
+        i = rng.randrange(len(out))
+        r = rng.random()
+        if r < 0.15:
+            del out[i]
+        elif r < 0.3:
+            j = rng.randrange(len(out))
+            out[i], out[j] = out[j], out[i]
+        elif r < 0.4:
+            out.insert(i, rng.choice(leaves))
+        else:
+            out[i] = _mutate(out[i], rng, leaves)
+        return out
+    if isinstance(value, str) and value and rng.random() < 0.5:
+        tokens = value.split()
+        if tokens:
+            tokens[rng.randrange(len(tokens))] = str(rng.choice(leaves))
+            return " ".join(tokens)
+    return rng.choice(leaves)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=hst.integers(0, 2**32), steps=hst.integers(0, 80), mutation=hst.integers(0, 2**32))
+def test_tampered_replays_are_refused_or_sound(name, seed, steps, mutation):
+    state = _played(name, seed % 1000, steps)
+    data = state.to_dict()
+    rng = random.Random(mutation)
+    moves = [str(m) for _, m in state.history]
+    cards = [t for p in range(state.game.num_players) for t in state.observation(p).get("hand") or []
+             if isinstance(t, str)]
+    leaves = EXTREME[:-3] + moves[:20] + cards[:20] + ["pass", "", "Ah", "BJ", "RJ", "zz", "\x00"]
+    tampered = _mutate(data, rng, leaves)
+    _load_or_refuse(json.dumps(tampered, allow_nan=True))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_swapped_card_or_changed_seed_is_refused(name):
+    """Issue 19 part 2: the digest of the deal refuses a changed seed; a
+    changed move is refused with its index."""
+    state = _played(name, 11, 12)
+    data = state.to_dict()
+    changed = json.loads(json.dumps(data))
+    changed["setup"]["seed"] = changed["setup"].get("seed", 0) + 1
+    with pytest.raises(cardavia.InvalidSetupError):
+        cardavia.from_json(json.dumps(changed))
+    if data["moves"]:
+        bad = json.loads(json.dumps(data))
+        bad["moves"][-1] = "no such move"
+        with pytest.raises(ValueError, match=f"move {len(data['moves']) - 1} "):
+            cardavia.from_json(json.dumps(bad))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_partial_options_fill_from_defaults(name):
+    """Issue 19 part 2: a replay without options (or with some) loads with
+    the game's defaults instead of recursing."""
+    game = cardavia.load(name)
+    state = game.new_state(seed=3)
+    data = state.to_dict()
+    data["options"] = {}
+    assert cardavia.from_json(json.dumps(data)) == state
+    data["options"] = {"no_such_option": 1}
+    with pytest.raises(ValueError, match="unknown option"):
+        cardavia.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000,
+    '{"format": "cardavia-state", "game": "doudizhu", "setup": ' + "[" * 5000 + "]" * 5000 + "}",
+    " " * (9 << 20),
+    "", "null", "[]", '"x"', "{", b"\xff\xfe",
+])
+def test_huge_nested_or_broken_json_is_refused_before_parsing(text):
+    with pytest.raises(cardavia.InvalidSetupError):
+        cardavia.from_json(text)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), {1, 2}, object()])
+def test_non_json_values_in_a_setup_are_refused(name, bad):
+    game = cardavia.load(name)
+    data = game.new_state(seed=1).to_dict()
+    data["setup"]["extra"] = bad
+    with pytest.raises(cardavia.InvalidSetupError):
+        game.from_json(data)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("seed", EXTREME)
+def test_extreme_seeds_are_a_value_error(name, seed):
+    game = cardavia.load(name)
+    try:
+        state = game.new_state(seed=seed)
+    except ValueError:
+        return
+    assert seed is None or (isinstance(seed, int) and 0 <= seed < 2**64 and not isinstance(seed, bool))
+    assert state.current_player is not None
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("value", EXTREME)
+def test_extreme_option_values_are_a_value_error(name, value):
+    for option in cardavia.game_class(name).default_options:
+        try:
+            game = cardavia.load(name, **{option: value})
+        except ValueError:
+            continue
+        _accepted_state_is_sound(game.new_state(seed=5))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(text=hst.one_of(hst.text(max_size=40), hst.sampled_from(
+    ["pass", "bid 3", "play", "bury ?", "lock ?", "raise 1e999", "raise 99999999999999999999999",
+     "7NT", "XX", "return 2c", "declare BJ BJ", "straight:9 5h 6h 7h 8h 2h", "3h 3h 3h 3h 3h 3h 3h 3h 3h"])),
+    seed=hst.integers(0, 200), steps=hst.integers(0, 40))
+def test_move_text_is_a_move_or_a_value_error(name, text, seed, steps):
+    state = _played(name, seed, steps)
+    before = state.to_json()
+    try:
+        state.clone().play(text)
+    except ValueError:
+        pass
+    assert (text in state.legal_moves()) in (True, False)
+    try:
+        state.game.parse_move(text)
+    except ValueError:
+        pass
+    assert state.to_json() == before
+
+
+@given(hst.one_of(hst.text(max_size=60), hst.lists(hst.one_of(hst.integers(-2**70, 2**70), hst.floats(),
+                                                            hst.text(max_size=3)), max_size=8)))
+def test_card_text_and_ids_are_cards_or_a_value_error(value):
+    try:
+        ids = cardavia.parse_cards(value) if isinstance(value, str) else list(cardavia.CardSet(value))
+    except ValueError:
+        return
+    assert all(isinstance(c, int) and 0 <= c <= 53 for c in ids)
+
+
+@given(hst.one_of(hst.integers(-2**80, 2**80), hst.floats(allow_nan=True, allow_infinity=True),
+                  hst.text(max_size=5), hst.none(), hst.booleans()))
+def test_analysis_numbers_are_an_answer_or_a_value_error(value):
+    calls = [lambda: cardavia.CardSet.from_bits(value), lambda: cardavia.CardSet("Ah Kd").suit(value),
+             lambda: cardavia.card_text(value)]
+    for call in calls:
+        try:
+            call()
+        except ValueError:
+            pass
