@@ -14,7 +14,7 @@ import cardavia
 from cardavia import bridge, pbn
 from cardavia._core.bridge_core import trick_winner
 from cardavia.bridge import EAST, NORTH, SOUTH, WEST, score
-from cardavia.game import CHANCE, TERMINAL, ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
+from cardavia.game import TERMINAL, ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
 
 GAME = cardavia.load("bridge")
 
@@ -59,7 +59,8 @@ def test_br_2_2_vulnerability_is_an_option_fixed_for_the_deal():
     """BR-2.2: none, N-S, E-W or both, chosen before the deal."""
     for v, ns, ew in [("none", False, False), ("ns", True, False), ("ew", False, True), ("both", True, True)]:
         s = cardavia.load("bridge", vulnerability=v).new_state(seed=1)
-        assert (s.is_vulnerable(SOUTH), s.is_vulnerable(NORTH), s.is_vulnerable(WEST), s.is_vulnerable(EAST)) == (ns, ns, ew, ew)
+        vul = (s.is_vulnerable(SOUTH), s.is_vulnerable(NORTH), s.is_vulnerable(WEST), s.is_vulnerable(EAST))
+        assert vul == (ns, ns, ew, ew)
         assert s.observation(0)["vulnerability"] == v
     with pytest.raises(ValueError):
         cardavia.load("bridge", vulnerability="red")
@@ -722,7 +723,7 @@ def test_exact_fallback_handles_three_hidden_hands_with_voids():
         if s.phase != "play" or not s.tricks:
             continue
         pos = s.position
-        for i in range(5):
+        for _ in range(5):
             w = pos.sample(s.dummy, rng.getrandbits(64), True)
             for seat in range(4):
                 assert bin(w.hand(seat)).count("1") == bin(pos.hand(seat)).count("1")

@@ -10,6 +10,7 @@ from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.string cimport memset, memcpy
 
 from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle
+from cardavia._core.errors import ArgumentTypeError
 
 cdef extern from "bits.h" nogil:
     int cv_popcount(uint64_t x)
@@ -841,7 +842,7 @@ cdef int br_rollout(BRPos* p) noexcept nogil:
 # -- the Python boundary -----------------------------------------------------------------
 cdef uint64_t _mask_arg(object m, str what) except? 0:
     if isinstance(m, bool) or not isinstance(m, int):
-        raise ValueError(f"{what} must be an int card mask, not {type(m).__name__}")
+        raise ArgumentTypeError(f"{what} must be an int card mask, not {type(m).__name__}")
     if m < 0 or m > FULL:
         raise ValueError(f"{what} holds bits beyond the 52 cards")
     return <uint64_t>m
@@ -849,7 +850,7 @@ cdef uint64_t _mask_arg(object m, str what) except? 0:
 
 cdef int _int_arg(object v, str what, int low, int high) except? -1:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise ValueError(f"{what} must be an int, not {type(v).__name__}")
+        raise ArgumentTypeError(f"{what} must be an int, not {type(v).__name__}")
     if not low <= v <= high:
         raise ValueError(f"{what} must be in {low}..{high}")
     return <int>v
@@ -857,7 +858,7 @@ cdef int _int_arg(object v, str what, int low, int high) except? -1:
 
 cdef uint64_t _seed_arg(object seed) except? 0:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {type(seed).__name__}")
+        raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__}")
     return <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
 
 
@@ -917,7 +918,7 @@ cdef class Position:
         cdef int player = _int_arg(player_arg, "player", 0, 3)
         cdef int vul = _int_arg(vul_arg, "vulnerability", 0, 3)
         if not isinstance(calls, bytes) or not isinstance(cards, bytes):
-            raise ValueError("calls and cards are bytes of move ids")
+            raise ArgumentTypeError("calls and cards are bytes of move ids")
         cdef const uint8_t[:] cl = calls
         cdef const uint8_t[:] cd = cards
         rng_seed(&rng, _seed_arg(seed))

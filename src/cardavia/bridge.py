@@ -44,7 +44,7 @@ import dataclasses
 import random
 import re
 import threading
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Sequence, cast
 
 from cardavia import pbn
 from cardavia._core import bridge_core as _core
@@ -53,7 +53,6 @@ from cardavia._core.dds import Solver
 from cardavia._core.rng import Random
 from cardavia.cards import card_text, to_card_ids
 from cardavia.game import (
-    TERMINAL,
     ArgumentTypeError,
     Game,
     IllegalMoveError,
@@ -288,7 +287,7 @@ def _pbn_seat(seat: Any) -> int:
     raise ValueError(f"bad seat {seat!r}: expected N, E, S or W")
 
 
-def _deal_masks(deal: Any, full: bool = True) -> tuple[int, int, int, int]:
+def _deal_masks(deal: Any, full: bool = True) -> tuple[int, ...]:
     """A deal as four card masks in N, E, S, W order, from PBN text, a bridge
     state (its original deal) or four hands in N, E, S, W order."""
     if isinstance(deal, str):
@@ -301,7 +300,7 @@ def _deal_masks(deal: Any, full: bool = True) -> tuple[int, int, int, int]:
 _FULL = (1 << 52) - 1
 
 
-def _hand_masks(hands: Any, order: str, full: bool = True) -> tuple[int, int, int, int]:
+def _hand_masks(hands: Any, order: str, full: bool = True) -> tuple[int, ...]:
     """Four hands (card text, card ids, CardSets or 52-bit masks) as masks,
     checked: only the 52 cards, none twice, 13 each when ``full`` (equal
     sizes otherwise)."""
@@ -412,7 +411,8 @@ def solve_state(state: "BridgeState") -> dict[str, int]:
     hands = tuple(pos.hand(_from_pbn(p)) for p in range(4))
     played = pos.played()
     ids = list(played[len(played) - len(played) % 4:])
-    res = _default_solver().solve_board(hands, pos.contract[1], _to_pbn(pos.leader), ids)
+    contract, leader = cast(tuple, pos.contract), cast(int, pos.leader)
+    res = _default_solver().solve_board(hands, contract[1], _to_pbn(leader), ids)
     return {card_text(c): v for c, v in res}
 
 
@@ -453,6 +453,8 @@ def _seed_from(rng: Any) -> int:
 class BridgeLegalMoves(LegalMoves):
     """The legal moves, counted and unranked by the core (nothing is listed
     for ``len``, indexing or ``sample``)."""
+
+    _state: BridgeState
 
     def __len__(self) -> int:
         if self._list is not None:
@@ -550,7 +552,7 @@ class BridgeState(State):
         check_int(seat, "seat", 0, 3)
         return _ids_in_order(self._pos.hand(seat))
 
-    def dealt_masks(self) -> tuple[int, int, int, int]:
+    def dealt_masks(self) -> tuple[int, ...]:
         """The hands as dealt, as card masks in PBN order N, E, S, W."""
         dealt = self._pos.dealt()
         return tuple(dealt[_from_pbn(p)] for p in range(4))
@@ -558,7 +560,7 @@ class BridgeState(State):
     @property
     def auction(self) -> tuple[Call, ...]:
         """Every call so far, South's first."""
-        return tuple(MOVES[m] for m in self._pos.calls())
+        return tuple(cast(Call, MOVES[m]) for m in self._pos.calls())
 
     def _play_record(self) -> tuple[list, list]:
         """(finished tricks as (leader, [(seat, card)], winner), current trick)."""
@@ -587,7 +589,7 @@ class BridgeState(State):
         return self._pos.tricks_won
 
     @property
-    def current_player(self) -> int | None:
+    def current_player(self) -> int | None:  # type: ignore[override]  # None once over (game.TERMINAL)
         return self._pos.current_player
 
     @property
@@ -606,7 +608,7 @@ class BridgeState(State):
             raise IllegalMoveError(*self._explain(e, move))
 
     def _explain(self, e: int, move: Move) -> tuple[str, str]:
-        last = self._pos.last_bid
+        last = self._pos.last_bid or (0, 0, 0)
         if e == _E["CARD_IN_AUCTION"]:
             return f"{move} is a card, but the auction is on: call 1C..7NT, X, XX or pass", "BR-3.1"
         if e == _E["CALL_IN_PLAY"]:
@@ -623,7 +625,7 @@ class BridgeState(State):
             return "only a doubled bid may be redoubled (once)", "BR-3.2"
         if e == _E["REDOUBLE_SIDE"]:
             return "only the side whose bid was doubled may redouble", "BR-3.2"
-        seat = self._pos.seat_to_play
+        seat = cast(int, self._pos.seat_to_play)
         if e == _E["NOT_HELD"]:
             whose = "dummy's hand" if seat == self.dummy else "your hand"
             return f"{move} is not in {whose} ({SEAT_NAMES[seat]})", "BR-4.1"
@@ -635,14 +637,15 @@ class BridgeState(State):
         return "the game is over: no move can be played", "BR-3.3"
 
     def _apply(self, move: Move) -> None:
-        self._pos.apply(move.id)
+        self._pos.apply(cast("Card | Call", move).id)
 
     # -- results
     def score(self) -> Score | None:
         """The declaring side's score with its breakdown (None if passed out or live)."""
-        if not self._pos.is_over or self._pos.contract is None:
+        contract = self.contract
+        if not self._pos.is_over or contract is None:
             return None
-        return score(self.contract, self.is_vulnerable(self._pos.declarer), self.declarer_tricks)
+        return score(contract, self.is_vulnerable(cast(int, self._pos.declarer)), self.declarer_tricks)
 
     def ns_score(self) -> int:
         return self._pos.ns_score()
@@ -653,8 +656,8 @@ class BridgeState(State):
     @property
     def tricks(self) -> list[dict]:
         """The record of the play: each trick's leader, cards and winner."""
-        return [{"leader": l, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
-                for l, cards, w in self._play_record()[0]]
+        return [{"leader": ld, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
+                for ld, cards, w in self._play_record()[0]]
 
     def _observe(self, player: int) -> dict:
         done, current = self._play_record()
@@ -676,8 +679,8 @@ class BridgeState(State):
             "dummy_hand": None,
             "trick_leader": self.trick_leader,
             "trick": [[s, card_text(c)] for s, c in current],
-            "tricks": [{"leader": l, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
-                       for l, cards, w in done],
+            "tricks": [{"leader": ld, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
+                       for ld, cards, w in done],
             "tricks_won": list(self._pos.tricks_won),
             "seat_to_play": self.seat_to_play,
             "from_dummy": self.from_dummy,
@@ -701,7 +704,7 @@ class BridgeState(State):
                 "parts": {} if s is None else dict(s.breakdown)}
 
     def _copy(self) -> "BridgeState":
-        c = self._shallow_copy()
+        c = cast(BridgeState, self._shallow_copy())
         c._pos = self._pos.copy()
         return c
 
@@ -718,7 +721,7 @@ class BridgeState(State):
         a setup of its own dealt hands plus the moves."""
         check_int(player, "player", 0, 3)
         world = self._pos.sample(player, _seed_from(rng))
-        return self.game._wrap(world, self._history)
+        return cast(BridgeGame, self.game)._wrap(world, self._history)
 
 
 class BridgeGame(Game):
@@ -774,7 +777,8 @@ class BridgeGame(Game):
         if state is not None:
             # The phase tells a call from a card; the other kind still parses,
             # so that playing it names the rule it breaks.
-            first, second = (parse_call, parse_card) if state.phase == "auction" else (parse_card, parse_call)
+            auction = getattr(state, "phase", "auction") == "auction"
+            first, second = (parse_call, parse_card) if auction else (parse_card, parse_call)
             try:
                 return first(t)
             except InvalidMoveError as e:
@@ -802,13 +806,13 @@ class BridgeGame(Game):
             masks = pbn.parse_deal(deal)
         except ValueError as e:
             raise InvalidSetupError(str(e), "BR-2.1") from None
-        return self._initial_state(self._setup_of(masks, dealer))
+        return cast(BridgeState, self._initial_state(self._setup_of(masks, dealer)))
 
     def from_hands(self, hands: Sequence, *, dealer: int | None = None) -> BridgeState:
         """A state at the start of the auction from four hands in seat order
         South, West, North, East (card text, card ids, CardSets or masks)."""
         masks = _hand_masks(hands, "South, West, North, East")
-        return self._initial_state(self._setup_of([masks[_from_pbn(p)] for p in range(4)], dealer))
+        return cast(BridgeState, self._initial_state(self._setup_of([masks[_from_pbn(p)] for p in range(4)], dealer)))
 
     def from_pbn(self, text: str) -> BridgeState:
         """A state replayed from a PBN game (``pbn.export_game`` writes one):
@@ -828,7 +832,7 @@ class BridgeGame(Game):
                 raise ValueError(f"PBN game: call {tok!r} does not replay: {e}") from None
         if rec["play"] and state.phase == "play":
             first, rows = rec["play_first"], rec["play"]
-            opener = state.seat_to_play
+            opener = cast(int, state.seat_to_play)
             if first != SEAT_LETTERS[opener]:
                 raise ValueError(f"PBN game: the play must start with the opening leader "
                                  f"{SEAT_LETTERS[opener]}, not {first!r}")
@@ -837,7 +841,7 @@ class BridgeGame(Game):
                 for _ in range(len(by_seat)):
                     if state.phase != "play":
                         raise ValueError("PBN game: more cards than the deal has tricks")
-                    seat = state.seat_to_play
+                    seat = cast(int, state.seat_to_play)
                     if seat not in by_seat:
                         raise ValueError(f"PBN game: trick {i + 1} has no card for {SEAT_LETTERS[seat]}")
                     try:
@@ -886,7 +890,7 @@ class BridgeGame(Game):
         data = observation.data if isinstance(observation, Observation) else observation
         if not isinstance(data, dict) or data.get("current_player") != data.get("player"):
             raise ValueError("policy_move needs the observation of the player to move")
-        move = MOVES[self.sample_world(data, rng).policy()]
+        move = MOVES[cast(int, self.sample_world(data, rng).policy())]
         if legal_moves is not None and move not in legal_moves:
             raise ValueError(f"the policy's move {move} is not among the legal moves given")
         return move
@@ -903,6 +907,7 @@ class BridgeGame(Game):
         return position.copy().rollout()
 
     def deal_summary(self, state: State) -> dict:
+        assert isinstance(state, BridgeState)
         out = super().deal_summary(state)
         sc = state.score()
         out["passed_out"] = state.passed_out

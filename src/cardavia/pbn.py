@@ -23,7 +23,7 @@ PBN_VUL = {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}
 _SUIT_ORDER = (3, 2, 1, 0)  # PBN writes spades, hearts, diamonds, clubs
 
 
-def parse_deal(text: str, *, full: bool = True) -> tuple[int, int, int, int]:
+def parse_deal(text: str, *, full: bool = True) -> tuple[int, ...]:
     """Read a PBN deal; return four card masks in N, E, S, W order.
 
     ``full`` requires 13 cards a hand and all 52 cards.  Raises ValueError
