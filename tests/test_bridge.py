@@ -931,10 +931,10 @@ def test_policy_auctions_read_only_the_callers_hand():
 
 
 # -- hostile input (issue 19 part 5): a ValueError or a sound state ----------------
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The examples per test come from the hypothesis profile (tests/conftest.py: ci, or long on demand).
 _ANY = st.one_of(st.none(), st.booleans(), st.integers(min_value=-2 ** 80, max_value=2 ** 80),
                  st.floats(allow_nan=True), st.text(max_size=12), st.lists(st.integers(-5, 60), max_size=5))
 
@@ -947,7 +947,6 @@ def _sound(state):
     assert sum(state.returns()) == 0
 
 
-@FUZZ
 @given(contract=_ANY | st.from_regex(r"[0-8](C|D|H|S|NT|N|Z)(X|XX|XXX)?", fullmatch=True),
        vul=_ANY, tricks=_ANY)
 def test_fuzz_score(contract, vul, tricks):
@@ -958,7 +957,6 @@ def test_fuzz_score(contract, vul, tricks):
     assert isinstance(vul, bool) and isinstance(tricks, int) and int(r) == sum(r.breakdown.values())
 
 
-@FUZZ
 @given(trick=st.lists(_ANY, max_size=4), strain=_ANY, leader=_ANY)
 def test_fuzz_solve_board(trick, strain, leader):
     try:
@@ -968,7 +966,6 @@ def test_fuzz_solve_board(trick, strain, leader):
         pass
 
 
-@FUZZ
 @given(hands=st.lists(_ANY | st.integers(0, 2 ** 52 - 1), max_size=5), dealer=_ANY)
 def test_fuzz_from_hands(hands, dealer):
     try:
@@ -978,7 +975,6 @@ def test_fuzz_from_hands(hands, dealer):
     _sound(s)
 
 
-@FUZZ
 @given(text=st.text(max_size=8), moves=st.integers(0, 60))
 def test_fuzz_move_text_refused_without_change(text, moves):
     s = _mid_game(moves, random.Random(moves), moves)
@@ -993,7 +989,6 @@ def test_fuzz_move_text_refused_without_change(text, moves):
     _sound(s)
 
 
-@FUZZ
 @given(seed=st.integers(0, 200), where=st.sampled_from(["move", "swap", "setup", "drop"]), value=_ANY)
 def test_fuzz_tampered_replays(seed, where, value):
     s = _mid_game(seed, random.Random(seed), 40)
@@ -1014,7 +1009,6 @@ def test_fuzz_tampered_replays(seed, where, value):
     _sound(r)
 
 
-@FUZZ
 @given(seed=st.integers(0, 100), key=st.sampled_from(["hand", "dummy_hand", "auction", "tricks", "trick", "player",
                                                      "vulnerability"]), value=_ANY)
 def test_fuzz_sample_world_observations(seed, key, value):
