@@ -1021,3 +1021,21 @@ def test_fuzz_sample_world_observations(seed, key, value):
         return
     w = GAME._wrap(pos, [])
     assert sum(GAME.rollout(w, 1)) == 0
+
+
+def test_positions_play_from_several_threads_at_once():
+    """Issue 12 parts 1 and 5: no module-global scratch buffer; rollouts,
+    samples and random deals release the GIL and agree with a lone thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    starts = [GAME.new_state(seed=s).position for s in range(8)]
+
+    def work(i):
+        p = starts[i]
+        return (core.rollouts(p, 300), core.random_deals(i, 200), p.sample(i % 4, i).dealt(),
+                core.sample_worlds(p, i % 4, i, 300))
+
+    alone = [work(i) for i in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(work, range(8)))
+    assert together == alone
