@@ -59,8 +59,10 @@ def bench_movegen(n_hands: int, level: int) -> None:
               f"{n_hands / t_api:>21,.0f} {t_api / t_count:>9.0f}x")
 
 
-def bench_deals(n_deals: int) -> None:
-    print(f"\nRandom deals (uniform random legal moves, first-deal rules, level 2), one thread")
+def measure_deals(n_deals: int) -> dict:
+    """Random deals per second, one thread: the Python API loop
+    (``state.play(state.legal_moves().sample(rng))``, no fast path for the
+    random agent) and the compiled self-play loop, in this interpreter."""
     game = cardavia.load("guandan", match=False)
 
     def python_api():
@@ -76,22 +78,47 @@ def bench_deals(n_deals: int) -> None:
     t_py, moves = timed(python_api)
     n_c = n_deals * 20
     t_c, out = timed(core.selfplay, n_c, 1)
-    py_rate, c_rate = n_deals / t_py, n_c / t_c
-    print(f"  Python API (State.play + lazy legal_moves().sample): {py_rate:>9,.0f} deals/s "
-          f"({moves / n_deals:.0f} moves/deal)")
-    print(f"  compiled loop (selfplay: count, draw, unrank one):   {c_rate:>9,.0f} deals/s "
-          f"({out['moves'] / n_c:.0f} moves/deal)")
-    print(f"  ratio compiled / Python API: {c_rate / py_rate:.0f}x")
+    return {"python": n_deals / t_py, "compiled": n_c / t_c, "py_moves": moves / n_deals,
+            "c_moves": out["moves"] / n_c, "where": cardavia.__file__}
+
+
+def bench_deals(n_deals: int, before: str | None) -> None:
+    print("\nRandom deals (uniform random legal moves, first-deal rules, level 2), one thread")
+    rows = []
+    if before:
+        import json
+        import subprocess
+        out = subprocess.run([before, __file__, "--deals-json", str(n_deals)], capture_output=True, text=True,
+                             check=True, cwd="/")
+        rows.append(("before", json.loads(out.stdout.strip().splitlines()[-1])))
+    rows.append(("after", measure_deals(n_deals)))
+    print(f"  {'build':<7} {'Python API deals/s':>19} {'compiled deals/s':>17} {'compiled/API':>13}  moves/deal")
+    for name, r in rows:
+        print(f"  {name:<7} {r['python']:>19,.0f} {r['compiled']:>17,.0f} {r['compiled'] / r['python']:>12.1f}x"
+              f"  {r['py_moves']:.0f} / {r['c_moves']:.0f}   ({r['where']})")
+    if before:
+        (_, b), (_, a) = rows
+        print(f"  after/before: Python API {a['python'] / b['python']:.2f}x, compiled loop "
+              f"{a['compiled'] / b['compiled']:.2f}x")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--hands", type=int, default=300)
+    ap.add_argument("--before", metavar="PYTHON",
+                    help="an interpreter with the build to compare against (e.g. /work/venv/bin/python)")
+    ap.add_argument("--deals-json", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--skip-movegen", action="store_true")
     args = ap.parse_args()
-    bench_movegen(args.hands, level=0)
-    bench_movegen(args.hands, level=7)
-    bench_deals(args.deals)
+    if args.deals_json:
+        import json
+        print(json.dumps(measure_deals(args.deals_json)))
+        return
+    if not args.skip_movegen:
+        bench_movegen(args.hands, level=0)
+        bench_movegen(args.hands, level=7)
+    bench_deals(args.deals, args.before)
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ def tractor_positions(game):
         rest = Counter({c: 2 for c in range(54)})
         rest.subtract(h1 + lead)
         pool = sorted(rest.elements())
-        s = game.from_hands([lead + pool[:19], h1, pool[19:44], pool[44:69]], trump="D")
+        s = game.from_hands([lead + pool[:19], h1, pool[19:44], pool[44:69]], kitty=pool[69:], trump="D")
         s.play("3s 3s 4s 4s 5s 5s")
         out[name] = s
     return out

@@ -48,6 +48,37 @@ def python_movegen():
     return run
 
 
+def sample_world_median(match=True, states=300, worlds=20, seed=7):
+    """Issue 12 part 2: median microseconds per ``game.sample_world``
+    (observation in, compiled position out) over random mid-game states of
+    the match, and per ``state.resample`` (a replayable State)."""
+    import statistics
+    game = cardavia.load("updown", match=match)
+    rng = random.Random(seed)
+    obs, live = [], []
+    for i in range(states):
+        s = game.new_state(seed=i)
+        for _ in range(rng.randrange(0, 60)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if not s.is_over:
+            p = rng.randrange(game.num_players)
+            obs.append(s.observation(p))
+            live.append((s, p))
+    per_world, per_state = [], []
+    for o in obs:
+        for k in range(worlds):
+            t0 = time.perf_counter()
+            game.sample_world(o, k)
+            per_world.append(time.perf_counter() - t0)
+    for s, p in live[:100]:
+        t0 = time.perf_counter()
+        s.resample(p, 1)
+        per_state.append(time.perf_counter() - t0)
+    return statistics.median(per_world) * 1e6, statistics.median(per_state) * 1e6, len(obs)
+
+
 def main():
     print("Up/Down duel, random agents, one thread")
     py_single = rate(python_deals(False))
@@ -65,6 +96,10 @@ def main():
     print(f"deals/s in match python API {py_match:12,.0f}   compiled {c_match:14,.0f}   ratio {c_match / py_match:8.1f}x")
     print(f"move generation  python legal_moves() lists/s {py_gen:12,.0f}; compiled loop moves (generate + apply)/s {c_moves:14,.0f}")
     print(f"compiled: {out['matches']:,} matches, {out['deals'] / out['matches']:.2f} deals per match")
+
+    w, st, n = sample_world_median()
+    print(f"sample_world: median {w:.1f} us per world over {n} mid-match positions (target <= 50 us); "
+          f"resample (a replayable State): median {st:.0f} us")
 
 
 if __name__ == "__main__":

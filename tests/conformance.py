@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import random
 
-from cardavia.game import Game, State
+from collections import Counter
+
+from cardavia.cards import card_text
+from cardavia.game import Game, Outcome, State
 
 GARBAGE = ["", "zzz", "42", "play ♥", "\x00", "pass pass", "{}", "bid 99", "raise -5", "3h 3h 3h 3h 3h"]
 
@@ -25,8 +28,42 @@ def _check_refused(state: State, text: str, snapshot: str) -> None:
     assert state.to_json() == snapshot, f"refusing {text!r} changed the state"
 
 
+# Copies of each card in the game's pack(s): two-pack games hold two.
+PACK_COPIES = {"guandan": 2, "shengji": 2, "updown": 2}
+
+
+def check_vocabulary(state: State) -> None:
+    """The one vocabulary (issue 12 part 4): nobody is None, hands are tuples
+    of ids in the game's order and read the same in the observation, levels
+    are ints 2-14, no card is held more often than the pack holds."""
+    game = state.game
+    n = game.num_players
+    assert (state.current_player is None) == state.is_over
+    if not state.is_over:
+        assert isinstance(state.current_player, int) and 0 <= state.current_player < n
+    held: Counter = Counter()
+    for p in range(n):
+        hand = state.hand(p)
+        assert isinstance(hand, tuple) and all(isinstance(c, int) and 0 <= c <= 53 for c in hand), hand
+        held.update(hand)
+        obs = state.observation(p)
+        assert obs["hand"] == [card_text(c) for c in hand], (obs["hand"], hand)
+        for key in ("last_player", "dealer", "declarer", "leader", "landlord"):
+            v = obs.get(key)
+            assert v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n), (key, v)
+        if "hand_sizes" in obs.data and p == 0:
+            assert obs["hand_sizes"] == [len(state.hand(q)) for q in range(n)]
+        if "level" in obs.data:
+            assert isinstance(obs["level"], int) and 2 <= obs["level"] <= 14, obs["level"]
+        for level in obs.get("team_levels") or []:
+            assert isinstance(level, int) and 2 <= level <= 14, level
+    copies = PACK_COPIES.get(game.name, 1)
+    assert all(k <= copies for k in held.values()), f"a card held more than {copies} times"
+
+
 def check_step(game: Game, state: State, rng: random.Random, pool: list[str],
                all_moves_limit: int = 64) -> None:
+    check_vocabulary(state)
     snapshot = state.to_json()
     legal = state.legal_moves()
     n = len(legal)
@@ -96,6 +133,11 @@ def check_random_games(game: Game, seeds, check_every: int = 7, max_moves: int =
         total += step
         ret = state.returns()
         assert len(ret) == game.num_players
+        check_vocabulary(state)
+        outcome = state.outcome()
+        assert isinstance(outcome, Outcome) and outcome.returns == tuple(ret)
+        assert outcome.winners == tuple(p for p, r in enumerate(ret) if r > 0)
+        json.dumps(outcome.to_dict())
         assert abs(sum(ret)) < 1e-9, f"returns {ret} do not sum to zero (seed {seed})"
         assert state.legal_moves().count() == 0 if hasattr(state.legal_moves(), "count") else True
         end = state.to_json()

@@ -14,7 +14,8 @@ from rlcard.games.doudizhu.judger import DoudizhuJudger
 import cardavia
 from cardavia import doudizhu
 from cardavia._core.rng import Random
-from cardavia.game import CHANCE, IllegalMoveError, InvalidMoveError
+from cardavia.cards import CardSet
+from cardavia.game import CHANCE, ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
 
 GAME = cardavia.load("doudizhu")
 RANKS = "3456789TJQKA2BR"
@@ -40,6 +41,11 @@ def deal_ranks(*hands: str) -> list[list[int]]:
                 ids.append(4 * POKER_RANK[ch] + k)
         out.append(ids)
     return out
+
+
+def hand_bits(s) -> list[int]:
+    """Every hand of a state as a bit set of card ids."""
+    return [CardSet(s.hand(p)).bits for p in range(3)]
 
 
 def state_with(*hands: str, landlord: int = 0, bid: int = 1):
@@ -236,10 +242,10 @@ def test_ddz_cross_check_rlcard_2000_hands():
 def test_ddz_2_1_deal_17_each_and_3_bottom():
     for seed in range(20):
         s = GAME.new_state(seed=seed)
-        hands = [s._hands[p] for p in range(3)]
+        hands = hand_bits(s)
         assert [bin(h).count("1") for h in hands] == [17, 17, 17]
-        assert bin(s._bottom).count("1") == 3
-        assert hands[0] | hands[1] | hands[2] | s._bottom == (1 << 54) - 1
+        assert bin(CardSet(s.bottom).bits).count("1") == 3
+        assert hands[0] | hands[1] | hands[2] | CardSet(s.bottom).bits == (1 << 54) - 1
 
 
 def test_ddz_2_2_first_bidder_random_and_bids_rise():
@@ -271,24 +277,24 @@ def test_ddz_2_3_bidding_ends_on_three_or_two_passes():
     play_all(s, "pass", "bid 1", "pass", "bid 2", "pass")
     assert s.phase == "bidding" and s.current_player == (first + 2) % 3
     s.play("pass")
-    assert s.landlord == first and s._bid == 2
+    assert s.landlord == first and s.bid == 2
 
 
 def test_ddz_2_4_landlord_takes_revealed_bottom_and_leads():
     s = GAME.new_state(seed=9)
     first = s.current_player
-    bottom = s._bottom
+    bottom = CardSet(s.bottom).bits
     for p in range(3):
         assert s.observation(p)["bottom"] is None
     s.play("bid 1")
     s.play("pass")
     s.play("pass")
     assert s.landlord == first and s.current_player == first
-    assert s._hands[first] & bottom == bottom and bin(s._hands[first]).count("1") == 20
+    assert hand_bits(s)[first] & bottom == bottom and bin(hand_bits(s)[first]).count("1") == 20
     for p in range(3):
         obs = s.observation(p)
         assert obs["bottom"] == cardavia.format_cards(
-            [c for c in range(54) if bottom >> c & 1], order="climbing")
+            [c for c in range(54) if bottom >> c & 1], order="climbing").split()
         assert obs["hand_sizes"][first] == 20
     with pytest.raises(IllegalMoveError) as e:
         s.play("pass")
@@ -298,7 +304,7 @@ def test_ddz_2_4_landlord_takes_revealed_bottom_and_leads():
 def test_ddz_2_5_redeal_after_three_passes():
     seed = 17
     s = GAME.new_state(seed=seed)
-    before = list(s._hands)
+    before = hand_bits(s)
     play_all(s, "pass", "pass", "pass")
     assert s.phase == "bidding" and s.redeals == 1
     entry = s.history[-1]
@@ -309,13 +315,13 @@ def test_ddz_2_5_redeal_after_three_passes():
     r.randbelow(3)
     deck = r.shuffle_ids(range(54))
     first = r.randbelow(3)
-    assert s._hands == [sum(1 << c for c in deck[17 * p:17 * p + 17]) for p in range(3)]
-    assert s._hands != before and s.current_player == first
+    assert hand_bits(s) == [sum(1 << c for c in deck[17 * p:17 * p + 17]) for p in range(3)]
+    assert hand_bits(s) != before and s.current_player == first
     assert str(entry.move) == f"redeal: first bidder {first}"
     assert s.observation(0)["history"][-1] == [CHANCE, str(entry.move)]
     # It is still the same deal: replaying the JSON gives the same state.
     again = GAME.from_json(s.to_json())
-    assert again._hands == s._hands and again.current_player == first
+    assert hand_bits(again) == hand_bits(s) and again.current_player == first
     s.play("bid 1")
     s.play("pass")
     s.play("pass")
@@ -353,10 +359,10 @@ def test_ddz_3_1_leader_cannot_pass_followers_may():
 def test_ddz_3_2_two_passes_give_the_lead_back():
     s = state_with("3456J", "9TQKA", "778", landlord=0)
     play_all(s, "3", "9", "pass", "pass")
-    assert s.current_player == 1 and s._last is None
+    assert s.current_player == 1 and s.last_play is None
     refused(s, "pass", "DDZ-3.1")
     s.play("T")
-    assert s._last is not None
+    assert s.last_play is not None
 
 
 def test_ddz_3_3_order_and_attachments_do_not_decide():
@@ -366,7 +372,7 @@ def test_ddz_3_3_order_and_attachments_do_not_decide():
     s = state_with("3334J", "444A", "56", landlord=0)
     play_all(s, "333J")
     s.play("444A")
-    assert s._last.ranks == "444A"
+    assert s.last_play.ranks == "444A"
     s = state_with("555A9", "4443", "66", landlord=0)
     s.play("555A")
     refused(s, "3444", "DDZ-3.3")
@@ -381,7 +387,7 @@ def test_ddz_3_4_bombs_beat_ordinary_and_compare_by_rank():
     s = state_with("KKK22A", "44449", "5555J", landlord=0)
     s.play("KKK22")
     s.play("4444")
-    assert s._last.kind == "bomb"
+    assert s.last_play.kind == "bomb"
     refused(s, "55", "DDZ-3.4")
     s.play("5555")
     assert s.current_player == 0
@@ -392,7 +398,7 @@ def test_ddz_3_5_rocket_beats_everything():
     s = state_with("2222A", "BR3", "4", landlord=0)
     s.play("2222")
     s.play("BR")
-    assert s._last.kind == "rocket" and s.multiplier == 4
+    assert s.last_play.kind == "rocket" and s.multiplier == 4
     s.play("pass")
     refused(s, "A", "DDZ-3.5")
     assert doudizhu.moves(deal_ranks("2222A")[0], last="BR") == []
@@ -520,7 +526,7 @@ def test_move_text_forms_and_errors():
 def test_play_takes_lowest_card_ids():
     s = GAME.from_hands(["3h 3c 3s 5d", "4c", "4d"], landlord=0)
     s.play("33")
-    assert s.hand(0) == "3s 5d"
+    assert s.hand(0) == tuple(cardavia.parse_cards("3s 5d"))
 
 
 # ---------------------------------------------------------------------------
@@ -562,7 +568,7 @@ def test_ddz_5_4_scores_zero_sum_landlord_double():
         farmers = [p for p in range(3) if p != ll]
         assert sum(r) == 0
         assert r[farmers[0]] == r[farmers[1]] == -r[ll] // 2
-        assert abs(r[ll]) == 2 * s._bid * s.multiplier
+        assert abs(r[ll]) == 2 * s.bid * s.multiplier
 
 
 # ---------------------------------------------------------------------------
@@ -593,7 +599,7 @@ def test_from_hands_with_bidding_and_observation_hides_hands():
     play_all(s, "bid 3")
     assert s.landlord == 1 and s.observation(2)["hand_sizes"] == [17, 20, 17]
     r = GAME.from_json(s.to_json())
-    assert r.to_json() == s.to_json() and r._hands == s._hands
+    assert r.to_json() == s.to_json() and hand_bits(r) == hand_bits(s)
     json.loads(s.observation(1).to_json())
 
 
@@ -657,11 +663,11 @@ def test_ddz_cross_check_rlcard_responses_2000():
 def test_ddz_2_4_from_hands_after_bidding_observation_and_replay():
     """DDZ-2.4: a state built with the landlord already chosen (bidding done)
     must give observations like any other; it used to raise AttributeError
-    (no first bidder).  The first bidder is reported as -1 there."""
+    (no first bidder).  The first bidder is reported as None there (nobody)."""
     s = GAME.from_hands(["3h 4h 5c", "6h 7h", "8h 9h"], bottom="", landlord=0, bid=2)
     for p in range(3):
         obs = s.observation(p)
-        assert obs["first_bidder"] == -1 and obs["landlord"] == 0 and obs["bid"] == 2
+        assert obs["first_bidder"] is None and obs["landlord"] == 0 and obs["bid"] == 2
         json.loads(obs.to_json())
     s.play("3")
     r = GAME.from_json(s.to_json())
@@ -684,8 +690,14 @@ def test_ddz_4_3_analysis_of_hands_larger_than_a_deal_does_not_overflow():
     # The chain 3..A leaves only the 2s (two at most: no triple among the
     # wings) and one joker (not both) as wings: never the 12 it needs.
     assert not any(m.kind == "airplane_single_wings" and m.length == 12 for m in ms)
-    s = GAME.from_hands([full[:52], [52], [53]], landlord=0)
-    assert len(s.legal_moves()) > 8192
+    # No deal holds such a hand (DDZ-2.1: a state refuses it); the compiled
+    # position still lists its moves without overflowing.
+    with pytest.raises(ValueError) as e:
+        GAME.from_hands([full[:52], [52], [53]], landlord=0)
+    assert e.value.rule == "DDZ-2.1"
+    from cardavia._core import climb
+    pos = climb.Position.from_hands(0, [(1 << 52) - 1, 1 << 52, 1 << 53], landlord=0)
+    assert pos.legal_count() > 8192
     assert doudizhu.moves(full, last="33344456")
 
 
@@ -824,3 +836,123 @@ def test_ddz_5_returns_match_an_independent_recount(seed, rng, bias):
     unit = bid * mult * (1 if winner == landlord else -1)
     assert s.returns() == [2 * unit if p == landlord else -unit for p in range(3)]
     assert s.spring == (None if not spring else "spring" if winner == landlord else "reverse_spring")
+
+
+# ---------------------------------------------------------------------------
+# Issue 19: one setup check (validate_setup) wherever a setup comes from
+
+def _tampered(setup: dict) -> str:
+    data = GAME.from_hands(*_FH_ARGS[0], **_FH_ARGS[1]).to_dict()
+    data["setup"] = setup
+    return json.dumps(data)
+
+
+_DEAL = random.Random(19).sample(range(54), 54)
+_FH_ARGS = (([_DEAL[0:17], _DEAL[17:34], _DEAL[34:51]],), {"bottom": _DEAL[51:], "first_bidder": 0})
+
+
+def _setup_error(setup: dict) -> InvalidSetupError:
+    with pytest.raises(InvalidSetupError) as e:
+        GAME.from_json(_tampered(setup))
+    return e.value
+
+
+def test_ddz_2_1_replay_with_a_card_in_two_hands_or_outside_the_pack_is_refused():
+    """DDZ-2.1: a replay whose hands share the 3 of hearts, or whose hand is
+    an integer bit set holding card id 60, used to build a state."""
+    hands = [cardavia.format_cards(h) for h in _FH_ARGS[0][0]]
+    bottom = cardavia.format_cards(_DEAL[51:])
+    three_h = "3h"
+    holder = next(p for p in range(3) if three_h in hands[p].split())
+    other = (holder + 1) % 3
+    twice = list(hands)
+    twice[other] = " ".join(hands[other].split()[:-1] + [three_h])
+    assert _setup_error({"hands": twice, "bottom": bottom, "first_bidder": 0}).rule == "DDZ-2.1"
+    sixty = list(hands)
+    sixty[0] = 1 << 60
+    assert _setup_error({"hands": sixty, "bottom": bottom, "first_bidder": 0}).rule == "DDZ-2.1"
+    with pytest.raises(InvalidSetupError) as e:
+        GAME.from_hands([[60], [1], [2]], landlord=0)
+    assert e.value.rule == "DDZ-2.1"
+
+
+def test_ddz_2_1_hand_sizes_bottom_seats_and_bids_are_checked():
+    """DDZ-2.1/2.2/2.4: the bidding starts from 17 cards each and 3 bottom
+    cards; in play a farmer holds at most 17, the landlord 20; seats 0-2,
+    bids 1-3; the bottom cards go to the landlord, not a farmer."""
+    hands, bottom = _FH_ARGS[0][0], _DEAL[51:]
+    short = [hands[0][:16], hands[1], hands[2]]
+    for kwargs, rule in (({"bottom": bottom}, None), ({"bottom": bottom[:2]}, "DDZ-2.1")):
+        if rule:
+            with pytest.raises(InvalidSetupError) as e:
+                GAME.from_hands(hands, **kwargs)
+            assert e.value.rule == rule
+        else:
+            assert GAME.from_hands(hands, **kwargs).phase == "bidding"
+    with pytest.raises(InvalidSetupError) as e:
+        GAME.from_hands(short, bottom=bottom)
+    assert e.value.rule == "DDZ-2.1"
+    with pytest.raises(InvalidSetupError) as e:
+        GAME.from_hands([hands[0] + [bottom[0]], hands[1], hands[2]], landlord=1)
+    assert e.value.rule == "DDZ-2.1"   # a farmer with 18 cards
+    with pytest.raises(InvalidSetupError) as e:
+        GAME.from_hands([hands[0], hands[1] + bottom[:1], hands[2]], bottom=bottom, landlord=0)
+    assert e.value.rule == "DDZ-2.4"   # a bottom card in a farmer's hand
+    for kwargs, rule in (({"landlord": 3}, "DDZ-2.4"), ({"landlord": 0, "bid": 4}, "DDZ-2.2"),
+                         ({"first_bidder": -1}, "DDZ-2.2")):
+        with pytest.raises(InvalidSetupError) as e:
+            GAME.from_hands(hands, bottom=bottom, **kwargs)
+        assert e.value.rule == rule, kwargs
+    for bad in ({"landlord": True}, {"first_bidder": "1"}, {"landlord": 0, "bid": 2.0}):
+        with pytest.raises(ArgumentTypeError):
+            GAME.from_hands(hands, bottom=bottom, **bad)
+    _setup_error({"seed": 1, "extra": 2})
+    with pytest.raises(ArgumentTypeError):
+        GAME.from_hands("3h 4h 5h")
+
+
+def test_ddz_4_analysis_refuses_cards_it_would_invent():
+    """DDZ-4 analysis entry points: ``moves(1 << 60)`` used to invent a card
+    and ``moves(-1)`` to raise OverflowError; both are ValueErrors now."""
+    for bad in (1 << 60, -1, 1 << 200, [60], [-1], "3h 3h"):
+        with pytest.raises(ValueError):
+            doudizhu.moves(bad)
+        with pytest.raises(ValueError):
+            doudizhu.classify(bad)
+    for bad in (None, 3.5, b"3h", {"3h": 1}):
+        with pytest.raises(ArgumentTypeError):
+            doudizhu.moves(bad)
+    assert doudizhu.moves((1 << 52) | (1 << 53))[-1].kind == "rocket"  # a bit set in range
+
+
+def test_card_text_parses_at_the_speed_of_move_generation():
+    """Issue 12 part 7: the fast ASCII reader gives the same cards as the
+    general one (and the general one's messages for anything else)."""
+    from cardavia._core import climb
+    rng = random.Random(7)
+    for _ in range(300):
+        ids = rng.sample(range(54), rng.randrange(1, 21))
+        text = rng.choice([" ", ",", ", ", ""]).join(
+            t.lower() if rng.random() < 0.3 else t for t in cardavia.format_cards(ids).split())
+        assert climb.parse_card_bits(text) == CardSet(ids).bits
+    assert climb.parse_card_bits("10h 3♠") == CardSet("Th 3s").bits
+    for bad in ("3x", "3", "10", "BJ BJ", "3h3h", "Zz"):
+        with pytest.raises(ValueError):
+            climb.parse_card_bits(bad)
+
+
+def test_vocabulary_names_and_nobody_is_none():
+    """Issue 12 part 4: DouDizhuGame, None for nobody, hand() a tuple of ids
+    in climbing order, the observation's hand a list of texts."""
+    assert doudizhu.GAME is doudizhu.DouDizhuGame and not hasattr(doudizhu, "DouDizhu")
+    s = GAME.new_state(seed=2)
+    assert s.landlord is None and s.winner is None and s.last_player is None
+    obs = s.observation(0)
+    assert obs["landlord"] is None and obs["last_player"] is None and obs["bottom"] is None
+    assert obs["hand"] == [cardavia.card_text(c) for c in s.hand(0)]
+    assert isinstance(s.hand(0), tuple)
+    assert list(s.hand(0)) == sorted(s.hand(0), key=cardavia.cards.sort_key("climbing"))
+    play_random(s, 3)
+    out = s.outcome()
+    assert out.score["multiplier"] == s.multiplier and out.score["landlord"] == s.landlord
+    assert json.dumps(out.to_dict()) and s.current_player is None

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as hst
 
 import cardavia
-from conformance import check_step
+from conformance import check_step, check_vocabulary
 
 GAMES = list(cardavia.GAMES)
 EXTREME = [0, -1, 1, 2, 3, 13, 54, 2**31, 2**63, 2**64, 2**70, -2**70, 10**30,
@@ -35,8 +35,10 @@ def _played(name: str, seed: int, steps: int):
 
 
 def _accepted_state_is_sound(state) -> None:
-    """What an entry point accepted obeys the conformance checks and ends zero-sum."""
+    """What an entry point accepted obeys the conformance checks (the pack,
+    the vocabulary) and ends zero-sum."""
     rng = random.Random(0)
+    check_vocabulary(state)
     for p in range(state.game.num_players):
         json.loads(state.observation(p).to_json())
     steps = 0
@@ -212,10 +214,48 @@ def test_card_text_and_ids_are_cards_or_a_value_error(value):
 @given(hst.one_of(hst.integers(-2**80, 2**80), hst.floats(allow_nan=True, allow_infinity=True),
                   hst.text(max_size=5), hst.none(), hst.booleans()))
 def test_analysis_numbers_are_an_answer_or_a_value_error(value):
-    calls = [lambda: cardavia.CardSet.from_bits(value), lambda: cardavia.CardSet("Ah Kd").suit(value),
+    from cardavia import bridge, doudizhu, guandan, poker, shengji, zhengshangyou
+    calls = [lambda: doudizhu.moves(value), lambda: zhengshangyou.moves(value), lambda: poker.describe(value),
+             lambda: poker.category(value), lambda: guandan.classify("Ah Ad", level=value),
+             lambda: shengji.shape("4h 4h", level=value, trump="S"), lambda: bridge.score("4S", value, 10),
+             lambda: bridge.score("4S", False, value), lambda: cardavia.CardSet.from_bits(value),
+             lambda: cardavia.CardSet("Ah Kd").suit(value),
              lambda: cardavia.card_text(value)]
     for call in calls:
         try:
             call()
         except ValueError:
             pass
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(data=hst.data())
+def test_from_hands_builds_a_sound_state_or_refuses(name, data):
+    """Issue 19 part 1: any hands at all (too many copies of a card, cards the
+    game's pack lacks, wrong sizes, ids out of range) give a sound state or an
+    InvalidSetupError/ValueError."""
+    game = cardavia.load(name, match=False)
+    n = game.num_players
+    real = game.new_state(seed=data.draw(hst.integers(0, 999)))
+    hands = [list(real.hand(p)) for p in range(n)]
+    rng = random.Random(data.draw(hst.integers(0, 2**32)))
+    for _ in range(data.draw(hst.integers(0, 3))):
+        p = rng.randrange(n)
+        r = rng.random()
+        if r < 0.3 and hands[p]:
+            hands[p].pop(rng.randrange(len(hands[p])))
+        elif r < 0.6:
+            hands[p].append(rng.choice([rng.randrange(54), 54, 60, -1, 2**64]))
+        elif r < 0.8 and hands[p]:
+            q = rng.randrange(n)
+            hands[q].append(hands[p][0])
+        else:
+            hands[p] = hands[p] + hands[p]
+    as_text = data.draw(hst.booleans())
+    arg = [" ".join(cardavia.card_text(c) if 0 <= c <= 53 else str(c) for c in h) if as_text else h
+           for h in hands]
+    try:
+        state = game.from_hands(arg)
+    except ValueError:
+        return
+    _accepted_state_is_sound(state)

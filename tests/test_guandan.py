@@ -17,7 +17,7 @@ import cardavia
 from cardavia._core import guandan as core
 from cardavia._core.rng import derive_seed
 from cardavia.cards import card_text, parse_cards
-from cardavia.game import IllegalMoveError, InvalidMoveError
+from cardavia.game import IllegalMoveError, InvalidMoveError, InvalidSetupError
 from cardavia.guandan import GuandanMove, beats, classify, moves, parse_move
 from conformance import check_random_games
 
@@ -488,7 +488,7 @@ def test_gd_4_1_next_player_in_leads_when_partner_is_out_too_and_out_players_ski
     assert s.current_player == 1  # 0 is skipped
     s.play("pass")
     # 2 went out, partner 0 is out: the next player in after 2 leads
-    assert s.current_player == 3 and s._last is None
+    assert s.current_player == 3 and s.observation(3)["last_play"] is None
 
 
 def test_gd_6_1_deal_ends_when_the_third_player_goes_out():
@@ -703,7 +703,7 @@ def test_observation_hides_other_hands_but_shows_counts_tribute_and_returns():
     s = cardavia.load("guandan").from_hands(hands, level=2, previous=[0, 1, 2, 3])
     s.play(s.legal_moves()[0])
     o = s.observation(1)
-    assert len(o["hand"]) == 27 and o["hand_counts"] == [27, 27, 27, 27]
+    assert len(o["hand"]) == 27 and o["hand_sizes"] == [27, 27, 27, 27]
     assert o["tribute"] and o["returned"]
     text = o.to_json()
     for p in (0, 2, 3):
@@ -920,3 +920,104 @@ def test_gd_5_4_loop_section_counts_equal_the_template_walk():
                     assert counted == walked, (level, w, last)
                     n += sum(walked)
     assert n > 10_000
+
+
+# -- GD-1, GD-2, GD-3 setup validation (issue 19 part 1) and the one vocabulary ----
+
+def _bad_setup(rule, fn, *args, **kw):
+    with pytest.raises(InvalidSetupError) as e:
+        fn(*args, **kw)
+    assert e.value.rule == rule, e.value
+    return str(e.value)
+
+
+def test_gd_2_1_from_hands_refuses_more_than_two_copies_of_a_card():
+    g = cardavia.load("guandan", match=False)
+    msg = _bad_setup("GD-2.1", g.from_hands, ["Ah Ah"] * 4)
+    assert "two packs hold two of each card" in msg
+    _bad_setup("GD-2.1", g.from_hands, ["Ah Ah Ah", "3c", "4c", "5c"])
+    _bad_setup("GD-2.1", g.from_hands, [[60], [1], [2], [3]])
+    _bad_setup("GD-2.1", g.from_hands, ["3c", "4c", "5c"])  # three hands
+    _bad_setup("GD-2.1", g.from_hands, ["3c", "4c", "5c", ""])  # an empty hand
+    _bad_setup("GD-2.1", g.from_hands, [[c for c in range(28)], "4c", "5c", "6c"])  # 28 cards
+    s = g.from_hands(["Ah Ah", "3c", "4c", "5c"])
+    assert s.hand(0) == (parse_cards("Ah")[0],) * 2
+
+
+def test_gd_1_2_from_hands_refuses_levels_out_of_range_or_of_the_wrong_length():
+    g = cardavia.load("guandan")
+    hands = ["3c 4c", "5c", "6c", "7c"]
+    _bad_setup("GD-1.2", g.from_hands, hands, team_levels=(2,))
+    _bad_setup("GD-1.2", g.from_hands, hands, team_levels=(2, 2, 2))
+    _bad_setup("GD-1.2", g.from_hands, hands, level=15)
+    _bad_setup("GD-1.2", g.from_hands, hands, level=1)
+    _bad_setup("GD-1.2", g.from_hands, hands, level="K")  # levels are ints 2-14
+    _bad_setup("GD-1.2", g.from_hands, hands, team_levels=(2, 99))
+    _bad_setup("GD-1.2", g.from_hands, hands, level=5, team_levels=(2, 3))  # nobody's level
+    _bad_setup("GD-1.2", g.from_hands, full_hands(5, {}), level=5, team_levels=(5, 2),
+               previous=[1, 0, 2, 3])  # team 1 won: the deal is at its level
+    _bad_setup("GD-2.3", g.from_hands, hands, leader=4)
+    s = g.from_hands(hands, level=5, team_levels=(2, 5))
+    assert s.level == 5 and s.team_levels == [2, 5]
+
+
+def test_gd_1_2_team_levels_of_length_one_no_longer_fail_after_a_move():
+    """Issue 19: team_levels=(2,) was accepted until a move failed with an
+    IndexError after being written to the history."""
+    g = cardavia.load("guandan")
+    with pytest.raises(InvalidSetupError):
+        g.from_hands(["3c", "4c", "5c", "6c"], team_levels=(2,))
+
+
+def test_gd_3_1_a_tribute_payer_holding_only_wild_cards_is_refused_with_a_clear_message():
+    """Issue 12 part 7: it used to fail with a raw 'byte must be in range(0, 256)'."""
+    g = cardavia.load("guandan")
+    msg = _bad_setup("GD-3.1", g.from_hands, ["3c 4c", "5c", "6c", "2h 2h"], previous=[0, 1, 2, 3])
+    assert "only wild cards" in msg and "byte" not in msg
+    _bad_setup("GD-3.1", g.from_hands, ["3c 4c", "5c", "6c", "2h"], previous=[0, 1, 2, 3, 3])
+    _bad_setup("GD-3.1", g.from_hands, ["3c 4c", "5c", "6c", "2h"], previous=[0, 1, 1, 3])
+    # the payer's wild is not given, but a cancelled tribute needs no card (GD-3.3)
+    s = g.from_hands(["3c 4c", "RJ", "6c", "RJ 2h"], previous=[0, 2, 1, 3])
+    assert s.observation(0)["anti_tribute"]
+
+
+def test_gd_2_setup_json_is_validated_like_from_hands():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["3c 4c", "5c", "6c", "7c"])
+    data = json.loads(s.to_json())
+    for key, value, rule in (("hands", ["Ah Ah"] * 4, "GD-2.1"), ("team_levels", [2], "GD-1.2"),
+                             ("level", 0, "GD-1.2"), ("leader", -1, "GD-2.3"), ("previous", [0, 0, 1, 2], "GD-3.1")):
+        bad = dict(data, setup=dict(data["setup"], **{key: value}))
+        _bad_setup(rule, g.from_json, json.dumps(bad))
+    bad = dict(data, setup={"seed": 1, "level": 5})
+    _bad_setup("GD-2.2", g.from_json, json.dumps(bad))
+    with pytest.raises(InvalidSetupError):
+        g.from_json(json.dumps(dict(data, setup=dict(data["setup"], colour="red"))))
+
+
+def test_vocabulary_hand_is_a_tuple_in_game_order_and_observation_matches():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["RJ 5h 5c Ac 3d 5s BJ", "3c", "4c", "6c"], level=5)
+    hand = s.hand(0)
+    assert isinstance(hand, tuple)
+    assert [card_text(c) for c in hand] == ["3d", "Ac", "5c", "5s", "BJ", "RJ", "5h"]
+    assert s.observation(0)["hand"] == [card_text(c) for c in hand]
+    assert s.observation(1)["hand_sizes"] == [7, 1, 1, 1]
+    assert s.observation(1)["last_player"] is None and s.observation(1)["level"] == 5
+    assert all(isinstance(m.kind, str) for m in s.legal_moves())
+    with pytest.raises(ValueError):
+        s.hand(4)
+
+
+def test_outcome_score_breakdown_of_a_deal_and_a_match():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(one_card_hands([0, 1, 2, 3], 2), leader=0)
+    play_order(s, [0, 1, 2, 3])
+    out = s.outcome()
+    assert out.returns == (2, -2, 2, -2) and out.winners == (0, 2)
+    assert out.score["order"] == [0, 1, 2, 3] and out.score["gained"] == 2 and out.score["winner_team"] == 0
+    json.dumps(out.to_dict())
+    g = cardavia.load("guandan")
+    s = g.from_hands(one_card_hands([2, 1, 0, 3], 14), level=14, leader=2, team_levels=[14, 9])
+    play_order(s, [2, 1, 0, 3])
+    assert s.outcome().returns == (1, -1, 1, -1) and s.outcome().score["team_levels"] == [14, 9]

@@ -53,8 +53,8 @@ def test_phh_round_trip_through_pokerkit_single_hands():
         again = phh.loads(HandHistory.loads(text).dumps())
         assert again.to_dict()["moves"] == s.to_dict()["moves"]
         assert again.returns() == s.returns()
-        assert [again.hand.hole(p) for p in order] == [s.hand.hole(p) for p in order]
-        assert again.hand.board == s.hand.board
+        assert [again.core.hole(p) for p in order] == [s.core.hole(p) for p in order]
+        assert again.core.board == s.core.board
 
 
 def test_phh_every_hand_of_a_match():
@@ -77,7 +77,7 @@ def test_phh_every_hand_of_a_match():
 
 
 def test_phh_unfinished_hand_and_heads_up():
-    s = HAND.from_hands([0, 700, 0, 300], button=3, hole=[None, "AsKs", None, "QdQh"])
+    s = HAND.from_hands([None, "AsKs", None, "QdQh"], stacks=[0, 700, 0, 300], button=3)
     s.play("raise 60")
     text = phh.dumps_hand(s, 0)
     f = phh.parse(text)
@@ -119,3 +119,34 @@ def test_phh_malformed_text_raises_value_error_only():
             phh.loads(base + "actions = " + actions)
     with pytest.raises(ValueError):
         phh.loads(base.replace("antes = [0, 0]", "antes = 5") + "actions = []")
+
+
+@pytest.mark.parametrize("change,needle", [
+    (("min_bet = 20", "min_bet = 1e999"), "min_bet"),
+    (("min_bet = 20", "min_bet = 20.5"), "min_bet"),
+    (("starting_stacks = [", "starting_stacks = [1e999, "), "starting_stacks"),
+    (("'p3 f'", "'p9 f'"), "no player p9"),
+    (("'p3 f'", "'p0 f'"), "no player p0"),
+    (("'p3 f'", "'px f'"), "not a player"),
+    (("'p4 cbr 60'", "'p4 cbr 1e999'"), "amount"),
+    (("'p4 cbr 60'", "'p4 cbr'"), "amount"),
+    (("'p3 f'", "'p2 f'"), "out of turn"),
+    (("'d dh p1 KsKh'", "'d dh p1 KsXx'"), "cards"),
+    (("'d dh p1 KsKh'", "'d dh p7 KsKh'"), "no player p7"),
+])
+def test_loads_refuses_bad_phh_with_project_messages(change, needle):
+    s = HAND.from_hands(["AsAh", "KsKh", "7c2d", "9c9d"], button=0, board="2s 7h Td 3c 4s")
+    for m in ["fold", "raise 60", "call", "fold"]:
+        s.play(m)
+    text = phh.dumps_hand(s, 0)
+    assert change[0] in text
+    with pytest.raises(ValueError, match=needle):
+        phh.loads(text.replace(change[0], change[1], 1))
+
+
+def test_dumps_reads_public_state_only():
+    import inspect
+    source = inspect.getsource(phh)
+    assert "._setup" not in source and "._initial" not in source and "_deck_for" not in source
+    with pytest.raises(ValueError):
+        phh.dumps_hand(random_hand(1), 5)

@@ -443,8 +443,8 @@ def test_equity_range_monte_carlo_when_enumeration_is_dear():
     (dict(hands=["AhKh", "QsQd"], board="2c3c4c5c6c7c"), "at most 5"),
     (dict(hands=["AhKh", "QsQd"], board="2c", dead="2c"), "both"),
     (dict(hands=["AhKh", "AhQd"]), "no possible deal"),
-    (dict(hands=["AhKh", "QsQd"], trials=0), "positive"),
-    (dict(hands=["AhKh", "QsQd"], seed=-1), "negative"),
+    (dict(hands=["AhKh", "QsQd"], trials=0), r"trials must be in 1\.\."),
+    (dict(hands=["AhKh", "QsQd"], seed=-1), r"seed must be in 0\.\."),
     (dict(hands=["AhKh", "QxQd"]), "QxQd"),
 ])
 def test_equity_errors(kwargs, match):
@@ -479,3 +479,51 @@ def test_cli_equity_bad_input_is_one_line_exit_2(argv, capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "error" in err
+
+
+def test_issue_19_huge_and_odd_numbers_are_project_errors():
+    from cardavia.game import ArgumentTypeError
+    for bad in (2**40, -1, 2**70, 40000):
+        with pytest.raises(ValueError, match="hand strength"):
+            poker.describe(bad)
+        with pytest.raises(ValueError, match="hand strength"):
+            poker.category(bad)
+    with pytest.raises(ArgumentTypeError):
+        poker.describe(float("inf"))
+    assert poker.describe(np.int32(poker.evaluate("Ah Kh Qh Jh Th"))) == "Royal Flush"
+    for kwargs in (dict(trials=float("inf")), dict(trials=10**30), dict(seed=2**70), dict(seed=float("nan"))):
+        with pytest.raises(ValueError) as e:
+            poker.equity(["AhKh", "QsQd"], **kwargs)
+        assert type(e.value).__module__.startswith("cardavia") or " must be in " in str(e.value)
+    with pytest.raises(ArgumentTypeError):
+        poker.equity(12)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32,
+                                   np.uint64, np.int64])
+def test_evaluate_batch_any_integer_dtype_in_place(dtype):
+    """Issue 12 part 7: every integer type is ranked by its own kernel, no copy."""
+    rng = np.random.default_rng(5)
+    hands = np.argsort(rng.random((501, 52)), axis=1)[:, :7]
+    ref = np.array([poker.evaluate(tuple(int(c) for c in h)) for h in hands[:50]])
+    for k in (5, 6, 7):
+        got = poker.evaluate_batch(hands[:, :k].astype(dtype))
+        assert list(got[:50]) == [poker.evaluate(tuple(int(c) for c in h[:k])) for h in hands[:50]]
+    assert list(poker.evaluate_batch(hands.astype(dtype))[:50]) == list(ref)
+    assert list(poker.evaluate_batch(hands.astype(dtype)[:, ::-1])[:50]) == list(ref)   # strided
+    bad = hands.astype(dtype)
+    bad[7, 2] = bad[7, 1]
+    with pytest.raises(ValueError, match="row 7"):
+        poker.evaluate_batch(bad)
+    if np.dtype(dtype).kind == "i":
+        bad = hands.astype(dtype)
+        bad[3, 0] = -1
+        with pytest.raises(ValueError, match="row 3"):
+            poker.evaluate_batch(bad)
+    if np.dtype(dtype).itemsize >= 2:
+        bad = hands.astype(dtype)
+        bad[4, 6] = 256 + int(bad[4, 6])      # would alias a valid id if truncated to a byte
+        with pytest.raises(ValueError, match="row 4"):
+            poker.evaluate_batch(bad)
+    swapped = hands.astype(np.dtype(dtype).newbyteorder())      # copied once, still right
+    assert list(poker.evaluate_batch(swapped)[:50]) == list(ref)

@@ -10,12 +10,12 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from cardavia.shengji import PLAY, ShengjiMove
+from cardavia.shengji import PLAY, ShengjiGame, ShengjiMove
 from conformance import check_random_games
 
 import cardavia
 from cardavia.cards import card_text, parse_cards
-from cardavia.game import IllegalMoveError, InvalidMoveError
+from cardavia.game import ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
 from cardavia.shengji import Shape, shape
 from cardavia._core import shengji as core
 
@@ -30,7 +30,7 @@ def pts(cards) -> int:
 
 
 def play_deal(hands, kitty="", level=2, trump="H", dealer=0):
-    return G.from_hands(hands, kitty, level=level, trump=trump, dealer=dealer)
+    return G.from_hands(hands, kitty=kitty, level=level, trump=trump, dealer=dealer)
 
 
 def trick_winner(plays, level=2, trump="H", leader=0):
@@ -70,7 +70,7 @@ def random_deal(seed, rng=None):
 
 def test_sj_1_partnerships_levels_start_at_2_and_80_points_take_over():
     s = M.new_state(seed=1)
-    assert s.team_levels == [0, 0] and s.observation(0)["level"] == "2"
+    assert s.team_levels == [2, 2] and s.observation(0)["level"] == 2 and s.observation(0)["team_levels"] == [2, 2]
     for seed in range(40):
         d = random_deal(seed)
         r = d.results[-1]
@@ -105,14 +105,14 @@ def test_sj_2_1_two_packs_25_each_and_8_kitty():
 def test_sj_2_2_level_is_2_then_the_dealers_team_level():
     rng = random.Random(5)
     s = M.new_state(seed=11)
-    assert s.deal.level == 0
+    assert s.deal.level == 2
     seen = 0
     while not s.is_over and seen < 6:
         before = len(s.results)
         s.play(s.legal_moves().sample(rng))
         if len(s.results) > before and not s.is_over:
             d = s.deal
-            assert d.dealer >= 0
+            assert d.dealer is not None
             assert d.level == s.team_levels[d.dealer % 2]
             seen += 1
     assert seen == 6
@@ -124,8 +124,25 @@ def test_sj_2_2_level_is_2_then_the_dealers_team_level():
 KITTY = "8c 9c Tc Jc Qc Kc Ac 3d"
 
 
-def declaring(hands, kitty=KITTY, dealer=None, level=2):
-    return G.from_hands(hands, kitty, level=level, trump=None, dealer=dealer)
+def whole_hands(hands, kitty=KITTY, spare=3, level=2):
+    """SJ-2.1: hands of 25 from the given cards, filled from the rest of the two
+    packs; the level cards and jokers nobody was given go to seat ``spare``."""
+    ids = [parse_cards(h) for h in hands]
+    rest = Counter({c: 2 for c in range(54)})
+    rest.subtract([c for h in ids for c in h] + parse_cards(kitty))
+    pool = sorted(rest.elements(), key=lambda c: (c < 52 and c // 4 != level - 2, c))
+    special = sum(1 for c in pool if c >= 52 or c // 4 == level - 2)
+    ids[spare] += pool[:special]
+    pool = pool[special:]
+    for h in ids:
+        while len(h) < 25:
+            h.append(pool.pop())
+    return [" ".join(card_text(c) for c in h) for h in ids]
+
+
+def declaring(hands, kitty=KITTY, dealer=None, level=2, spare=3):
+    return G.from_hands(whole_hands(hands, kitty, spare, level), kitty=kitty, level=level, trump=None,
+                        dealer=dealer)
 
 
 def test_sj_2_3_declaring_starts_at_seat_0_first_declarer_deals():
@@ -139,7 +156,7 @@ def test_sj_2_3_declaring_starts_at_seat_0_first_declarer_deals():
         s.play("pass")
     d = s.deal
     assert d.first_declarer == 1 and d.dealer == 1 and d.trump == 2
-    assert s.current_player == 1 and d.hand_size(1) == 3 + 8  # SJ-2.7: he takes the kitty
+    assert s.current_player == 1 and d.hand_size(1) == 25 + 8  # SJ-2.7: he takes the kitty
 
 
 def test_sj_2_3_later_deals_declare_from_the_scheduled_dealer():
@@ -185,7 +202,7 @@ def test_sj_2_4_overcalls_pair_then_black_then_red_jokers():
         s.play("pass")
     assert s.deal.trump == 4 and s.observation(2)["trump"] == "NT"  # joker pair: no-trump
     # SJ-2.4: in no-trump only level cards and jokers are trump
-    table = core.order_table(0, 4)
+    table = core.order_table(2, 4)
     assert all(table[c][0] == 4 for c in (0, 1, 2, 3, 52, 53))
     assert all(table[c][0] == c % 4 for c in range(4, 52))
 
@@ -397,7 +414,7 @@ def test_sj_3_4_shapes_single_pair_tractor():
     assert shape("Ah Ah", 2, "S").kind == "pair"
     assert shape("BJ BJ", 2, "S") == Shape("pair", 1, "trump")
     assert shape("Kh Kh Ah Ah", 2, "S") == Shape("tractor", 2, "H")
-    assert shape("Jh Jh Qh Qh Kh Kh", "2", "C").pairs == 3
+    assert shape("Jh Jh Qh Qh Kh Kh", 2, "C").pairs == 3
     for bad in ["Ah Kh", "BJ RJ", "Ah Ah Kh", "Ah Ah Qh Qh", "Ah Ah As As", "Ah Ah Ah"]:
         with pytest.raises(IllegalMoveError) as e:
             shape(bad, 2, "S")
@@ -460,7 +477,7 @@ def test_sj_3_4_shape_agrees_with_an_independent_reading_of_the_rules():
         if rng.random() < 0.2:
             cards = cards[:-1] if len(cards) > 2 else [cards[0]]
         expected = _ref_shape(cards, level, trump)
-        got = core.shape_of(cards, level, trump)
+        got = core.shape_of(cards, level + 2, trump)
         if expected is None:
             assert got is None, (cards, level, trump)
         else:
@@ -517,7 +534,7 @@ def test_trap_level_cards_of_two_suits_are_not_a_pair():
 def test_trap_level_5_4466_of_a_plain_suit_is_a_tractor():
     """SJ-3.4: removing the level rank closes the gap."""
     assert shape("4s 4s 6s 6s", 5, "H") == Shape("tractor", 2, "S")
-    assert shape("4s 4s 6s 6s", "5", "NT").kind == "tractor"
+    assert shape("4s 4s 6s 6s", 5, "NT").kind == "tractor"
     # the gap closes inside the trump suit too
     assert shape("4h 4h 6h 6h", 5, "H") == Shape("tractor", 2, "trump")
     with pytest.raises(IllegalMoveError):
@@ -664,7 +681,7 @@ def test_void_follower_against_a_3_pair_tractor_count_without_building():
     rest.subtract(parse_cards(" ".join(hand1)) + lead)
     pool = sorted(rest.elements())
     hands = [lead + pool[:19], parse_cards(" ".join(hand1)), pool[19:44], pool[44:69]]
-    s = play_deal(hands, trump="D")
+    s = play_deal(hands, kitty=pool[69:], trump="D")
     s.play("3s 3s 4s 4s 5s 5s")
     view = s.legal_moves()
     # independent count: coefficient of x^6 in prod over cards (1 + x [+ x^2 if a pair])
@@ -772,7 +789,7 @@ def test_sj_4_1_totals_200_over_1000_seeded_deals():
             s.play(s.legal_moves().sample(rng))
         d = s.deal
         assert d.card_points + d.defender_points + d.kitty_points == 200
-        played = [c for _, m in s.history if getattr(m, "kind", None) == 3 for c in m.cards]
+        played = [c for _, m in s.history if getattr(m, "kind", None) == "play" for c in m.cards]
         assert pts(played) + pts(d.buried) == 200 and len(played) == 100
         assert d.attacker_points == d.card_points + d.kitty_points * d.kitty_mult
         att = (d.last_winner % 2) != (d.dealer % 2)
@@ -864,26 +881,26 @@ def test_sj_4_3_match_won_by_going_past_ace():
     rng = random.Random(1)
     for seed in range(3):
         s = M.new_state(seed=seed)
-        levels = [0, 0]
+        levels = [2, 2]
         while not s.is_over:
             s.play(s.legal_moves().sample(rng))
         for r in s.results:
             levels[r["team"]] += r["levels"]
-        winner = 0 if levels[0] > 12 else 1
-        assert levels[winner] > 12 and levels[1 - winner] <= 12
-        assert s.team_levels == levels
+        winner = 0 if levels[0] > 14 else 1
+        assert levels[winner] > 14 and levels[1 - winner] <= 14 and s.winner == winner
+        assert s.team_levels == [min(lv, 14) for lv in levels]
         # it ended at the first deal that took a team past Ace
-        partial = [0, 0]
+        partial = [2, 2]
         for r in s.results[:-1]:
             partial[r["team"]] += r["levels"]
-            assert max(partial) <= 12
+            assert max(partial) <= 14
         assert s.returns() == [1 if p % 2 == winner else -1 for p in range(4)]
 
 
 def test_sj_4_3_a_team_at_ace_wins_with_any_level_gain():
     rng = random.Random(3)
     s = M.new_state(seed=5)
-    s._levels = [12, 12]
+    s._levels = [14, 14]
     while not s.is_over:
         s.play(s.legal_moves().sample(rng))
     last = s.results[-1]
@@ -907,10 +924,12 @@ def test_move_objects_are_validated():
     from cardavia.shengji import ShengjiMove
 
     s = G.new_state(seed=1)
-    for kind, cards in [(3, [99]), (3, [-1]), (9, [1]), (0, [3]), (2, [3, 4]), (1, []), (3, [])]:
+    for kind, cards in [("play", [99]), ("play", [-1]), ("nine", [1]), ("pass", [3]), ("bury", [3, 4]),
+                        ("declare", []), ("play", []), (3, [1]), (None, [])]:
         with pytest.raises(InvalidMoveError):
             s.play(ShengjiMove(kind, cards))
-    assert ShengjiMove(3, [50, 46, 50, 46]) == G.parse_move("Kh Ah Kh Ah")
+    assert ShengjiMove("play", [50, 46, 50, 46]) == G.parse_move("Kh Ah Kh Ah")
+    assert {m.kind for m in s.legal_moves()} == {"pass", "declare"} or {m.kind for m in s.legal_moves()} == {"pass"}
 
 
 def test_module_doctest():
@@ -937,6 +956,116 @@ def test_from_hands_validates_its_input():
         G.from_hands(["3s", "4s", "5s", "6s"], kitty="3c", trump=None)
     s = G.from_hands(["3s", "4s", "5s", "6s"], kitty="Kc", trump="H")
     assert G.from_json(s.to_json()).to_json() == s.to_json()
+
+
+# -- one vocabulary (issue 12 part 4) and one setup check (issue 19 part 1) ----------
+
+def _setup_error(rule, **kw):
+    with pytest.raises(InvalidSetupError) as e:
+        G.from_hands(**kw)
+    assert e.value.rule == rule, (e.value, kw)
+    return e.value
+
+
+def test_sj_vocabulary_class_kinds_levels_hands_and_nobody():
+    assert type(G) is ShengjiGame and cardavia.shengji.GAME is ShengjiGame
+    assert not hasattr(cardavia.shengji, "Shengji")
+    s = G.new_state(seed=5)
+    obs = s.observation(1)
+    assert obs["dealer"] is None and s.deal.first_declarer is None  # nobody yet
+    assert obs["level"] == 2 and obs["team_levels"] == [2, 2]
+    assert isinstance(s.hand(1), tuple) and [card_text(c) for c in s.hand(1)] == obs["hand"]
+    assert obs["played"] == [[], [], [], []]
+    rng = random.Random(5)
+    kinds = set()
+    while not s.is_over:
+        m = s.legal_moves().sample(rng)
+        kinds.add(m.kind)
+        assert isinstance(m.kind, str) and s.play(str(m)) == m
+        if s.deal.phase == core.PLAY_PHASE:
+            hand = s.hand(0)
+            # SJ-3.2: the game's order, plain suits then trumps, low to high
+            keys = [s.deal.order(c) for c in hand]
+            assert keys == sorted(keys)
+            assert [card_text(c) for c in hand] == s.observation(0)["hand"]
+    assert kinds == {"pass", "bury", "play"} or kinds == {"pass", "declare", "bury", "play"}
+    assert s.current_player is None and s.deal.turn is None
+    obs = s.observation(0)
+    assert sum(len(p) for p in obs["played"]) == 100 and obs["results"][0]["level"] == 2
+    out = s.outcome()
+    r = s.results[-1]
+    assert out.returns == tuple(s.returns()) and out.score["attacker_points"] == r["attacker_points"]
+    assert out.score["kitty_points"] == r["kitty_points"] and out.score["kitty_multiplier"] == r["kitty_multiplier"]
+    assert out.score["levels_gained"] == r["levels"] and out.score["winning_team"] == r["team"]
+    json.dumps(out.to_dict())
+    m = M.new_state(seed=2)
+    while not m.is_over:
+        m.play(m.legal_moves().sample(rng))
+    score = m.outcome().score
+    assert score["match_winner"] in (0, 1) and score["team_levels"][score["match_winner"]] == 14
+    assert m.outcome().winners == tuple(p for p in range(4) if p % 2 == score["match_winner"])
+
+
+def test_sj_2_2_levels_are_ints_2_to_14_in_from_hands_and_shape():
+    s = G.from_hands(["Ah", "Kh", "Qh", "Jh"], trump="S", level=14)
+    assert s.observation(0)["level"] == 14 and s.deal.level == 14
+    assert shape("Kh Kh Qh Qh", 14, "C").kind == "tractor"  # level A: K and Q are neighbours
+    _setup_error("SJ-2.2", hands=["Ah", "Kh", "Qh", "Jh"], trump="S", level=15)
+    _setup_error("SJ-2.2", hands=["Ah", "Kh", "Qh", "Jh"], trump="S", level=1)
+    with pytest.raises(ArgumentTypeError):
+        G.from_hands(["Ah", "Kh", "Qh", "Jh"], trump="S", level="5")
+    for bad in ("5", 0, 15, 2.0):
+        with pytest.raises(ValueError):
+            shape("Ah", bad, "S")
+
+
+def test_sj_2_1_setup_check_refuses_what_no_deal_reaches():
+    four = ["3s", "4s", "5s", "6s"]
+    _setup_error("SJ-2.1", hands=["3s 3s", "3s", "4s", "5s"], trump="H")      # three 3s
+    _setup_error("SJ-3.1", hands=["3s 7s", "4s", "5s", "6s"], trump="H")      # unequal hands
+    _setup_error("SJ-2.7", hands=four, kitty="3c 4c 5c 6c 7c 8c 9c Tc Jc", trump="H")
+    _setup_error("SJ-2.1", hands=four, kitty="3c", trump=None)                # declaring: whole deal
+    _setup_error("SJ-2.3", hands=four, trump="H", dealer=4)
+    _setup_error("SJ-2.7", hands=four, trump="H", dealer=None)
+    _setup_error("SJ-2.4", hands=four, trump="X")
+    with pytest.raises(InvalidSetupError):
+        G.from_hands(["3s", "4s", "5s"], trump="H")
+    for bad in (5, None, [1.5, "x"]):
+        with pytest.raises(ValueError):
+            G.from_hands(bad if bad is not None else ["3s", None, "5s", "6s"], trump="H")
+    with pytest.raises(ArgumentTypeError):
+        G.from_hands(four, trump=3)
+    # a whole deal of 25 each and the 8-card kitty is accepted
+    deck = [c for c in range(54) for _ in range(2)]
+    random.Random(1).shuffle(deck)
+    hands = [deck[i * 25:(i + 1) * 25] for i in range(4)]
+    s = G.from_hands(hands, kitty=deck[100:])
+    assert s.observation(0)["phase"] == "declare"
+    _setup_error("SJ-2.1", hands=hands, kitty=deck[100:107], trump="H")       # 25 each go with 8 buried
+    _setup_error("SJ-2.1", hands=[hands[0][:24], hands[1], hands[2], hands[3] + hands[0][24:]], kitty=deck[100:])
+
+
+def test_sj_2_1_tampered_replays_are_refused_before_a_move_is_played():
+    deck = [c for c in range(54) for _ in range(2)]
+    random.Random(2).shuffle(deck)
+    hands = [deck[i * 25:(i + 1) * 25] for i in range(4)]
+    s = G.from_hands(hands, kitty=deck[100:])
+    data = json.loads(s.to_json())
+    # hands of 24, 25, 25 and 26 cards: this would reach a position with no legal move
+    h = [parse_cards(x) for x in data["setup"]["hands"]]
+    h[3].append(h[0].pop())
+    for setup in ({**data["setup"], "hands": [" ".join(card_text(c) for c in x) for x in h]},
+                  {**data["setup"], "trump": "H", "kitty": "",
+                   "hands": [" ".join(card_text(c) for c in x) for x in h]},
+                  {**data["setup"], "level": "2"}, {**data["setup"], "level": 0},
+                  {**data["setup"], "dealer": -1}, {**data["setup"], "team_levels": [2]},
+                  {**data["setup"], "team_levels": [3, 3], "dealer": 0},
+                  {**data["setup"], "extra": 1}, {"seed": 1, "hands": []},
+                  {**data["setup"], "kitty": data["setup"]["kitty"] + " 3c"}):
+        bad = dict(data, setup=setup)
+        with pytest.raises(InvalidSetupError) as e:
+            G.from_json(json.dumps(bad))
+        assert e.value.rule in (None, "SJ-2.1", "SJ-2.2", "SJ-2.3", "SJ-2.7", "SJ-3.1"), setup
 
 
 # ---------------------------------------------------------------------------
@@ -972,9 +1101,9 @@ def test_compiled_self_play_loops():
     m = core.selfplay_matches(5, seed=3)
     assert m["matches"] == 5 and m["mean_deals_per_match"] >= 5
     # the compiled loop and the Python state play by the same rules
-    d = core.Deal.shuffled(42, 0, 0, -1)
+    d = core.Deal.shuffled(42, 2, 0, None)
     d.play_random(7)
-    assert d.phase == 3 and d.card_points + d.defender_points + d.kitty_points == 200
+    assert d.phase == core.OVER_PHASE and d.turn is None and d.card_points + d.defender_points + d.kitty_points == 200
 
 
 # -- audit2: garbage text and move objects never crash; refusals change nothing --------

@@ -319,7 +319,7 @@ CARD_RE = re.compile(r"\b(10|[2-9TJQKA])[cdhs]\b")
 def _opponent_secret_leaks(state, player):
     """Does anything player may see name the opponent's cards or their groups?"""
     data = json.loads(state.observation(player).to_json())
-    fields = {k: v for k, v in data.items() if k not in ("history", "hand", "locked", "last_reveal")}
+    fields = {k: v for k, v in data.items() if k not in ("history", "hand", "locked", "last_reveal", "discard_pile")}
     text = json.dumps(fields)
     if CARD_RE.search(text) or "UP" in text or "DOWN" in text:
         return True
@@ -449,3 +449,162 @@ def test_ud_1_bad_chip_option_and_setup_are_refused_with_value_error():
         data["setup"] = setup
         with pytest.raises(ValueError):
             GAME.from_json(json.dumps(data))
+
+
+# -- issue 12 part 4 (one vocabulary) and issue 19 (setups checked once) ------------
+
+def test_vocabulary_from_hands_hand_and_outcome():
+    s = GAME.from_hands(["Kh 3c", [8, 51]], seed=4)
+    assert type(GAME).__name__ == "UpDownGame"
+    assert s.hand(0) == (card_id("3c"), card_id("Kh")) and s.hand(1) == (8, 51)
+    assert s.observation(0)["hand"] == ["3c", "Kh"]
+    assert s.observation(1)["signals"] == [{"up": 1, "down": 1}, {"up": 1, "down": 1}]   # UD-2.3
+    assert [str(m) for m in s.legal_moves()] == ["lock 3c", "lock Kh"]
+    again = GAME.from_json(s.to_json())
+    assert again.hand(0) == s.hand(0) and again.core.stock() == s.core.stock()
+    assert sorted(s.core.stock() + list(s.hand(0)) + list(s.hand(1))) == sorted(list(range(52)) * 2)
+    play_random(s, random.Random(1))
+    assert s.current_player is None
+    out = s.outcome()
+    assert out.score["chips"] == s.core.chips and out.score["deals"] >= 1
+    json.dumps(out.to_dict())
+    single = cardavia.load("updown", match=False).from_hands(["2c 2d", "Ah As"])
+    single.play("lock 2c"), single.play("lock Ah"), single.play("check"), single.play("check")
+    assert single.returns() == [1, -1] and single.outcome().score["showdown"] == ["2c", "Ah"]   # UD-4
+
+
+@pytest.mark.parametrize("hands,rule", [
+    (["Kh Kh", "Kh 3c"], "UD-2.1"),          # a third Kh: two packs hold two
+    (["Kh BJ", "3c 4c"], "UD-2.1"),          # no jokers
+    ([[0, 60], [1, 2]], "UD-2.1"),
+    (["Kh", "3c 4c"], "UD-2.1"),
+    (["Kh 3c 4c", "5c 6c"], "UD-2.1"),
+    (["Kh 3c"], "UD-2.1"),
+])
+def test_ud_2_1_from_hands_refuses_what_two_packs_cannot_deal(hands, rule):
+    with pytest.raises(cardavia.game.InvalidSetupError) as e:
+        GAME.from_hands(hands)
+    assert e.value.rule == rule
+
+
+def test_ud_2_1_setup_checked_from_json_and_draws_replayed():
+    s = GAME.from_hands(["Kh 3c", "Ah 2d"], seed=1)
+    data = s.to_dict()
+    for bad in ({"seed": 1, "hands": [[0, 0], [0, 1]]}, {"seed": 1, "hands": [[0, 53], [1, 2]]},
+                {"seed": 1, "draws": [[0]]}, {"seed": 1, "draws": [[0, 99]]}, {"seed": -1},
+                {"seed": 2**64}, {"seed": 1, "chips": 5}):
+        data["setup"] = bad
+        with pytest.raises(ValueError) as e:
+            GAME.from_json(data)
+        assert type(e.value).__module__.startswith("cardavia") or " must be in " in str(e.value)
+    for bad in ({"chips": 0}, {"chips": float("inf")}, {"chips": 2**62}):
+        with pytest.raises(ValueError):
+            cardavia.load("updown", **bad)
+    with pytest.raises(ValueError):
+        GAME.from_hands(["Kh 3c", "Ah 2d"], seed=float("inf"))
+
+
+# -- issue 12 part 2: sampling the hidden cards --------------------------------------
+
+def chi_square_ok(counts, expected):
+    stat = sum((c - e) ** 2 / e for c, e in zip(counts, expected))
+    k = len(counts) - 1
+    critical = k * (1 - 2 / (9 * k) + 3.09 * (2 / (9 * k)) ** 0.5) ** 3
+    return stat < critical, stat, critical
+
+
+@pytest.mark.parametrize("match", [True, False])
+def test_ud_resample_same_observation_replays_and_plays_on(match):
+    """UD-2.3 signals kept, UD-3.1 the opponent's lock unknown, UD-5.1 reveals kept."""
+    game = cardavia.load("updown", match=match)
+    rng = random.Random(5)
+    differ = checked = 0
+    for seed in range(60):
+        s = game.new_state(seed=seed)
+        for _ in range(rng.randrange(0, 80 if match else 4)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if s.is_over:
+            continue
+        for p in (0, 1):
+            obs = s.observation(p)
+            w = s.resample(p, rng)
+            checked += 1
+            assert w.observation(p) == obs and w.public_history(p) == s.public_history(p)
+            assert w.hand(p) == s.hand(p)
+            differ += w.hand(1 - p) != s.hand(1 - p)
+            assert game.from_json(w.to_json()).observation(p) == obs
+            core = game.sample_world(obs, rng)
+            assert (core.phase, core.actor, core.stacks, core.bets, core.up_counts, core.discards()) == (
+                s.core.phase, s.core.actor, s.core.stacks, s.core.bets, s.core.up_counts, s.core.discards())
+            assert core.stock_size == s.core.stock_size
+            assert sorted(core.stock() + core.hand(0) + core.hand(1) + core.discards()) == \
+                sorted(s.core.stock() + s.core.hand(0) + s.core.hand(1) + s.core.discards())
+            play_random(w, rng)
+            assert sum(w.returns()) == 0
+    assert checked > 20 and differ > checked // 2
+
+
+def test_ud_2_3_sample_world_uniform_under_the_signals():
+    """Chi-square: with one UP and one DOWN card signalled, the opponent's UP card is
+    uniform over the UP cards he may hold (two copies each, less the observer's)."""
+    s = GAME.from_hands(["Kh 3c", "Ah 2d"], seed=2)
+    obs = s.observation(0)
+    ups = [c for c in range(52) if c >> 2 >= 6]
+    copies = {c: 2 - (c == card_id("Kh")) for c in ups}
+    counts = {c: 0 for c in ups}
+    rng = random.Random(8)
+    n = 2750
+    for _ in range(n):
+        w = GAME.sample_world(obs, rng)
+        hand = w.hand(1)
+        assert sum(group(c) == "UP" for c in hand) == 1
+        counts[next(c for c in hand if group(c) == "UP")] += 1
+    total = sum(copies.values())
+    ok, stat, crit = chi_square_ok(list(counts.values()), [n * copies[c] / total for c in ups])
+    assert ok, (stat, crit)
+
+
+# -- issue 12 part 3: the compiled rollout policy -------------------------------------
+
+def test_ud_policy_reads_only_what_the_mover_sees_and_plays_legally():
+    from cardavia._core import updown_core
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(60):
+        s = GAME.new_state(seed=seed)
+        for _ in range(rng.randrange(0, 40)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if s.is_over:
+            continue
+        obs = s.observation(s.current_player)
+        m = GAME.policy_move(obs, s.legal_moves(), 9)
+        assert m in s.legal_moves() and m == GAME.policy_move(obs, s.legal_moves(), 9)
+        worlds = [GAME.sample_world(obs, k) for k in range(6)]
+        moves = {updown_core.policy(w, 5) for w in worlds}
+        if s.core.phase == 1:
+            assert moves == {updown_core.policy(s.core, 5)}
+        checked += 1
+    assert checked > 30
+
+
+def test_ud_policy_locks_the_stronger_card_and_rollout_is_zero_sum():
+    s = GAME.from_hands(["Kh 3c", "5d 6d"])
+    assert GAME.policy_move(s.observation(0), s.legal_moves(), 1) == LockMove(card_id("Kh"))   # UD-4
+    rng = random.Random(2)
+    w = GAME.sample_world(s.observation(0), rng)
+    for _ in range(20):
+        out = GAME.rollout(w, rng)
+        assert sum(out) == 0 and w.phase == 0
+    total = 0
+    for seed in range(300):
+        d = cardavia.load("updown", match=False).new_state(seed=seed)
+        while not d.is_over:
+            p = d.current_player
+            d.play(GAME.policy_move(d.observation(p), d.legal_moves(), rng) if p == 0
+                   else d.legal_moves().sample(rng))
+        total += d.returns()[0]
+    assert total > 0

@@ -3,6 +3,7 @@ independent enumerator of the shapes, settlement lines, conformance."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from conformance import check_random_games
 import cardavia
 from cardavia import zhengshangyou as zsy
 from cardavia.cards import parse_cards
-from cardavia.game import IllegalMoveError
+from cardavia.game import ArgumentTypeError, IllegalMoveError, InvalidSetupError
 
 GAME = cardavia.load("zhengshangyou")
 RANKS = "3456789TJQKA2"
@@ -47,8 +48,8 @@ def test_zsy_2_1_pack_of_48():
 def test_zsy_2_2_deal_16_each():
     for seed in range(20):
         s = GAME.new_state(seed=seed)
-        assert [bin(h).count("1") for h in s._hands] == [16, 16, 16]
-        assert s._hands[0] | s._hands[1] | s._hands[2] == sum(1 << c for c in zsy.PACK)
+        assert [len(s.hand(p)) for p in range(3)] == [16, 16, 16]
+        assert set(s.hand(0) + s.hand(1) + s.hand(2)) == set(zsy.PACK)
 
 
 def test_zsy_2_3_three_of_hearts_leads_and_is_played():
@@ -56,7 +57,7 @@ def test_zsy_2_3_three_of_hearts_leads_and_is_played():
     for seed in range(30):
         s = GAME.new_state(seed=seed)
         p = s.current_player
-        assert s._hands[p] >> three_h & 1
+        assert three_h in s.hand(p)
         for m in s.legal_moves():
             assert m.rank_counts()[0] >= 1, m  # every opening play holds a 3
     s = st("3c 3h 4d 5d 6d 7d 8c", "9c", "Tc", leader=0, opening=True)
@@ -64,7 +65,7 @@ def test_zsy_2_3_three_of_hearts_leads_and_is_played():
     refused(s, "8", "ZSY-2.3")
     assert "34567" in legal(s) and "8" not in legal(s)
     s.play("3")
-    assert s.observation(0)["played"][0] == "3h"  # the 3 of hearts, not 3c
+    assert s.observation(0)["played"][0] == ["3h"]  # the 3 of hearts, not 3c
     assert GAME.from_hands(["3h 4c", "5c", "6c"]).current_player == 0
     assert GAME.from_hands(["4c", "5c", "3h 6c"]).current_player == 2
 
@@ -112,7 +113,7 @@ def test_zsy_3_3_two_passes_give_the_lead_back_and_leader_cannot_pass():
     s.play("K")
     s.play("pass")
     s.play("pass")
-    assert s.current_player == 0 and s._last is None
+    assert s.current_player == 0 and s.last_play is None
     refused(s, "pass", "ZSY-3.3")
 
 
@@ -150,7 +151,7 @@ def test_zsy_4_3_three_aces_top_bomb_never_a_triple():
     s.play("KKKK")
     assert legal(s) == ["AAA"]
     s.play("AAA")
-    assert s._last.kind == "ace_bomb"
+    assert s.last_play.kind == "ace_bomb"
     # AAA answers a single too, and no triple is ever made of aces.
     assert "AAA" in [str(m) for m in zsy.moves("Ac Ad As 3c", last="K")]
     ms = zsy.moves("Ac Ad As Kc Kd Kh")
@@ -164,7 +165,7 @@ def test_zsy_4_4_heavenly_bomb_and_late_four_threes():
     s = st("3c 3d 3h 3s 9c", "Ac Ad As 5c", "Kc Kd Kh Ks", leader=0, opening=True)
     refused(s, "bomb:3333", "ZSY-4.4")
     s.play("3333")
-    assert s._last.kind == "heavenly_bomb"
+    assert s.last_play.kind == "heavenly_bomb"
     assert legal(s) == ["pass"]      # nothing beats it, not even AAA
     refused(s, "AAA", "ZSY-4.4")
     s.play("pass")
@@ -174,7 +175,7 @@ def test_zsy_4_4_heavenly_bomb_and_late_four_threes():
     s = st("9c 8c", "3c 3d 3h 3s 5c", "4c 4d 4h 4s 6c", leader=0)
     s.play("9")
     s.play("3333")
-    assert s._last.kind == "bomb" and legal(s) == ["4444"]
+    assert s.last_play.kind == "bomb" and legal(s) == ["4444"]
     with pytest.raises(IllegalMoveError):
         st("9c 3c 3d 3h 3s", "Tc", "Jc", leader=0).play("heavenly_bomb:3333")
 
@@ -300,6 +301,8 @@ def test_zsy_4_leading_moves_match_brute_force():
     for i in range(40):
         ids = rng.sample(zsy.PACK, 16)
         opening = i % 4 == 0
+        if opening and zsy.THREE_OF_HEARTS not in ids:
+            ids[0] = zsy.THREE_OF_HEARTS      # the opening hand holds the 3 of hearts (ZSY-2.3)
         ms = zsy.moves(ids, opening=opening)
         got = {(m.ranks, m.kind) for m in ms}
         assert len(got) == len(ms)
@@ -340,10 +343,10 @@ def test_moves_entry_point_and_errors():
 def test_observation_hides_other_hands():
     s = GAME.new_state(seed=5)
     obs = s.observation(0)
-    assert obs["hand"] == s.hand(0) and obs["hand_sizes"] == [16, 16, 16]
+    assert obs["hand"] == [cardavia.card_text(c) for c in s.hand(0)] and obs["hand_sizes"] == [16, 16, 16]
     text = obs.to_json()
     for p in (1, 2):
-        assert s.hand(p) not in text
+        assert " ".join(cardavia.card_text(c) for c in s.hand(p)) not in text
 
 
 def test_conformance_1000_deals():
@@ -392,7 +395,7 @@ def test_zsy_4_4_heavenly_bomb_text_reads_back_without_a_state():
     s.play("3333")
     assert s.history[-1].move == m
     r = GAME.from_json(s.to_json())
-    assert r.to_json() == s.to_json() and r._last.kind == "heavenly_bomb"
+    assert r.to_json() == s.to_json() and r.last_play.kind == "heavenly_bomb"
     later = st("9c 3c 3d 3h 3s", "Tc", "Jc", leader=0)
     refused(later, str(m), "ZSY-4.4")
 
@@ -480,11 +483,11 @@ def test_zsy_5_settlement_matches_an_independent_recount(seed, rng, bomb_bias):
     pass is offered exactly when nothing beats the table, and the returns
     equal an independent recount from the starting hands and the history."""
     s = GAME.new_state(seed=seed)
-    hands = [set(parse_cards(s.hand(p))) for p in range(3)]
+    hands = [set(s.hand(p)) for p in range(3)]
     while not s.is_over:
         moves = list(s.legal_moves())
         plays = [m for m in moves if m.kind != "pass"]
-        assert (len(plays) < len(moves)) == (not plays and s._last is not None)
+        assert (len(plays) < len(moves)) == (not plays and s.last_play is not None)
         bombs = [m for m in plays if m.is_bomb]
         s.play(rng.choice(bombs) if bombs and rng.random() < bomb_bias else rng.choice(moves))
     assert s.returns() == _settle_from_history(hands, s.history)
@@ -509,3 +512,61 @@ def test_zsy_2_1_analysis_and_move_text_keep_to_the_48_card_pack():
     assert [m.kind for m in zsy.classify("AAA")] == ["ace_bomb"]
     assert [m.kind for m in zsy.classify("Ac Ad As")] == ["ace_bomb"]
     assert [str(m) for m in zsy.moves("2s 3h")] == ["3", "2"]
+
+
+# ---------------------------------------------------------------------------
+# Issue 19: one setup check; issue 12 part 7: the opening needs the 3 of hearts
+
+def _replay_with(setup: dict):
+    data = GAME.from_hands(["3h 4c", "5c", "6c"]).to_dict()
+    data["setup"] = setup
+    return GAME.from_json(json.dumps(data))
+
+
+def test_zsy_2_1_replay_with_jokers_or_extra_twos_is_refused():
+    """ZSY-2.1/2.2/2.3: a replay with both jokers, a second 2, a card twice,
+    17 cards in a hand, a leader out of range or an opening led by someone
+    without the 3 of hearts used to build a state."""
+    for hands, rule in (([" 3h 4c", "BJ RJ", "6c"], "ZSY-2.1"), (["3h 4c", "2h 2s", "6c"], "ZSY-2.1"),
+                        (["3h 4c", "4c", "6c"], "ZSY-2.1"), (["3h", "5c", ""], "ZSY-2.2"),
+                        (["3h", [c for c in zsy.PACK if c != 6][:17], "Ac"], "ZSY-2.2")):
+        with pytest.raises(InvalidSetupError) as e:
+            _replay_with({"hands": hands})
+        assert e.value.rule == rule, hands
+        with pytest.raises(InvalidSetupError):
+            GAME.from_hands(hands)
+    with pytest.raises(InvalidSetupError) as e:
+        _replay_with({"hands": ["3h 4c", "5c", "6c"], "leader": 5})
+    assert e.value.rule == "ZSY-2.3"
+    with pytest.raises(InvalidSetupError) as e:
+        _replay_with({"hands": ["3h 4c", "5c", "6c"], "leader": 1, "opening": True})
+    assert e.value.rule == "ZSY-2.3"
+    with pytest.raises(InvalidSetupError) as e:
+        GAME.from_hands(["4c", "5c", "6c"], opening=True)
+    assert e.value.rule == "ZSY-2.3"
+    with pytest.raises(ArgumentTypeError):
+        GAME.from_hands(["3h 4c", "5c", "6c"], leader="0")
+    with pytest.raises(InvalidSetupError):
+        _replay_with({"hands": ["3h 4c", "5c", "6c"], "landlord": 0})
+
+
+def test_zsy_2_3_moves_at_the_opening_need_the_three_of_hearts():
+    """ZSY-2.3 (issue 12 part 7): ``moves(opening=True)`` used to answer for
+    a hand without the 3 of hearts."""
+    with pytest.raises(IllegalMoveError) as e:
+        zsy.moves("3c 4c 5c", opening=True)
+    assert e.value.rule == "ZSY-2.3"
+    assert [str(m) for m in zsy.moves("3c 3h", opening=True)] == ["3", "33"]
+    for bad in (1 << 60, -1, [53]):
+        with pytest.raises(ValueError):
+            zsy.moves(bad)
+
+
+def test_zsy_vocabulary_names_and_nobody_is_none():
+    assert zsy.GAME is zsy.ZhengShangyouGame and not hasattr(zsy, "ZhengShangyou")
+    s = GAME.new_state(seed=4)
+    assert s.winner is None and s.last_player is None and s.observation(1)["last_player"] is None
+    rng = random.Random(4)
+    while not s.is_over:
+        s.play(s.legal_moves().sample(rng))
+    assert s.current_player is None and s.outcome().score["winner"] == s.winner

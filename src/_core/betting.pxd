@@ -371,3 +371,38 @@ cdef class BettingFigures:
 
 cdef class BettingRound(BettingFigures):
     cdef Betting b
+
+
+cdef inline void bet_policy(const Betting* b, double win, double u, int* action, int* amount) noexcept nogil:
+    """The rollout policy's betting move for the actor (issue 12 part 3),
+    from his chance `win` of taking the pot at a showdown (0..1, estimated
+    by the game from what he can see: his own cards and the public state)
+    and a uniform `u` in [0, 1) that mixes in some aggression:
+
+    * strong (win >= 0.7, or >= 0.55 a third of the time): bet or raise,
+      the stronger the larger (half the pot to the pot after calling);
+    * owing nothing: check, or bet half the pot one time in ten (a bluff);
+    * owing chips: call when the chance beats the pot odds (what he must
+      put in over the pot after his call), else fold.
+
+    It reads nothing of the other players' cards, so it moves the same in
+    every world the actor cannot tell apart."""
+    cdef int p = b.actor, owe, pot = 0, i, lo, hi, t
+    cdef bint can_raise = bet_raise_error(b, p) == BET_OK
+    owe = bet_to_call(b, p)
+    for i in range(b.n):
+        pot += b.total[i]
+    if can_raise and (win >= 0.7 or (win >= 0.55 and u < 0.33) or (owe == 0 and u < 0.1)):
+        lo = bet_min_to(b, p)
+        hi = bet_max_to(b, p)
+        t = b.level + <int>((pot + owe) * (0.5 if win < 0.7 else 0.5 + (win - 0.7) / 0.6))
+        action[0] = ACT_BET
+        amount[0] = lo if t < lo else (hi if t > hi else t)
+        return
+    amount[0] = 0
+    if b.bet[p] >= b.level:
+        action[0] = ACT_CHECK
+    elif win * (pot + owe) >= owe:
+        action[0] = ACT_CALL
+    else:
+        action[0] = ACT_FOLD

@@ -51,6 +51,90 @@ ctypedef struct GdHand:
     bint bsf_ok          # bsf holds this hand's counts (reset on any change)
     uint64_t bsf[53]     # plays of the bomb and straight flush sections, not after a bomb
 
+# -- the position: one deal or a whole match (GD-1 to GD-6) -------------------
+cdef enum:
+    GD_PH_RETURN = 0     # a tribute receiver returns a card (GD-3.4)
+    GD_PH_PLAY = 1
+    GD_PH_OVER = 2
+    GD_MV_PASS = 0       # move kinds
+    GD_MV_PLAY = 1
+    GD_MV_RETURN = 2
+    GD_ACE = 12          # level rank index of the Ace
+    # check codes (gd_check): 0 is legal
+    GD_OK = 0
+    GD_E_OVER = 1        # the game is over (GD-6.1)
+    GD_E_MUST_RETURN = 2 # a return is due (GD-3.4)
+    GD_E_NOT_RETURNABLE = 3  # not a card the receiver may return (GD-3.4)
+    GD_E_NO_TRIBUTE = 4  # a return with no tribute waiting (GD-3.4)
+    GD_E_LEAD_PASS = 5   # the leader must play (GD-4.1)
+    GD_E_NOT_HELD = 6    # cards not in the hand (GD-2.1)
+    GD_E_READING = 7     # the cards cannot be read so (GD-5.1)
+    GD_E_LOW = 8         # does not beat the last play (GD-4.2)
+    GD_E_BOMB = 9        # bomb order (GD-5.4)
+    GD_E_KIND = 10       # unknown move kind
+
+ctypedef struct GdMove:
+    int8_t kind          # GD_MV_*
+    int8_t shape         # plays: reading shape and main rank
+    int8_t main
+    uint8_t n            # cards (a return: 1)
+    uint8_t cards[10]
+
+ctypedef struct GdPos:
+    GdHand h[4]          # the hands, prepared at the deal's level
+    int size[4]          # cards held
+    int level            # this deal's level rank index 0-12
+    int team_level[2]
+    bint match           # a match to the Ace (GD-1.2), else one deal
+    uint64_t seed        # deals after the first: deal k from derive_seed(seed, k)
+    int deal_no          # 0-based
+    int phase            # GD_PH_*
+    int cur
+    int lshape           # the play to beat (-1: a lead)
+    int lmain
+    int ln
+    uint8_t lcards[10]
+    int last_player      # -1: nobody (the Python face says None)
+    int need             # passes still needed to end the trick
+    int passes           # passes since the last play
+    int out[4]
+    int order[4]
+    int nout
+    bint has_prev        # the deal followed another (tribute applied)
+    int prev[4]          # the previous deal's finishing order
+    bint anti            # tribute cancelled by the Red Jokers (GD-3.3)
+    int ntrib            # tributes paid (0-2): payer, receiver, card
+    int trib[2][3]
+    int nret             # returns made: receiver, payer, card
+    int ret[2][3]
+    int tribute_leader
+    int moves_in_deal
+    # finished deals: the last one's order, winner team and levels gained,
+    # and totals for the simulation figures
+    int winner_team      # -1 while live
+    int last_order[4]
+    int last_winner
+    int last_gained
+    int last_level
+    int deals
+    int team_wins[2]
+    int team_gained[2]
+    long long moves_total
+    bint cum_ok          # cum/total hold this position's count
+    uint64_t total
+    uint64_t cum[GD_NSECTIONS]
+
+cdef uint64_t gd_derive_seed(uint64_t seed, uint64_t index) noexcept nogil
+cdef void gd_deal_cards(Rng* r, uint8_t* hands) noexcept nogil
+cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, const int* prev) noexcept nogil
+cdef void gd_new_match(GdPos* s, uint64_t seed, bint match) noexcept nogil
+cdef uint64_t gd_legal_count(GdPos* s) noexcept nogil
+cdef void gd_legal_at(GdPos* s, uint64_t idx, GdMove* mv) noexcept nogil
+cdef int gd_check(GdPos* s, const GdMove* mv) noexcept nogil
+cdef void gd_apply(GdPos* s, const GdMove* mv) noexcept nogil
+cdef void gd_returns(const GdPos* s, int* out) noexcept nogil
+cdef int gd_return_choices(const GdPos* s, int* out) noexcept nogil
+
 cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil
 cdef void gd_remove(GdHand* h, const uint8_t* cards, int m) noexcept nogil
 cdef int gd_generate(const GdHand* h, int lshape, int lmain, int ln,
@@ -62,5 +146,3 @@ cdef int gd_play_at(const GdHand* h, int lshape, int lmain, int ln, const uint64
 cdef int gd_unrank(const GdHand* h, const GdTmpl* t, uint64_t idx, uint8_t* cards) noexcept nogil
 cdef bint gd_beats(int shape, int main, int n, int lshape, int lmain, int ln, int level) noexcept nogil
 cdef int gd_value(int main, int level) noexcept nogil
-cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands,
-                        int* order, uint64_t* trace, int trace_cap) noexcept nogil

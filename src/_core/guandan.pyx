@@ -1,25 +1,29 @@
-"""Guandan core: combinations with wilds, move generation, random deals.
+"""Guandan core: combinations with wilds, move generation, and the position.
 
 Everything works on a count per card id (two packs: 0-2 copies of each of
 the 54 ids).  ``gd_generate`` lists the *templates* of the legal plays (a
 reading plus the natural cards per rank and the wilds); the exact cards of a
 template are suit choices, counted by ``GdTmpl.count`` and produced one at a
-time by ``gd_unrank``.  ``MoveGen`` is the Python face used by the game
-module (count, index, iterate); ``selfplay`` plays whole random deals in C,
-each step counting the plays section by section (``gd_count``) and building
-only the one drawn (``gd_play_at``), with no list of plays or templates.
+time by ``gd_unrank``.  ``gd_count`` counts the plays section by section in
+closed form and ``gd_play_at`` builds only the play asked for.
+
+``GdPos`` is the one copy of the rules of a deal and a match (tribute,
+anti-tribute, return, play, levels, the Ace rule): ``gd_legal_count`` /
+``gd_legal_at`` / ``gd_check`` / ``gd_apply`` / ``gd_returns``, all typed
+and ``nogil``, with no Python object and no module-global buffer.
+``Position`` is its Python face, which ``cardavia.guandan.GuandanState``
+wraps; ``selfplay`` and ``selfplay_matches`` play random deals and matches
+through the same functions.
 """
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs
+from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, splitmix64
 from cardavia._core.cards cimport BLACK_JOKER, RED_JOKER, NUM_CARDS, card_rank
 
 SHAPES = ("single", "pair", "triple", "fullhouse", "straight", "pairs", "triples",
           "bomb", "straightflush", "jokerbomb")
 MAIN_CHARS = "23456789TJQKABR"
-
-cdef GdTmpl _scratch[GD_MAX_TMPL]
 
 # -- hand preparation ---------------------------------------------------------
 
@@ -140,6 +144,10 @@ ctypedef struct Ctx:
     uint64_t total
     uint64_t target
     GdTmpl hit
+    # with want_shape >= 0, only templates of that reading and size count
+    int want_shape
+    int want_main
+    int want_n
 
 
 cdef inline bint _want(Ctx* c, int shape) noexcept nogil:
@@ -157,6 +165,8 @@ cdef void _emit(Ctx* c, int shape, int main, int suit, int wilds, int nparts,
     cdef GdTmpl* t
     for i in range(nparts):
         n += ks[i]
+    if c.want_shape >= 0 and (shape != c.want_shape or main != c.want_main or n != c.want_n):
+        return
     if not gd_beats(shape, main, n, c.lshape, c.lmain, c.ln, c.h.level):
         return
     if suit < 0:
@@ -335,6 +345,7 @@ cdef inline void _ctx(Ctx* c, const GdHand* h, int lshape, int lmain, int ln,
     c.found = False
     c.total = 0
     c.target = 0
+    c.want_shape = -1
 
 
 cdef int gd_generate(const GdHand* h, int lshape, int lmain, int ln,
@@ -559,7 +570,11 @@ cdef int gd_unrank(const GdHand* h, const GdTmpl* t, uint64_t idx, uint8_t* card
         m += 1
     return m
 
-# -- random deals -----------------------------------------------------------------
+# -- the position: deal, tribute, return, play, levels, match -------------------
+#
+# ``GdPos`` is the one place the rules of a Guandan deal and match live: the
+# Python ``State``, the compiled self-play loop, the world sampler and the
+# rollouts all count, check and apply moves through these functions.
 
 cdef inline uint64_t _below64(Rng* r, uint64_t n) noexcept nogil:
     cdef uint64_t mask = n - 1, x
@@ -571,7 +586,15 @@ cdef inline uint64_t _below64(Rng* r, uint64_t n) noexcept nogil:
             return x
 
 
-cdef void _deal(Rng* r, uint8_t* hands) noexcept nogil:
+cdef uint64_t gd_derive_seed(uint64_t seed, uint64_t index) noexcept nogil:
+    """``cardavia._core.rng.derive_seed``: the seed of deal ``index`` of a match."""
+    cdef uint64_t x = seed ^ (<uint64_t>0xD1B54A32D192ED03 * index)
+    splitmix64(&x)
+    return splitmix64(&x)
+
+
+cdef void gd_deal_cards(Rng* r, uint8_t* hands) noexcept nogil:
+    """Two shuffled packs, 27 cards to each player (GD-2.1): 4 x 54 counts."""
     cdef uint8_t deck[108]
     cdef int i
     rng_shuffle_packs(r, deck, 108, 54)
@@ -588,71 +611,440 @@ cdef inline int _next_in(const int* out, int p) noexcept nogil:
     return p
 
 
-cdef int gd_random_deal(Rng* r, int level, int leader, uint8_t* hands,
-                        int* order, uint64_t* trace, int trace_cap) noexcept nogil:
-    """Play a deal with uniformly random legal moves (pass included).
+cdef inline int _card_value(int c, int level) noexcept nogil:
+    """Single-card order of GD-4.2 (a wild counts as the level rank)."""
+    return gd_value(card_rank(c), level)
 
-    Each step counts the plays (``gd_count``), draws an index uniformly among
-    them and the pass, and builds only the play drawn (``gd_play_at``): the
-    same index order as ``MoveGen``, and no list of plays or templates.
-    Fills ``order`` with the finishing order and returns the number of moves.
-    With a ``trace`` buffer, step i stores (player, choices, choice) at 3i.
-    """
-    cdef GdHand hs[4]
+
+cdef int _strongest(const GdPos* s, int p) noexcept nogil:
+    """The tribute card: strongest non-wild card, lowest id among equals (GD-3.1); -1: none."""
+    cdef int c, v, best = -1, best_v = -1, wild = 4 * s.level + 2
+    for c in range(NUM_CARDS):
+        if s.h[p].cnt[c] and c != wild:
+            v = _card_value(c, s.level)
+            if v > best_v:
+                best = c
+                best_v = v
+    return best
+
+
+cdef inline void _give(GdPos* s, int src, int dst, int c) noexcept nogil:
+    cdef uint8_t cnt[54]
+    memcpy(cnt, s.h[src].cnt, NUM_CARDS)
+    cnt[c] -= 1
+    gd_prepare(&s.h[src], cnt, s.level)
+    memcpy(cnt, s.h[dst].cnt, NUM_CARDS)
+    cnt[c] += 1
+    gd_prepare(&s.h[dst], cnt, s.level)
+    s.size[src] -= 1
+    s.size[dst] += 1
+
+
+cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, const int* prev) noexcept nogil:
+    """Start a deal from four hands (54 counts each) at a level; after a deal
+    (``prev``: its finishing order) pay the tribute (GD-3).  Returns -1 when
+    a payer holds no card he may give (no deal reaches that), else 0."""
+    cdef int p, c, k, first, partner, a, b, ca, cb, np = 0
+    cdef int payers[2]
+    cdef int receivers[2]
+    cdef int cards[2]
+    s.level = level
+    for p in range(4):
+        gd_prepare(&s.h[p], &hands[p * 54], level)
+        k = 0
+        for c in range(NUM_CARDS):
+            k += hands[p * 54 + c]
+        s.size[p] = k
+        s.out[p] = 0
+        s.order[p] = -1
+    s.nout = 0
+    s.lshape = -1
+    s.lmain = 0
+    s.ln = 0
+    s.last_player = -1
+    s.need = 0
+    s.passes = 0
+    s.anti = False
+    s.ntrib = 0
+    s.nret = 0
+    s.moves_in_deal = 0
+    s.cum_ok = False
+    s.has_prev = prev != NULL
+    s.phase = GD_PH_PLAY
+    s.cur = leader
+    s.tribute_leader = leader
+    if prev == NULL:
+        return 0
+    for p in range(4):
+        s.prev[p] = prev[p]
+    first = prev[0]
+    partner = (first + 2) & 3
+    if prev[1] == partner:  # double tribute (GD-3.2)
+        payers[0] = prev[2]; payers[1] = prev[3]
+        receivers[0] = prev[0]; receivers[1] = prev[1]
+        np = 2
+    else:  # single tribute (GD-3.1)
+        payers[0] = prev[3] if prev[3] != partner else prev[2]
+        receivers[0] = first
+        np = 1
+    k = 0
+    for p in range(np):
+        k += s.h[payers[p]].cnt[RED_JOKER]
+    if k == 2:  # GD-3.3: the payers hold both Red Jokers
+        s.anti = True
+        s.cur = first
+        return 0
+    for p in range(np):
+        cards[p] = _strongest(s, payers[p])
+        if cards[p] < 0:
+            return -1
+    if np == 2:  # the higher tribute to the 1st; equal ones in turn order after him
+        a = payers[0]; b = payers[1]; ca = cards[0]; cb = cards[1]
+        if ((b - first) & 3) < ((a - first) & 3):
+            a, b = b, a
+            ca, cb = cb, ca
+        if _card_value(cb, level) > _card_value(ca, level):
+            a, b = b, a
+            ca, cb = cb, ca
+        payers[0] = a; payers[1] = b; cards[0] = ca; cards[1] = cb
+    for p in range(np):
+        s.trib[p][0] = payers[p]
+        s.trib[p][1] = receivers[p]
+        s.trib[p][2] = cards[p]
+        _give(s, payers[p], receivers[p], cards[p])
+    s.ntrib = np
+    s.tribute_leader = payers[0]
+    s.phase = GD_PH_RETURN
+    s.cur = receivers[0]
+    return 0
+
+
+cdef void _first_deal(GdPos* s, uint64_t seed) noexcept nogil:
+    cdef Rng r
+    cdef uint8_t hands[216]
+    rng_seed(&r, gd_derive_seed(seed, 0))
+    gd_deal_cards(&r, hands)
+    gd_start_deal(s, hands, s.team_level[0], rng_below(&r, 4), NULL)
+
+
+cdef void gd_new_match(GdPos* s, uint64_t seed, bint match) noexcept nogil:
+    """A seeded deal (or match): both teams at level 2, a random first leader (GD-2.3)."""
+    s.match = match
+    s.seed = seed
+    s.deal_no = 0
+    s.team_level[0] = s.team_level[1] = 0
+    s.winner_team = -1
+    s.deals = 0
+    s.team_wins[0] = s.team_wins[1] = 0
+    s.team_gained[0] = s.team_gained[1] = 0
+    s.moves_total = 0
+    s.last_winner = -1
+    s.last_gained = 0
+    _first_deal(s, seed)
+
+
+cdef int gd_return_choices(const GdPos* s, int* out) noexcept nogil:
+    """The cards the receiver may return, ascending ids: non-wild 2-10, else
+    his lowest cards in this deal's order (GD-3.4)."""
+    cdef const uint8_t* cnt = s.h[s.cur].cnt
+    cdef int c, n = 0, low = 99, wild = 4 * s.level + 2
+    for c in range(36):
+        if cnt[c] and c != wild:
+            out[n] = c
+            n += 1
+    if n:
+        return n
+    for c in range(NUM_CARDS):
+        if cnt[c] and _card_value(c, s.level) < low:
+            low = _card_value(c, s.level)
+    for c in range(NUM_CARDS):
+        if cnt[c] and _card_value(c, s.level) == low:
+            out[n] = c
+            n += 1
+    return n
+
+
+cdef uint64_t gd_legal_count(GdPos* s) noexcept nogil:
+    """Number of legal moves (plays in generation order, then the pass)."""
+    cdef int ch[54]
+    if s.phase == GD_PH_OVER:
+        return 0
+    if s.phase == GD_PH_RETURN:
+        return gd_return_choices(s, ch)
+    if not s.cum_ok:
+        s.total = gd_count(&s.h[s.cur], s.lshape, s.lmain, s.ln, s.cum)
+        s.cum_ok = True
+    return s.total + (1 if s.lshape >= 0 else 0)
+
+
+cdef inline void _sort_cards(uint8_t* a, int n) noexcept nogil:
+    cdef int i, j
+    cdef uint8_t x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
+cdef void gd_legal_at(GdPos* s, uint64_t idx, GdMove* mv) noexcept nogil:
+    """Legal move number ``idx`` (< gd_legal_count), cards ascending."""
+    cdef int ch[54]
     cdef GdTmpl t
-    cdef uint64_t cum[GD_NSECTIONS]
-    cdef int out[4]
-    cdef int nout = 0, cur = leader, lshape = -1, lmain = 0, ln = 0
-    cdef int last_player = -1, need = 0, p, m, moves = 0
-    cdef uint64_t total, x
     cdef uint8_t cards[16]
-    out[0] = out[1] = out[2] = out[3] = 0
-    for p in range(4):
-        gd_prepare(&hs[p], &hands[p * 54], level)
-    while nout < 3:
-        total = gd_count(&hs[cur], lshape, lmain, ln, cum)
-        moves += 1
-        x = _below64(r, total + (0 if lshape < 0 else 1))
-        if trace != NULL and moves <= trace_cap:
-            trace[3 * moves - 3] = cur
-            trace[3 * moves - 2] = total + (0 if lshape < 0 else 1)
-            trace[3 * moves - 1] = x
-        if x == total:  # pass
-            need -= 1
-            if need == 0:
-                lshape = -1
-                if not out[last_player]:
-                    cur = last_player
-                elif not out[(last_player + 2) & 3]:
-                    cur = (last_player + 2) & 3
-                else:
-                    cur = _next_in(out, last_player)
-            else:
-                cur = _next_in(out, cur)
-            continue
-        m = gd_play_at(&hs[cur], lshape, lmain, ln, cum, x, &t, cards)
-        for p in range(m):
-            hands[cur * 54 + cards[p]] -= 1
-        gd_remove(&hs[cur], cards, m)
-        lshape = t.shape
-        lmain = t.main
-        ln = m
-        last_player = cur
-        need = 0
-        for p in range(54):
-            if hands[cur * 54 + p]:
-                break
+    cdef int m, i
+    mv.shape = -1
+    mv.main = -1
+    if s.phase == GD_PH_RETURN:
+        gd_return_choices(s, ch)
+        mv.kind = GD_MV_RETURN
+        mv.n = 1
+        mv.cards[0] = ch[idx]
+        return
+    if not s.cum_ok:
+        gd_legal_count(s)
+    if idx >= s.total:
+        mv.kind = GD_MV_PASS
+        mv.n = 0
+        return
+    m = gd_play_at(&s.h[s.cur], s.lshape, s.lmain, s.ln, s.cum, idx, &t, cards)
+    mv.kind = GD_MV_PLAY
+    mv.shape = t.shape
+    mv.main = t.main
+    mv.n = m
+    for i in range(m):
+        mv.cards[i] = cards[i]
+    _sort_cards(mv.cards, m)
+
+
+cdef inline int _section_of(int shape, int main, int suit) noexcept nogil:
+    """The template section holding a reading (see _gen_section); -1: none."""
+    if shape == GD_SINGLE:
+        return 0
+    if shape == GD_PAIR:
+        return 1
+    if shape == GD_TRIPLE:
+        return 2
+    if shape == GD_FULLHOUSE:
+        return 3 + main if 0 <= main < 13 else -1
+    if shape == GD_STRAIGHT:
+        return 16 + main - 3 if 3 <= main < 13 else -1
+    if shape == GD_PAIRS:
+        return 26 + main - 1 if 1 <= main < 13 else -1
+    if shape == GD_TRIPLES:
+        return 38 + main if 0 <= main < 13 else -1
+    if shape == GD_BOMB:
+        return 51 + main if 0 <= main < 13 else -1
+    if shape == GD_SFLUSH:
+        return 64 + 10 * suit + main - 3 if 3 <= main < 13 else -1
+    if shape == GD_JOKERBOMB:
+        return 104 if main == GD_RANK_RJ else -1
+    return -1
+
+
+cdef bint gd_reading_ok(const uint8_t* cards, int m, int shape, int main, int level) noexcept nogil:
+    """Whether exactly these cards can be read as (shape, main) (GD-5)."""
+    cdef GdHand h
+    cdef Ctx c
+    cdef int i, sec, suit, r
+    if m < 1 or m > 10:
+        return False
+    cdef bint seen[15]
+    memset(h.cnt, 0, NUM_CARDS)
+    memset(h.sc, 0, sizeof(h.sc))
+    memset(h.nat, 0, sizeof(h.nat))
+    memset(seen, 0, sizeof(seen))
+    for i in range(m):
+        if h.cnt[cards[i]] == 2:
+            return False
+        h.cnt[cards[i]] += 1
+    h.level = level
+    h.wild = 4 * level + 2
+    h.W = h.cnt[h.wild]
+    h.bsf_ok = False
+    # only the ranks played are prepared: generation reads the ways to pick
+    # k cards of a rank only for k <= its natural count (0 elsewhere)
+    for i in range(m):
+        r = card_rank(cards[i])
+        if not seen[r]:
+            seen[r] = True
+            _prep_rank(&h, r)
+    _ctx(&c, &h, -1, 0, 0, NULL, 0)
+    c.want_shape = shape
+    c.want_main = main
+    c.want_n = m
+    for suit in range(4 if shape == GD_SFLUSH else 1):
+        sec = _section_of(shape, main, suit)
+        if sec < 0:
+            return False
+        _gen_section(&c, sec)
+        if c.total:
+            return True
+    return False
+
+
+cdef int gd_check(GdPos* s, const GdMove* mv) noexcept nogil:
+    """GD_OK if ``mv`` is legal here, else the GD_E_* code of the rule it breaks."""
+    cdef int ch[54]
+    cdef uint8_t need[54]
+    cdef int i, n
+    if s.phase == GD_PH_OVER:
+        return GD_E_OVER
+    if mv.kind < GD_MV_PASS or mv.kind > GD_MV_RETURN:
+        return GD_E_KIND
+    if s.phase == GD_PH_RETURN:
+        if mv.kind != GD_MV_RETURN:
+            return GD_E_MUST_RETURN
+        if mv.n != 1:
+            return GD_E_NOT_RETURNABLE
+        n = gd_return_choices(s, ch)
+        for i in range(n):
+            if ch[i] == mv.cards[0]:
+                return GD_OK
+        return GD_E_NOT_RETURNABLE
+    if mv.kind == GD_MV_RETURN:
+        return GD_E_NO_TRIBUTE
+    if mv.kind == GD_MV_PASS:
+        return GD_E_LEAD_PASS if s.lshape < 0 else GD_OK
+    if mv.n < 1 or mv.n > 10:
+        return GD_E_READING
+    memset(need, 0, NUM_CARDS)
+    for i in range(mv.n):
+        if mv.cards[i] >= NUM_CARDS:
+            return GD_E_NOT_HELD
+        need[mv.cards[i]] += 1
+        if need[mv.cards[i]] > s.h[s.cur].cnt[mv.cards[i]]:
+            return GD_E_NOT_HELD
+    if not gd_reading_ok(mv.cards, mv.n, mv.shape, mv.main, s.level):
+        return GD_E_READING
+    if s.lshape >= 0 and not gd_beats(mv.shape, mv.main, mv.n, s.lshape, s.lmain, s.ln, s.level):
+        return GD_E_BOMB if _is_bomb(mv.shape) or _is_bomb(s.lshape) else GD_E_LOW
+    return GD_OK
+
+
+cdef void _end_deal(GdPos* s) noexcept nogil:
+    """GD-1.1, GD-1.2, GD-6: score the deal; in a match, deal the next one."""
+    cdef int i, win, place = 3, gain, before
+    cdef Rng r
+    cdef uint8_t hands[216]
+    cdef int order[4]
+    win = s.order[0] & 1
+    for i in range(1, 4):
+        if s.order[i] == ((s.order[0] + 2) & 3):
+            place = i
+    gain = 4 - place  # partner 2nd: 3, 3rd: 2, 4th: 1
+    for i in range(4):
+        s.last_order[i] = s.order[i]
+        order[i] = s.order[i]
+    s.last_winner = win
+    s.last_gained = gain
+    s.last_level = s.level
+    s.deals += 1
+    s.team_wins[win] += 1
+    s.team_gained[win] += gain
+    s.moves_total += s.moves_in_deal
+    before = s.team_level[win]
+    if not s.match or (before == GD_ACE and s.level == GD_ACE and place != 3):
+        s.phase = GD_PH_OVER
+        s.winner_team = win
+        s.cum_ok = False
+        return
+    s.team_level[win] = before + gain if before + gain < GD_ACE else GD_ACE
+    s.deal_no += 1
+    rng_seed(&r, gd_derive_seed(s.seed, s.deal_no))
+    gd_deal_cards(&r, hands)
+    gd_start_deal(s, hands, s.team_level[win], 0, order)
+
+
+cdef void gd_apply(GdPos* s, const GdMove* mv) noexcept nogil:
+    """Play a move ``gd_check`` accepted."""
+    cdef int p = s.cur, q, lp, i
+    s.moves_in_deal += 1
+    s.cum_ok = False
+    if mv.kind == GD_MV_RETURN:
+        i = s.nret
+        s.ret[i][0] = p
+        s.ret[i][1] = s.trib[i][0]
+        s.ret[i][2] = mv.cards[0]
+        _give(s, p, s.trib[i][0], mv.cards[0])
+        s.nret += 1
+        if s.nret < s.ntrib:
+            s.cur = s.trib[s.nret][1]
         else:
-            out[cur] = 1
-            order[nout] = cur
-            nout += 1
-        for p in range(4):
-            if p != cur and not out[p]:
-                need += 1
-        cur = _next_in(out, cur)
+            s.phase = GD_PH_PLAY
+            s.cur = s.tribute_leader
+        return
+    if mv.kind == GD_MV_PASS:
+        s.need -= 1
+        s.passes += 1
+        if s.need == 0:  # everyone still in passed (GD-4.1)
+            lp = s.last_player
+            s.lshape = -1
+            s.passes = 0
+            if not s.out[lp]:
+                s.cur = lp
+            elif not s.out[(lp + 2) & 3]:
+                s.cur = (lp + 2) & 3
+            else:
+                s.cur = _next_in(s.out, lp)
+        else:
+            s.cur = _next_in(s.out, p)
+        return
+    gd_remove(&s.h[p], mv.cards, mv.n)
+    s.size[p] -= mv.n
+    s.lshape = mv.shape
+    s.lmain = mv.main
+    s.ln = mv.n
+    for i in range(mv.n):
+        s.lcards[i] = mv.cards[i]
+    s.last_player = p
+    s.passes = 0
+    if s.size[p] == 0:
+        s.out[p] = 1
+        s.order[s.nout] = p
+        s.nout += 1
+        if s.nout == 3:  # GD-6.1
+            for q in range(4):
+                if not s.out[q]:
+                    s.order[3] = q
+            _end_deal(s)
+            return
+    s.need = 0
+    for q in range(4):
+        if q != p and not s.out[q]:
+            s.need += 1
+    s.cur = _next_in(s.out, p)
+
+
+cdef void gd_returns(const GdPos* s, int* out) noexcept nogil:
+    """Zero while live; a deal: +-levels gained; a match: +-1 (GD-1)."""
+    cdef int p, v
     for p in range(4):
-        if not out[p]:
-            order[3] = p
+        if s.phase != GD_PH_OVER:
+            out[p] = 0
+            continue
+        v = 1 if s.match else s.last_gained
+        out[p] = v if (p & 1) == s.winner_team else -v
+
+
+cdef uint64_t gd_random_play(GdPos* s, Rng* r, uint64_t* trace, int trace_cap) noexcept nogil:
+    """Play to the end with uniformly random legal moves: count, draw an
+    index, build only that move.  With ``trace``, step i stores (player,
+    choices, choice) at 3i.  Returns the number of moves."""
+    cdef GdMove mv
+    cdef uint64_t total, x, moves = 0
+    while s.phase != GD_PH_OVER:
+        total = gd_legal_count(s)
+        x = _below64(r, total)
+        if trace != NULL and moves < <uint64_t>trace_cap:
+            trace[3 * moves] = s.cur
+            trace[3 * moves + 1] = total
+            trace[3 * moves + 2] = x
+        moves += 1
+        gd_legal_at(s, x, &mv)
+        gd_apply(s, &mv)
     return moves
 
 # -- Python face -------------------------------------------------------------------
@@ -662,7 +1054,7 @@ def deal(seed):
     cdef Rng r
     cdef uint8_t hands[216]
     rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
-    _deal(&r, hands)
+    gd_deal_cards(&r, hands)
     leader = rng_below(&r, 4)
     return [bytes(hands[p * 54:(p + 1) * 54]) for p in range(4)], leader
 
@@ -684,12 +1076,13 @@ cdef class MoveGen:
         if not 0 <= level <= 12:
             raise ValueError("level rank index must be 0-12")
         gd_prepare(&self.h, &hand[0], level)
-        self.ntemplates = gd_generate(&self.h, lshape, lmain, ln, _scratch, GD_MAX_TMPL)
-        self.t = <GdTmpl*>malloc(sizeof(GdTmpl) * (self.ntemplates + 1))
-        self.cum = <uint64_t*>malloc(sizeof(uint64_t) * (self.ntemplates + 1))
-        if self.t == NULL or self.cum == NULL:
+        self.t = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+        if self.t == NULL:
             raise MemoryError()
-        memcpy(self.t, _scratch, sizeof(GdTmpl) * self.ntemplates)
+        self.ntemplates = gd_generate(&self.h, lshape, lmain, ln, self.t, GD_MAX_TMPL)
+        self.cum = <uint64_t*>malloc(sizeof(uint64_t) * (self.ntemplates + 1))
+        if self.cum == NULL:
+            raise MemoryError()
         for i in range(self.ntemplates):
             acc += self.t[i].count
             self.cum[i] = acc
@@ -740,6 +1133,7 @@ def readings(cards, int level):
     """Every (shape, main) reading of exactly these card ids."""
     cdef uint8_t cnt[54]
     cdef GdHand h
+    cdef GdTmpl* buf
     cdef int n, i, total = 0
     memset(cnt, 0, 54)
     for c in cards:
@@ -752,13 +1146,17 @@ def readings(cards, int level):
     if total == 0 or total > 10:
         return []
     gd_prepare(&h, cnt, level)
-    n = gd_generate(&h, -1, 0, 0, _scratch, GD_MAX_TMPL)
+    buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+    if buf == NULL:
+        raise MemoryError()
+    n = gd_generate(&h, -1, 0, 0, buf, GD_MAX_TMPL)
     out = []
     for i in range(n):
-        if _scratch[i].n == total:
-            key = (_scratch[i].shape, _scratch[i].main)
+        if buf[i].n == total:
+            key = (buf[i].shape, buf[i].main)
             if key not in out:
                 out.append(key)
+    free(buf)
     return out
 
 
@@ -778,32 +1176,343 @@ def card_value(int card, int level):
     return gd_value(card_rank(card), level)
 
 
+MOVE_KINDS = ("pass", "play", "return")
+"""Move kind names, index = the core's GD_MV_* code."""
+KIND_PASS, KIND_PLAY, KIND_RETURN = GD_MV_PASS, GD_MV_PLAY, GD_MV_RETURN
+PHASES = ("return", "play", "over")
+"""Phase names, index = the core's GD_PH_* code."""
+PHASE_RETURN, PHASE_PLAY, PHASE_OVER = GD_PH_RETURN, GD_PH_PLAY, GD_PH_OVER
+ERRORS = {"OK": GD_OK, "OVER": GD_E_OVER, "MUST_RETURN": GD_E_MUST_RETURN,
+          "NOT_RETURNABLE": GD_E_NOT_RETURNABLE, "NO_TRIBUTE": GD_E_NO_TRIBUTE,
+          "LEAD_PASS": GD_E_LEAD_PASS, "NOT_HELD": GD_E_NOT_HELD, "READING": GD_E_READING,
+          "LOW": GD_E_LOW, "BOMB": GD_E_BOMB, "KIND": GD_E_KIND}
+"""``gd_check`` codes by name."""
+_SHAPE_OF_SECTION = bytes([0, 1, 2] + [3] * 13 + [4] * 10 + [5] * 12 + [6] * 13 + [7] * 13 + [8] * 40 + [9])
+
+
+cdef inline int _move_from(GdMove* mv, int kind, int shape, int main, cards) except -1:
+    cdef int n = 0
+    mv.kind = kind
+    mv.shape = shape
+    mv.main = main
+    for c in cards:
+        if n == 10:
+            mv.n = 11
+            return 0
+        mv.cards[n] = c
+        n += 1
+    mv.n = n
+    return 0
+
+
+cdef inline tuple _move_tuple(const GdMove* mv):
+    cdef int i
+    cdef tuple cards = tuple([mv.cards[i] for i in range(mv.n)])
+    return (mv.kind, mv.shape, mv.main, cards)
+
+
+cdef class Position:
+    """A Guandan deal or match in the core (``GdPos``): the Python ``State``
+    wraps one.  Moves are (kind, shape, main, cards) with GD_MV_* kinds."""
+
+    cdef GdPos s
+
+    @staticmethod
+    def from_seed(seed, bint match):
+        """A seeded deal (match: the first deal of a match), level 2, random leader."""
+        cdef Position p = Position.__new__(Position)
+        gd_new_match(&p.s, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), match)
+        return p
+
+    @staticmethod
+    def from_hands(hands, int level, team_levels, int leader, previous, seed, bint match):
+        """A deal from four hands (54 counts each) at a level rank index 0-12;
+        ``previous`` (finishing order or None) applies the tribute.  Assumes
+        a validated setup; ValueError when a payer has no card to give."""
+        cdef Position p = Position.__new__(Position)
+        cdef uint8_t buf[216]
+        cdef int prev[4]
+        cdef int i, c
+        cdef GdPos* s = &p.s
+        for i in range(4):
+            h = hands[i]
+            for c in range(54):
+                buf[i * 54 + c] = h[c]
+        s.match = match
+        s.seed = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        s.deal_no = 0
+        s.team_level[0] = team_levels[0]
+        s.team_level[1] = team_levels[1]
+        s.winner_team = -1
+        s.deals = 0
+        s.team_wins[0] = s.team_wins[1] = 0
+        s.team_gained[0] = s.team_gained[1] = 0
+        s.moves_total = 0
+        s.last_winner = -1
+        s.last_gained = 0
+        if previous is not None:
+            for i in range(4):
+                prev[i] = previous[i]
+        if gd_start_deal(s, buf, level, leader, prev if previous is not None else NULL) < 0:
+            raise ValueError("a tribute payer holds no card he may give (GD-3.1)")
+        return p
+
+    def copy(self):
+        cdef Position p = Position.__new__(Position)
+        p.s = self.s
+        return p
+
+    # -- moves -------------------------------------------------------------
+    def count(self):
+        """Number of legal moves."""
+        return gd_legal_count(&self.s)
+
+    def move_at(self, uint64_t index):
+        """Legal move number ``index`` as (kind, shape, main, cards ascending)."""
+        cdef GdMove mv
+        if index >= gd_legal_count(&self.s):
+            raise IndexError("legal move index out of range")
+        gd_legal_at(&self.s, index, &mv)
+        return _move_tuple(&mv)
+
+    def moves(self):
+        """Every legal move in index order (templates listed once, then unranked)."""
+        cdef GdTmpl* buf
+        cdef uint8_t cards[16]
+        cdef GdMove mv
+        cdef int n, i, m, k
+        cdef uint64_t j, total = gd_legal_count(&self.s)
+        if self.s.phase != GD_PH_PLAY:
+            out = []
+            for j in range(total):
+                gd_legal_at(&self.s, j, &mv)
+                out.append(_move_tuple(&mv))
+            return out
+        buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+        if buf == NULL:
+            raise MemoryError()
+        s = &self.s
+        n = gd_generate(&s.h[s.cur], s.lshape, s.lmain, s.ln, buf, GD_MAX_TMPL)
+        out = []
+        for i in range(n):
+            for j in range(buf[i].count):
+                m = gd_unrank(&s.h[s.cur], &buf[i], j, cards)
+                _sort_cards(cards, m)
+                out.append((GD_MV_PLAY, buf[i].shape, buf[i].main, tuple([cards[k] for k in range(m)])))
+        free(buf)
+        if s.lshape >= 0:
+            out.append((GD_MV_PASS, -1, -1, ()))
+        return out
+
+    def shape_counts(self):
+        """Legal plays per shape code (a list of GD_NSHAPES counts)."""
+        cdef int sec
+        out = [0] * GD_NSHAPES
+        if self.s.phase != GD_PH_PLAY:
+            return out
+        gd_legal_count(&self.s)
+        for sec in range(GD_NSECTIONS):
+            out[_SHAPE_OF_SECTION[sec]] += self.s.cum[sec] - (self.s.cum[sec - 1] if sec else 0)
+        return out
+
+    def check(self, int kind, int shape, int main, cards):
+        """0 when the move is legal, else its ERRORS code; changes nothing."""
+        cdef GdMove mv
+        _move_from(&mv, kind, shape, main, cards)
+        if mv.n > 10:
+            return GD_E_READING
+        return gd_check(&self.s, &mv)
+
+    def play(self, int kind, int shape, int main, cards):
+        """Check and apply; 0 when played (else the ERRORS code, nothing changed)."""
+        cdef GdMove mv
+        cdef int code
+        _move_from(&mv, kind, shape, main, cards)
+        if mv.n > 10:
+            return GD_E_READING
+        code = gd_check(&self.s, &mv)
+        if code == GD_OK:
+            gd_apply(&self.s, &mv)
+        return code
+
+    def apply(self, int kind, int shape, int main, cards):
+        """Apply a move ``check`` accepted (unchecked); returns the number of
+        deals finished so far (it grows when this move ended one)."""
+        cdef GdMove mv
+        _move_from(&mv, kind, shape, main, cards)
+        gd_apply(&self.s, &mv)
+        return self.s.deals
+
+    def play_index(self, uint64_t index):
+        """Play legal move number ``index``."""
+        cdef GdMove mv
+        if index >= gd_legal_count(&self.s):
+            raise IndexError("legal move index out of range")
+        gd_legal_at(&self.s, index, &mv)
+        gd_apply(&self.s, &mv)
+
+    # -- what the State reads ----------------------------------------------------
+    @property
+    def phase(self):
+        return self.s.phase
+
+    @property
+    def current(self):
+        """The player to move, -1 when over."""
+        return -1 if self.s.phase == GD_PH_OVER else self.s.cur
+
+    @property
+    def level(self):
+        return self.s.level
+
+    @property
+    def team_levels(self):
+        return [self.s.team_level[0], self.s.team_level[1]]
+
+    @property
+    def deal_no(self):
+        return self.s.deal_no
+
+    @property
+    def deals(self):
+        return self.s.deals
+
+    @property
+    def match(self):
+        return self.s.match
+
+    @property
+    def anti_tribute(self):
+        return bool(self.s.anti)
+
+    @property
+    def leader(self):
+        """Who led the first trick of this deal (after tribute and return)."""
+        return self.s.tribute_leader if not self.s.anti else self.s.cur
+
+    def hand(self, int p):
+        """54 counts."""
+        return bytes(self.s.h[p].cnt[:54])
+
+    def hand_sizes(self):
+        return [self.s.size[0], self.s.size[1], self.s.size[2], self.s.size[3]]
+
+    def finished(self):
+        return [self.s.order[i] for i in range(self.s.nout)]
+
+    def finishing_order(self):
+        """The finishing order of the current (or, when over, last) deal."""
+        if self.s.phase == GD_PH_OVER:
+            return [self.s.last_order[i] for i in range(4)]
+        return [self.s.order[i] for i in range(self.s.nout)]
+
+    def last_play(self):
+        """(shape, main, cards, player) of the play to beat, or None."""
+        cdef int i
+        if self.s.lshape < 0 or self.s.phase != GD_PH_PLAY:
+            return None
+        return (self.s.lshape, self.s.lmain, tuple([self.s.lcards[i] for i in range(self.s.ln)]),
+                self.s.last_player)
+
+    def passes(self):
+        return self.s.passes
+
+    def previous(self):
+        if not self.s.has_prev:
+            return None
+        return [self.s.prev[i] for i in range(4)]
+
+    def tributes(self):
+        """(payer, receiver, card) of each tribute paid this deal."""
+        return [(self.s.trib[i][0], self.s.trib[i][1], self.s.trib[i][2]) for i in range(self.s.ntrib)]
+
+    def returned(self):
+        """(receiver, payer, card) of each return made this deal."""
+        return [(self.s.ret[i][0], self.s.ret[i][1], self.s.ret[i][2]) for i in range(self.s.nret)]
+
+    def returns(self):
+        cdef int out[4]
+        gd_returns(&self.s, out)
+        return [out[0], out[1], out[2], out[3]]
+
+    def last_deal(self):
+        """The last finished deal: order, winner team, levels gained, level index; None before one ends."""
+        if self.s.deals == 0:
+            return None
+        return ([self.s.last_order[i] for i in range(4)], self.s.last_winner, self.s.last_gained,
+                self.s.last_level)
+
+    def summary(self):
+        """Figures of the deals finished so far (for ``cardavia simulate``)."""
+        return {"winner_team": None if self.s.winner_team < 0 else self.s.winner_team,
+                "deals": self.s.deals, "team_deal_wins": [self.s.team_wins[0], self.s.team_wins[1]],
+                "levels_gained": [self.s.team_gained[0], self.s.team_gained[1]],
+                "moves": self.s.moves_total}
+
+    def random_playout(self, seed):
+        """Play to the end with uniformly random moves, in the core; returns the moves made."""
+        cdef Rng r
+        cdef uint64_t n
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            n = gd_random_play(&self.s, &r, NULL, 0)
+        return n
+
+
 def selfplay(int deals, seed, int level=0):
     """Play ``deals`` random deals in C (first-deal rules: random leader, no
-    tribute); return team wins, levels gained by the winners and move counts."""
+    tribute) through the position; return team wins, levels gained by the
+    winners and move counts."""
     cdef Rng r
+    cdef GdPos* s = <GdPos*>malloc(sizeof(GdPos))
     cdef uint8_t hands[216]
-    cdef int order[4]
-    cdef int d, moves, leader, partner_place, i
+    cdef int d, leader, partner_place = 3, i
     cdef long long total_moves = 0, wins0 = 0, gained = 0
     cdef long long ups[3]
+    if s == NULL:
+        raise MemoryError()
     ups[0] = ups[1] = ups[2] = 0
     rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     with nogil:
         for d in range(deals):
-            _deal(&r, hands)
+            gd_deal_cards(&r, hands)
             leader = rng_below(&r, 4)
-            moves = gd_random_deal(&r, level, leader, hands, order, NULL, 0)
-            total_moves += moves
-            if (order[0] & 1) == 0:
+            s.match = False
+            s.team_level[0] = s.team_level[1] = level
+            s.deals = 0
+            s.team_wins[0] = s.team_wins[1] = 0
+            s.team_gained[0] = s.team_gained[1] = 0
+            s.moves_total = 0
+            gd_start_deal(s, hands, level, leader, NULL)
+            total_moves += gd_random_play(s, &r, NULL, 0)
+            if s.winner_team == 0:
                 wins0 += 1
-            for i in range(1, 4):
-                if order[i] == ((order[0] + 2) & 3):
-                    partner_place = i
-            gained += 4 - partner_place
-            ups[3 - partner_place] += 1
+            gained += s.last_gained
+            ups[s.last_gained - 1] += 1
+    free(s)
     return {"deals": deals, "team0_wins": wins0, "levels_gained": gained, "moves": total_moves,
-            "winner_up_1_2_3": [ups[2], ups[1], ups[0]]}
+            "winner_up_1_2_3": [ups[0], ups[1], ups[2]]}
+
+
+def selfplay_matches(int matches, seed):
+    """Play ``matches`` whole random matches in C (tribute, return, levels,
+    the Ace rule); return team match wins, deals and moves."""
+    cdef Rng r
+    cdef GdPos* s = <GdPos*>malloc(sizeof(GdPos))
+    cdef int d
+    cdef long long deals = 0, moves = 0, wins0 = 0
+    if s == NULL:
+        raise MemoryError()
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    with nogil:
+        for d in range(matches):
+            gd_new_match(s, rng_next(&r), True)
+            moves += gd_random_play(s, &r, NULL, 0)
+            deals += s.deals
+            if s.winner_team == 0:
+                wins0 += 1
+    free(s)
+    return {"matches": matches, "team0_wins": wins0, "deals": deals, "moves": moves}
 
 
 def trace_deal(seed, int level=0):
@@ -811,19 +1520,28 @@ def trace_deal(seed, int level=0):
     (player, number of legal moves, index chosen) and the finishing order."""
     cdef Rng r
     cdef uint8_t hands[216]
-    cdef int order[4]
-    cdef int moves, leader, i, cap = 20000
+    cdef int leader, i, cap = 20000
+    cdef uint64_t moves
+    cdef GdPos* s = <GdPos*>malloc(sizeof(GdPos))
     cdef uint64_t* trace = <uint64_t*>malloc(sizeof(uint64_t) * 3 * cap)
-    if trace == NULL:
+    if trace == NULL or s == NULL:
+        free(s)
+        free(trace)
         raise MemoryError()
     rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
-    _deal(&r, hands)
+    gd_deal_cards(&r, hands)
     leader = rng_below(&r, 4)
     start = [bytes(hands[p * 54:(p + 1) * 54]) for p in range(4)]
-    moves = gd_random_deal(&r, level, leader, hands, order, trace, cap)
+    s.match = False
+    s.team_level[0] = s.team_level[1] = level
+    s.deals = 0
+    gd_start_deal(s, hands, level, leader, NULL)
+    moves = gd_random_play(s, &r, trace, cap)
     steps = [(int(trace[3 * i]), int(trace[3 * i + 1]), int(trace[3 * i + 2])) for i in range(min(moves, cap))]
+    order = [s.last_order[i] for i in range(4)]
     free(trace)
-    return {"hands": start, "leader": leader, "steps": steps, "order": [order[i] for i in range(4)]}
+    free(s)
+    return {"hands": start, "leader": leader, "steps": steps, "order": order}
 
 
 def unranked_plays(const uint8_t[::1] hand, int level, int lshape=-1, int lmain=0, int ln=0):

@@ -3,7 +3,8 @@
 # betting core, the automatic run-out, and the settlement of every pot.
 # The Python `cardavia.holdem` State and the compiled self-play loop both
 # drive this struct, so they cannot disagree.
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from cardavia._core.rng cimport Rng, rng_shuffle
 from cardavia._core.betting cimport (
     Betting, BettingFigures, BET_MAXP, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK,
     bet_init, bet_post, bet_begin, bet_new_street, bet_in_hand, bet_to_call,
@@ -124,6 +125,77 @@ cdef inline void hand_settle(Hand* h, const int* strength) noexcept nogil:
 cdef inline int hand_menu(const Hand* h, int* actions, int* amounts) noexcept nogil:
     """The listed moves of the actor (see bet_menu)."""
     return bet_menu(&h.b, actions, amounts)
+
+
+cdef inline int hand_replay(Hand* h, const int* actions, const int* amounts, int count) noexcept nogil:
+    """Play `count` betting actions (ACT_*, the total for ACT_BET) from the
+    current position; the index of the first illegal one, or -1."""
+    cdef int i
+    for i in range(count):
+        if h.b.actor < 0 or bet_check(&h.b, actions[i], amounts[i]) != BET_OK:
+            return i
+        bet_apply(&h.b, actions[i], amounts[i])
+        hand_advance(h)
+    return -1
+
+
+cdef inline int hand_world(Hand* h, int n, const int* stacks, int button, int sb, int bb,
+                           const uint8_t* holes, const uint8_t* board,
+                           const int* actions, const int* amounts, int count, Rng* r) noexcept nogil:
+    """A hand its observer cannot tell from the real one (issue 12 part 2):
+    the cards he knows stay where the dealing order (TH-2.4) put them —
+    `holes[2 * p + i]` (his own hole cards and the hands shown at a
+    showdown) and `board[k]`, 255 where unknown — and every other card of
+    the pack is dealt uniformly into the other places (one Fisher-Yates
+    shuffle of the unseen cards: exact, nothing rejected).  The public
+    betting `actions` are then replayed.  Returns -1, or the index of an
+    action the world refuses (the observation was not of this hand), or
+    count + 1 when a known card is given twice."""
+    cdef Hand slots
+    cdef uint8_t ident[52]
+    cdef uint8_t deck[52]
+    cdef uint8_t unseen[52]
+    cdef uint64_t known = 0, bit
+    cdef int i, p, k, nu = 0, dealt = 0, pos
+    for i in range(52):
+        ident[i] = i
+        deck[i] = 255
+    # Which deck position each hole card and board card comes from: the same
+    # dealing code run over the identity order.
+    hand_start(&slots, n, stacks, button, sb, bb, ident)
+    for p in range(n):
+        if stacks[p] > 0:
+            dealt += 1
+    for p in range(n):
+        if stacks[p] <= 0:
+            continue
+        for i in range(2):
+            if holes[2 * p + i] < 52:
+                bit = (<uint64_t>1) << holes[2 * p + i]
+                if known & bit:
+                    return count + 1
+                known |= bit
+                deck[slots.hole[p][i]] = holes[2 * p + i]
+    pos = 2 * dealt
+    for k in range(5):
+        if board[k] < 52:
+            bit = (<uint64_t>1) << board[k]
+            if known & bit:
+                return count + 1
+            known |= bit
+            deck[pos + (1 + k if k < 3 else (5 if k == 3 else 7))] = board[k]
+    for i in range(52):
+        if not (known >> i) & 1:
+            unseen[nu] = i
+            nu += 1
+    rng_shuffle(r, unseen, nu)
+    k = 0
+    for i in range(52):
+        if deck[i] == 255:
+            deck[i] = unseen[k]
+            k += 1
+    hand_start(h, n, stacks, button, sb, bb, deck)
+    return hand_replay(h, actions, amounts, count)
 
 
 cdef class HoldemHand(BettingFigures):

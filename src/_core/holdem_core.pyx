@@ -1,10 +1,18 @@
 """The compiled Texas Hold'em hand (see holdem_core.pxd) and its Python face
 ``HoldemHand``, which ``cardavia.holdem`` drives."""
 from libc.stdint cimport uint8_t, uint64_t
+import numpy as np
 from cardavia._core.betting import ERRORS
 from cardavia._core.poker cimport rank_hand
 from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_below
-from cardavia._core.betting cimport BettingRound
+from cardavia._core.betting cimport BettingRound, bet_policy
+from cardavia._core.rng cimport rng_uniform
+
+#: The streets of a hand, by the core's own numbers (``HoldemHand.street``).
+STREETS = {ST_PREFLOP: "preflop", ST_FLOP: "flop", ST_TURN: "turn", ST_RIVER: "river",
+           ST_SHOWDOWN: "showdown", ST_OVER: "over"}
+SHOWDOWN = ST_SHOWDOWN
+OVER = ST_OVER
 
 
 cdef class HoldemHand:
@@ -100,6 +108,19 @@ cdef class HoldemHand:
         return [self.h.won[i] for i in range(self.h.n)]
 
     @property
+    def deck(self):
+        """The 52 card ids in dealing order (TH-2.4)."""
+        return [self.h.deck[i] for i in range(52)]
+
+    @property
+    def sb(self):
+        return self.h.sb
+
+    @property
+    def bb(self):
+        return self.h.bb
+
+    @property
     def final_stacks(self):
         return [self.h.b.stack[i] + self.h.won[i] for i in range(self.h.n)]
 
@@ -126,6 +147,15 @@ cdef class HoldemHand:
         r.b = self.h.b
         return r.pots()
 
+    def showdown(self):
+        """Rank the hands still in and award the pots (``street == 4``);
+        returns the seats that showed."""
+        if self.h.street != ST_SHOWDOWN:
+            raise ValueError("no showdown is due")
+        live = [p for p in range(self.h.n) if not self.h.b.folded[p]]
+        hand_showdown(&self.h)
+        return live
+
     def settle(self, strengths):
         """Award the pots at the showdown (``street == 4``)."""
         cdef int s[BET_MAXP]
@@ -138,6 +168,179 @@ cdef class HoldemHand:
         for i in range(self.h.n):
             s[i] = strengths[i]
         hand_settle(&self.h, s)
+
+
+cdef inline void hand_showdown(Hand* h) noexcept nogil:
+    """Rank every hand still in (TH-4) and award the pots (TH-5)."""
+    cdef uint8_t cards[7]
+    cdef int strength[BET_MAXP]
+    cdef int p, k
+    for p in range(h.n):
+        if h.b.folded[p]:
+            strength[p] = -1
+            continue
+        cards[0] = h.hole[p][0]
+        cards[1] = h.hole[p][1]
+        for k in range(5):
+            cards[2 + k] = h.board[k]
+        strength[p] = rank_hand(cards, 7)
+    hand_settle(h, strength)
+
+
+cdef enum:
+    POLICY_SAMPLES = 24     # deals behind each strength estimate
+
+
+cdef double hand_strength(const Hand* h, int p, Rng* r) noexcept nogil:
+    """The chance that p wins the pot at a showdown (ties shared), from what
+    p sees: his hole cards, the board and who is still in.  Monte Carlo over
+    POLICY_SAMPLES deals of the other players' hole cards and the rest of
+    the board, drawn from the cards p has not seen."""
+    cdef uint8_t unseen[52]
+    cdef uint8_t cards[7]
+    cdef uint64_t seen = 0
+    cdef int i, j, k, q, nu = 0, need, opp = 0, nb = h.nboard, mine, best, tied, rk, pos, tmp
+    cdef double total = 0.0
+    seen |= (<uint64_t>1) << h.hole[p][0]
+    seen |= (<uint64_t>1) << h.hole[p][1]
+    for i in range(nb):
+        seen |= (<uint64_t>1) << h.board[i]
+    for i in range(52):
+        if not (seen >> i) & 1:
+            unseen[nu] = i
+            nu += 1
+    for q in range(h.n):
+        if q != p and not h.b.folded[q]:
+            opp += 1
+    if opp == 0:
+        return 1.0
+    need = 5 - nb + 2 * opp
+    for i in range(POLICY_SAMPLES):
+        for j in range(need):           # a partial Fisher-Yates: the first `need` cards
+            k = j + <int>rng_below(r, nu - j)
+            tmp = unseen[j]
+            unseen[j] = unseen[k]
+            unseen[k] = tmp
+        for k in range(nb):
+            cards[2 + k] = h.board[k]
+        for k in range(5 - nb):
+            cards[2 + nb + k] = unseen[k]
+        cards[0] = h.hole[p][0]
+        cards[1] = h.hole[p][1]
+        mine = rank_hand(cards, 7)
+        best = 0
+        tied = 0
+        pos = 5 - nb
+        for q in range(opp):
+            cards[0] = unseen[pos]
+            cards[1] = unseen[pos + 1]
+            pos += 2
+            rk = rank_hand(cards, 7)
+            if rk > mine:
+                best = 1
+                break
+            if rk == mine:
+                tied += 1
+        if not best:
+            total += 1.0 / (tied + 1)
+    return total / POLICY_SAMPLES
+
+
+cdef inline void hand_policy(const Hand* h, Rng* r, int* action, int* amount) noexcept nogil:
+    """The rollout policy's move for the player to act (see bet_policy)."""
+    bet_policy(&h.b, hand_strength(h, h.b.actor, r), rng_uniform(r), action, amount)
+
+
+cdef inline void hand_rollout(Hand* h, Rng* r) noexcept nogil:
+    """Play the hand to its end with the policy in every seat."""
+    cdef int action, amount
+    while h.street < ST_SHOWDOWN:
+        hand_policy(h, r, &action, &amount)
+        bet_apply(&h.b, action, amount)
+        hand_advance(h)
+    if h.street == ST_SHOWDOWN:
+        hand_showdown(h)
+
+
+def rollout(HoldemHand position, seed):
+    """Chips each seat wins or loses in the hand of ``position`` played to
+    its end by the policy in every seat (``position`` is not changed)."""
+    cdef Hand h = position.h
+    cdef Rng r
+    cdef int p
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    with nogil:
+        hand_rollout(&h, &r)
+    return tuple(h.b.stack[p] + h.won[p] - h.start[p] for p in range(h.n))
+
+
+def rollouts(HoldemHand position, long long count, seed):
+    """The mean chips of each seat over ``count`` rollouts of ``position``."""
+    cdef Hand h
+    cdef Rng r
+    cdef long long i
+    cdef int p
+    cdef double sums[BET_MAXP]
+    for p in range(BET_MAXP):
+        sums[p] = 0
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    with nogil:
+        for i in range(count):
+            h = position.h
+            hand_rollout(&h, &r)
+            for p in range(h.n):
+                sums[p] += h.b.stack[p] + h.won[p] - h.start[p]
+    return tuple(sums[p] / count for p in range(position.h.n)) if count > 0 else ()
+
+
+def policy(HoldemHand position, seed):
+    """The policy's ``(action, amount)`` for the player to act."""
+    cdef Rng r
+    cdef int action, amount
+    if position.h.b.actor < 0 or position.h.street >= ST_SHOWDOWN:
+        raise ValueError("nobody is to act")
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    with nogil:
+        hand_policy(&position.h, &r, &action, &amount)
+    return action, amount
+
+
+def world(stacks, int button, int sb, int bb, holes, board, actions, seed):
+    """A ``HoldemHand`` its observer cannot tell from the real one (see
+    ``hand_world``): ``holes`` per seat (two ids, or an empty entry for
+    unknown cards), ``board`` the known board ids, ``actions`` the public
+    ``(action, amount)`` pairs of the hand so far, ``seed`` a 64-bit seed."""
+    cdef HoldemHand out = HoldemHand.__new__(HoldemHand)
+    cdef int n = len(stacks), i, p, count, e
+    cdef int st[BET_MAXP]
+    cdef uint8_t hl[2 * BET_MAXP]
+    cdef uint8_t bd[5]
+    cdef Rng r
+    if not 2 <= n <= BET_MAXP or len(holes) != n:
+        raise ValueError(f"2 to {BET_MAXP} seats, with one hole entry each")
+    for p in range(n):
+        st[p] = stacks[p]
+        h = holes[p]
+        hl[2 * p] = h[0] if h else 255
+        hl[2 * p + 1] = h[1] if h else 255
+    board = list(board)
+    if len(board) > 5:
+        raise ValueError("a board has at most five cards")
+    for i in range(5):
+        bd[i] = board[i] if i < len(board) else 255
+    count = len(actions)
+    cdef int[::1] acts = np.empty(max(count, 1), dtype=np.int32)
+    cdef int[::1] amts = np.empty(max(count, 1), dtype=np.int32)
+    for i in range(count):
+        acts[i] = actions[i][0]
+        amts[i] = actions[i][1]
+    rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    with nogil:
+        e = hand_world(&out.h, n, st, button, sb, bb, hl, bd, &acts[0], &amts[0], count, &r)
+    if e >= 0:
+        raise ValueError("no hand is consistent with this observation "
+                         + ("(a card is known twice)" if e > count else f"(action {e} is illegal)"))
+    return out
 
 
 def showdown_strengths(holes, board):
@@ -215,16 +418,7 @@ def selfplay(long long hands, seed=0, int players=4, int stack=1000, int sb=10, 
                 flops += 1
             if h.street == ST_SHOWDOWN:
                 showdowns += 1
-                for p in range(players):
-                    if h.b.folded[p]:
-                        strength[p] = -1
-                        continue
-                    cards[0] = h.hole[p][0]
-                    cards[1] = h.hole[p][1]
-                    for k in range(5):
-                        cards[2 + k] = h.board[k]
-                    strength[p] = rank_hand(cards, 7)
-                hand_settle(&h, strength)
+                hand_showdown(&h)
             for p in range(players):
                 if h.won[p] > h.b.total[p]:
                     moved += h.won[p] - h.b.total[p]

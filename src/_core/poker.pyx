@@ -38,7 +38,7 @@ cdef extern from "Python.h":
     Py_ssize_t PyList_GET_SIZE(object o)
     bint PyLong_CheckExact(PyObject* o)
     long _as_long "PyLong_AsLongAndOverflow" (PyObject* o, int* overflow)
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int8_t, int16_t, int32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free, qsort
 from libc.string cimport memset
 
@@ -77,7 +77,14 @@ cdef extern from "poker_eval.h":
         const uint16_t* table
         uint64_t mul
         uint64_t base
-    int cv_eval_batch(const cv_eval_t* e, const uint8_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+    int cv_eval_batch_u8(const cv_eval_t* e, const uint8_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+    int cv_eval_batch_i8(const cv_eval_t* e, const int8_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+    int cv_eval_batch_u16(const cv_eval_t* e, const uint16_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+    int cv_eval_batch_i16(const cv_eval_t* e, const int16_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+    int cv_eval_batch_u32(const cv_eval_t* e, const uint32_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+    int cv_eval_batch_i32(const cv_eval_t* e, const int32_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+    int cv_eval_batch_u64(const cv_eval_t* e, const uint64_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
+    int cv_eval_batch_i64(const cv_eval_t* e, const int64_t* a, int* out, Py_ssize_t count, int k) noexcept nogil
 
 cdef uint64_t _SUIT_BASE = (<uint64_t>0x3333) << 32
 cdef uint64_t _CARD_KEY[256]     # ids >= 52 map to 0: memory-safe, never valid
@@ -489,27 +496,56 @@ def evaluate(cards):
     return rank_hand(buf, _load(cards, buf))
 
 
+# NumPy integer type -> kernel id (the kernels of poker_eval.h, one per type)
+_KERNELS = {np.dtype(np.uint8): 0, np.dtype(np.int8): 1, np.dtype(np.uint16): 2,
+            np.dtype(np.int16): 3, np.dtype(np.uint32): 4, np.dtype(np.int32): 5,
+            np.dtype(np.uint64): 6, np.dtype(np.int64): 7}
+
+
+cdef int _run_kernel(int kind, const void* a, int* o, Py_ssize_t count, int k) noexcept nogil:
+    if kind == 0:
+        return cv_eval_batch_u8(&_EVAL, <const uint8_t*>a, o, count, k)
+    if kind == 1:
+        return cv_eval_batch_i8(&_EVAL, <const int8_t*>a, o, count, k)
+    if kind == 2:
+        return cv_eval_batch_u16(&_EVAL, <const uint16_t*>a, o, count, k)
+    if kind == 3:
+        return cv_eval_batch_i16(&_EVAL, <const int16_t*>a, o, count, k)
+    if kind == 4:
+        return cv_eval_batch_u32(&_EVAL, <const uint32_t*>a, o, count, k)
+    if kind == 5:
+        return cv_eval_batch_i32(&_EVAL, <const int32_t*>a, o, count, k)
+    if kind == 6:
+        return cv_eval_batch_u64(&_EVAL, <const uint64_t*>a, o, count, k)
+    return cv_eval_batch_i64(&_EVAL, <const int64_t*>a, o, count, k)
+
+
 def evaluate_batch(hands, out=None):
     """Strengths of an ``(N, 5|6|7)`` integer array of card ids, as int32.
 
-    uint8 C-contiguous input is ranked in place; other integer arrays are
-    checked and converted first.  Every row must hold distinct ids 0..51.
-    ``out``: an optional C-contiguous int32 array of length N to fill (and
-    return), saving the allocation.
+    Any NumPy integer type (uint8 … int64, NumPy's default) is ranked in
+    place, with no conversion: the compiled kernel is stamped out per type.
+    Only a non-contiguous or byte-swapped array (or booleans) is copied
+    first.  Every row must hold distinct ids 0..51.  ``out``: an optional
+    C-contiguous int32 array of length N to fill (and return), saving the
+    allocation.
     """
     arr = np.asarray(hands)
     if arr.ndim != 2 or arr.shape[1] < 5 or arr.shape[1] > 7:
         raise ValueError(f"expected an (N, 5|6|7) array of card ids, got shape {arr.shape}")
-    if arr.dtype != np.uint8:
-        if arr.dtype.kind not in "iub":
-            raise ValueError(f"card ids must be integers, got dtype {arr.dtype}")
-        if arr.size and (arr.min() < 0 or arr.max() > 51):
-            raise ValueError("card ids must lie in 0..51")
-        arr = arr.astype(np.uint8)
-    arr = np.ascontiguousarray(arr)
-    cdef const uint8_t[:, ::1] a = arr
-    cdef Py_ssize_t count = a.shape[0]
-    cdef int k = a.shape[1]
+    if arr.dtype.kind not in "iub":
+        raise ValueError(f"card ids must be integers, got dtype {arr.dtype}")
+    kind = _KERNELS.get(arr.dtype, -1)
+    if kind < 0 or not arr.flags.c_contiguous:
+        if kind < 0:                        # booleans, byte-swapped or odd sizes
+            if arr.size and (arr.min() < 0 or arr.max() > 51):
+                raise ValueError("card ids must lie in 0..51")
+            arr = arr.astype(np.uint8)
+            kind = 0
+        arr = np.ascontiguousarray(arr)
+    cdef Py_ssize_t count = arr.shape[0]
+    cdef int k = arr.shape[1]
+    cdef int kern = kind
     if out is None:
         out = np.empty(count, dtype=np.int32)
     elif not (isinstance(out, np.ndarray) and out.dtype == np.int32 and out.shape == (count,)
@@ -517,15 +553,26 @@ def evaluate_batch(hands, out=None):
         raise ValueError(f"out must be a writable C-contiguous int32 array of shape ({count},)")
     if count == 0:
         return out
+    # One byte view of the contiguous rows, whatever their integer type.
+    cdef const uint8_t[::1] raw = arr.reshape(-1).view(np.uint8)
     cdef int[::1] o = out
-    cdef Py_ssize_t bad = -1
+    cdef int flag
     with nogil:
-        if cv_eval_batch(&_EVAL, &a[0, 0], &o[0], count, k):
-            bad = _first_bad(&a[0, 0], count, k)
-    if bad >= 0:
-        raise ValueError(f"row {bad} of the hands does not hold {k} distinct card ids 0..51: "
-                         f"{list(arr[bad])}")
+        flag = _run_kernel(kern, &raw[0], &o[0], count, k)
+    if flag:
+        bad = ((arr < 0) | (arr > 51)).any(axis=1)
+        first = int(np.argmax(bad)) if bad.any() else -1
+        if first < 0:
+            a8 = np.ascontiguousarray(arr, dtype=np.uint8)
+            first = _first_bad_rows(a8)
+        raise ValueError(f"row {first} of the hands does not hold {k} distinct card ids 0..51: "
+                         f"{arr[first].tolist()}")
     return out
+
+
+def _first_bad_rows(a8):
+    cdef const uint8_t[:, ::1] a = a8
+    return _first_bad(&a[0, 0], a.shape[0], a.shape[1])
 
 
 # The batch loop is the C kernel of poker_eval.h (one 128-bit add per card,

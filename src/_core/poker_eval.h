@@ -42,18 +42,49 @@ static inline int cv_eval_finish(const cv_eval_t *e, uint64_t v, uint64_t m) {
     return e->table[slot];
 }
 
+/* The kernel is written once as a macro and stamped out per integer type of
+ * the input (NumPy's default int64 as well as uint8), so no array is ever
+ * converted first.  IDX(x) maps a card id to its table entry: uint8 ids
+ * index the 256-entry table directly (ids >= 52 hold zeros); wider or
+ * signed ids are clamped to entry 52 (zeros) when outside 0..51, so every
+ * read stays inside the table and a bad id still shows in the popcount. */
+#define CV_IDX_U8(x) (x)
+#define CV_IDX_WIDE(x) ((uint64_t)(x) < 52u ? (uint32_t)(x) : 52u)
+
 #if defined(__SSE2__)
-/* Key and lanes of one row, summed in two chains (one 128-bit add per card). */
-static inline __m128i cv_eval_sum(const cv_card_t *t, const uint8_t *r, const int k,
-                                  __m128i base) {
-    __m128i acc = _mm_add_epi64(base, _mm_loadu_si128((const __m128i *)&t[r[0]]));
-    __m128i acc2 = _mm_loadu_si128((const __m128i *)&t[r[1]]);
-    for (int j = 2; j < k; j += 2) {
-        acc = _mm_add_epi64(acc, _mm_loadu_si128((const __m128i *)&t[r[j]]));
-        if (j + 1 < k)
-            acc2 = _mm_add_epi64(acc2, _mm_loadu_si128((const __m128i *)&t[r[j + 1]]));
-    }
-    return _mm_add_epi64(acc, acc2);
+#define CV_EVAL_ROWS(NAME, T, IDX)                                              \
+/* Key and lanes of one row, summed in two chains (one 128-bit add per card). */ \
+static inline __m128i cv_eval_sum_##NAME(const cv_card_t *t, const T *r, const int k, \
+                                         __m128i base) {                        \
+    __m128i acc = _mm_add_epi64(base, _mm_loadu_si128((const __m128i *)&t[IDX(r[0])])); \
+    __m128i acc2 = _mm_loadu_si128((const __m128i *)&t[IDX(r[1])]);             \
+    for (int j = 2; j < k; j += 2) {                                            \
+        acc = _mm_add_epi64(acc, _mm_loadu_si128((const __m128i *)&t[IDX(r[j])])); \
+        if (j + 1 < k)                                                          \
+            acc2 = _mm_add_epi64(acc2, _mm_loadu_si128((const __m128i *)&t[IDX(r[j + 1])])); \
+    }                                                                           \
+    return _mm_add_epi64(acc, acc2);                                            \
+}                                                                               \
+/* Rank `count` rows of `k` ids; returns 0 when every row held k distinct      \
+ * ids 0..51, else nonzero (the caller then looks for the first bad row). */   \
+static inline int cv_eval_rows_##NAME(const cv_eval_t *ep, const T *a, int32_t *out, \
+                                      int64_t count, const int k) {             \
+    /* A local copy: stores to `out` cannot alias it, so nothing reloads. */   \
+    const cv_eval_t e = *ep;                                                    \
+    const cv_card_t *t = e.cards;                                               \
+    int bad = 0;                                                                \
+    int64_t i = 0;                                                              \
+    /* Two rows per turn: more independent work in flight. */                  \
+    __m128i base = _mm_set_epi64x(0, (long long)e.base);                        \
+    for (; i + 1 < count; i += 2) {                                             \
+        __m128i x = cv_eval_sum_##NAME(t, a + k * i, k, base);                  \
+        __m128i y = cv_eval_sum_##NAME(t, a + k * (i + 1), k, base);            \
+        bad |= cv_eval_one(&e, x, out + i, k);                                  \
+        bad |= cv_eval_one(&e, y, out + i + 1, k);                              \
+    }                                                                           \
+    if (i < count)                     /* an odd row left over */              \
+        bad |= cv_eval_one(&e, cv_eval_sum_##NAME(t, a + k * i, k, base), out + i, k); \
+    return bad;                                                                 \
 }
 
 static inline int cv_eval_one(const cv_eval_t *e, __m128i x, int32_t *out, const int k) {
@@ -62,49 +93,51 @@ static inline int cv_eval_one(const cv_eval_t *e, __m128i x, int32_t *out, const
     *out = cv_eval_finish(e, v, m);
     return __builtin_popcountll(m) ^ k;
 }
+#else
+#define CV_EVAL_ROWS(NAME, T, IDX)                                              \
+static inline int cv_eval_rows_##NAME(const cv_eval_t *ep, const T *a, int32_t *out, \
+                                      int64_t count, const int k) {             \
+    const cv_eval_t e = *ep;                                                    \
+    const cv_card_t *t = e.cards;                                               \
+    int bad = 0;                                                                \
+    for (int64_t i = 0; i < count; i++) {                                       \
+        const T *r = a + k * i;                                                 \
+        uint64_t v = e.base, m = 0;                                             \
+        for (int j = 0; j < k; j++) {                                           \
+            v += t[IDX(r[j])].key;                                              \
+            m += t[IDX(r[j])].lanes;                                            \
+        }                                                                       \
+        bad |= __builtin_popcountll(m) ^ k;                                     \
+        out[i] = cv_eval_finish(&e, v, m);                                      \
+    }                                                                           \
+    return bad;                                                                 \
+}
 #endif
 
-/* Rank `count` rows of `k` ids; returns 0 when every row held k distinct
- * ids 0..51, else nonzero (the caller then looks for the first bad row). */
-static inline int cv_eval_rows(const cv_eval_t *ep, const uint8_t *a, int32_t *out,
-                               int64_t count, const int k) {
-    /* A local copy: stores to `out` cannot alias it, so nothing reloads. */
-    const cv_eval_t e = *ep;
-    const cv_card_t *t = e.cards;
-    int bad = 0;
-    int64_t i = 0;
-#if defined(__SSE2__)
-    /* Two rows per turn: more independent work in flight. */
-    __m128i base = _mm_set_epi64x(0, (long long)e.base);
-    for (; i + 1 < count; i += 2) {
-        __m128i x = cv_eval_sum(t, a + k * i, k, base);
-        __m128i y = cv_eval_sum(t, a + k * (i + 1), k, base);
-        bad |= cv_eval_one(&e, x, out + i, k);
-        bad |= cv_eval_one(&e, y, out + i + 1, k);
-    }
-    if (i < count)                     /* an odd row left over */
-        bad |= cv_eval_one(&e, cv_eval_sum(t, a + k * i, k, base), out + i, k);
-#else
-    for (; i < count; i++) {
-        const uint8_t *r = a + k * i;
-        uint64_t v = e.base, m = 0;
-        for (int j = 0; j < k; j++) {
-            v += t[r[j]].key;
-            m += t[r[j]].lanes;
-        }
-        bad |= __builtin_popcountll(m) ^ k;
-        out[i] = cv_eval_finish(&e, v, m);
-    }
-#endif
-    return bad;
+/* One entry point per input type: k = 5, 6, 7 each get a constant-k loop. */
+#define CV_EVAL_BATCH(NAME, T, IDX)                                             \
+CV_EVAL_ROWS(NAME, T, IDX)                                                      \
+static int cv_eval_batch_##NAME(const cv_eval_t *e, const T *a, int32_t *out,   \
+                                int64_t count, int k) {                         \
+    switch (k) {                                                                \
+    case 5: return cv_eval_rows_##NAME(e, a, out, count, 5);                    \
+    case 6: return cv_eval_rows_##NAME(e, a, out, count, 6);                    \
+    default: return cv_eval_rows_##NAME(e, a, out, count, 7);                   \
+    }                                                                           \
 }
 
-static int cv_eval_batch(const cv_eval_t *e, const uint8_t *a, int32_t *out,
-                         int64_t count, int k) {
-    switch (k) {
-    case 5: return cv_eval_rows(e, a, out, count, 5);
-    case 6: return cv_eval_rows(e, a, out, count, 6);
-    default: return cv_eval_rows(e, a, out, count, 7);
-    }
+CV_EVAL_BATCH(u8, uint8_t, CV_IDX_U8)
+CV_EVAL_BATCH(i8, int8_t, CV_IDX_WIDE)
+CV_EVAL_BATCH(u16, uint16_t, CV_IDX_WIDE)
+CV_EVAL_BATCH(i16, int16_t, CV_IDX_WIDE)
+CV_EVAL_BATCH(u32, uint32_t, CV_IDX_WIDE)
+CV_EVAL_BATCH(i32, int32_t, CV_IDX_WIDE)
+CV_EVAL_BATCH(u64, uint64_t, CV_IDX_WIDE)
+CV_EVAL_BATCH(i64, int64_t, CV_IDX_WIDE)
+
+/* The uint8 kernel under its historical name. */
+static inline int cv_eval_batch(const cv_eval_t *e, const uint8_t *a, int32_t *out,
+                                int64_t count, int k) {
+    return cv_eval_batch_u8(e, a, out, count, k);
 }
 #endif

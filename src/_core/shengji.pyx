@@ -728,11 +728,44 @@ def selfplay_matches(int matches, seed=0):
 
 
 # ---------------------------------------------------------------------------
-# The Python face: one deal's state
+# The Python face: names of the core's ids, and one deal's state.  Levels
+# are face values 2-14 (J=11, Q=12, K=13, A=14) here as everywhere in the
+# API; the struct keeps the rank index 0-12.  "Nobody" is None.
 
-def _check_setup(int level, int start, int dealer):
-    if level < 0 or level > 12 or start < 0 or start > 3 or dealer < -1 or dealer > 3:
-        raise ValueError("level must be 0-12, start 0-3 and dealer -1-3")
+PASS, DECLARE, BURY, PLAY = SJ_PASS, SJ_DECL, SJ_BURYMOVE, SJ_PLAYMOVE
+KIND_NAMES = ("pass", "declare", "bury", "play")
+DECLARE_PHASE, BURY_PHASE, PLAY_PHASE, OVER_PHASE = SJ_DECLARE, SJ_BURY, SJ_PLAY, SJ_OVER
+PHASE_NAMES = ("declare", "bury", "play", "over")
+TRUMP = SJ_TRUMP
+OK, E_PHASE, E_NOTHELD, E_DECLSHAPE, E_WEAK = SJ_OK, SJ_E_PHASE, SJ_E_NOTHELD, SJ_E_DECLSHAPE, SJ_E_WEAK
+E_SHAPE, E_COUNT, E_SUIT, E_PAIRS, E_SHORT = SJ_E_SHAPE, SJ_E_COUNT, SJ_E_SUIT, SJ_E_PAIRS, SJ_E_SHORT
+HAND, KITTY, DECK = SJ_HAND, SJ_KITTY, SJ_DECK
+
+
+cdef inline object _seat(int x):
+    return None if x < 0 else x
+
+
+cdef int _level_index(level) except -1:
+    if isinstance(level, bool) or not isinstance(level, int) or not 2 <= level <= 14:
+        raise ValueError(f"level must be an int 2-14 (J=11, Q=12, K=13, A=14), not {level!r}")
+    return level - 2
+
+
+cdef int _trump_index(trump) except -2:
+    if trump is None:
+        return -1
+    if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump <= 4:
+        raise ValueError(f"trump must be 0-3 (a suit) or 4 (no-trump), not {trump!r}")
+    return trump
+
+
+cdef int _seat_arg(seat, str what, bint allow_none) except -2:
+    if seat is None and allow_none:
+        return -1
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise ValueError(f"{what} must be a seat 0-3{' or None' if allow_none else ''}, not {seat!r}")
+    return seat
 
 
 cdef class Deal:
@@ -740,25 +773,31 @@ cdef class Deal:
     cdef SJDeal d
 
     @staticmethod
-    def shuffled(seed, int level, int start, int dealer):
-        """A deal of a deck shuffled by ``Rng(seed)``; ``dealer`` -1 lets the first declarer deal."""
+    def shuffled(seed, level, start, dealer):
+        """A deal of a deck shuffled by ``Rng(seed)``; ``dealer`` None lets the first declarer deal."""
         cdef Deal x = Deal.__new__(Deal)
         cdef Rng rng
         cdef uint8_t deck[SJ_DECK]
-        _check_setup(level, start, dealer)
+        cdef int lv = _level_index(level), st = _seat_arg(start, "start", False)
+        cdef int dl = _seat_arg(dealer, "dealer", True)
         rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
         sj_shuffle(&rng, deck)
-        sj_init(&x.d, deck, level, start, dealer)
+        sj_init(&x.d, deck, lv, st, dl)
         return x
 
     @staticmethod
-    def from_hands(hands, kitty, int level, int trump, int dealer, int start):
-        """Given hands (lists of ids) and kitty; ``trump`` -1 starts with the declaration."""
+    def from_hands(hands, kitty, level, trump, dealer, start):
+        """Given hands (lists of ids) and kitty (ids, deal order); ``trump`` None
+        starts with the declaration, 0-4 at the dealer's lead with ``kitty``
+        already buried.  The caller (``ShengjiGame.validate_setup``) has
+        checked the pack and the sizes; this checks only what keeps the
+        struct sound."""
         cdef Deal x = Deal.__new__(Deal)
-        cdef int seat, i
-        _check_setup(level, start, dealer)
-        if trump < -1 or trump > 4 or len(hands) != 4 or len(kitty) > SJ_KITTY:
-            raise ValueError("bad trump, hands or kitty")
+        cdef int seat, i, c
+        cdef int lv = _level_index(level), tr = _trump_index(trump)
+        cdef int st = _seat_arg(start, "start", False), dl = _seat_arg(dealer, "dealer", True)
+        if len(hands) != 4 or len(kitty) > SJ_KITTY or (tr >= 0 and dl < 0):
+            raise ValueError("four hands, a kitty of at most 8 cards, and a dealer when trump is fixed")
         counts = [0] * 54
         for c in [c for h in hands for c in h] + list(kitty):
             if not 0 <= c <= 53:
@@ -766,16 +805,16 @@ cdef class Deal:
             counts[c] += 1
             if counts[c] > 2:
                 raise ValueError(f"card id {c} appears more than twice")
-        _reset(&x.d, level, start, dealer)
+        _reset(&x.d, lv, st, dl)
         for seat in range(4):
             for c in hands[seat]:
                 x.d.hand[seat][c] += 1
-        if trump < 0:
+        if tr < 0:
             for i in range(min(len(kitty), SJ_KITTY)):
                 x.d.kitty[i] = kitty[i]
             return x
         # trump fixed, kitty already buried: straight to the play
-        sj_set_trump(&x.d, trump)
+        sj_set_trump(&x.d, tr)
         for i in range(len(kitty)):
             x.d.buried[i] = kitty[i]
             x.d.kitty[i] = kitty[i]
@@ -789,16 +828,17 @@ cdef class Deal:
         return x
 
     def count(self):
+        """The number of legal moves (0 once the deal is over)."""
         return sj_count(&self.d)
 
     def unrank(self, uint64_t idx):
-        """(kind, cards) of legal move number ``idx``."""
+        """(kind id, cards) of legal move number ``idx``."""
         cdef uint8_t out[SJ_MAXPLAY]
         cdef int kind = 0, n
         if idx >= sj_count(&self.d):
-            raise IndexError("legal move index out of range")
+            raise ValueError("legal move index out of range")
         n = sj_unrank(&self.d, idx, &kind, out)
-        return kind, tuple(out[i] for i in range(n))
+        return kind, tuple([out[i] for i in range(n)])
 
     def enumerate_all(self):
         """Generate every legal move in the core (a benchmark of move generation); returns the count."""
@@ -818,11 +858,13 @@ cdef class Deal:
         return n
 
     def check(self, int kind, cards):
-        """SJ_OK or the error code of the rule the move breaks; cards are ids 0-53."""
+        """OK or the error code of the rule the move breaks; cards are ids 0-53."""
         cdef uint8_t buf[SJ_MAXPLAY]
         cdef int n = len(cards), i
         cdef long v
         if kind < SJ_PASS or kind > SJ_PLAYMOVE:
+            return SJ_E_PHASE
+        if self.d.phase == SJ_OVER:
             return SJ_E_PHASE
         if n > SJ_MAXPLAY:
             return SJ_E_COUNT if self.d.nplayed else SJ_E_SHAPE
@@ -834,8 +876,11 @@ cdef class Deal:
         return sj_check(&self.d, kind, buf, n)
 
     def apply(self, int kind, cards):
+        """Play a move that ``check`` accepted (ValueError otherwise, the deal unchanged)."""
         cdef uint8_t buf[SJ_MAXPLAY]
         cdef int n = len(cards), i
+        if self.check(kind, cards) != SJ_OK:
+            raise ValueError("illegal move")
         for i in range(n):
             buf[i] = cards[i]
         sj_apply(&self.d, kind, buf, n)
@@ -844,16 +889,21 @@ cdef class Deal:
         """Finish the deal with uniformly random moves from ``Rng(seed)``."""
         cdef Rng rng
         rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
-        sj_random_deal(&self.d, &rng)
+        with nogil:
+            sj_random_deal(&self.d, &rng)
 
     def hand(self, int seat):
-        """The seat's cards as a list of ids (a pair appears twice)."""
+        """The seat's cards as a list of ids, ascending (a pair appears twice)."""
         cdef int c
         out = []
         for c in range(54):
             for _ in range(self.d.hand[seat][c]):
                 out.append(c)
         return out
+
+    def hand_counts(self, int seat):
+        """Copies (0-2) of each card id in the seat's hand, as bytes."""
+        return bytes([self.d.hand[seat][c] for c in range(54)])
 
     def hand_size(self, int seat):
         return _hand_size(&self.d, seat)
@@ -866,7 +916,7 @@ cdef class Deal:
             return out
         for i in range(self.d.nplayed):
             seat = (self.d.leader + i) & 3
-            out.append((seat, tuple(self.d.trick[seat][j] for j in range(self.d.lead_n))))
+            out.append((seat, tuple([self.d.trick[seat][j] for j in range(self.d.lead_n)])))
         return out
 
     def order(self, int card):
@@ -879,19 +929,23 @@ cdef class Deal:
 
     @property
     def turn(self):
-        return self.d.turn
+        """The seat to move, None once the deal is over."""
+        return _seat(self.d.turn)
 
     @property
     def level(self):
-        return self.d.level
+        """The level of the deal, 2-14."""
+        return self.d.level + 2
 
     @property
     def trump(self):
-        return self.d.trump
+        """0-3 (C D H S), 4 no-trump, None while declaring."""
+        return None if self.d.trump < 0 else self.d.trump
 
     @property
     def dealer(self):
-        return self.d.dealer
+        """The dealer's seat; None while the first deal's dealer is open."""
+        return _seat(self.d.dealer)
 
     @property
     def declaration(self):
@@ -902,7 +956,7 @@ cdef class Deal:
 
     @property
     def first_declarer(self):
-        return self.d.first_declarer
+        return _seat(self.d.first_declarer)
 
     @property
     def kitty(self):
@@ -938,7 +992,8 @@ cdef class Deal:
 
     @property
     def leader(self):
-        return self.d.leader
+        """The seat that led (or leads) the current trick; None before the play."""
+        return self.d.leader if self.d.phase >= SJ_PLAY else None
 
     @property
     def nplayed(self):
@@ -953,11 +1008,11 @@ cdef class Deal:
 
     @property
     def best_seat(self):
-        return self.d.best_seat
+        return _seat(self.d.best_seat) if self.d.phase == SJ_PLAY and self.d.nplayed else None
 
     @property
     def last_winner(self):
-        return self.d.last_winner
+        return _seat(self.d.last_winner)
 
     @property
     def tricks_done(self):
@@ -967,33 +1022,35 @@ cdef class Deal:
         raise TypeError("Deal is rebuilt by replaying moves, not pickled")
 
 
-def shape_of(cards, int level, int trump):
-    """(pairs, effective suit, top order) of a lead, or None (SJ-3.4)."""
+def shape_of(cards, level, trump):
+    """(pairs, effective suit, top order) of a lead, or None (SJ-3.4); level 2-14."""
     cdef SJDeal d
     cdef uint8_t buf[SJ_MAXPLAY]
     cdef int n = len(cards), i, k = 0, s = 0, top = 0
+    cdef int lv = _level_index(level), tr = _trump_index(trump)
     if n < 1 or n > SJ_MAXPLAY:
         return None
-    if level < 0 or level > 12 or trump < 0 or trump > 4:
-        raise ValueError("level must be 0-12 and trump 0-4")
+    if tr < 0:
+        raise ValueError("trump must be 0-3 (a suit) or 4 (no-trump)")
     for i in range(n):
         if not 0 <= cards[i] <= 53:
             return None
         buf[i] = cards[i]
-    d.level = level
-    sj_set_trump(&d, trump)
+    d.level = lv
+    sj_set_trump(&d, tr)
     if sj_lead_shape(&d, buf, n, &k, &s, &top) != 0:
         return None
     return k, s, top
 
 
-def order_table(int level, int trump):
-    """[(effective suit, order)] of every card id for a contract (SJ-3.2/3.3)."""
+def order_table(level, trump):
+    """[(effective suit, order)] of every card id for a contract (SJ-3.2/3.3); level 2-14."""
     cdef SJDeal d
-    if level < 0 or level > 12 or trump < 0 or trump > 4:
-        raise ValueError("level must be 0-12 and trump 0-4")
-    d.level = level
-    sj_set_trump(&d, trump)
+    cdef int lv = _level_index(level), tr = _trump_index(trump)
+    if tr < 0:
+        raise ValueError("trump must be 0-3 (a suit) or 4 (no-trump)")
+    d.level = lv
+    sj_set_trump(&d, tr)
     return [(d.eff[c], d.ordv[c]) for c in range(54)]
 
 

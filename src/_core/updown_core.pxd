@@ -3,7 +3,7 @@
 # of the locked cards (2 beats A), the kept card and the reshuffle of the
 # discards.  The Python `cardavia.updown` State and the compiled self-play
 # loop both drive this struct.
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from cardavia._core.rng cimport Rng, rng_seed, rng_shuffle, rng_shuffle_packs, rng_below
 from cardavia._core.betting cimport (
     Betting, BettingFigures, ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, BET_OK, BET_MAXMENU, BET_NO_ACTOR,
@@ -76,23 +76,23 @@ cdef inline void ud_draw_prepare(Duel* d) noexcept nogil:
     d.reshuffles += 1
 
 
-cdef inline void ud_start_deal(Duel* d) noexcept nogil:
-    """Deal (first deal: two cards each, one at a time from the starter;
-    later: each keeps his other card and draws one, starter first), take the
-    antes and fix the public signals."""
-    cdef int r, k, p, st[2]
-    if d.deal_no == 0:
-        for r in range(2):
-            for k in range(2):
-                p = (d.starter + k) & 1
-                d.hand[p][r] = ud_draw(d)
-    else:
-        if d.nstock < 2:        # UD-5.2: reshuffle the discards, held cards kept out
-            ud_draw_prepare(d)
-        for k in range(2):
-            p = (d.starter + k) & 1
-            d.hand[p][0] = d.hand[p][1 - d.locked[p]]
-            d.hand[p][1] = ud_draw(d)
+cdef inline bint ud_force_top(Duel* d, int card) noexcept nogil:
+    """Bring a copy of `card` to the top of the stock (a replayed or sampled
+    deal draws it next); False when the stock holds no copy."""
+    cdef int i
+    cdef uint8_t t
+    for i in range(d.nstock - 1, -1, -1):
+        if d.stock[i] == card:
+            t = d.stock[d.nstock - 1]
+            d.stock[d.nstock - 1] = d.stock[i]
+            d.stock[i] = t
+            return True
+    return False
+
+
+cdef inline void ud_open_deal(Duel* d) noexcept nogil:
+    """The hands are dealt: take the antes and fix the public signals."""
+    cdef int p, st[2]
     for p in range(2):
         d.locked[p] = -1
         d.up[p] = ud_up(d.hand[p][0]) + ud_up(d.hand[p][1])
@@ -109,7 +109,39 @@ cdef inline void ud_start_deal(Duel* d) noexcept nogil:
     d.won[1] = 0
 
 
-cdef inline void ud_new_match(Duel* d, unsigned long long seed, int chips) noexcept nogil:
+cdef inline bint ud_start_deal(Duel* d, const uint8_t* forced) noexcept nogil:
+    """Deal (first deal: two cards each, one at a time from the starter;
+    later: each keeps his other card and draws one, starter first), take the
+    antes and fix the public signals.  `forced` (or NULL) names the cards
+    drawn, in drawing order (4 in the first deal, else 2): a replay of a
+    given deal; False when the stock holds no copy of one of them."""
+    cdef int r, k, p, j = 0
+    if d.deal_no == 0:
+        for r in range(2):
+            for k in range(2):
+                p = (d.starter + k) & 1
+                if forced != NULL:
+                    if not ud_force_top(d, forced[j]):
+                        return False
+                    j += 1
+                d.hand[p][r] = ud_draw(d)
+    else:
+        if d.nstock < 2:        # UD-5.2: reshuffle the discards, held cards kept out
+            ud_draw_prepare(d)
+        for k in range(2):
+            p = (d.starter + k) & 1
+            d.hand[p][0] = d.hand[p][1 - d.locked[p]]
+            if forced != NULL:
+                if not ud_force_top(d, forced[k]):
+                    return False
+            d.hand[p][1] = ud_draw(d)
+    ud_open_deal(d)
+    return True
+
+
+cdef inline bint ud_new_match(Duel* d, unsigned long long seed, int chips, const uint8_t* forced) noexcept nogil:
+    """A new match from a shuffled stock; `forced` (or NULL): the four cards
+    of the first deal in drawing order (see ud_start_deal)."""
     rng_seed(&d.rng, seed)
     d.nstock = UD_CARDS
     rng_shuffle_packs(&d.rng, d.stock, UD_CARDS, 52)
@@ -119,7 +151,7 @@ cdef inline void ud_new_match(Duel* d, unsigned long long seed, int chips) noexc
     d.starter = 0
     d.deal_no = 0
     d.reshuffles = 0
-    ud_start_deal(d)
+    return ud_start_deal(d, forced)
 
 
 cdef inline void ud_settle(Duel* d) noexcept nogil:
@@ -162,18 +194,23 @@ cdef inline void ud_act(Duel* d, int action, int amount) noexcept nogil:
         ud_settle(d)
 
 
-cdef inline bint ud_next_deal(Duel* d) noexcept nogil:
-    """Start the next deal of the match; False when the match is over (a
-    player has no chips, UD-5.3).  The deal's winner starts; after a tie the
-    previous starter does not (UD-2.2)."""
-    if d.chips[0] <= 0 or d.chips[1] <= 0:
-        return False
+cdef inline bint ud_match_over(const Duel* d) noexcept nogil:
+    """A player has no chips (UD-5.3)."""
+    return d.chips[0] <= 0 or d.chips[1] <= 0
+
+
+cdef inline int ud_next_deal(Duel* d, const uint8_t* forced) noexcept nogil:
+    """Start the next deal of the match: 1, or 0 when the match is over (a
+    player has no chips, UD-5.3), -1 when a `forced` draw (see
+    ud_start_deal) is not in the stock.  The deal's winner starts; after a
+    tie the previous starter does not (UD-2.2)."""
+    if ud_match_over(d):
+        return 0
     if d.winner >= 0:
         d.starter = d.winner
     else:
         d.starter = 1 - d.starter
-    ud_start_deal(d)
-    return True
+    return 1 if ud_start_deal(d, forced) else -1
 
 
 cdef inline int ud_actor(const Duel* d) noexcept nogil:
@@ -181,6 +218,103 @@ cdef inline int ud_actor(const Duel* d) noexcept nogil:
         return d.turn
     if d.phase == UD_BET:
         return d.b.actor
+    return -1
+
+
+cdef inline int ud_pick(Rng* r, uint8_t* pool, int* n, int want_up) noexcept nogil:
+    """Take a uniformly chosen card of the group `want_up` (1 UP, 0 DOWN,
+    -1 either) out of `pool`; -1 when the pool holds none."""
+    cdef int i, k = 0, j, c
+    for i in range(n[0]):
+        if want_up < 0 or ud_up(pool[i]) == want_up:
+            k += 1
+    if k == 0:
+        return -1
+    j = rng_below(r, k)
+    for i in range(n[0]):
+        if want_up < 0 or ud_up(pool[i]) == want_up:
+            if j == 0:
+                c = pool[i]
+                n[0] -= 1
+                pool[i] = pool[n[0]]
+                return c
+            j -= 1
+    return -1
+
+
+cdef inline int ud_world(Duel* d, uint64_t seed, const int* chips, int starter, int deal_no,
+                         int me, const uint8_t* mine, int my_lock, int kept_up, int their_up,
+                         bint they_locked, const uint8_t* discards, int ndiscard,
+                         const int* actions, const int* amounts, int count) noexcept nogil:
+    """A position of the current deal that player `me` cannot tell from the
+    real one (issue 12 part 2).  Known: his two cards `mine` (in the core's
+    order: kept card, then the new one) and which he locked (`my_lock`, -1
+    not yet), the discard pile, the chips at the deal's start, the starter,
+    the public signals and the betting.  Unknown, dealt uniformly: the
+    opponent's two cards among the cards `me` has not seen (two packs less
+    his hand and the discard pile) under the signals (UD-2.3: `their_up` UP
+    cards in all; `kept_up` the group of the card he kept from the last deal
+    (0/1), which that deal's signal less its revealed card shows, or -1 in
+    the first deal), the card he locked (either, when `they_locked`), and
+    the order of the stock.  Each card is chosen uniformly within its group,
+    the rest shuffled: exact, nothing rejected.  Returns -1, or the index of
+    an action the world refuses, or count + 1 when no cards fit the signals."""
+    cdef uint8_t pool[UD_CARDS]
+    cdef int cnt[52]
+    cdef int i, n = 0, p, c0, c1, them = 1 - me, lock_index[2]
+    for i in range(52):
+        cnt[i] = 2
+    cnt[mine[0]] -= 1
+    cnt[mine[1]] -= 1
+    for i in range(ndiscard):
+        cnt[discards[i]] -= 1
+    for i in range(52):
+        if cnt[i] < 0:
+            return count + 1
+        for p in range(cnt[i]):
+            pool[n] = i
+            n += 1
+    rng_seed(&d.rng, seed)
+    if kept_up < 0:                       # the first deal: both cards drawn now
+        if their_up == 1:
+            c0 = ud_pick(&d.rng, pool, &n, 1)
+            c1 = ud_pick(&d.rng, pool, &n, 0)
+            if rng_below(&d.rng, 2):
+                c0, c1 = c1, c0
+        else:
+            c0 = ud_pick(&d.rng, pool, &n, 1 if their_up == 2 else 0)
+            c1 = ud_pick(&d.rng, pool, &n, 1 if their_up == 2 else 0)
+    else:
+        c0 = ud_pick(&d.rng, pool, &n, kept_up)
+        c1 = ud_pick(&d.rng, pool, &n, their_up - kept_up) if 0 <= their_up - kept_up <= 1 else -1
+    if c0 < 0 or c1 < 0:
+        return count + 1
+    rng_shuffle(&d.rng, pool, n)
+    for i in range(n):
+        d.stock[i] = pool[i]
+    d.nstock = n
+    for i in range(ndiscard):
+        d.discard[i] = discards[i]
+    d.ndiscard = ndiscard
+    d.hand[me][0] = mine[0]
+    d.hand[me][1] = mine[1]
+    d.hand[them][0] = c0
+    d.hand[them][1] = c1
+    d.chips[0] = chips[0]
+    d.chips[1] = chips[1]
+    d.starter = starter
+    d.deal_no = deal_no - 1
+    d.reshuffles = 0
+    ud_open_deal(d)
+    lock_index[me] = my_lock
+    lock_index[them] = rng_below(&d.rng, 2) if they_locked else -1
+    # The locks of this deal, in turn order, then the betting.
+    while d.phase == UD_LOCK and lock_index[d.turn] >= 0:
+        ud_lock(d, lock_index[d.turn])
+    for i in range(count):
+        if d.phase != UD_BET or bet_check(&d.b, actions[i], amounts[i]) != BET_OK:
+            return i
+        ud_act(d, actions[i], amounts[i])
     return -1
 
 

@@ -1,11 +1,18 @@
 """The compiled Up/Down duel (see updown_core.pxd): ``DuelCore``, the Python
 face that ``cardavia.updown`` drives, and ``selfplay``, a compiled loop of
 random-agent matches for the benchmarks and the statistics."""
-from libc.stdint cimport uint64_t
-from cardavia._core.rng cimport rng_next
+from libc.stdint cimport uint64_t, uint8_t
+from cardavia._core.rng cimport rng_next, rng_seed, rng_uniform
+from cardavia._core.betting cimport bet_policy
 from cardavia._core.betting import ERRORS
 
 _MASK64 = (1 << 64) - 1
+
+#: The phases of a deal, by the core's own numbers (``DuelCore.phase``).
+LOCK = UD_LOCK
+BETTING = UD_BET
+DEALT_OUT = UD_DEALT_OUT
+PHASES = {UD_LOCK: "lock", UD_BET: "betting", UD_DEALT_OUT: "settled"}
 
 
 cdef class DuelCore:
@@ -16,10 +23,22 @@ cdef class DuelCore:
     def __cinit__(self):
         self.bp = &self.d.b
 
-    def __init__(self, seed, int chips=20):
+    def __init__(self, seed, int chips=20, first_draws=None):
+        """``first_draws``: the four cards of the first deal in drawing
+        order (seat 0, seat 1, seat 0, seat 1), else drawn from the stock."""
+        cdef uint8_t forced[4]
+        cdef int i
         if chips < 1:
             raise ValueError("each player needs at least one chip")
-        ud_new_match(&self.d, <uint64_t>(int(seed) & _MASK64), chips)
+        if first_draws is not None:
+            first_draws = list(first_draws)
+            if len(first_draws) != 4 or any(not 0 <= c < 52 for c in first_draws):
+                raise ValueError("the first deal draws four card ids 0-51")
+            for i in range(4):
+                forced[i] = first_draws[i]
+        if not ud_new_match(&self.d, <uint64_t>(int(seed) & _MASK64), chips,
+                            forced if first_draws is not None else NULL):
+            raise ValueError("two packs hold only two copies of each card")
 
     def copy(self):
         cdef DuelCore other = DuelCore.__new__(DuelCore)
@@ -115,11 +134,159 @@ cdef class DuelCore:
         m = bet_menu(&self.d.b, acts, amts)
         return [(acts[k], amts[k]) for k in range(m)]
 
-    def next_deal(self):
-        """Start the next deal; False when the match is over."""
+    def next_deal(self, draws=None):
+        """Start the next deal; False when the match is over.  ``draws``:
+        the two cards drawn (starter first), else the top of the stock."""
+        cdef uint8_t forced[2]
+        cdef int r
         if self.d.phase != UD_DEALT_OUT:
             raise ValueError("the deal is not settled yet")
-        return ud_next_deal(&self.d)
+        if draws is not None:
+            draws = list(draws)
+            if len(draws) != 2 or any(not 0 <= c < 52 for c in draws):
+                raise ValueError("a deal draws two card ids 0-51")
+            forced[0] = draws[0]
+            forced[1] = draws[1]
+        r = ud_next_deal(&self.d, forced if draws is not None else NULL)
+        if r < 0:
+            raise ValueError("a drawn card is not in the stock")
+        return r == 1
+
+
+cdef double ud_card_strength(const Duel* d, int p, int card) noexcept nogil:
+    """The chance that `card`, locked by p, beats the opponent's locked card
+    (ties count half), from what p sees: the opponent's card is one of the
+    cards p has not seen (two packs less his hand and the discard pile),
+    UP with the chance the opponent's signal gives (UD-2.3)."""
+    cdef int cnt[13]
+    cdef int i, rk, up_total = 0, down_total = 0, them = 1 - p
+    cdef double win_up = 0, win_down = 0, pu, res = 0
+    for i in range(13):
+        cnt[i] = 8
+    cnt[d.hand[p][0] >> 2] -= 1
+    cnt[d.hand[p][1] >> 2] -= 1
+    for i in range(d.ndiscard):
+        cnt[d.discard[i] >> 2] -= 1
+    for rk in range(13):
+        c = ud_compare(card, rk << 2)
+        if rk >= 6:
+            up_total += cnt[rk]
+            win_up += cnt[rk] * (1.0 if c > 0 else (0.5 if c == 0 else 0.0))
+        else:
+            down_total += cnt[rk]
+            win_down += cnt[rk] * (1.0 if c > 0 else (0.5 if c == 0 else 0.0))
+    pu = d.up[them] / 2.0
+    if up_total > 0:
+        res += pu * win_up / up_total
+    if down_total > 0:
+        res += (1 - pu) * win_down / down_total
+    return res
+
+
+cdef inline void ud_policy(const Duel* d, Rng* r, int* action, int* amount) noexcept nogil:
+    """The rollout policy (issue 12 part 3): lock the card more likely to
+    win (either when equal), then bet on that chance and the pot odds
+    (bet_policy).  Reads only what the mover sees."""
+    cdef int p = ud_actor(d)
+    cdef double a, b
+    if d.phase == UD_LOCK:
+        a = ud_card_strength(d, p, d.hand[p][0])
+        b = ud_card_strength(d, p, d.hand[p][1])
+        action[0] = -1
+        amount[0] = (1 if b > a else 0) if a != b else <int>rng_below(r, 2)
+        return
+    bet_policy(&d.b, ud_card_strength(d, p, d.hand[p][d.locked[p]]), rng_uniform(r), action, amount)
+
+
+cdef inline void ud_rollout(Duel* d, Rng* r) noexcept nogil:
+    """Play the deal to its settlement with the policy in both seats."""
+    cdef int action, amount
+    while d.phase != UD_DEALT_OUT:
+        ud_policy(d, r, &action, &amount)
+        if action < 0:
+            ud_lock(d, amount)
+        else:
+            ud_act(d, action, amount)
+
+
+def rollout(DuelCore position, seed):
+    """Chips each player wins or loses in the deal of ``position`` played
+    to its settlement by the policy in both seats (``position`` is not
+    changed)."""
+    cdef Duel d = position.d
+    cdef Rng r
+    cdef int start0 = d.chips[0], start1 = d.chips[1]
+    if d.phase == UD_DEALT_OUT:
+        return (0, 0)
+    rng_seed(&r, <uint64_t>(int(seed) & _MASK64))
+    with nogil:
+        ud_rollout(&d, &r)
+    return (d.chips[0] - start0, d.chips[1] - start1)
+
+
+def rollouts(DuelCore position, long long count, seed):
+    """The mean chips of each player over ``count`` rollouts of ``position``."""
+    cdef Duel d
+    cdef Rng r
+    cdef long long i
+    cdef double s0 = 0, s1 = 0
+    if position.d.phase == UD_DEALT_OUT or count <= 0:
+        return (0.0, 0.0)
+    rng_seed(&r, <uint64_t>(int(seed) & _MASK64))
+    with nogil:
+        for i in range(count):
+            d = position.d
+            ud_rollout(&d, &r)
+            s0 += d.chips[0] - position.d.chips[0]
+            s1 += d.chips[1] - position.d.chips[1]
+    return (s0 / count, s1 / count)
+
+
+def policy(DuelCore position, seed):
+    """The policy's move for the player to act: ``(-1, index)`` to lock
+    ``hand(p)[index]``, else the betting ``(action, amount)``."""
+    cdef Rng r
+    cdef int action, amount
+    if ud_actor(&position.d) < 0:
+        raise ValueError("nobody is to act")
+    rng_seed(&r, <uint64_t>(int(seed) & _MASK64))
+    with nogil:
+        ud_policy(&position.d, &r, &action, &amount)
+    return action, amount
+
+
+def world(int me, mine, int my_lock, chips, int starter, int deal_no, int kept_up, int their_up,
+          bint they_locked, discards, actions, seed):
+    """A ``DuelCore`` that player ``me`` cannot tell from the real position
+    (see ``ud_world``); ``mine`` his two cards (kept card first),
+    ``my_lock`` the index of his locked card or -1, ``actions`` the
+    ``(action, amount)`` bets of this deal so far."""
+    cdef DuelCore out = DuelCore.__new__(DuelCore)
+    cdef uint8_t m[2]
+    cdef uint8_t disc[UD_CARDS]
+    cdef int ch[2]
+    cdef int acts[512]
+    cdef int amts[512]
+    cdef int i, e, nd = len(discards), count = len(actions)
+    cdef uint64_t sd = <uint64_t>(int(seed) & _MASK64)
+    if count > 512 or nd > UD_CARDS - 4 or not 0 <= me <= 1:
+        raise ValueError("not a position of the duel")
+    m[0] = mine[0]
+    m[1] = mine[1]
+    ch[0] = chips[0]
+    ch[1] = chips[1]
+    for i in range(nd):
+        disc[i] = discards[i]
+    for i in range(count):
+        acts[i] = actions[i][0]
+        amts[i] = actions[i][1]
+    with nogil:
+        e = ud_world(&out.d, sd, ch, starter, deal_no, me, m, my_lock,
+                     kept_up, their_up, they_locked, disc, nd, acts, amts, count)
+    if e >= 0:
+        raise ValueError("no duel position is consistent with this observation "
+                         + ("(the signals or the cards seen)" if e > count else f"(bet {e} is illegal)"))
+    return out
 
 
 def compare(int a, int b):
@@ -153,7 +320,7 @@ def selfplay(int matches, seed=0, int chips=20, bint match=True):
     rng_seed(&r, <uint64_t>(int(seed) & _MASK64))
     with nogil:
         for i in range(matches):
-            ud_new_match(&d, rng_next(&r), chips)
+            ud_new_match(&d, rng_next(&r), chips, NULL)
             start = 0
             while True:
                 while d.phase != UD_DEALT_OUT:
@@ -164,7 +331,7 @@ def selfplay(int matches, seed=0, int chips=20, bint match=True):
                     ties += 1
                 if d.folded >= 0:
                     folds += 1
-                if not match or not ud_next_deal(&d):
+                if not match or ud_next_deal(&d, NULL) <= 0:
                     break
             reshuffles += d.reshuffles
             if start > longest:

@@ -14,10 +14,11 @@ from typing import Any
 
 from cardavia._core import betting as B
 from cardavia._core.betting import BET, CALL, CHECK, FOLD
-from cardavia.game import IllegalMoveError, InvalidMoveError, Move
+from cardavia._core.rng import Random
+from cardavia.game import ArgumentTypeError, IllegalMoveError, InvalidMoveError, Move, Observation, check_seed
 
 __all__ = ["BetMove", "MAX_AMOUNT", "actor_figures", "allin_move", "bet_menu", "betting_error",
-           "check_bet", "parse_bet_text", "raise_range"]
+           "check_bet", "draw_seed", "observation_data", "parse_bet_text", "public_actions", "raise_range"]
 
 MAX_AMOUNT = 2**31 - 1
 """Amounts above this are refused as more chips than anyone has (the core counts in C ints)."""
@@ -152,3 +153,49 @@ def actor_figures(core: Any) -> dict:
     ``raise_range`` (``[lowest, highest]`` total, or None)."""
     r = raise_range(core)
     return {"to_call": core.to_call(core.actor), "raise_range": [r.start, r.stop - 1] if len(r) else None}
+
+
+_MASK64 = (1 << 64) - 1
+_FIXED_ACTIONS = {"fold": (FOLD, 0), "check": (CHECK, 0), "call": (CALL, 0)}
+
+
+def draw_seed(rng: Any) -> int:
+    """One 64-bit seed from ``rng``: a Cardavia ``Random``, a
+    ``random.Random``, a NumPy ``Generator`` or an int seed itself; the
+    sampling and rollouts then work in the core from that seed."""
+    if isinstance(rng, Random):
+        return rng.next_u64()
+    if isinstance(rng, bool):
+        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
+    if isinstance(rng, int):
+        return check_seed(rng)
+    if hasattr(rng, "getrandbits"):
+        return rng.getrandbits(64)
+    if hasattr(rng, "integers"):
+        return int(rng.integers(0, 1 << 63)) << 1 | int(rng.integers(0, 2))
+    raise ArgumentTypeError(f"rng must be a cardavia Random, a random.Random, a NumPy Generator or "
+                            f"an int seed, not {type(rng).__name__}")
+
+
+def observation_data(observation: Any, game_name: str) -> dict:
+    """The dict of an ``Observation`` (or of its ``to_dict()``) of ``game_name``."""
+    data = observation.data if isinstance(observation, Observation) else observation
+    if not isinstance(data, dict) or data.get("game") != game_name:
+        raise ArgumentTypeError(f"expected an observation of {game_name}, not {type(observation).__name__}")
+    if data.get("is_over"):
+        raise ValueError(f"the {game_name} game is over: there is no position to sample")
+    return data
+
+
+def public_actions(texts) -> list[tuple[int, int]]:
+    """The core's ``(action, amount)`` of public betting-move texts."""
+    out = []
+    for t in texts:
+        a = _FIXED_ACTIONS.get(t)
+        if a is None:
+            kind, _, amount = t.partition(" ")
+            if kind not in ("bet", "raise") or not amount.isdigit():
+                raise ValueError(f"not a betting move of the history: {t!r:.40}")
+            a = (BET, int(amount))
+        out.append(a)
+    return out

@@ -16,8 +16,17 @@ wing rules of DDZ-4.3 no set of ranks has two readings, so in practice the
 text is the plain ranks.  A play given as ranks takes the lowest card ids of
 those ranks from the hand.
 
+The rules live in the compiled position (``cardavia._core.climb``); the
+state wraps it.  Observation keys: ``phase`` (``"bidding"``, ``"play"``,
+``"over"``), ``hand``, ``hand_sizes``, ``played``, ``last_play``,
+``last_player``, ``bombs`` (the shared ones) and ``first_bidder`` (None once
+a state starts after the bidding), ``bids`` (this round's bids, 0 for a
+pass), ``highest_bid``, ``landlord`` (None while bidding), ``bid``,
+``bottom`` (list of card texts once the landlord has taken them, else
+None), ``multiplier``, ``redeals``, ``returns``.
+
 Analysis: ``moves(hand, last=None)`` and ``classify(cards)``;
-``DouDizhu().from_hands(...)`` builds a state from given hands.
+``DouDizhuGame().from_hands(hands, ...)`` builds a state from given hands.
 """
 from __future__ import annotations
 
@@ -25,11 +34,14 @@ from typing import Any, Sequence
 
 from cardavia import climbing
 from cardavia._core import climb as _core
-from cardavia._core.rng import Random
-from cardavia.cards import CardSet, InvalidCardError
-from cardavia.game import TERMINAL, Game, HistoryEntry, IllegalMoveError, InvalidMoveError, Move, State
+from cardavia.cards import CardSet
+from cardavia.game import (ArgumentTypeError, Game, HistoryEntry, IllegalMoveError, InvalidMoveError,
+                           InvalidSetupError, Move, State, check_int, check_seed)
 
 GAME_ID = 0
+_K = climbing.KIND
+_E = climbing.ERRORS
+K_PASS, K_BID, K_BOMB, K_ROCKET = _K["pass"], _K["bid"], _K["bomb"], _K["rocket"]
 
 
 class DouDizhuMove(climbing.ClimbMove, Move):
@@ -44,278 +56,177 @@ PASS = _core.pass_move(GAME_ID)
 BIDS = {b: _core.bid_move(GAME_ID, b) for b in (1, 2, 3)}
 
 BIDDING, PLAY, OVER = "bidding", "play", "over"
-_View = climbing.ClimbLegalMoves
-_check_play = _core.check_play
 _new_entry = tuple.__new__
-_make_view = _core.make_view
-_NO_EXTRA: tuple = ()
-_PASS_ONLY = (PASS,)
-_BID_OPTIONS = {h: (PASS,) + tuple(BIDS[b] for b in range(h + 1, 4)) for h in range(4)}
+_Position = climbing.Position
+
+# Why a move is refused: error code -> (rule, message).
+_MESSAGES = {
+    _E["over"]: (None, "the deal is over"),
+    _E["bid_first"]: ("DDZ-2.2", "bidding comes first: bid 1-3 or pass"),
+    _E["bid_over"]: ("DDZ-2.3", "the bidding is over"),
+    _E["leader_pass"]: ("DDZ-3.1", "the leader cannot pass"),
+}
 
 
 class DouDizhuState(climbing.ClimbState):
-    def __init__(self, game: "DouDizhu", setup: dict):
+    def __init__(self, game: "DouDizhuGame", setup: dict):
         super().__init__(game, setup)
-        self._rng = Random(setup.get("seed", 0))
-        self._played = [0, 0, 0]
-        self._plays = [0, 0, 0]
-        self._bids: list[int] = []
-        self._last = None
-        self._last_player = -1
-        self._passes = 0
-        self._mult = 1
-        self._bombs = 0
-        self._redeals = 0
-        self._winner = -1
-        self._spring = False
-        self._landlord = -1
-        self._bid = 0
-        self._high = 0
-        self._high_bidder = -1
-        self._npass = 0
-        self._first_bidder = -1  # -1: the state starts after the bidding
+        self._redeal_deals: list = []
         if "hands" in setup:
             hands = [climbing.bits_of(h) for h in setup["hands"]]
             bottom = climbing.bits_of(setup.get("bottom") or "")
-            if len(hands) != 3 or not all(hands):
-                raise ValueError("Dou Dizhu needs three hands, none empty")
-            self._hands = hands
-            self._bottom = bottom
-            if setup.get("landlord") is not None:
-                landlord, bid = int(setup["landlord"]), int(setup.get("bid", 1))
-                if landlord not in (0, 1, 2) or bid not in (1, 2, 3):
-                    raise ValueError("landlord must be 0-2 and bid 1-3")
-                self._start_play(landlord, bid)
-            else:
-                first = int(setup.get("first_bidder", 0))
-                if first not in (0, 1, 2):
-                    raise ValueError("first_bidder must be 0-2")
-                self._start_bidding(first)
+            landlord = setup.get("landlord")
+            self._pos = _Position.from_hands(
+                GAME_ID, hands, bottom, -1 if landlord is None else landlord,
+                setup.get("bid", 1), setup.get("first_bidder", 0), setup.get("seed", 0))
+            self._redeal_deals = list(setup.get("redeals", ()))
         else:
-            self._deal()
+            self._pos = _Position.new_deal(GAME_ID, setup["seed"])
 
-    # -- setup ------------------------------------------------------------
-    def _deal(self) -> None:
-        self._deal_cards_only()
-        self._start_bidding(self._rng.randbelow(3))
-
-    def _start_bidding(self, first: int) -> None:
-        self._phase = BIDDING
-        self._first_bidder = first
-        self._cur = first
-        self._high = 0
-        self._high_bidder = -1
-        self._npass = 0
-        self._counts = [_core.card_counts(h) for h in self._hands]
-
-    def _start_play(self, landlord: int, bid: int) -> None:
-        self._landlord = landlord
-        self._bid = bid
-        self._hands[landlord] |= self._bottom
-        self._counts = [_core.card_counts(h) for h in self._hands]
-        self._phase = PLAY
-        self._cur = landlord
-
-    # -- the State hooks ----------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return TERMINAL if self._phase == OVER else self._cur
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
+    # -- what a person reads --------------------------------------------------
     @property
     def phase(self) -> str:
         """``"bidding"``, ``"play"`` or ``"over"``."""
-        return self._phase
+        return self._pos.phase
 
     @property
-    def landlord(self) -> int:
-        """The landlord's seat, -1 while bidding."""
-        return self._landlord
+    def landlord(self) -> int | None:
+        """The landlord's seat, None while bidding."""
+        return self._pos.landlord
 
     @property
-    def winner(self) -> int:
-        """The seat that went out (-1 while the deal goes on)."""
-        return self._winner
+    def bid(self) -> int:
+        """The landlord's bid (0 while bidding)."""
+        return self._pos.bid
+
+    @property
+    def bottom(self) -> tuple:
+        """The 3 bottom cards (ids in climbing order)."""
+        return climbing.cards_ids(self._pos.bottom_bits)
 
     @property
     def multiplier(self) -> int:
-        return self._mult
+        return self._pos.multiplier
 
-    def legal_moves(self) -> climbing.ClimbLegalMoves:
-        if self._phase is PLAY:
-            last = self._last
-            return _make_view(_View, self, GAME_ID, self._counts[self._cur], last, False,
-                              _NO_EXTRA if last is None else _PASS_ONLY)
-        if self._phase is BIDDING:
-            return _make_view(_View, self, -1, 0, None, False, _BID_OPTIONS[self._high])
-        return _make_view(_View, self, -1, 0, None, False, _NO_EXTRA)
+    @property
+    def spring(self) -> str | None:
+        """``"spring"``, ``"reverse_spring"`` or None (DDZ-5.3)."""
+        pos = self._pos
+        if not pos.spring:
+            return None
+        return "spring" if pos.winner == pos.landlord else "reverse_spring"
 
+    @property
+    def redeals(self) -> int:
+        return self._pos.redeals
+
+    # -- playing ----------------------------------------------------------------
     def play(self, move: Any) -> Move:
-        # The fast path of State.play for a move value in the play phase:
-        # the same checks (``_check`` raises the full error when one fails).
-        if type(move) is not DouDizhuMove or self._phase is not PLAY:
+        # The fast path of State.play for a move value: the core checks and
+        # plays in one call; a refusal is explained by ``_check``.
+        if type(move) is not DouDizhuMove:
             return State.play(self, move)
-        kind = move.kind_id
-        if kind == 0:
-            if self._last is None:
-                self._check(move)
-        elif kind == 17 or _check_play(move, self._counts[self._cur], self._last):
+        pos = self._pos
+        player = pos.current_player
+        code = pos.play_checked(move)
+        if code > 0:
             self._check(move)
-        self._history.append(_new_entry(HistoryEntry, (self._cur, move)))
-        self._apply(move)
+        self._history.append(_new_entry(HistoryEntry, (player, move)))
+        if code < 0:
+            self._after_redeal()
         return move
 
     def _check(self, move: Move) -> None:
         if not isinstance(move, DouDizhuMove):
             raise IllegalMoveError(f"{move!r} is not a Dou Dizhu move", rule="DDZ-4")
-        kind = move.kind_id
-        if self._phase == BIDDING:
-            if kind == 0:
-                return
-            if kind != 17:
-                raise IllegalMoveError("bidding comes first: bid 1-3 or pass", rule="DDZ-2.2")
-            if move.rank <= self._high:
-                raise IllegalMoveError(f"a bid must exceed the highest bid ({self._high})", rule="DDZ-2.2")
+        code = self._pos.check(move)
+        if code == 0:
             return
-        if kind == 17:
-            raise IllegalMoveError("the bidding is over", rule="DDZ-2.3")
-        if kind == 0:
-            if self._last is None:
-                raise IllegalMoveError("the leader cannot pass", rule="DDZ-3.1")
-            return
-        if not _core.counts_within(move.counts, self._counts[self._cur]):
+        if code in _MESSAGES:
+            rule, text = _MESSAGES[code]
+            raise IllegalMoveError(text, rule=rule)
+        if code == _E["bid_low"]:
+            raise IllegalMoveError(f"a bid must exceed the highest bid ({self._pos.highest_bid})",
+                                   rule="DDZ-2.2")
+        if code == _E["not_held"]:
             raise IllegalMoveError(f"{move} is not in hand", rule="DDZ-3.1")
-        last = self._last
-        if last is not None and not _core.can_beat(move, last):
-            if last.kind == "rocket":
-                rule = "DDZ-3.5"
-            elif last.kind == "bomb":
-                rule = "DDZ-3.4"
-            elif move.kind_id != last.kind_id or move.length != last.length:
-                rule = "DDZ-4.5"
-            else:
-                rule = "DDZ-3.3"
-            raise IllegalMoveError(f"{move} ({move.kind}) does not beat {last} ({last.kind})", rule=rule)
+        last = self._pos.last_play
+        if last.kind_id == K_ROCKET:
+            rule = "DDZ-3.5"
+        elif last.kind_id == K_BOMB:
+            rule = "DDZ-3.4"
+        elif move.kind_id != last.kind_id or move.length != last.length:
+            rule = "DDZ-4.5"
+        else:
+            rule = "DDZ-3.3"
+        raise IllegalMoveError(f"{move} ({move.kind}) does not beat {last} ({last.kind})", rule=rule)
 
     def _apply(self, move: Move) -> None:
-        p = self._cur
-        kind = move.kind_id
-        if self._phase == BIDDING:
-            self._bids.append(move.rank if kind == 17 else 0)
-            if kind == 0:
-                self._npass += 1
-            else:
-                self._high = move.rank
-                self._high_bidder = p
-                self._npass = 0
-            if self._high == 3 or (self._high_bidder >= 0 and self._npass == 2):
-                self._start_play(self._high_bidder, self._high)
-            elif self._high_bidder < 0 and self._npass == 3:
-                self._redeal()
-            else:
-                self._cur = (p + 1) % 3
-            return
-        if kind == 0:
-            self._passes += 1
-            if self._passes == 2:
-                self._last = None
-                self._passes = 0
-            self._cur = (p + 1) % 3
-            return
-        cards = _core.take_cards(self._hands[p], move.counts)
-        self._hands[p] &= ~cards
-        self._counts[p] -= move.counts
-        self._played[p] |= cards
-        self._plays[p] += 1
-        if kind == 13 or kind == 16:
-            self._mult *= 2
-            self._bombs += 1
-        self._last = move
-        self._last_player = p
-        self._passes = 0
-        if self._hands[p] == 0:
-            self._finish(p)
-        else:
-            self._cur = (p + 1) % 3
+        if self._pos.apply(move):
+            self._after_redeal()
 
-    def _redeal(self) -> None:
-        self._redeals += 1
-        self._deal_cards_only()
-        first = self._rng.randbelow(3)
-        self._record_chance(f"redeal: first bidder {first}")
-        self._bids = []
-        self._start_bidding(first)
+    def _after_redeal(self) -> None:
+        """DDZ-2.5: the core dealt again; a setup that names its redeals puts
+        their cards in place; the history records the redeal."""
+        k = self._pos.redeals - 1
+        if k < len(self._redeal_deals):
+            d = self._redeal_deals[k]
+            self._pos.set_deal([climbing.bits_of(h) for h in d["hands"]],
+                               climbing.bits_of(d["bottom"]), d["first_bidder"])
+        self._record_chance(f"redeal: first bidder {self._pos.first_bidder}")
 
-    def _deal_cards_only(self) -> None:
-        deck = self._rng.shuffle_ids(range(54))
-        self._hands = [sum(1 << c for c in deck[17 * p:17 * p + 17]) for p in range(3)]
-        self._bottom = sum(1 << c for c in deck[51:])
-
-    def _finish(self, winner: int) -> None:
-        ll = self._landlord
-        self._winner = winner
-        if winner == ll:
-            self._spring = all(self._plays[q] == 0 for q in range(3) if q != ll)
-        else:
-            self._spring = self._plays[ll] == 1
-        if self._spring:
-            self._mult *= 2
-        self._phase = OVER
-
-    def returns(self) -> list:
-        if self._phase != OVER:
-            return [0, 0, 0]
-        unit = self._bid * self._mult
-        sign = 1 if self._winner == self._landlord else -1
-        return [2 * unit * sign if p == self._landlord else -unit * sign for p in range(3)]
-
-    @property
-    def spring(self) -> str | None:
-        """``"spring"``, ``"reverse_spring"`` or None (DDZ-5.3)."""
-        if not self._spring:
-            return None
-        return "spring" if self._winner == self._landlord else "reverse_spring"
-
-    @property
-    def bombs(self) -> int:
-        """Bombs and rockets played so far."""
-        return self._bombs
-
-    @property
-    def redeals(self) -> int:
-        return self._redeals
-
+    # -- observations and scores --------------------------------------------------
     def _observe(self, player: int) -> dict:
-        return {
-            "phase": self._phase,
-            "hand": climbing.cards_text(self._hands[player]),
-            "hand_sizes": [bin(h).count("1") for h in self._hands],
-            "first_bidder": self._first_bidder,
-            "bids": list(self._bids),
-            "highest_bid": self._high,
-            "landlord": self._landlord,
-            "bid": self._bid,
-            "bottom": climbing.cards_text(self._bottom) if self._landlord >= 0 else None,
-            "played": [climbing.cards_text(b) for b in self._played],
-            "last_play": None if self._last is None else str(self._last),
-            "last_player": self._last_player if self._last is not None else -1,
-            "multiplier": self._mult,
-            "bombs": self._bombs,
-            "redeals": self._redeals,
-            "returns": self.returns(),
-        }
+        pos = self._pos
+        out = self._common_observation(player)
+        out.update({
+            "phase": pos.phase,
+            "first_bidder": pos.first_bidder,
+            "bids": pos.bids,
+            "highest_bid": pos.highest_bid,
+            "landlord": pos.landlord,
+            "bid": pos.bid,
+            "bottom": climbing.cards_list(pos.bottom_bits) if pos.landlord is not None else None,
+            "multiplier": pos.multiplier,
+            "redeals": pos.redeals,
+            "returns": list(pos.returns()),
+        })
+        return out
 
-    def _copy(self) -> "DouDizhuState":
-        c = super()._copy()
-        c._rng = self._rng.copy()
-        c._bids = list(self._bids)
-        return c
+    def _score_breakdown(self) -> dict:
+        pos = self._pos
+        return {"landlord": pos.landlord, "bid": pos.bid, "bombs": pos.bombs,
+                "spring": self.spring, "multiplier": pos.multiplier, "winner": pos.winner,
+                "landlord_won": pos.winner == pos.landlord}
 
 
-class DouDizhu(Game):
+def _setup_bits(value: Any, what: str) -> int:
+    try:
+        return climbing.bits_of(value)
+    except ValueError as e:
+        raise InvalidSetupError(f"{what}: {e}", "DDZ-2.1") from None
+
+
+def _check_deal(hands: Any, bottom: Any, where: str = "") -> tuple[list[int], int]:
+    """Three hands of 17 and a bottom of 3, every card once (DDZ-2.1)."""
+    if not isinstance(hands, (list, tuple)) or len(hands) != 3:
+        raise InvalidSetupError(f"{where}Dou Dizhu needs three hands", "DDZ-2.1")
+    bits = [_setup_bits(h, f"{where}hand {p}") for p, h in enumerate(hands)]
+    b = _setup_bits(bottom if bottom is not None else "", f"{where}bottom")
+    seen = 0
+    for h in bits + [b]:
+        if seen & h:
+            raise InvalidSetupError(f"{where}the same card is dealt twice: "
+                                    f"{climbing.cards_text(seen & h)}", "DDZ-2.1")
+        seen |= h
+    sizes = [bin(h).count("1") for h in bits]
+    if sizes != [17, 17, 17] or bin(b).count("1") != 3:
+        raise InvalidSetupError(f"{where}the bidding starts from 17 cards each and 3 bottom cards, "
+                                f"not {sizes} and {bin(b).count('1')}", "DDZ-2.1")
+    return bits, b
+
+
+class DouDizhuGame(climbing.ClimbGame, Game):
     """Dou Dizhu for three players: bidding, then one deal (RULES.md §1)."""
 
     name = "doudizhu"
@@ -324,6 +235,66 @@ class DouDizhu(Game):
     state_class = DouDizhuState
     default_options: dict = {}
     game_id = GAME_ID
+    _SETUP_KEYS = frozenset({"seed", "hands", "bottom", "landlord", "bid", "first_bidder", "redeals"})
+
+    def validate_setup(self, setup: dict) -> None:
+        """DDZ-2: the 54-card pack, every card once across the hands and the
+        bottom; 17 cards each and 3 bottom cards for a bidding start; a play
+        start (``landlord``) with at most 17 cards a farmer and 20 the
+        landlord (bottom included), none empty; seats 0-2, bids 1-3."""
+        super().validate_setup(setup)
+        unknown = set(setup) - self._SETUP_KEYS
+        if unknown:
+            raise InvalidSetupError(f"unknown Dou Dizhu setup keys: {', '.join(sorted(unknown))}")
+        if "hands" not in setup:
+            if "seed" not in setup or len(setup) != 1:
+                raise InvalidSetupError("a Dou Dizhu setup is a seed, or hands (with a bottom)")
+            return
+        seed = setup.get("seed", 0)
+        check_seed(seed)
+        landlord = setup.get("landlord")
+        if landlord is None:
+            if "bid" in setup:
+                raise InvalidSetupError("a bid needs the landlord who made it", "DDZ-2.4")
+            _check_int(setup.get("first_bidder", 0), "first_bidder", 0, 2, "DDZ-2.2")
+            _check_deal(setup["hands"], setup.get("bottom"))
+            deals = setup.get("redeals", [])
+            if not isinstance(deals, list) or len(deals) > 64:
+                raise InvalidSetupError("redeals must be a list of (at most 64) deals", "DDZ-2.5")
+            for i, d in enumerate(deals):
+                if not isinstance(d, dict) or set(d) != {"hands", "bottom", "first_bidder"}:
+                    raise InvalidSetupError(f"redeal {i} must give hands, bottom and first_bidder",
+                                            "DDZ-2.5")
+                _check_deal(d["hands"], d["bottom"], f"redeal {i}: ")
+                _check_int(d["first_bidder"], f"redeal {i}: first_bidder", 0, 2, "DDZ-2.5")
+            return
+        if "first_bidder" in setup or "redeals" in setup:
+            raise InvalidSetupError("a state after the bidding has no first bidder or redeals", "DDZ-2.4")
+        landlord = _check_int(landlord, "landlord", 0, 2, "DDZ-2.4")
+        _check_int(setup.get("bid", 1), "bid", 1, 3, "DDZ-2.2")
+        hands = setup["hands"]
+        if not isinstance(hands, (list, tuple)) or len(hands) != 3:
+            raise InvalidSetupError("Dou Dizhu needs three hands", "DDZ-2.1")
+        bits = [_setup_bits(h, f"hand {p}") for p, h in enumerate(hands)]
+        b = _setup_bits(setup.get("bottom") or "", "bottom")
+        if bin(b).count("1") not in (0, 3):
+            raise InvalidSetupError("the bottom is 3 cards (or none given)", "DDZ-2.1")
+        seen = 0
+        for p, h in enumerate(bits):
+            if seen & h:
+                raise InvalidSetupError(f"the same card is in two hands: {climbing.cards_text(seen & h)}",
+                                        "DDZ-2.1")
+            seen |= h
+        if b & seen & ~bits[landlord]:
+            raise InvalidSetupError("a bottom card is in a farmer's hand: the landlord takes them",
+                                    "DDZ-2.4")
+        bits[landlord] |= b
+        for p, h in enumerate(bits):
+            n = bin(h).count("1")
+            most = 20 if p == landlord else 17
+            if not 1 <= n <= most:
+                raise InvalidSetupError(f"hand {p} holds {n} cards: a {'landlord' if p == landlord else 'farmer'} "
+                                        f"holds 1-{most} in play", "DDZ-2.1")
 
     def parse_move(self, text: str, state: State | None = None) -> DouDizhuMove:
         if not isinstance(text, str):
@@ -342,40 +313,29 @@ class DouDizhu(Game):
                                    "or the ranks of a play, e.g. '33344456'")
         return climbing.parse_play(GAME_ID, t, rule="DDZ-4")
 
-    def from_hands(self, hands: Sequence[Any], bottom: Any = None, landlord: int | None = None,
+    def from_hands(self, hands: Sequence[Any], *, bottom: Any = None, landlord: int | None = None,
                    bid: int = 1, first_bidder: int = 0, seed: int = 0) -> DouDizhuState:
         """A state from given hands (card text or ids), for analysis and tests.
 
         With ``landlord`` (and ``bid``) the bidding is done: the landlord's
         hand gets the ``bottom`` cards (if not already in it) and leads.
-        Without, bidding starts at ``first_bidder``; ``bottom`` (3 cards) goes
-        to the landlord, and a redeal (all pass) shuffles the full pack with
-        ``Random(seed)``.
+        Without, bidding starts at ``first_bidder`` from 17 cards each and the
+        3 ``bottom`` cards, which go to the landlord; a redeal (all pass)
+        shuffles the full pack with ``Random(seed)``.
         """
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise ArgumentTypeError("hands must be a sequence of three hands")
         if len(hands) != 3:
-            raise ValueError("Dou Dizhu needs three hands")
-        bits = [climbing.bits_of(h) for h in hands]
-        if not all(bits):
-            raise ValueError("every hand needs at least one card")
-        b = climbing.bits_of(bottom or "")
-        seen = 0
-        for h in bits + ([b & ~bits[landlord]] if landlord is not None else [b]):
-            if seen & h:
-                raise InvalidCardError("the same card is in two hands")
-            seen |= h
+            raise InvalidSetupError("Dou Dizhu needs three hands", "DDZ-2.1")
+        bits = [_setup_bits(h, f"hand {p}") for p, h in enumerate(hands)]
+        b = _setup_bits(bottom if bottom is not None else "", "bottom")
         setup: dict = {"hands": [climbing.cards_text(h) for h in bits],
-                       "bottom": climbing.cards_text(b), "seed": int(seed)}
+                       "bottom": climbing.cards_text(b), "seed": seed}
         if landlord is not None:
-            if landlord not in (0, 1, 2) or bid not in (1, 2, 3):
-                raise ValueError("landlord must be 0-2 and bid 1-3")
             setup.update(landlord=landlord, bid=bid)
         else:
-            if first_bidder not in (0, 1, 2):
-                raise ValueError("first_bidder must be 0-2")
-            if bin(b).count("1") != 3:
-                raise ValueError("bidding needs the 3 bottom cards")
             setup["first_bidder"] = first_bidder
-        return DouDizhuState(self, setup)
+        return self._initial_state(setup)
 
     # -- simulation -----------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
@@ -400,9 +360,18 @@ class DouDizhu(Game):
         return out
 
 
-GAME = DouDizhu
+def _check_int(value: Any, name: str, low: int, high: int, rule: str) -> int:
+    try:
+        return check_int(value, name, low, high)
+    except ArgumentTypeError:
+        raise
+    except ValueError as e:
+        raise InvalidSetupError(str(e), rule) from None
+
+
+GAME = DouDizhuGame
 _hand_moves = _core.hand_moves
-_GAME = DouDizhu()
+_GAME = DouDizhuGame()
 
 
 def moves(hand: Any, last: Any = None) -> list[DouDizhuMove]:
@@ -421,4 +390,4 @@ def classify(cards: Any) -> list[DouDizhuMove]:
     return _core.classify(GAME_ID, climbing.counts_of(cards))
 
 
-__all__ = ["DouDizhu", "DouDizhuMove", "DouDizhuState", "GAME", "PASS", "classify", "moves"]
+__all__ = ["DouDizhuGame", "DouDizhuMove", "DouDizhuState", "GAME", "PASS", "classify", "moves"]

@@ -20,19 +20,24 @@ state are a lazy view that counts and samples without listing.
 """
 from __future__ import annotations
 
+import random
 from typing import Any, Iterable, Iterator, Sequence
 
 from cardavia._core import guandan as _core
-from cardavia._core.rng import derive_seed
-from cardavia.cards import InvalidCardError, card_text, parse_cards, rank_index, to_card_ids, two_pack_counts
+from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids, two_pack_counts
 from cardavia.game import (
-    TERMINAL,
+    ArgumentTypeError,
+    ChanceEvent,
     Game,
+    HistoryEntry,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidSetupError,
     LegalMoves,
     Move,
     State,
+    check_int,
+    check_player,
     randbelow,
 )
 
@@ -51,6 +56,11 @@ _CARD_TEXT = [card_text(c) for c in range(54)]
 
 def level_face(index: int) -> int:
     return index + 2
+
+
+def _level_index(level: Any, what: str = "level") -> int:
+    """A level given as an int 2-14 (J=11, Q=12, K=13, A=14) as rank index 0-12."""
+    return check_int(level, what, 2, 14) - 2
 
 
 def _main_index(text: str) -> int:
@@ -130,7 +140,7 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"move text must be a str, not {type(text).__name__}")
-    lv = None if level is None else rank_index(level, "level")
+    lv = None if level is None else _level_index(level)
     parts = text.split()
     if not parts:
         raise InvalidMoveError("empty move: expected 'pass', 'return <card>' or '<reading>:<rank> <cards>'")
@@ -170,13 +180,13 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
 def classify(cards: Any, level: Any) -> list[GuandanMove]:
     """Every reading of exactly these cards at a level (GD-5), as plays."""
     ids = to_card_ids(cards)
-    lv = rank_index(level, "level")
+    lv = _level_index(level)
     return [GuandanMove("play", s, m, ids, lv) for s, m in _core.readings(ids, lv)]
 
 
 def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
     """Every play from ``hand`` beating ``last`` (None: a lead), with its reading."""
-    lv = rank_index(level, "level")
+    lv = _level_index(level)
     if isinstance(last, str):
         last = parse_move(last, level_face(lv))
     if last is None or last.kind != "play":
@@ -188,7 +198,7 @@ def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
 
 def beats(move: GuandanMove, last: GuandanMove | None, level: Any) -> bool:
     """Whether play ``move`` beats play ``last`` at a level (GD-4.2, GD-5.4)."""
-    lv = rank_index(level, "level")
+    lv = _level_index(level)
     if last is None or last.kind != "play":
         return True
     return _core.beats(move.shape, move.main, len(move.cards), last.shape, last.main, len(last.cards), lv)
@@ -199,373 +209,290 @@ def card_strength(card: int, level_idx: int) -> int:
     return _core.card_value(card, level_idx)
 
 
+_KIND_NAME = _core.MOVE_KINDS  # core kind code -> Move.kind
+_KIND_CODE = {k: i for i, k in enumerate(_KIND_NAME)}
+_PLAY, _PASS, _RETURN = _core.KIND_PLAY, _core.KIND_PASS, _core.KIND_RETURN
+_PHASE_NAME = _core.PHASES
+_OVER, _RETURN_PHASE = _core.PHASE_OVER, _core.PHASE_RETURN
+_E = _core.ERRORS
+
+
+def _move_of(t: tuple, level: int) -> GuandanMove:
+    """A Move from the core's (kind, shape, main, cards ascending)."""
+    kind, shape, main, cards = t
+    if kind == _PASS:
+        return PASS
+    m = object.__new__(GuandanMove)
+    _set = object.__setattr__
+    _set(m, "kind", _KIND_NAME[kind])
+    _set(m, "shape", shape)
+    _set(m, "main", main)
+    _set(m, "cards", cards)
+    _set(m, "_level", level if kind == _PLAY else None)
+    _set(m, "_text", None)
+    return m
+
+
 class GuandanLegalMoves(LegalMoves):
-    """Lazy legal moves: plays are counted and drawn in the compiled core."""
+    """Lazy legal moves: counted, drawn and tested in the compiled core
+    (``len()``, ``sample()``, ``in`` and indexing list nothing)."""
 
     def __init__(self, state: "GuandanState"):
-        super().__init__(state)
-        self._gen = None
-        self._small: list[GuandanMove] | None = None
-        st = state
-        if st._phase == "play":
-            hand = bytes(st._hands[st._cur])
-            if st._last is None:
-                self._gen = _core.MoveGen(hand, st._level)
-                self._pass = 0
-            else:
-                last = st._last
-                self._gen = _core.MoveGen(hand, st._level, last.shape, last.main, len(last.cards))
-                self._pass = 1
-        elif st._phase == "return":
-            self._small = st._return_choices()
-        else:
-            self._small = []
+        self._state = state
+        self._list = None
+        self._pos = state._pos
 
     def __len__(self) -> int:
-        if self._gen is None:
-            return len(self._small)
-        return self._gen.total + self._pass
+        return self._pos.count()
 
     def __getitem__(self, index: int) -> GuandanMove:
-        n = len(self)
+        n = self._pos.count()
         if index < 0:
             index += n
         if not 0 <= index < n:
             raise IndexError("legal move index out of range")
-        if self._gen is None:
-            return self._small[index]
-        if index == self._gen.total:
-            return PASS
-        s, m, c = self._gen.move_at(index)
-        return GuandanMove("play", s, m, c, self._state._level)
+        return _move_of(self._pos.move_at(index), self._pos.level)
 
     def __iter__(self) -> Iterator[GuandanMove]:
-        if self._gen is None:
-            yield from self._small
-            return
-        lv = self._state._level
-        for s, m, c in self._gen.moves():
-            yield GuandanMove("play", s, m, c, lv)
-        if self._pass:
-            yield PASS
+        lv = self._pos.level
+        return iter([_move_of(t, lv) for t in self._pos.moves()])
 
     def _moves(self) -> list[GuandanMove]:
-        return list(self)
+        if self._list is None:
+            self._list = list(self)
+        return self._list
 
     def sample(self, rng: Any = None) -> GuandanMove:
-        return self[randbelow(rng, len(self))]
+        pos = self._pos
+        n = pos.count()
+        i = rng.randrange(n) if rng.__class__ is random.Random and n else randbelow(rng, n)
+        return _move_of(pos.move_at(i), pos.level)
 
     def counts_by_reading(self) -> dict[str, int]:
-        """How many legal plays of each shape (plus ``pass``)."""
-        if self._gen is None:
-            return {"return": len(self._small)} if self._small else {}
-        out = {SHAPES[i]: n for i, n in enumerate(self._gen.counts_by_shape()) if n}
-        if self._pass:
+        """How many legal plays of each shape (plus ``pass`` or ``return``)."""
+        pos = self._pos
+        if pos.phase == _RETURN_PHASE:
+            return {"return": pos.count()}
+        out = {SHAPES[i]: n for i, n in enumerate(pos.shape_counts()) if n}
+        if pos.phase != _OVER and pos.last_play() is not None:
             out["pass"] = 1
         return out
 
 
 class GuandanState(State):
-    """A Guandan deal, or a whole match (option ``match``)."""
+    """A Guandan deal, or a whole match (option ``match``), over the core's
+    ``Position``: the rules (tribute, return, play, levels, the match) live
+    there; this class adds text, Move values, observations and JSON."""
 
     legal_moves_class = GuandanLegalMoves
 
     def __init__(self, game: "GuandanGame", setup: dict):
         super().__init__(game, setup)
-        self._match = bool(game.options["match"])
-        self._seed = int(setup.get("seed", 0))
-        self._team_levels = [rank_index(x, "level") for x in setup.get("team_levels", (2, 2))]
-        self._deal_no = 0
-        self._deals: list[dict] = []
-        self._winner_team: int | None = None
-        self._over = False
+        match = bool(game.options["match"])
+        seed = int(setup.get("seed", 0))
+        self._seed = seed
         if "hands" in setup:
-            hands = [bytearray(two_pack_counts(h)) for h in setup["hands"]]
-            level = rank_index(setup.get("level", level_face(self._team_levels[0])), "level")
-            leader = int(setup.get("leader", 0))
+            hands = [two_pack_counts(h) for h in setup["hands"]]
+            level = int(setup.get("level", 2)) - 2
+            team_levels = [int(x) - 2 for x in setup.get("team_levels", (level + 2, level + 2))]
             previous = setup.get("previous")
-            if len(hands) != 4 or not all(any(h) for h in hands) or leader not in (0, 1, 2, 3):
-                raise ValueError("Guandan needs four hands, none empty, and a leader 0-3")
-            if previous is not None and sorted(int(p) for p in previous) != [0, 1, 2, 3]:
-                raise ValueError("previous must be a finishing order of players 0-3")
+            self._pos = _core.Position.from_hands(hands, level, team_levels, int(setup.get("leader", 0)),
+                                                  previous, seed, match)
         else:
-            raw, leader = _core.deal(derive_seed(self._seed, 0))
-            hands = [bytearray(h) for h in raw]
-            level = self._team_levels[0]
-            previous = None
-        self._start_deal(hands, level, leader, previous)
+            self._pos = _core.Position.from_seed(seed, match)
+        self._record_deal_start()
 
-    # -- deal setup and tribute (GD-2, GD-3) ----------------------------------
-    def _start_deal(self, hands: list[bytearray], level: int, leader: int, previous) -> None:
-        self._hands = hands
-        self._level = level
-        self._order: list[int] = []
-        self._out = [False] * 4
-        self._last: GuandanMove | None = None
-        self._last_player = -1
-        self._need = 0
-        self._tribute: list[tuple[int, int, int]] = []
-        self._returned: list[tuple[int, int, int]] = []
-        self._pending: list[tuple[int, int]] = []
-        self._anti_tribute = False
-        self._moves_in_deal = 0
-        self._previous = list(previous) if previous is not None else None
-        self._record_chance(f"deal {self._deal_no + 1} at level {MAIN_CHARS[level]}")
-        if previous is None:
-            self._phase = "play"
-            self._cur = leader
-            self._record_chance(f"player {leader} leads")
+    # -- chance events of the history ----------------------------------------
+    def _record_deal_start(self) -> None:
+        pos = self._pos
+        self._deal_no = pos.deal_no
+        self._record_chance(f"deal {pos.deal_no + 1} at level {MAIN_CHARS[pos.level]}")
+        if pos.previous() is None:
+            self._record_chance(f"player {pos.current} leads")
             return
-        self._pay_tribute(list(previous))
-
-    def _strongest(self, player: int) -> int:
-        """The tribute card: strongest non-wild card, lowest id among equals (GD-3.1)."""
-        wild = 4 * self._level + 2
-        hand = self._hands[player]
-        best, best_v = -1, -1
-        for c in range(54):
-            if hand[c] and c != wild:
-                v = card_strength(c, self._level)
-                if v > best_v:
-                    best, best_v = c, v
-        return best
-
-    def _pay_tribute(self, prev: list[int]) -> None:
-        first = prev[0]
-        partner = (first + 2) % 4
-        if prev[1] == partner:  # double tribute (GD-3.2)
-            payers = [prev[2], prev[3]]
-            receivers = [prev[0], prev[1]]
-        else:  # single tribute (GD-3.1)
-            payers = [prev[3] if prev[3] != partner else prev[2]]
-            receivers = [first]
-        if sum(self._hands[p][53] for p in payers) == 2:  # GD-3.3
-            self._anti_tribute = True
-            self._phase = "play"
-            self._cur = first
+        if pos.anti_tribute:
+            prev = pos.previous()
+            first, partner = prev[0], (prev[0] + 2) % 4
+            payers = prev[2:] if prev[1] == partner else [prev[3] if prev[3] != partner else prev[2]]
             self._record_chance(f"anti-tribute: player{'s' if len(payers) > 1 else ''} "
                                 f"{' and '.join(map(str, payers))} hold both Red Jokers; player {first} leads")
             return
-        cards = {p: self._strongest(p) for p in payers}
-        if len(payers) == 2:
-            a, b = sorted(payers, key=lambda p: (p - first) % 4)  # turn order after the 1st
-            if card_strength(cards[b], self._level) > card_strength(cards[a], self._level):
-                a, b = b, a
-            pairs = [(a, receivers[0]), (b, receivers[1])]
-        else:
-            pairs = [(payers[0], first)]
-        for payer, receiver in pairs:
-            c = cards[payer]
-            self._hands[payer][c] -= 1
-            self._hands[receiver][c] += 1
-            self._tribute.append((payer, receiver, c))
+        for payer, receiver, c in pos.tributes():
             self._record_chance(f"tribute: player {payer} gives {card_text(c)} to player {receiver}")
-        self._pending = [(receiver, payer) for payer, receiver in pairs]
-        self._tribute_leader = pairs[0][0]
-        self._phase = "return"
-        self._cur = self._pending[0][0]
 
-    def _return_choices(self) -> list[GuandanMove]:
-        """Non-wild 2-10, else the lowest cards (GD-3.4)."""
-        hand = self._hands[self._cur]
-        wild = 4 * self._level + 2
-        ok = [c for c in range(36) if hand[c] and c != wild]
-        if not ok:
-            held = [c for c in range(54) if hand[c]]
-            low = min(card_strength(c, self._level) for c in held)
-            ok = [c for c in held if card_strength(c, self._level) == low]
-        return [GuandanMove("return", cards=(c,)) for c in ok]
+    def _record_deal_end(self) -> None:
+        order, win, gain, _ = self._pos.last_deal()
+        self._record_chance(f"deal ends: order {' '.join(map(str, order))}; team {win} up {gain}")
+        if self._pos.match and self._pos.phase == _OVER:
+            self._record_chance(f"team {win} wins the match")
 
     # -- the State hooks -----------------------------------------------------
     @property
-    def current_player(self) -> int:
-        return TERMINAL if self._over else self._cur
+    def current_player(self) -> int | None:
+        c = self._pos.current
+        return None if c < 0 else c
 
     @property
     def is_over(self) -> bool:
-        return self._over
+        return self._pos.phase == _OVER
 
     @property
     def level(self) -> int:
         """This deal's level, 2-14 (14 = Ace)."""
-        return level_face(self._level)
+        return self._pos.level + 2
 
     @property
     def team_levels(self) -> list[int]:
-        return [level_face(x) for x in self._team_levels]
+        return [x + 2 for x in self._pos.team_levels]
 
     @property
     def finishing_order(self) -> list[int]:
-        return list(self._order)
+        """Players out so far in this deal (all four once the deal is over)."""
+        return self._pos.finishing_order()
 
     @property
     def phase(self) -> str:
-        return "over" if self._over else self._phase
+        return _PHASE_NAME[self._pos.phase]
 
-    def hand(self, player: int) -> list[int]:
-        """Card ids held by ``player`` (with repeats), ascending."""
-        return [c for c in range(54) for _ in range(self._hands[player][c])]
+    @property
+    def position(self) -> "_core.Position":
+        """A copy of the compiled position (for rollouts and the sampler)."""
+        return self._pos.copy()
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        """Card ids held by ``player`` (with repeats) in this deal's order:
+        2..A, the level rank, the jokers, wilds last."""
+        check_player(player, 4)
+        return tuple(self._sorted_hand(player))
 
     def _sorted_hand(self, player: int) -> list[int]:
-        """The hand in this deal's order: 2..A, level, jokers; wilds last."""
-        wild = 4 * self._level + 2
-        hand = self._hands[player]
+        lv = self._pos.level
+        wild = 4 * lv + 2
+        hand = self._pos.hand(player)
         cards = [c for c in range(54) for _ in range(hand[c])]
-        return sorted(cards, key=lambda c: (c == wild, card_strength(c, self._level), c))
+        return sorted(cards, key=lambda c: (c == wild, card_strength(c, lv), c))
 
     def _legal(self):
         return list(self.legal_moves())
 
     def _check(self, move: GuandanMove) -> None:
-        if self._over:
-            raise IllegalMoveError("the game is over", rule="GD-6.1")
         if not isinstance(move, GuandanMove):
             raise IllegalMoveError(f"not a Guandan move: {move!r}", rule="GD-5.1")
-        if self._phase == "return":
-            if move.kind != "return":
-                raise IllegalMoveError(f"player {self._cur} must first return a card for the tribute",
-                                       rule="GD-3.4")
-            if move not in self._return_choices():
-                raise IllegalMoveError(f"{move} is not returnable: return a non-wild 2-10 you hold "
-                                       "(or your lowest card if you have none)", rule="GD-3.4")
-            return
-        if move.kind == "return":
-            raise IllegalMoveError("no tribute is waiting for a return", rule="GD-3.4")
-        if move.kind == "pass":
-            if self._last is None:
-                raise IllegalMoveError("the leader must play, not pass", rule="GD-4.1")
-            return
-        hand = self._hands[self._cur]
-        need: dict[int, int] = {}
-        for c in move.cards:
-            need[c] = need.get(c, 0) + 1
-        for c, k in need.items():
-            if hand[c] < k:
-                raise IllegalMoveError(f"player {self._cur} does not hold {card_text(c)}"
-                                       + (f" x{k}" if k > 1 else ""), rule="GD-2.1")
-        if (move.shape, move.main) not in _core.readings(list(move.cards), self._level):
-            ok = ", ".join(str(m.reading) for m in classify(move.cards, level_face(self._level))) or "none"
-            raise IllegalMoveError(f"these cards cannot be read as {move.reading} at level "
-                                   f"{MAIN_CHARS[self._level]} (their readings: {ok})", rule="GD-5.1")
-        if self._last is not None and not beats(move, self._last, level_face(self._level)):
-            rule = "GD-5.4" if move.is_bomb or self._last.is_bomb else "GD-4.2"
-            raise IllegalMoveError(f"{move.reading} does not beat {self._last.reading}", rule=rule)
+        code = self._pos.check(_KIND_CODE[move.kind], move.shape, move.main, move.cards)
+        if code:
+            self._refuse(code, move)
 
-    def _next_in(self, p: int) -> int:
-        for i in range(1, 5):
-            q = (p + i) % 4
-            if not self._out[q]:
-                return q
-        return p
+    def _refuse(self, code: int, move: GuandanMove) -> None:
+        """Raise the IllegalMoveError of a core check code, in words."""
+        pos, p = self._pos, self._pos.current
+        if code == _E["OVER"]:
+            raise IllegalMoveError("the game is over", rule="GD-6.1")
+        if code == _E["MUST_RETURN"]:
+            raise IllegalMoveError(f"player {p} must first return a card for the tribute", rule="GD-3.4")
+        if code == _E["NOT_RETURNABLE"]:
+            raise IllegalMoveError(f"{move} is not returnable: return a non-wild 2-10 you hold "
+                                   "(or your lowest card if you have none)", rule="GD-3.4")
+        if code == _E["NO_TRIBUTE"]:
+            raise IllegalMoveError("no tribute is waiting for a return", rule="GD-3.4")
+        if code == _E["LEAD_PASS"]:
+            raise IllegalMoveError("the leader must play, not pass", rule="GD-4.1")
+        if code == _E["NOT_HELD"]:
+            hand = pos.hand(p)
+            need: dict[int, int] = {}
+            for c in move.cards:
+                need[c] = need.get(c, 0) + 1
+            c, k = next((c, k) for c, k in need.items() if hand[c] < k)
+            raise IllegalMoveError(f"player {p} does not hold {card_text(c)}" + (f" x{k}" if k > 1 else ""),
+                                   rule="GD-2.1")
+        if code == _E["READING"]:
+            ok = ", ".join(str(m.reading) for m in classify(move.cards, pos.level + 2)) or "none"
+            raise IllegalMoveError(f"these cards cannot be read as {move.reading} at level "
+                                   f"{MAIN_CHARS[pos.level]} (their readings: {ok})", rule="GD-5.1")
+        last = pos.last_play()
+        last_text = f"{SHAPES[last[0]]}:{MAIN_CHARS[last[1]]}" if last else "nothing"
+        if code in (_E["LOW"], _E["BOMB"]):
+            raise IllegalMoveError(f"{move.reading} does not beat {last_text}",
+                                   rule="GD-5.4" if code == _E["BOMB"] else "GD-4.2")
+        raise IllegalMoveError(f"{move} is not a Guandan move here", rule="GD-5.1")
+
+    def _coerce(self, move: Any) -> Move:
+        if isinstance(move, str):
+            return self.game.parse_move(move, self)
+        if isinstance(move, Move) and not isinstance(move, ChanceEvent):
+            return move
+        raise ArgumentTypeError(f"a move must be a guandan move or its text, not {type(move).__name__}")
+
+    def play(self, move: Any) -> GuandanMove:
+        """Play a move (a Move or its text) and return the Move played; refused
+        moves raise ``IllegalMoveError`` naming the rule and change nothing.
+        (``State.play`` in one core call: check and apply.)"""
+        if move.__class__ is not GuandanMove:
+            if self.is_over:
+                raise IllegalMoveError("the game is over: no move can be played", rule="GD-6.1")
+            move = self._coerce(move)
+            if not isinstance(move, GuandanMove):
+                raise IllegalMoveError(f"not a Guandan move: {move!r}", rule="GD-5.1")
+        pos = self._pos
+        player = pos.current
+        deals = pos.deals
+        code = pos.play(_KIND_CODE[move.kind], move.shape, move.main, move.cards)
+        if code:
+            self._refuse(code, move)
+        self._history.append(HistoryEntry(player, move))
+        if pos.deals != deals:
+            self._record_deal_end()
+            if pos.phase != _OVER:
+                self._record_deal_start()
+        return move
 
     def _apply(self, move: GuandanMove) -> None:
-        self._moves_in_deal += 1
-        p = self._cur
-        if move.kind == "return":
-            c = move.cards[0]
-            receiver, payer = self._pending.pop(0)
-            self._hands[receiver][c] -= 1
-            self._hands[payer][c] += 1
-            self._returned.append((receiver, payer, c))
-            if self._pending:
-                self._cur = self._pending[0][0]
-            else:
-                self._phase = "play"
-                self._cur = self._tribute_leader
-            return
-        if move.kind == "pass":
-            self._need -= 1
-            if self._need == 0:  # everyone still in passed (GD-4.1)
-                lp = self._last_player
-                self._last = None
-                if not self._out[lp]:
-                    self._cur = lp
-                elif not self._out[(lp + 2) % 4]:
-                    self._cur = (lp + 2) % 4
-                else:
-                    self._cur = self._next_in(lp)
-            else:
-                self._cur = self._next_in(p)
-            return
-        hand = self._hands[p]
-        for c in move.cards:
-            hand[c] -= 1
-        self._last = move
-        self._last_player = p
-        if not any(hand):
-            self._out[p] = True
-            self._order.append(p)
-            if len(self._order) == 3:  # GD-6.1
-                self._order.append(next(q for q in range(4) if not self._out[q]))
-                self._end_deal()
-                return
-        self._need = sum(1 for q in range(4) if q != p and not self._out[q])
-        self._cur = self._next_in(p)
-
-    def _end_deal(self) -> None:
-        order = self._order
-        win = order[0] % 2
-        place = order.index((order[0] + 2) % 4)
-        gain = 4 - place  # 2nd: 3, 3rd: 2, 4th: 1 (GD-1.1)
-        before = self._team_levels[win]
-        result = {"order": list(order), "winner_team": win, "gained": gain, "level": level_face(self._level),
-                  "moves": self._moves_in_deal}
-        self._deals.append(result)
-        self._record_chance(f"deal ends: order {' '.join(map(str, order))}; team {win} up {gain}")
-        if not self._match:
-            self._over = True
-            self._winner_team = win
-            self._phase = "over"
-            return
-        if before == ACE and self._level == ACE and place != 3:  # the Ace rule (GD-1.2)
-            self._over = True
-            self._winner_team = win
-            self._phase = "over"
-            self._record_chance(f"team {win} wins the match")
-            return
-        self._team_levels[win] = min(ACE, before + gain)
-        self._deal_no += 1
-        raw, _ = _core.deal(derive_seed(self._seed, self._deal_no))
-        self._start_deal([bytearray(h) for h in raw], self._team_levels[win], 0, order)
+        pos = self._pos
+        deals = pos.deals
+        if pos.apply(_KIND_CODE[move.kind], move.shape, move.main, move.cards) != deals:
+            self._record_deal_end()
+            if pos.phase != _OVER:
+                self._record_deal_start()
 
     def returns(self) -> list:
-        if not self._over:
-            return [0, 0, 0, 0]
-        w = self._winner_team
-        if self._match:
-            return [1 if p % 2 == w else -1 for p in range(4)]
-        g = self._deals[-1]["gained"]
-        return [g if p % 2 == w else -g for p in range(4)]
+        return self._pos.returns()
+
+    def _last_move(self) -> GuandanMove | None:
+        last = self._pos.last_play()
+        if last is None:
+            return None
+        return GuandanMove("play", last[0], last[1], last[2], self._pos.level)
 
     def _observe(self, player: int) -> dict:
-        hand = self._hands[player]
+        pos = self._pos
+        last = pos.last_play()
         return {
             "hand": [_CARD_TEXT[c] for c in self._sorted_hand(player)],
-            "hand_counts": [sum(h) for h in self._hands],
-            "level": level_face(self._level),
+            "hand_sizes": pos.hand_sizes(),
+            "level": pos.level + 2,
             "team_levels": self.team_levels,
-            "deal": self._deal_no + 1,
+            "deal": pos.deal_no + 1,
             "phase": self.phase,
-            "finished": list(self._order),
-            "last_play": str(self._last) if self._last is not None else None,
-            "last_player": self._last_player if self._last is not None else None,
-            "tribute": [[p, r, card_text(c)] for p, r, c in self._tribute],
-            "returned": [[r, p, card_text(c)] for r, p, c in self._returned],
-            "anti_tribute": self._anti_tribute,
-            "previous_order": self._previous,
+            "finished": pos.finished(),
+            "last_play": str(self._last_move()) if last is not None else None,
+            "last_player": last[3] if last is not None else None,
+            "passes": pos.passes() if last is not None else 0,
+            "tribute": [[p, r, card_text(c)] for p, r, c in pos.tributes()],
+            "returned": [[r, p, card_text(c)] for r, p, c in pos.returned()],
+            "anti_tribute": pos.anti_tribute,
+            "previous_order": pos.previous(),
         }
 
     def _copy(self) -> "GuandanState":
         new = self._shallow_copy()
-        new._hands = [bytearray(h) for h in self._hands]
-        new._order = list(self._order)
-        new._out = list(self._out)
-        new._tribute = list(self._tribute)
-        new._returned = list(self._returned)
-        new._pending = list(self._pending)
-        new._team_levels = list(self._team_levels)
-        new._deals = list(self._deals)
+        new._pos = self._pos.copy()
         return new
+
+    def _score_breakdown(self) -> dict:
+        """The last deal's finishing order, winning team and levels gained;
+        the number of deals and the final team levels."""
+        order, win, gain, level = self._pos.last_deal()
+        return {"order": order, "winner_team": win, "gained": gain, "level": level + 2,
+                "deals": self._pos.deals, "team_levels": self.team_levels}
 
     def restart(self) -> "GuandanState":
         """A fresh match from this one's seed: both teams back at level 2 (GD-6.3)."""
@@ -584,48 +511,136 @@ class GuandanGame(Game):
 
     def _validate_options(self) -> None:
         if not isinstance(self._options["match"], bool):
-            raise ValueError(f"guandan: option match must be True or False, not {self._options['match']!r}")
+            raise ArgumentTypeError(f"guandan: option match must be True or False, not {self._options['match']!r}")
 
     def parse_move(self, text: str, state: "GuandanState | None" = None) -> GuandanMove:
-        return parse_move(text, None if state is None else level_face(state._level))
+        return parse_move(text, None if state is None else state.level)
 
-    def from_hands(self, hands: Sequence[Any], level: Any = 2, leader: int = 0,
-                   previous: Sequence[int] | None = None, team_levels: Sequence[Any] = (2, 2),
+    def from_hands(self, hands: Sequence[Any], level: int = 2, leader: int = 0,
+                   previous: Sequence[int] | None = None, team_levels: Sequence[int] | None = None,
                    seed: int = 0) -> GuandanState:
-        """A deal from given hands (for analysis and tests).
+        """A deal from given hands (card text or ids per player; for analysis and tests).
 
-        ``previous``: the last deal's finishing order, so the tribute of
-        GD-3 applies to these hands; ``seed`` deals any later deals.
+        ``level`` (2-14) is this deal's level; ``team_levels`` (default: both
+        teams at ``level``) the two teams' levels, one of which the deal is
+        played at; ``previous``: the last deal's finishing order, so the
+        tribute of GD-3 applies to these hands (the leader then follows from
+        the tribute); ``seed`` deals any later deals of a match.  Each hand
+        holds 1-27 cards, no card more than twice across the four.
         """
-        if len(hands) != 4:
-            raise ValueError("Guandan needs four hands")
-        texts = [" ".join(card_text(c) for c in to_card_ids(h)) for h in hands]
-        for p, t in enumerate(texts):
-            if not t:
-                raise ValueError(f"hand {p} is empty: every player starts a deal with cards")
-            two_pack_counts(t)
-        if not 0 <= int(leader) < 4:
-            raise ValueError("leader must be 0-3")
-        setup: dict[str, Any] = {"seed": int(seed), "hands": texts, "level": level_face(rank_index(level, "level")),
-                                 "leader": int(leader),
-                                 "team_levels": [level_face(rank_index(x, "level")) for x in team_levels]}
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise ArgumentTypeError("hands must be a sequence of four hands (card text or card ids)")
+        try:
+            texts = [" ".join(card_text(c) for c in to_card_ids(h)) for h in hands]
+        except InvalidCardError as e:
+            raise InvalidSetupError(f"bad hand: {e}", "GD-2.1") from None
+        except TypeError as e:
+            raise ArgumentTypeError(f"bad hand: {e}") from None
+        setup: dict[str, Any] = {"seed": seed, "hands": texts, "level": level, "leader": leader}
+        if team_levels is not None:
+            if isinstance(team_levels, (str, bytes)) or not isinstance(team_levels, Sequence):
+                raise ArgumentTypeError("team_levels must be a sequence of two levels 2-14")
+            setup["team_levels"] = list(team_levels)
         if previous is not None:
-            prev = [int(p) for p in previous]
-            if sorted(prev) != [0, 1, 2, 3]:
-                raise ValueError("previous must be a finishing order of players 0-3")
-            setup["previous"] = prev
-        return self.state_class(self, setup)
+            if isinstance(previous, (str, bytes)) or not isinstance(previous, Sequence):
+                raise ArgumentTypeError("previous must be a finishing order of players 0-3")
+            setup["previous"] = list(previous)
+        return self._initial_state(setup)
+
+    _SETUP_KEYS = frozenset(("seed", "hands", "level", "leader", "previous", "team_levels"))
+
+    def validate_setup(self, setup: dict) -> None:
+        """GD-2 and GD-3: the packs, hand sizes, levels, leader and tribute of a setup.
+
+        A seed-only setup checks just its seed.  A setup with ``hands`` holds
+        four hands of 1-27 cards, no card id more than twice across them
+        (two packs, GD-2.1); ``level`` and ``team_levels`` are ints 2-14 and
+        the deal is played at one team's level (the winner's of ``previous``,
+        GD-1.2); ``leader`` is a seat 0-3; ``previous`` is a finishing order of
+        the four players, and then every payer whose tribute is not cancelled
+        (GD-3.3) holds a card he may give (GD-3.1).
+        """
+        super().validate_setup(setup)
+        unknown = sorted(set(setup) - self._SETUP_KEYS)
+        if unknown:
+            raise InvalidSetupError(f"unknown guandan setup key(s) {', '.join(unknown)}; known: "
+                                    + ", ".join(sorted(self._SETUP_KEYS)))
+        if "hands" not in setup:
+            for key in ("level", "leader", "previous", "team_levels"):
+                if key in setup:
+                    raise InvalidSetupError(f"setup key {key!r} needs \"hands\": a seeded deal fixes it", "GD-2.2")
+            return
+        hands = setup["hands"]
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise InvalidSetupError("Guandan needs four hands, one per player", "GD-2.1")
+        total = [0] * 54
+        counts = []
+        for p, h in enumerate(hands):
+            if not isinstance(h, (str, list)):
+                raise InvalidSetupError(f"hand {p} must be card text or a list of card ids", "GD-2.1")
+            try:
+                ids = to_card_ids(h)
+            except (InvalidCardError, TypeError, ValueError) as e:
+                raise InvalidSetupError(f"hand {p}: {e}", "GD-2.1") from None
+            if not 1 <= len(ids) <= 27:
+                raise InvalidSetupError(f"hand {p} holds {len(ids)} cards: a hand holds 1-27 (27 dealt to each "
+                                        "player, none empty while the deal goes on)", "GD-2.1")
+            cnt = [0] * 54
+            for c in ids:
+                cnt[c] += 1
+                total[c] += 1
+                if total[c] > 2:
+                    raise InvalidSetupError(f"{card_text(c)} is held {total[c]} times: two packs hold two of "
+                                            "each card", "GD-2.1")
+            counts.append(cnt)
+
+        def level_of(value: Any, what: str) -> int:
+            if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 14:
+                raise InvalidSetupError(f"{what} must be an int 2-14 (J=11, Q=12, K=13, A=14), "
+                                        f"not {value!r:.40}", "GD-1.2")
+            return value
+
+        level = level_of(setup.get("level", 2), "level")
+        if "team_levels" in setup:
+            tl = setup["team_levels"]
+            if not isinstance(tl, list) or len(tl) != 2:
+                raise InvalidSetupError("team_levels must be two levels, one per team", "GD-1.2")
+            team_levels = [level_of(x, "a team level") for x in tl]
+        else:
+            team_levels = [level, level]
+        leader = setup.get("leader", 0)
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
+            raise InvalidSetupError(f"leader must be a seat 0-3, not {leader!r:.40}", "GD-2.3")
+        previous = setup.get("previous")
+        if previous is None:
+            if level not in team_levels:
+                raise InvalidSetupError(f"the deal is played at level {level}, which is neither team's level "
+                                        f"{team_levels}", "GD-1.2")
+            return
+        if (not isinstance(previous, list) or any(isinstance(p, bool) or not isinstance(p, int) for p in previous)
+                or sorted(previous) != [0, 1, 2, 3]):
+            raise InvalidSetupError(f"previous must be a finishing order of players 0-3, not {previous!r:.60}",
+                                    "GD-3.1")
+        if team_levels[previous[0] % 2] != level:
+            raise InvalidSetupError(f"after a deal won by team {previous[0] % 2} the next is played at its level "
+                                    f"{team_levels[previous[0] % 2]}, not {level}", "GD-1.2")
+        first, partner = previous[0], (previous[0] + 2) % 4
+        if previous[1] == partner:
+            payers = [previous[2], previous[3]]
+        else:
+            payers = [previous[3] if previous[3] != partner else previous[2]]
+        if sum(counts[p][53] for p in payers) == 2:
+            return  # anti-tribute (GD-3.3): nobody pays
+        wild = 4 * (level - 2) + 2
+        for p in payers:
+            if not any(k for c, k in enumerate(counts[p]) if c != wild):
+                raise InvalidSetupError(f"player {p} pays the tribute but holds only wild cards, which are never "
+                                        "given: a payer holds 27 cards at the tribute", "GD-3.1")
 
     def deal_summary(self, state: "GuandanState") -> dict:
-        deals = state._deals
-        return {
-            "returns": list(state.returns()),
-            "winner_team": state._winner_team,
-            "deals": len(deals),
-            "team_deal_wins": [sum(d["winner_team"] == t for d in deals) for t in (0, 1)],
-            "levels_gained": [sum(d["gained"] for d in deals if d["winner_team"] == t) for t in (0, 1)],
-            "moves": sum(d["moves"] for d in deals),
-        }
+        out = state._pos.summary()
+        out["returns"] = list(state.returns())
+        return out
 
     def summarize(self, summaries: Sequence[dict]) -> dict:
         n = len(summaries)

@@ -14,10 +14,13 @@ True
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Sequence
 
 from cardavia._core import betting as B
-from cardavia._core.holdem_core import HoldemHand, showdown_strengths
+from cardavia._core import holdem_core as _hc
+from cardavia._core.holdem_core import OVER, SHOWDOWN, HoldemHand
+from cardavia._core.holdem_core import STREETS as _STREETS
 from cardavia._core.rng import Random, derive_seed
 from cardavia.betting import (
     MAX_AMOUNT,
@@ -26,23 +29,48 @@ from cardavia.betting import (
     allin_move,
     bet_menu,
     check_bet,
+    draw_seed,
+    observation_data,
     parse_bet_text,
+    public_actions,
     raise_range,
 )
-from cardavia.cards import card_text, to_card_ids
+from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
 from cardavia.game import (
+    CHANCE,
     TERMINAL,
+    ArgumentTypeError,
     Game,
     IllegalMoveError,
+    InvalidSetupError,
     LegalMoves,
     Move,
     State,
+    check_int,
+    check_player,
+    check_seed,
 )
 
-__all__ = ["BetMove", "HoldemGame", "HoldemState", "GAME"]
+__all__ = ["BetMove", "HandLog", "HoldemGame", "HoldemState", "GAME"]
 
-STREETS = ("preflop", "flop", "turn", "river", "showdown", "over")
-SHOWDOWN, OVER = 4, 5
+STREETS = tuple(_STREETS[k] for k in sorted(_STREETS))
+MAX_HANDS = 100_000
+"""Hands a setup may give decks for (a long match plays a few hundred)."""
+_POKER_KEY = sort_key("poker")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandLog:
+    """One hand of a Hold'em state, as ``HoldemState.hand_log()`` gives it:
+    its 1-based ``number``, the ``button``, every seat's ``stacks`` before
+    the blinds, the 52-card dealing order ``deck`` (TH-2.4) and the
+    ``moves`` played in it."""
+
+    number: int
+    button: int
+    stacks: tuple
+    deck: tuple
+    moves: tuple
 
 # betting core error code -> the rule of RULES.md §5 it enforces
 _TH_RULES = {B.NO_ACTOR: "TH-3.4", B.CHECK_OWES: "TH-3.1", B.CALL_NOTHING: "TH-3.1",
@@ -68,31 +96,26 @@ class HoldemState(State):
         self._sb, self._bb = opts["small_blind"], opts["big_blind"]
         self._match = opts["match"]
         n = game.num_players
-        if "stacks" in setup:
-            stacks = [int(s) for s in setup["stacks"]]
-            button = int(setup.get("button", 0))
-            deck = setup.get("deck")
-        else:
-            stacks = [opts["stack"]] * n
-            button, deck = 0, None
-        if len(stacks) != n or any(s < 0 for s in stacks) or sum(1 for s in stacks if s > 0) < 2:
-            raise ValueError(f"holdem needs {n} stacks, at least two of them positive")
-        if sum(stacks) > MAX_AMOUNT:
-            raise ValueError(f"holdem: the table's chips must not exceed {MAX_AMOUNT} in all")
-        if not 0 <= button < n or stacks[button] <= 0:
-            raise ValueError("the button must be at a seat with chips")
-        self._seed = int(setup.get("seed", 0))
+        stacks = list(setup.get("stacks", [opts["stack"]] * n))
+        button = setup.get("button", 0)
+        self._decks = [list(d) for d in setup.get("decks", ())]
+        self._seed = setup.get("seed", 0)
         self._stacks = stacks                 # before the current hand
         self._initial = list(stacks)
         self._hand_no = 0
         self._last_bb = -1
         self._over = False
         self._shown: dict[int, list[int]] = {}
+        self._log: list[tuple[int, tuple, tuple, int]] = []   # button, stacks, deck, first move index
         self._hand: HoldemHand = None  # type: ignore[assignment]
-        self._start_hand(button, deck)
+        self._start_hand(button)
 
     # -- the match ----------------------------------------------------------
     def _deck_for(self, hand_no: int) -> list[int]:
+        """The dealing order of hand ``hand_no`` (0-based): the setup's, or
+        shuffled from the seed."""
+        if hand_no < len(self._decks):
+            return self._decks[hand_no]
         return Random(derive_seed(self._seed, hand_no)).shuffle_ids(range(52))
 
     def _next_button(self) -> int:
@@ -108,10 +131,10 @@ class HoldemState(State):
                 nb = other
         return nb
 
-    def _start_hand(self, button: int, deck: Sequence[int] | None = None) -> None:
-        if deck is None:
-            deck = self._deck_for(self._hand_no)
-        self._hand = HoldemHand(self._stacks, button, list(deck), self._sb, self._bb)
+    def _start_hand(self, button: int) -> None:
+        deck = self._deck_for(self._hand_no)
+        self._hand = HoldemHand(self._stacks, button, deck, self._sb, self._bb)
+        self._log.append((button, tuple(self._stacks), tuple(deck), len(self._history)))
         self._shown = {}
         self._record_chance(f"hand {self._hand_no + 1}: button {button}, small blind {self._hand.sb_seat}, "
                             f"big blind {self._hand.bb_seat}")
@@ -127,12 +150,9 @@ class HoldemState(State):
                     self._record_chance(f"{name} {' '.join(card_text(c) for c in board[lo:hi])}")
             self._board_seen = len(board)
         if h.street == SHOWDOWN:
-            live = [p for p in range(h.n) if h.dealt[p] and not h.folded[p]]
-            strengths = showdown_strengths([h.hole(p) if p in live else [] for p in range(h.n)], board)
-            for p in live:
+            for p in h.showdown():
                 self._shown[p] = h.hole(p)
                 self._record_chance(f"show {p}: {' '.join(card_text(c) for c in h.hole(p))}")
-            h.settle([strengths[p] if p in live else -1 for p in range(h.n)])
         if h.street == OVER:
             self._finish_hand()
 
@@ -214,7 +234,8 @@ class HoldemState(State):
             "in_hand": live,
             "eliminated": [not h.dealt[p] for p in range(n)],
             "board": [card_text(c) for c in h.board],
-            "hole": [card_text(c) for c in h.hole(player)] if h.dealt[player] else [],
+            "hand": [card_text(c) for c in self.hand(player)],
+            "start_stacks": h.start_stacks,
             "shown": {str(p): [card_text(c) for c in cards] for p, cards in sorted(self._shown.items())},
         }
         if not self._over and h.actor == player:
@@ -225,12 +246,61 @@ class HoldemState(State):
         c = self._shallow_copy()
         c._stacks = list(self._stacks)
         c._shown = dict(self._shown)
+        c._log = list(self._log)
         c._hand = self._hand.copy()
         return c
 
+    def _score_breakdown(self) -> dict:
+        last = self._log[-1]
+        return {"stacks": list(self._stacks),
+                "chips": [s - i for s, i in zip(self._stacks, self._initial)],
+                "hands": self._hand_no,
+                "showdown": {str(p): [card_text(c) for c in sorted(cards, key=_POKER_KEY)]
+                             for p, cards in sorted(self._shown.items())},
+                "last_hand_button": last[0]}
+
+    def resample(self, player: int, rng: Any = None) -> "HoldemState":
+        """A state ``player`` cannot tell from this one, with the same
+        history: ``game.sample_world`` of his observation for the hand in
+        play, and the earlier hands of a match redealt the same way (his own
+        hole cards, the boards and the hands shown kept).  Its JSON is a
+        setup of its own decks plus the moves."""
+        check_player(player, self.game.num_players)
+        if self._over:
+            raise ValueError("the holdem game is over: there is no position to sample")
+        seed = draw_seed(rng)
+        world = self.game.sample_world(self.observation(player), seed)
+        decks = []
+        log = self.hand_log()
+        for i, past in enumerate(log[:-1]):
+            h = HoldemHand(past.stacks, past.button, past.deck, self._sb, self._bb)
+            for m in past.moves:
+                h.apply(m.action, m.amount)
+            shown = h.street == SHOWDOWN
+            holes = [h.hole(p) if h.dealt[p] and (p == player or (shown and not h.folded[p])) else ()
+                     for p in range(h.n)]
+            redealt = _hc.world(past.stacks, past.button, self._sb, self._bb, holes, h.board,
+                                [(m.action, m.amount) for m in past.moves], derive_seed(seed, i + 1))
+            decks.append(redealt.deck)
+        decks.append(world.deck)
+        setup = {"seed": derive_seed(seed, 0), "stacks": list(self._initial), "button": log[0].button,
+                 "decks": decks}
+        state = self.game._initial_state(setup)
+        for p, m in self._history:
+            if p != CHANCE:
+                state.play(m)
+        return state
+
     # -- analysis -------------------------------------------------------------
+    def hand(self, player: int) -> tuple[int, ...]:
+        """The hole cards of ``player`` in the hand in play (ids, poker order;
+        empty when he was not dealt in)."""
+        check_player(player, self.game.num_players)
+        h = self._hand
+        return tuple(sorted(h.hole(player), key=_POKER_KEY)) if h.dealt[player] else ()
+
     @property
-    def hand(self) -> HoldemHand:
+    def core(self) -> HoldemHand:
         """The compiled hand in play (read it; do not change it)."""
         return self._hand
 
@@ -239,6 +309,22 @@ class HoldemState(State):
         """Chips behind of each seat now (or at the end)."""
         h = self._hand
         return h.final_stacks if h.street == OVER else h.stacks
+
+    @property
+    def initial_stacks(self) -> list[int]:
+        """Every seat's chips when the state was set up."""
+        return list(self._initial)
+
+    def hand_log(self) -> tuple[HandLog, ...]:
+        """Every hand started so far: number, button, stacks before the
+        blinds, dealing order and the moves played (what the PHH notation
+        writes)."""
+        out = []
+        starts = [entry[3] for entry in self._log[1:]] + [len(self._history)]
+        for i, ((button, stacks, deck, first), end) in enumerate(zip(self._log, starts)):
+            moves = tuple(m for p, m in self._history[first:end] if p >= 0)
+            out.append(HandLog(i + 1, button, stacks, deck, moves))
+        return tuple(out)
 
 
 class HoldemGame(Game):
@@ -254,40 +340,147 @@ class HoldemGame(Game):
     def _validate_options(self) -> None:
         o = self._options
         for key in ("stack", "small_blind", "big_blind"):
-            if not isinstance(o[key], int) or isinstance(o[key], bool) or o[key] < 1:
-                raise ValueError(f"holdem: option {key} must be a positive integer")
-        if o["stack"] * self.num_players > MAX_AMOUNT or o["big_blind"] > MAX_AMOUNT:
-            raise ValueError(f"holdem: the table's chips must not exceed {MAX_AMOUNT} in all")
+            check_int(o[key], f"holdem: option {key}", 1, MAX_AMOUNT)
+        if o["stack"] * self.num_players > MAX_AMOUNT:
+            raise InvalidSetupError(f"holdem: the table's chips must not exceed {MAX_AMOUNT} in all", "TH-2.1")
         if o["small_blind"] > o["big_blind"]:
-            raise ValueError("holdem: the small blind cannot exceed the big blind")
+            raise InvalidSetupError("holdem: the small blind cannot exceed the big blind", "TH-2.1")
         if not isinstance(o["match"], bool):
-            raise ValueError("holdem: option match must be True or False")
+            raise ArgumentTypeError("holdem: option match must be True or False")
+
+    def validate_setup(self, setup: dict) -> None:
+        """A setup is a ``seed`` (every hand shuffled from it), optionally
+        with the ``stacks`` and ``button`` of the first hand and the
+        ``decks`` (52-card dealing orders, TH-2.4) of the first hands."""
+        super().validate_setup(setup)
+        if len(setup) == 1 and "seed" in setup:
+            return
+        unknown = sorted(set(setup) - {"seed", "stacks", "button", "decks"})
+        if unknown:
+            raise InvalidSetupError(f"holdem: unknown setup key(s) {', '.join(unknown)}")
+        n = self.num_players
+        if "stacks" in setup:
+            stacks = setup["stacks"]
+            if not isinstance(stacks, list) or len(stacks) != n:
+                raise InvalidSetupError(f"holdem: the setup needs {n} stacks, one per seat", "TH-2.1")
+            for p, chips in enumerate(stacks):
+                _setup_int(chips, f"the stack of seat {p}", 0, MAX_AMOUNT, "TH-2.1")
+            if sum(stacks) > MAX_AMOUNT:
+                raise InvalidSetupError(f"holdem: the table's chips must not exceed {MAX_AMOUNT} in all", "TH-2.1")
+            if sum(1 for chips in stacks if chips > 0) < 2:
+                raise InvalidSetupError("holdem: a hand needs at least two players with chips", "TH-1")
+        else:
+            stacks = [self._options["stack"]] * n
+        button = _setup_int(setup.get("button", 0), "the button", 0, n - 1, "TH-2.2")
+        if stacks[button] <= 0:
+            raise InvalidSetupError(f"holdem: the button (seat {button}) must be at a seat with chips", "TH-2.2")
+        decks = setup.get("decks", [])
+        if not isinstance(decks, list) or len(decks) > MAX_HANDS:
+            raise InvalidSetupError(f"holdem: decks must be a list of at most {MAX_HANDS} dealing orders")
+        for i, deck in enumerate(decks):
+            if (not isinstance(deck, list) or len(deck) != 52
+                    or any(type(c) is not int for c in deck) or sorted(deck) != _PACK):
+                raise InvalidSetupError(f"holdem: deck {i} must hold each of the 52 card ids 0-51 once "
+                                        "(no jokers, no card twice)", "TH-2.1")
 
     def parse_move(self, text: str, state: State | None = None) -> Move:
         return parse_bet_text(text, allin=state.resolve_allin if state is not None else None)
 
-    def from_hands(self, stacks: Sequence[int], button: int = 0, hole: Sequence[Any] | None = None,
-                   board: Any = "", seed: int = 0) -> HoldemState:
-        """A state at the start of a hand with given stacks, button, hole
-        cards (one entry per seat, text like ``"AhKd"`` or ids; ``None`` or
-        ``""`` to deal at random) and board (up to five cards).  Unknown
-        cards come from ``seed``.  In a match the next hands are shuffled
-        from ``seed`` as usual."""
+    # -- worlds and rollouts (issue 12 parts 2 and 3) ---------------------------
+    def sample_world(self, observation: Any, rng: Any = None) -> HoldemHand:
+        """The hand in play as a compiled position (``HoldemHand``) the
+        observing player cannot tell from the real one: his hole cards, the
+        board and any hands shown stay; every other player's hole cards and
+        the undealt cards are dealt uniformly from the cards he has not
+        seen; the public betting of the hand is replayed in the core."""
+        data = observation_data(observation, self.name)
         n = self.num_players
-        stacks = [int(s) for s in stacks]
+        me = data["player"]
+        holes: list[Any] = [()] * n
+        for p, cards in data["shown"].items():
+            holes[int(p)] = [card_id(c) for c in cards]
+        if data["hand"]:
+            holes[me] = [card_id(c) for c in data["hand"]]
+        history = data["history"]
+        start = len(history)
+        while start > 0:
+            start -= 1
+            p, text = history[start]
+            if p == CHANCE and text.startswith("hand "):
+                break
+        actions = public_actions(text for p, text in history[start + 1:] if p != CHANCE)
+        sb, bb = data["blinds"]
+        return _hc.world(data["start_stacks"], data["button"], sb, bb, holes,
+                         [card_id(c) for c in data["board"]], actions, draw_seed(rng))
+
+    def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> BetMove:
+        """The compiled rollout policy's move for the player to act
+        (issue 12 part 3): his chance to win from his hole cards, the board
+        and who is still in, against the pot odds (``betting.bet_policy``).
+        It reads nothing hidden, so it plays the same in every world he
+        cannot tell apart; ``legal_moves`` is accepted for the agent
+        protocol (the move is always legal)."""
+        data = observation_data(observation, self.name)
+        if data["current_player"] != data["player"]:
+            raise ValueError(f"player {data['player']} is not to act")
+        seed = draw_seed(rng)
+        world = self.sample_world(data, seed)
+        return _bet_move(*_hc.policy(world, seed ^ _POLICY_SALT), world.level)
+
+    def rollout(self, position: HoldemHand, rng: Any = None) -> tuple:
+        """Chips each seat wins or loses when the hand of ``position`` (a
+        ``HoldemHand``, e.g. from ``sample_world``) is played to its end by
+        the policy in every seat, in the core without the GIL."""
+        if not isinstance(position, HoldemHand):
+            raise ArgumentTypeError(f"a holdem position is a HoldemHand, not {type(position).__name__}")
+        return _hc.rollout(position, draw_seed(rng))
+
+    def from_hands(self, hands: Sequence[Any] | None, *, stacks: Sequence[int] | None = None,
+                   button: int = 0, board: Any = "", seed: int = 0) -> HoldemState:
+        """A state at the start of a hand with the given hole cards (one
+        entry per seat: text like ``"AhKd"`` or two ids; ``None`` or ``""``
+        to deal that seat at random; ``hands=None`` for all at random), the
+        ``stacks`` (default: the option ``stack`` each), ``button`` and
+        ``board`` (up to five cards).  Unknown cards come from ``seed``.  In
+        a match the next hands are shuffled from ``seed`` as usual."""
+        n = self.num_players
+        seed = check_seed(seed)
+        if stacks is None:
+            stacks = [self._options["stack"]] * n
+        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
+            raise ArgumentTypeError("holdem: stacks must be a sequence of ints, one per seat")
+        stacks = list(stacks)
         if len(stacks) != n:
-            raise ValueError(f"holdem needs {n} stacks")
-        if sum(stacks) > MAX_AMOUNT or any(s < 0 for s in stacks):
-            raise ValueError(f"holdem: stacks must be 0 or more and not exceed {MAX_AMOUNT} in all")
-        if not isinstance(button, int) or not 0 <= button < n or stacks[button] <= 0:
-            raise ValueError("the button must be at a seat with chips")
-        hole = list(hole) if hole is not None else [None] * n
-        if len(hole) != n:
-            raise ValueError(f"holdem needs {n} hole entries (None for random)")
-        holes = [to_card_ids(h) if h else [] for h in hole]
-        board_ids = to_card_ids(board) if board else []
-        deck = deck_for_cards(stacks, button, holes, board_ids, seed)
-        setup = {"seed": int(seed), "stacks": stacks, "button": int(button), "deck": deck}
+            raise InvalidSetupError(f"holdem: the setup needs {n} stacks, one per seat", "TH-2.1")
+        for p, chips in enumerate(stacks):
+            _setup_int(chips, f"the stack of seat {p}", 0, MAX_AMOUNT, "TH-2.1")
+        button = _setup_int(button, "the button", 0, n - 1, "TH-2.2")
+        if hands is None:
+            hands = [None] * n
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+            raise ArgumentTypeError("holdem: hands must be a sequence with one entry per seat")
+        if len(hands) != n:
+            raise InvalidSetupError(f"holdem: give {n} hands, one per seat (None to deal at random)", "TH-2.1")
+        holes = [_card_ids(h, f"the hand of seat {p}") if h else [] for p, h in enumerate(hands)]
+        board_ids = _card_ids(board, "the board") if board else []
+        if len(board_ids) > 5:
+            raise InvalidSetupError("holdem: a board has at most five cards", "TH-3.4")
+        used = [c for h in holes for c in h] + board_ids
+        if len(set(used)) != len(used):
+            twice = next(c for c in used if used.count(c) > 1)
+            raise InvalidSetupError(f"holdem: {card_text(twice)} is given twice: one pack holds one of "
+                                    "each card", "TH-2.1")
+        for p, h in enumerate(holes):
+            if h and len(h) != 2:
+                raise InvalidSetupError(f"holdem: seat {p} holds {len(h)} cards; a player gets two hole cards",
+                                        "TH-2.1")
+            if h and stacks[p] <= 0:
+                raise InvalidSetupError(f"holdem: seat {p} has no chips and gets no cards", "TH-5.3")
+        if sum(stacks) <= MAX_AMOUNT and sum(1 for chips in stacks if chips > 0) >= 2 and stacks[button] > 0:
+            deck = deck_for_cards(stacks, button, holes, board_ids, seed)
+        else:
+            deck = list(range(52))    # validate_setup names what is wrong
+        setup = {"seed": seed, "stacks": stacks, "button": button, "decks": [deck]}
         return self._initial_state(setup)
 
     # -- simulation -------------------------------------------------------------
@@ -325,6 +518,40 @@ class HoldemGame(Game):
             out["mean_pot"] = sum(s["pot"] for s in summaries) / hands
             out["moves_per_hand"] = sum(s["moves"] for s in summaries) / hands
         return out
+
+
+_PACK = list(range(52))
+_POLICY_SALT = 0x5DEECE66D
+
+
+def _bet_move(action: int, amount: int, level: int) -> BetMove:
+    """The BetMove of a core ``(action, amount)`` facing the round's ``level``."""
+    if action == B.BET:
+        return BetMove("raise" if level > 0 else "bet", amount)
+    return BetMove({B.FOLD: "fold", B.CHECK: "check", B.CALL: "call"}[action])
+
+
+def _setup_int(value: Any, what: str, low: int, high: int, rule: str) -> int:
+    """An int setup figure in [low, high], or InvalidSetupError naming the rule."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"holdem: {what} must be an int, not {type(value).__name__}")
+    if not low <= value <= high:
+        shown = value if abs(value) < 1 << 70 else "a huge number"
+        raise InvalidSetupError(f"holdem: {what} must be in {low}..{high}, got {shown}", rule)
+    return value
+
+
+def _card_ids(cards: Any, what: str) -> list[int]:
+    """Card ids of one pack without jokers (TH-2.1), or InvalidSetupError."""
+    try:
+        ids = to_card_ids(cards)
+    except (InvalidCardError, TypeError, ValueError, OverflowError) as e:
+        raise InvalidSetupError(f"holdem: {what} is not cards: {e}", "TH-2.1") from None
+    for c in ids:
+        if not 0 <= c < 52:
+            raise InvalidSetupError(f"holdem: {what} holds card id {c}: the pack has 52 cards, no jokers",
+                                    "TH-2.1")
+    return ids
 
 
 def deck_for_cards(stacks: Sequence[int], button: int, holes: Sequence[Sequence[int]],

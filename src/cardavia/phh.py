@@ -16,7 +16,7 @@ written (PHH burns automatically).
 >>> import cardavia
 >>> from cardavia import phh
 >>> game = cardavia.load("holdem", match=False)
->>> state = game.from_hands([1000] * 4, button=0, hole=["AsAh", "KsKh", "7c2d", "9c9d"], board="2s 7h Td 3c 4s")
+>>> state = game.from_hands(["AsAh", "KsKh", "7c2d", "9c9d"], button=0, board="2s 7h Td 3c 4s")
 >>> for move in ["fold", "raise 60", "call", "fold", "bet 100", "call", "check", "check", "check", "check"]:
 ...     _ = state.play(move)
 >>> text = phh.dumps_hand(state, 0)
@@ -33,8 +33,12 @@ import re
 from typing import Any
 
 import cardavia
-from cardavia.cards import card_text, to_card_ids
-from cardavia.game import CHANCE
+from cardavia.cards import InvalidCardError, card_text, to_card_ids
+from cardavia.game import ArgumentTypeError, IllegalMoveError
+from cardavia.holdem import MAX_AMOUNT, OVER, SHOWDOWN
+
+MAX_PHH_TEXT = 1 << 20
+"""Characters of PHH text ``loads`` reads (one hand is a few hundred)."""
 
 __all__ = ["dumps", "dumps_hand", "hand_records", "loads", "parse"]
 
@@ -46,44 +50,31 @@ def _cards(ids) -> str:
 def hand_records(state) -> list[dict]:
     """One record per hand the state has started: seats in PHH order, starting
     stacks, hole cards, the events (moves and board cards), the shown hands
-    and the final stacks (None while the hand is in play)."""
-    from cardavia._core.holdem_core import HoldemHand, showdown_strengths
+    and the final stacks (None while the hand is in play).  Read from the
+    state's public ``hand_log()``."""
+    from cardavia._core.holdem_core import HoldemHand
     from cardavia.holdem import HoldemState
 
     if not isinstance(state, HoldemState):
-        raise TypeError("PHH export needs a Hold'em state")
+        raise ArgumentTypeError("PHH export needs a Hold'em state")
     opts = state.game.options
-    setup = state._setup
-    segments: list[tuple[int, list]] = []
-    for p, m in state.history:
-        text = str(m)
-        if p == CHANCE and text.startswith("hand "):
-            segments.append((int(text.split("button ")[1].split(",")[0]), []))
-        elif p != CHANCE:
-            segments[-1][1].append(m)
-    stacks = list(state._initial)
     records = []
-    for i, (button, moves) in enumerate(segments):
-        deck = setup["deck"] if i == 0 and "deck" in setup else state._deck_for(i)
-        h = HoldemHand(stacks, button, deck, opts["small_blind"], opts["big_blind"])
+    for log in state.hand_log():
+        h = HoldemHand(log.stacks, log.button, log.deck, opts["small_blind"], opts["big_blind"])
         n = h.n
-        order = [(button + k) % n for k in range(1, n + 1) if h.dealt[(button + k) % n]]
-        rec = {"number": i + 1, "order": order, "button": button,
-               "stacks": [stacks[p] for p in order], "hole": {p: h.hole(p) for p in order},
+        order = [(log.button + k) % n for k in range(1, n + 1) if h.dealt[(log.button + k) % n]]
+        rec = {"number": log.number, "order": order, "button": log.button,
+               "stacks": [log.stacks[p] for p in order], "hole": {p: h.hole(p) for p in order},
                "events": [], "board": [], "shown": [], "final": None}
         _push_board(rec, h.board)
-        for m in moves:
+        for m in log.moves:
             rec["events"].append(("move", h.actor, m, h.level))
             h.apply(m.action, m.amount)
             _push_board(rec, h.board[len(rec["board"]):])
-        if h.street == 4:
-            live = [p for p in range(n) if h.dealt[p] and not h.folded[p]]
-            strength = showdown_strengths([h.hole(p) if p in live else [] for p in range(n)], h.board)
-            h.settle([strength[p] if p in live else -1 for p in range(n)])
-            rec["shown"] = [(p, h.hole(p)) for p in live]
-        if h.street == 5:
+        if h.street == SHOWDOWN:
+            rec["shown"] = [(p, h.hole(p)) for p in h.showdown()]
+        if h.street == OVER:
             rec["final"] = [h.final_stacks[p] for p in order]
-            stacks = h.final_stacks
         records.append(rec)
     return records
 
@@ -99,8 +90,10 @@ def _push_board(rec: dict, new: list) -> None:
 def dumps_hand(state, index: int = 0) -> str:
     """The PHH text of hand ``index`` (0-based) of a Hold'em state."""
     records = hand_records(state)
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise ArgumentTypeError(f"a hand index is an int, not {type(index).__name__}")
     if not -len(records) <= index < len(records):
-        raise IndexError(f"the state has {len(records)} hand(s)")
+        raise ValueError(f"the state has {len(records)} hand(s): no hand {index}")
     return _dump(records[index], state.game)
 
 
@@ -151,7 +144,9 @@ def parse(text: str) -> dict[str, Any]:
     """The fields of a PHH text (the TOML subset PHH uses: strings, numbers,
     booleans and lists of them, one field a line; comments with ``#``)."""
     if not isinstance(text, str):
-        raise TypeError("PHH text must be a str")
+        raise ArgumentTypeError(f"PHH text must be a str, not {type(text).__name__}")
+    if len(text) > MAX_PHH_TEXT:
+        raise ValueError(f"PHH: the text is {len(text)} characters, over the limit of {MAX_PHH_TEXT}")
     out: dict[str, Any] = {}
     pending = ""
     for raw in text.splitlines():
@@ -169,7 +164,7 @@ def parse(text: str) -> dict[str, Any]:
         value = re.sub(r"\btrue\b", "True", re.sub(r"\bfalse\b", "False", value))
         try:
             out[key] = ast.literal_eval(value)
-        except (ValueError, SyntaxError):
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             raise ValueError(f"PHH: cannot read the value of {key!r}: {m.group(2)!r}") from None
     if pending:
         raise ValueError("PHH: unterminated list")
@@ -179,12 +174,43 @@ def parse(text: str) -> dict[str, Any]:
 def loads(text: str, game=None):
     """A single-hand Cardavia Hold'em state replaying a no-limit Hold'em PHH.
 
-    Text that is no such PHH raises ``ValueError``."""
+    Text that is no such PHH raises ``ValueError`` (a PHH action our rules
+    refuse: ``IllegalMoveError``)."""
     f = parse(text)
     try:
         return _load_fields(f, game)
-    except (IndexError, KeyError, TypeError, AttributeError) as e:
+    except (IndexError, KeyError, TypeError, AttributeError, OverflowError) as e:
         raise ValueError(f"PHH: malformed hand ({type(e).__name__}: {e})") from None
+
+
+def _int(value: Any, what: str, low: int = 0, high: int = MAX_AMOUNT) -> int:
+    """A PHH number that must be a whole number of chips in [low, high]."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"PHH: {what} must be a number, not {value!r:.40}")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError(f"PHH: {what} must be a whole number, not {value!r:.40}")
+        value = int(value)
+    if not low <= value <= high:
+        shown = value if abs(value) < 1 << 70 else "a huge number"
+        raise ValueError(f"PHH: {what} must be in {low}..{high}, got {shown}")
+    return value
+
+
+def _ints(value: Any, what: str) -> list[int]:
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"PHH: {what} must be a list of numbers")
+    return [_int(x, f"{what}[{i}]") for i, x in enumerate(value)]
+
+
+def _player(word: str, k: int) -> int:
+    """The 0-based PHH player index of ``p3`` (k players)."""
+    if not re.fullmatch(r"p\d{1,3}", word):
+        raise ValueError(f"PHH: {word!r:.20} is not a player (p1 … p{k})")
+    i = int(word[1:]) - 1
+    if not 0 <= i < k:
+        raise ValueError(f"PHH: there is no player {word} in a hand of {k} players")
+    return i
 
 
 def _load_fields(f: dict, game):
@@ -192,23 +218,24 @@ def _load_fields(f: dict, game):
         if key not in f:
             raise ValueError(f"PHH: the field {key!r} is missing")
     if f["variant"] != "NT":
-        raise ValueError(f"PHH: only no-limit Texas Hold'em ('NT') is supported, not {f['variant']!r}")
-    stacks_in = [int(x) for x in f["starting_stacks"]]
+        raise ValueError(f"PHH: only no-limit Texas Hold'em ('NT') is supported, not {f['variant']!r:.40}")
+    stacks_in = _ints(f["starting_stacks"], "starting_stacks")
     k = len(stacks_in)
-    if any(int(a) for a in f["antes"]):
+    if any(_ints(f["antes"], "antes")):
         raise ValueError("PHH: antes are not part of Cardavia Hold'em")
-    blinds = [int(x) for x in f["blinds_or_straddles"]]
-    if len(blinds) < 2 or any(blinds[2:]) or blinds[0] > blinds[1]:
+    blinds = _ints(f["blinds_or_straddles"], "blinds_or_straddles")
+    if len(blinds) < 2 or any(blinds[2:]) or blinds[0] > blinds[1] or blinds[0] < 1:
         raise ValueError("PHH: expected a small and a big blind and no straddles")
     sb, bb = blinds[0], blinds[1]
-    if int(f["min_bet"]) != bb:
+    if _int(f["min_bet"], "min_bet") != bb:
         raise ValueError("PHH: the minimum bet must equal the big blind")
     if game is None:
         game = cardavia.load("holdem", match=False, small_blind=sb, big_blind=bb)
     n = game.num_players
-    seats = [int(s) - 1 for s in f.get("seats", range(1, k + 1))]
+    seats_in = f.get("seats", list(range(1, k + 1)))
+    seats = [s - 1 for s in _ints(seats_in, "seats")]
     if k > n or len(seats) != k or len(set(seats)) != k or not all(0 <= s < n for s in seats):
-        raise ValueError(f"PHH: Cardavia Hold'em seats at most {n} players")
+        raise ValueError(f"PHH: Cardavia Hold'em seats at most {n} players, at seats 1-{n}")
     stacks = [0] * n
     for i, s in enumerate(seats):
         stacks[s] = stacks_in[i]
@@ -216,30 +243,54 @@ def _load_fields(f: dict, game):
     holes: list[Any] = [None] * n
     board: list[int] = []
     moves: list[tuple[int, str, str | None]] = []
+    if not isinstance(f["actions"], (list, tuple)):
+        raise ValueError("PHH: actions must be a list of texts")
     for a in f["actions"]:
+        if not isinstance(a, str):
+            raise ValueError(f"PHH: an action must be text, not {a!r:.40}")
         words = a.split("#", 1)[0].split()
-        if words[:2] == ["d", "dh"]:
-            i = int(words[2][1:]) - 1
-            cards = words[3] if len(words) > 3 else ""
-            holes[seats[i]] = None if "?" in cards else cards
-        elif words[:2] == ["d", "db"]:
-            board += to_card_ids(words[2])
-        elif len(words) >= 2 and words[0].startswith("p") and words[1] in ("f", "cc", "cbr"):
-            moves.append((seats[int(words[0][1:]) - 1], words[1], words[2] if len(words) > 2 else None))
-        elif len(words) >= 2 and words[1] == "sm":
-            continue
-        else:
-            raise ValueError(f"PHH: unsupported action {a!r}")
-    state = game.from_hands(stacks, button=button, hole=holes, board=board)
-    for seat, kind, amount in moves:
-        if state.current_player != seat:
-            raise ValueError(f"PHH: player at seat {seat} acts out of turn")
-        h = state.hand
+        try:
+            if words[:2] == ["d", "dh"] and len(words) >= 3:
+                i = _player(words[2], k)
+                cards = words[3] if len(words) > 3 else ""
+                holes[seats[i]] = None if "?" in cards else to_card_ids(cards)
+            elif words[:2] == ["d", "db"] and len(words) == 3:
+                board += to_card_ids(words[2])
+            elif len(words) >= 2 and words[1] in ("f", "cc", "cbr"):
+                seat = seats[_player(words[0], k)]
+                if words[1] == "cbr":
+                    if len(words) != 3:
+                        raise ValueError(f"PHH: {a!r:.40} needs one amount")
+                    amount = _int(_number(words[2]), f"the amount of {a!r:.40}", 1)
+                elif len(words) != 2:
+                    raise ValueError(f"PHH: {a!r:.40} takes no amount")
+                else:
+                    amount = None
+                moves.append((seat, words[1], amount))
+            elif len(words) >= 2 and words[1] == "sm":
+                _player(words[0], k)
+            else:
+                raise ValueError(f"PHH: unsupported action {a!r:.60}")
+        except InvalidCardError as e:
+            raise ValueError(f"PHH: bad cards in {a!r:.60}: {e}") from None
+    state = game.from_hands(holes, stacks=stacks, button=button, board=board)
+    for i, (seat, kind, amount) in enumerate(moves):
+        if state.is_over or state.current_player != seat:
+            raise IllegalMoveError(f"PHH: action {i + 1}: the player at seat {seat} acts out of turn",
+                                   rule="TH-3.1")
+        h = state.core
         if kind == "f":
             text = "fold"
         elif kind == "cc":
             text = "call" if h.level > h.bets[seat] else "check"
         else:
-            text = f"{'raise' if h.level > 0 else 'bet'} {int(amount)}"
+            text = f"{'raise' if h.level > 0 else 'bet'} {amount}"
         state.play(text)
     return state
+
+
+def _number(word: str):
+    try:
+        return ast.literal_eval(word)
+    except (ValueError, SyntaxError):
+        raise ValueError(f"PHH: {word!r:.20} is not an amount") from None

@@ -25,6 +25,7 @@ import numpy as np
 
 from cardavia._core import poker as _core
 from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids
+from cardavia.game import ArgumentTypeError, check_int, check_seed
 
 __all__ = [
     "Category", "EquityResult", "category", "describe", "equity", "evaluate",
@@ -63,14 +64,24 @@ _NAMES = ["Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"
 _PLURAL = [n + ("es" if n == "Six" else "s") for n in _NAMES]
 
 
+MAX_RANK = (8 << 12) | 9
+"""The strongest value ``evaluate`` returns (the royal flush)."""
+
+
+def _rank_arg(rank) -> int:
+    if isinstance(rank, np.integer):
+        rank = int(rank)
+    return check_int(rank, "a hand strength", 0, MAX_RANK)
+
+
 def category(rank: int) -> Category:
     """The category of a strength returned by ``evaluate``."""
-    return Category(_core._rank_fields(int(rank))[0])
+    return Category(_core._rank_fields(_rank_arg(rank))[0])
 
 
 def describe(rank: int) -> str:
     """The strength in words: ``"Two Pair, Kings and Nines"``, ``"Royal Flush"``."""
-    cat, f = _core._rank_fields(int(rank))
+    cat, f = _core._rank_fields(_rank_arg(rank))
     cat = Category(cat)
     if cat == Category.STRAIGHT_FLUSH and f[0] == 12:
         return "Royal Flush"
@@ -194,6 +205,8 @@ EXACT_BUDGET = 0.5
 #: (scaled down, to no fewer than MIN_TRIALS, when ranges often collide).
 DEFAULT_TRIALS = 1_000_000
 MIN_TRIALS = 100_000
+#: The most Monte Carlo trials one ``equity`` call runs.
+MAX_TRIALS = 10**12
 
 
 @dataclass(frozen=True)
@@ -298,7 +311,11 @@ def equity(hands, board="", dead="", trials=None, seed=None) -> EquityResult:
     """
     if isinstance(hands, str):
         raise ValueError("hands must be a list with one hand or range per player")
-    hands = list(hands)
+    try:
+        hands = list(hands)
+    except TypeError:
+        raise ArgumentTypeError(f"hands must be a list with one hand or range per player, "
+                                f"not {type(hands).__name__}") from None
     if not 2 <= len(hands) <= 9:
         raise ValueError(f"equity needs 2 to 9 players, got {len(hands)}")
     b = _cards_arg(board, "board")
@@ -319,14 +336,14 @@ def equity(hands, board="", dead="", trials=None, seed=None) -> EquityResult:
         starts.append(len(combos))
         counts.append(len(cs))
     if trials is not None:
-        trials = int(trials)
-        if trials < 1:
-            raise ValueError(f"trials must be positive, got {trials}")
+        if isinstance(trials, np.integer):
+            trials = int(trials)
+        check_int(trials, "trials", 1, MAX_TRIALS)
     if seed is None:
         seed = 0
-    seed = int(seed)
-    if seed < 0:
-        raise ValueError(f"seed must not be negative, got {seed}")
+    if isinstance(seed, np.integer):
+        seed = int(seed)
+    check_seed(seed)
     k = 5 - len(b)
     nrem = 52 - len(blocked) - 2 * len(hands)
     exact = trials is None and _exact_seconds(counts, k, nrem, len(hands)) <= EXACT_BUDGET

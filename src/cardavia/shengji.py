@@ -8,7 +8,18 @@ core ``cardavia._core.shengji``; this module is the Game/State face.
 
 Moves (DESIGN.md): ``declare 2h``, ``declare 2h 2h``, ``declare BJ BJ``,
 ``pass``, ``bury 5c`` (one card a move; others see ``bury ?``) and plays as
-cards, ``Ah Ah Kh Kh``.
+cards, ``Ah Ah Kh Kh``.  ``move.kind`` is ``"pass"``, ``"declare"``,
+``"bury"`` or ``"play"``.  Levels are ints 2-14 (J=11, Q=12, K=13, A=14).
+
+Observation keys beyond the shared ones (``hand``, ``hand_sizes``,
+``phase``, ``level``, ``team_levels``, ``dealer``, ``deal``, ``trick``,
+``played``): ``trump`` (C D H S NT, or None while declaring),
+``declaration`` (``{"player", "cards"}`` of the standing declaration, or
+None), ``leader`` (seat leading the current trick), ``last_trick`` and
+``last_winner`` (the trick just completed), ``attacker_points``, ``kitty``
+(the revealed kitty after four passes, or the buried cards once the deal is
+scored; None while hidden), ``buried`` (the dealer's own buried cards, in
+his observation only) and ``results`` (one dict per finished deal).
 
 >>> import cardavia
 >>> from cardavia.shengji import shape
@@ -20,47 +31,49 @@ from __future__ import annotations
 import operator
 from typing import Any, NamedTuple, Sequence
 
+from cardavia._core import shengji as _core
 from cardavia._core.rng import derive_seed
 from cardavia._core.shengji import Deal, order_table, outcome, shape_of
-from cardavia.cards import (
-    RANK_CHARS,
-    InvalidCardError,
-    card_text,
-    parse_cards,
-    rank_index,
-    to_card_ids,
-    two_pack_counts,
-)
+from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids
 from cardavia.game import (
     TERMINAL,
+    ArgumentTypeError,
     Game,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidSetupError,
     LegalMoves,
     Move,
     State,
+    check_int,
     randbelow,
 )
 
-PASS, DECLARE, BURY, PLAY = 0, 1, 2, 3
-DECLARE_PHASE, BURY_PHASE, PLAY_PHASE, OVER_PHASE = 0, 1, 2, 3
-PHASE_NAMES = ("declare", "bury", "play", "over")
+KIND_NAMES = _core.KIND_NAMES
+PASS, DECLARE, BURY, PLAY = KIND_NAMES  # move kinds as text
+_CODE = {name: code for code, name in enumerate(KIND_NAMES)}
+assert (_CODE[PASS], _CODE[DECLARE], _CODE[BURY], _CODE[PLAY]) == (_core.PASS, _core.DECLARE, _core.BURY,
+                                                                   _core.PLAY)
+DECLARE_PHASE, BURY_PHASE, PLAY_PHASE, OVER_PHASE = (_core.DECLARE_PHASE, _core.BURY_PHASE,
+                                                     _core.PLAY_PHASE, _core.OVER_PHASE)
+PHASE_NAMES = _core.PHASE_NAMES
 TRUMP_NAMES = ("C", "D", "H", "S", "NT")
 SUIT_NAMES = ("C", "D", "H", "S", "trump")
-ACE = 12
+ACE = 14
 
 _ERRORS = {
-    2: ("you do not hold {cards}", {DECLARE_PHASE: "SJ-2.4", BURY_PHASE: "SJ-2.7", PLAY_PHASE: "SJ-3.1"}),
-    3: ("a declaration is one level card, a pair of identical level cards, or a pair of "
-        "identical jokers", "SJ-2.4"),
-    4: ("an overcall must be strictly stronger than the standing declaration "
-        "(single < level pair < Black Joker pair < Red Joker pair)", "SJ-2.4"),
-    5: ("a lead must be a single card, a pair of identical cards, or a tractor of "
-        "consecutive pairs of one effective suit", "SJ-3.4"),
-    6: ("play exactly {n} card(s), as many as the leader", "SJ-3.1"),
-    7: ("follow the led effective suit while you hold enough of it", "SJ-3.5"),
-    8: ("play as many pairs of the led suit as you hold (up to the number led)", "SJ-3.5"),
-    9: ("you are short in the led suit: play all of it, then fill with anything", "SJ-3.5"),
+    _core.E_NOTHELD: ("you do not hold {cards}", {DECLARE_PHASE: "SJ-2.4", BURY_PHASE: "SJ-2.7",
+                                                  PLAY_PHASE: "SJ-3.1"}),
+    _core.E_DECLSHAPE: ("a declaration is one level card, a pair of identical level cards, or a pair of "
+                        "identical jokers", "SJ-2.4"),
+    _core.E_WEAK: ("an overcall must be strictly stronger than the standing declaration "
+                   "(single < level pair < Black Joker pair < Red Joker pair)", "SJ-2.4"),
+    _core.E_SHAPE: ("a lead must be a single card, a pair of identical cards, or a tractor of "
+                    "consecutive pairs of one effective suit", "SJ-3.4"),
+    _core.E_COUNT: ("play exactly {n} card(s), as many as the leader", "SJ-3.1"),
+    _core.E_SUIT: ("follow the led effective suit while you hold enough of it", "SJ-3.5"),
+    _core.E_PAIRS: ("play as many pairs of the led suit as you hold (up to the number led)", "SJ-3.5"),
+    _core.E_SHORT: ("you are short in the led suit: play all of it, then fill with anything", "SJ-3.5"),
 }
 _PHASE_ERRORS = {
     DECLARE_PHASE: ("the players are declaring trump: declare or pass", "SJ-2.3"),
@@ -69,12 +82,11 @@ _PHASE_ERRORS = {
     OVER_PHASE: ("the deal is over", "SJ-4.3"),
 }
 
-
-_KINDS = frozenset((PASS, DECLARE, BURY, PLAY))
 _IDS = frozenset(range(54))
 _SIZES = {PASS: (0).__eq__, DECLARE: (1, 2).__contains__, BURY: (1).__eq__, PLAY: (0).__lt__}
 _CARD_TEXT = tuple(card_text(c) for c in range(54))
 _SORT_KEYS: dict[tuple[int, int], list] = {}
+_SETUP_KEYS = frozenset(("hands", "kitty", "level", "trump", "dealer", "deal", "team_levels", "results"))
 
 
 def _cards_text(cards: Sequence[int]) -> str:
@@ -90,11 +102,30 @@ def _sort_keys(level: int, trump: int) -> list:
     return keys
 
 
+def _game_order(cards: Sequence[int], level: int, trump: int | None) -> list[int]:
+    """Card ids as a player holds them: by id while declaring, then plain
+    suits and trumps, each low to high."""
+    if trump is None:
+        return sorted(cards)
+    return sorted(cards, key=_sort_keys(level, trump).__getitem__)
+
+
 def parse_trump(trump: Any) -> int:
     """A contract as 0-3 (C, D, H, S) or 4 (NT)."""
     if isinstance(trump, str) and trump.strip().upper() in TRUMP_NAMES:
         return TRUMP_NAMES.index(trump.strip().upper())
     raise ValueError(f"bad trump {trump!r}: expected one of C, D, H, S, NT")
+
+
+def _ids(cards: Any, what: str) -> list[int]:
+    """Card ids from text or an iterable of ids/text, or the project's error."""
+    if isinstance(cards, (bytes, bytearray)) or not (isinstance(cards, str) or hasattr(cards, "__iter__")):
+        raise ArgumentTypeError(f"{what} must be card text or an iterable of card ids, "
+                                f"not {type(cards).__name__}")
+    try:
+        return to_card_ids(cards)
+    except TypeError as e:
+        raise ArgumentTypeError(f"bad {what}: {e}") from None
 
 
 class Shape(NamedTuple):
@@ -110,15 +141,16 @@ class Shape(NamedTuple):
         return f"{self.kind} ({self.suit})"
 
 
-def shape(cards: Any, level: Any, trump: str) -> Shape:
-    """Name the shape of ``cards`` led with this level and trump (SJ-3.4).
+def shape(cards: Any, level: int, trump: str) -> Shape:
+    """Name the shape of ``cards`` led with this level (2-14) and trump (SJ-3.4).
 
-    ``level`` is a rank (``"5"``, ``5``, ``"A"``), ``trump`` one of C D H S NT.
-    Raises ``IllegalMoveError`` when the cards are no single, pair or tractor.
+    ``trump`` is one of C D H S NT.  Raises ``IllegalMoveError`` when the
+    cards are no single, pair or tractor.
     """
-    ids = to_card_ids(cards)
-    lv, tr = rank_index(level, "level"), parse_trump(trump)
-    res = shape_of(ids, lv, tr) if ids else None
+    ids = _ids(cards, "cards")
+    check_int(level, "level", 2, 14)
+    tr = parse_trump(trump)
+    res = shape_of(ids, level, tr) if ids else None
     if res is None:
         raise IllegalMoveError(f"{_cards_text(ids) or 'no cards'} is not a single, a pair of identical "
                                "cards, or a tractor of consecutive pairs of one effective suit",
@@ -129,22 +161,25 @@ def shape(cards: Any, level: Any, trump: str) -> Shape:
 
 
 class ShengjiMove(Move):
-    """``pass``, ``declare 2h 2h``, ``bury 5c`` or a play ``Ah Ah Kh Kh``."""
+    """``pass``, ``declare 2h 2h``, ``bury 5c`` or a play ``Ah Ah Kh Kh``;
+    ``kind`` is one of ``"pass"``, ``"declare"``, ``"bury"``, ``"play"``."""
 
-    __slots__ = ("kind", "cards", "_text")
+    __slots__ = ("kind", "cards", "_code", "_text")
 
-    def __init__(self, kind: int, cards: Sequence[int] = ()):
+    def __init__(self, kind: str, cards: Sequence[int] = ()):
         try:
             cards = tuple(operator.index(c) for c in cards)
         except TypeError:
             raise InvalidMoveError(f"bad Shengji move: cards must be card ids 0-53, not {cards!r}") from None
-        if kind not in _KINDS or not _IDS.issuperset(cards) or not _SIZES[kind](len(cards)):
+        if not isinstance(kind, str) or kind not in _CODE or not _IDS.issuperset(cards) \
+                or not _SIZES[kind](len(cards)):
             raise InvalidMoveError(f"bad Shengji move: kind {kind!r} with cards {cards!r} (pass: none, "
                                    "declare: 1-2, bury: 1, play: 1 or more card ids 0-53)")
         if kind == PLAY or kind == DECLARE:
             cards = tuple(sorted(cards, reverse=True))
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "cards", tuple(cards))
+        object.__setattr__(self, "_code", _CODE[kind])
         object.__setattr__(self, "_text", None)
 
     def __setattr__(self, name, value):
@@ -177,14 +212,15 @@ class ShengjiMove(Move):
 _PASS_MOVE = ShengjiMove(PASS)
 
 
-def _trusted(kind: int, cards: tuple) -> ShengjiMove:
+def _trusted(code: int, cards: tuple) -> ShengjiMove:
     """A move from the core's unranking (already valid): skip the checks."""
-    if kind == PASS:
+    if code == _core.PASS:
         return _PASS_MOVE
     m = object.__new__(ShengjiMove)
     setattr_ = object.__setattr__
-    setattr_(m, "kind", kind)
-    setattr_(m, "cards", tuple(sorted(cards, reverse=True)) if kind != BURY else cards)
+    setattr_(m, "kind", KIND_NAMES[code])
+    setattr_(m, "cards", tuple(sorted(cards, reverse=True)) if code != _core.BURY else cards)
+    setattr_(m, "_code", code)
     setattr_(m, "_text", None)
     return m
 
@@ -246,55 +282,61 @@ class ShengjiLegalMoves(LegalMoves):
         return _trusted(*self._state._deal.unrank(randbelow(rng, len(self))))
 
 
+def _deal_text(deal_no: int, level: int, dealer: int | None, start: int) -> str:
+    who = f"dealer {dealer}" if dealer is not None else "the first declarer deals"
+    return f"deal {deal_no}: level {level}, {who}, declaring from seat {start}"
+
+
 class ShengjiState(State):
     """A Shengji match (or one deal): declaration, burying, tricks, scoring."""
 
     legal_moves_class = ShengjiLegalMoves
 
-    def __init__(self, game: "Shengji", setup: dict):
+    def __init__(self, game: "ShengjiGame", setup: dict):
         super().__init__(game, setup)
-        self._levels = [0, 0]
+        self._levels = [2, 2]
         self._deal_no = 0
         self._results: list[dict] = []
         self._winner: int | None = None
         self._over = False
         self._texts: list[tuple] = []  # (player, text, public text) of history, filled lazily
         self._last_trick: tuple = ()
+        self._played: list[list[int]] = [[], [], [], []]
         if "hands" in setup:
             self._match = False
             self._start_given(setup)
         else:
             self._match = bool(game.options["match"])
-            self._seed = setup.get("seed")
-            if not isinstance(self._seed, int) or isinstance(self._seed, bool):
-                raise ValueError(f"shengji: the setup needs an int seed or given hands, not {setup!r}")
-            self._start_deal(start=0, dealer=-1)
+            self._seed = setup["seed"]
+            self._start_deal(start=0, dealer=None)
 
     # -- deals --------------------------------------------------------------
     def _start_given(self, setup: dict) -> None:
         hands = [parse_cards(h) for h in setup["hands"]]
         kitty = parse_cards(setup.get("kitty", ""))
-        level = setup["level"]
+        level = setup.get("level", 2)
         trump = setup.get("trump")
         dealer = setup.get("dealer")
-        if trump is None:
-            start = 0 if dealer is None else dealer
-            self._deal = Deal.from_hands(hands, kitty, level, -1, -1 if dealer is None else dealer, start)
-        else:
-            self._deal = Deal.from_hands(hands, kitty, level, parse_trump(trump), dealer, dealer)
-        self._levels = [level, level]
-        self._deal_no = 1
+        start = 0 if dealer is None else dealer
+        self._deal = Deal.from_hands(hands, kitty, level, None if trump is None else parse_trump(trump),
+                                     dealer, start)
+        self._levels = list(setup.get("team_levels", (level, level)))
+        self._results = [dict(r) for r in setup.get("results", ())]
         self._deal_start = 0
+        if "deal" in setup:  # a deal of a match in progress (a resampled world)
+            self._deal_no = setup["deal"]
+            self._record_chance(_deal_text(self._deal_no, level, dealer, start))
+        else:
+            self._deal_no = 1
 
-    def _start_deal(self, start: int, dealer: int) -> None:
-        level = self._levels[dealer & 1] if dealer >= 0 else 0
+    def _start_deal(self, start: int, dealer: int | None) -> None:
+        level = self._levels[dealer & 1] if dealer is not None else 2
         self._deal = Deal.shuffled(derive_seed(self._seed, self._deal_no), level, start, dealer)
         self._deal_no += 1
         self._deal_start = len(self._history)
         self._last_trick = ()
-        who = f"dealer {dealer}" if dealer >= 0 else "the first declarer deals"
-        self._record_chance(f"deal {self._deal_no}: level {RANK_CHARS[level]}, {who}, "
-                            f"declaring from seat {start}")
+        self._played = [[], [], [], []]
+        self._record_chance(_deal_text(self._deal_no, level, dealer, start))
 
     def _finish_deal(self) -> None:
         d = self._deal
@@ -304,7 +346,7 @@ class ShengjiState(State):
         team = (dealer & 1) ^ int(attackers_win)
         self._record_chance("kitty " + _cards_text(d.buried))
         result = {
-            "deal": self._deal_no, "dealer": dealer, "level": RANK_CHARS[d.level],
+            "deal": self._deal_no, "dealer": dealer, "level": d.level,
             "trump": TRUMP_NAMES[d.trump], "attacker_points": points,
             "card_points": d.card_points, "defender_points": d.defender_points,
             "kitty_points": d.kitty_points,
@@ -326,7 +368,7 @@ class ShengjiState(State):
 
     # -- the State hooks ------------------------------------------------------
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> int | None:
         return TERMINAL if self._over else self._deal.turn
 
     @property
@@ -340,11 +382,11 @@ class ShengjiState(State):
         if not isinstance(move, ShengjiMove):
             raise IllegalMoveError(f"{move!r} is not a Shengji move")
         d = self._deal
-        code = d.check(move.kind, move.cards)
-        if code == 0:
+        code = d.check(move._code, move.cards)
+        if code == _core.OK:
             return
         phase = d.phase
-        if code == 1:
+        if code == _core.E_PHASE:
             msg, rule = _PHASE_ERRORS[phase]
             raise IllegalMoveError(f"{move} cannot be played now: {msg}", rule=rule)
         msg, rule = _ERRORS[code]
@@ -356,10 +398,13 @@ class ShengjiState(State):
 
     def _apply(self, move: Move) -> None:
         d = self._deal
-        if move.kind == PLAY and d.nplayed == 3:
-            self._last_trick = tuple(d.trick()) + ((d.turn, move.cards),)
-        d.apply(move.kind, move.cards)
-        if move.kind == PASS and d.phase == BURY_PHASE and d.kitty_revealed:
+        code = move._code
+        if code == _core.PLAY:
+            if d.nplayed == 3:
+                self._last_trick = tuple(d.trick()) + ((d.turn, move.cards),)
+            self._played[d.turn] = self._played[d.turn] + list(move.cards)
+        d.apply(code, move.cards)
+        if code == _core.PASS and d.phase == BURY_PHASE and d.kitty_revealed:
             self._record_chance(f"all passed: kitty revealed {_cards_text(d.kitty)}, "
                                 f"trump {TRUMP_NAMES[d.trump]}")
         elif d.phase == OVER_PHASE:
@@ -374,12 +419,27 @@ class ShengjiState(State):
         r = self._results[-1]
         return [r["levels"] if (p & 1) == r["team"] else -r["levels"] for p in range(4)]
 
+    def _score_breakdown(self) -> dict:
+        r = self._results[-1]
+        out = {"attacker_points": r["attacker_points"], "card_points": r["card_points"],
+               "defender_points": r["defender_points"], "kitty_points": r["kitty_points"],
+               "kitty_multiplier": r["kitty_multiplier"], "attackers_win": r["attackers_win"],
+               "levels_gained": r["levels"], "winning_team": r["team"], "dealer": r["dealer"],
+               "level": r["level"], "trump": r["trump"]}
+        if self._match:
+            out["deals"] = len(self._results)
+            out["team_levels"] = self.team_levels
+            out["match_winner"] = self._winner
+        return out
+
     def _sorted(self, cards: Sequence[int]) -> list[str]:
         d = self._deal
-        if d.trump < 0:
-            return [_CARD_TEXT[c] for c in sorted(cards)]
-        key = _sort_keys(d.level, d.trump)
-        return [_CARD_TEXT[c] for c in sorted(cards, key=key.__getitem__)]
+        return [_CARD_TEXT[c] for c in _game_order(cards, d.level, d.trump)]
+
+    def hand(self, player: int) -> tuple:
+        """The player's cards as ids, in the game's order (see ``_game_order``)."""
+        d = self._deal
+        return tuple(_game_order(d.hand(check_int(player, "player", 0, 3)), d.level, d.trump))
 
     def _observe(self, player: int) -> dict:
         d = self._deal
@@ -389,16 +449,17 @@ class ShengjiState(State):
         out = {
             "deal": self._deal_no,
             "phase": phase,
-            "level": RANK_CHARS[d.level],
-            "trump": TRUMP_NAMES[d.trump] if d.trump >= 0 else None,
-            "dealer": d.dealer if d.dealer >= 0 else None,
-            "team_levels": [RANK_CHARS[min(lv, ACE)] for lv in self._levels],
+            "level": d.level,
+            "trump": TRUMP_NAMES[d.trump] if d.trump is not None else None,
+            "dealer": d.dealer,
+            "team_levels": self.team_levels,
             "hand": self._sorted(d.hand(player)),
             "hand_sizes": [d.hand_size(p) for p in range(4)],
             "declaration": None if decl is None else {
                 "player": decl[0], "cards": _cards_text(self._decl_cards(decl))},
             "trick": [[seat, _cards_text(cards)] for seat, cards in d.trick()],
-            "leader": d.leader if d.phase == PLAY_PHASE else None,
+            "played": [[_CARD_TEXT[c] for c in cards] for cards in self._played],
+            "leader": d.leader,
             "last_trick": [[seat, _cards_text(cards)] for seat, cards in self._last_trick],
             "last_winner": d.last_winner if self._last_trick else None,
             "attacker_points": d.attacker_points,
@@ -422,7 +483,7 @@ class ShengjiState(State):
 
     def _decl_cards(self, decl) -> list[int]:
         player, strength, suit = decl
-        lv = self._deal.level
+        lv = self._deal.level - 2
         if strength == 1:
             return [4 * lv + suit]
         if strength == 2:
@@ -434,6 +495,7 @@ class ShengjiState(State):
         s._texts = list(self._texts)
         s._levels = list(self._levels)
         s._results = list(self._results)
+        s._played = list(self._played)
         s._deal = self._deal.copy()
         return s
 
@@ -445,15 +507,43 @@ class ShengjiState(State):
 
     @property
     def team_levels(self) -> list[int]:
-        """The teams' levels as ranks 0-12 (2..A); above 12 means past Ace."""
-        return list(self._levels)
+        """The teams' levels, 2-14 (J=11 … A=14); a team past Ace stays at 14
+        and ``winner`` names it."""
+        return [min(lv, ACE) for lv in self._levels]
+
+    @property
+    def winner(self) -> int | None:
+        """The team (0: seats 0+2, 1: seats 1+3) that won the match, or None."""
+        return self._winner
 
     @property
     def results(self) -> list[dict]:
         return [dict(r) for r in self._results]
 
 
-class Shengji(Game):
+def _refuse(message: str, rule: str | None = None) -> InvalidSetupError:
+    return InvalidSetupError(f"shengji: {message}", rule)
+
+
+def _setup_cards(value: Any, what: str) -> list[int]:
+    if not isinstance(value, str):
+        raise _refuse(f"{what} must be card text, not {type(value).__name__}", "SJ-2.1")
+    try:
+        return parse_cards(value)
+    except InvalidCardError as e:
+        raise _refuse(f"{what}: {e}", "SJ-2.1") from None
+
+
+def _setup_int(setup: dict, key: str, low: int, high: int, rule: str, default: Any = None) -> Any:
+    value = setup.get(key, default)
+    if value is None and default is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _refuse(f"{key} must be an int {low}-{high}, not {value!r:.40}", rule)
+    return value
+
+
+class ShengjiGame(Game):
     """Shengji / Tractor, 80 points (RULES.md §4)."""
 
     name = "shengji"
@@ -465,51 +555,104 @@ class Shengji(Game):
 
     def _validate_options(self) -> None:
         if not isinstance(self._options["match"], bool):
-            raise ValueError(f"shengji: option match must be True or False, not {self._options['match']!r}")
+            raise ArgumentTypeError(f"shengji: option match must be True or False, not {self._options['match']!r}")
 
     def parse_move(self, text: str, state: State | None = None) -> Move:
         return parse_move(text)
 
-    def from_hands(self, hands: Sequence[Any], kitty: Any = "", level: Any = 2,
+    def validate_setup(self, setup: dict) -> None:
+        """The one setup check (RULES.md SJ-2): a seed alone, or given hands.
+
+        Given hands while declaring (``trump`` None) are what the deal gives:
+        25 cards each and the 8-card kitty, together exactly the two packs
+        (SJ-2.1).  With trump fixed the deal starts at the dealer's lead:
+        four hands of one size (SJ-3.1), 25 with the 8 buried cards, fewer
+        for an endgame; the kitty holds at most 8 (SJ-2.7).  No card more
+        than twice anywhere (SJ-2.1); level and team levels 2-14 (SJ-2.2).
+        """
+        super().validate_setup(setup)
+        if "seed" in setup:
+            if len(setup) != 1:
+                raise _refuse("a seeded setup holds only its seed")
+            return
+        unknown = set(setup) - _SETUP_KEYS
+        if unknown:
+            raise _refuse(f"unknown setup key(s) {', '.join(sorted(unknown))}")
+        hands = setup.get("hands")
+        if not isinstance(hands, list) or len(hands) != 4:
+            raise _refuse("the setup needs a seed, or four hands", "SJ-2.1")
+        ids = [_setup_cards(h, f"hand {p}") for p, h in enumerate(hands)]
+        kitty = _setup_cards(setup.get("kitty", ""), "kitty")
+        counts = [0] * 54
+        for c in [c for h in ids for c in h] + kitty:
+            counts[c] += 1
+            if counts[c] > 2:
+                raise _refuse(f"more than two copies of {_CARD_TEXT[c]}: two packs hold two of each card",
+                              "SJ-2.1")
+        level = _setup_int(setup, "level", 2, 14, "SJ-2.2", 2)
+        dealer = _setup_int(setup, "dealer", 0, 3, "SJ-2.3")
+        trump = setup.get("trump")
+        sizes = [len(h) for h in ids]
+        if trump is None:
+            if sizes != [25] * 4 or len(kitty) != 8:
+                raise _refuse(f"declaring starts from the whole deal: hands of 25 cards and a kitty of 8 "
+                              f"(got hands of {', '.join(map(str, sizes))} and a kitty of {len(kitty)})",
+                              "SJ-2.1")
+        else:
+            if not isinstance(trump, str) or trump.strip().upper() not in TRUMP_NAMES:
+                raise _refuse(f"trump must be one of C, D, H, S, NT, not {trump!r:.40}", "SJ-2.4")
+            if dealer is None:
+                raise _refuse("a deal with trump fixed needs its dealer, who leads", "SJ-2.7")
+            if len(set(sizes)) != 1 or not 1 <= sizes[0] <= 25:
+                raise _refuse(f"the four hands must hold the same number of cards, 1 to 25 (got "
+                              f"{', '.join(map(str, sizes))})", "SJ-3.1")
+            if len(kitty) > 8 or (sizes[0] == 25 and len(kitty) != 8):
+                raise _refuse(f"the dealer buries 8 cards: a kitty of {len(kitty)} does not go with hands "
+                              f"of {sizes[0]}", "SJ-2.7" if len(kitty) > 8 else "SJ-2.1")
+        _setup_int(setup, "deal", 1, 1 << 20, "SJ-4.2")
+        if "team_levels" in setup:
+            tl = setup["team_levels"]
+            if not isinstance(tl, list) or len(tl) != 2 or \
+                    any(isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= 14 for v in tl):
+                raise _refuse(f"team_levels must be two ints 2-14, not {tl!r:.60}", "SJ-2.2")
+            if dealer is not None and tl[dealer & 1] != level:
+                raise _refuse(f"the level of a deal is its dealer's team level ({tl[dealer & 1]}), "
+                              f"not {level}", "SJ-2.2")
+        results = setup.get("results", [])
+        if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
+            raise _refuse("results must be a list of deal results", "SJ-4.2")
+
+    def from_hands(self, hands: Sequence[Any], *, kitty: Any = "", level: int = 2,
                    trump: str | None = None, dealer: int | None = 0) -> ShengjiState:
         """A single deal from given hands (analysis and tests).
 
         With ``trump`` given (C D H S NT) the deal starts at the dealer's lead and
-        ``kitty`` is what he buried (up to 8 cards); without it the players start
-        declaring (from the dealer, or from seat 0 with the first declarer
-        becoming dealer when ``dealer`` is None) and ``kitty`` must hold 8 cards.
+        ``kitty`` is what he buried; without it the players start declaring
+        (from the dealer, or from seat 0 with the first declarer becoming
+        dealer when ``dealer`` is None) from a whole deal: hands of 25 and
+        the 8-card kitty in deal order.  ``level`` is 2-14.
         """
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+            raise ArgumentTypeError(f"hands must be a sequence of four hands, not {type(hands).__name__}")
         if len(hands) != 4:
-            raise ValueError("give four hands")
-        ids = [to_card_ids(h) for h in hands]
-        sizes = {len(h) for h in ids}
-        if len(sizes) != 1 or not 1 <= sizes.pop() <= 25:
-            raise ValueError("the four hands must hold the same number of cards, 1 to 25")
-        kitty_ids = to_card_ids(kitty)
-        two_pack_counts([c for h in ids for c in h] + kitty_ids)
-        lv = rank_index(level, "level")
-        if trump is None:
-            if len(kitty_ids) != 8:
-                raise ValueError("declaring needs the 8-card kitty")
-            if all(c >= 52 for c in kitty_ids):
-                raise ValueError("the kitty needs a non-joker card")
-        else:
-            parse_trump(trump)
-            if len(kitty_ids) > 8:
-                raise ValueError("the kitty holds at most 8 cards")
-        if dealer is not None and dealer not in range(4):
-            raise ValueError("dealer must be a seat 0-3")
-        if trump is not None and dealer is None:
-            raise ValueError("give the dealer when trump is fixed")
+            raise _refuse(f"give four hands, not {len(hands)}", "SJ-2.1")
+        ids = [_ids(h, f"hand {p}") for p, h in enumerate(hands)]
+        kitty_ids = _ids(kitty, "kitty")
+        if isinstance(level, bool) or not isinstance(level, int):
+            raise ArgumentTypeError(f"level must be an int 2-14, not {type(level).__name__}")
+        if trump is not None and not isinstance(trump, str):
+            raise ArgumentTypeError(f"trump must be C, D, H, S, NT or None, not {type(trump).__name__}")
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
+            raise ArgumentTypeError(f"dealer must be a seat 0-3 or None, not {type(dealer).__name__}")
         setup = {"hands": [_cards_text(h) for h in ids], "kitty": _cards_text(kitty_ids),
-                 "level": lv, "trump": None if trump is None else trump.strip().upper(),
+                 "level": level, "trump": None if trump is None else trump.strip().upper(),
                  "dealer": dealer}
         return self._initial_state(setup)
 
     # -- simulation ------------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
         return {"returns": list(state.returns()), "moves": len(state.history),
-                "deals": state.results, "winner": state._winner}
+                "deals": state.results, "winner": state.winner}
 
     def summarize(self, summaries: Sequence[dict]) -> dict:
         out = super().summarize(summaries)
@@ -530,4 +673,4 @@ class Shengji(Game):
         return out
 
 
-GAME = Shengji
+GAME = ShengjiGame

@@ -15,12 +15,31 @@ from __future__ import annotations
 
 import operator
 import re
-from typing import Sequence
+
+from typing import Any, Sequence
+
+from cardavia._core.rng import Random, derive_seed
 
 from cardavia._core import betting as B
-from cardavia._core.updown_core import DuelCore, compare
-from cardavia.cards import card_id, card_text
-from cardavia.game import TERMINAL, Game, IllegalMoveError, InvalidMoveError, LegalMoves, Move, State
+from cardavia._core import updown_core as _uc
+from cardavia._core.updown_core import BETTING, DEALT_OUT, LOCK, DuelCore, compare
+from cardavia._core.updown_core import PHASES as _PHASES
+from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
+from cardavia.game import (
+    CHANCE,
+    TERMINAL,
+    ArgumentTypeError,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidSetupError,
+    LegalMoves,
+    Move,
+    State,
+    check_int,
+    check_player,
+    check_seed,
+)
 from cardavia.betting import (
     MAX_AMOUNT,
     BetMove,
@@ -28,14 +47,25 @@ from cardavia.betting import (
     allin_move,
     bet_menu,
     check_bet,
+    draw_seed,
+    observation_data,
     parse_bet_text,
+    public_actions,
     raise_range,
 )
 
 __all__ = ["LockMove", "UpDownGame", "UpDownState", "compare", "GAME"]
 
-LOCK, BETTING, DEALT_OUT = 0, 1, 2
+PHASES = tuple(_PHASES[k] for k in sorted(_PHASES))
+MAX_DEALS = 100_000
+"""Deals a setup may give the draws of."""
+_POKER_KEY = sort_key("poker")
 _LOCK_RE = re.compile(r"^\s*lock\s+(\S+)\s*$", re.I)
+_SIGNALS_RE = re.compile(r"signals 0: (\d) UP \d DOWN, 1: (\d) UP")
+_REVEAL_RE = re.compile(r"^reveal 0: (\S+), 1: (\S+)$")
+_POLICY_SALT = 0x5DEECE66D
+RESAMPLE_TRIES = 64
+"""Pasts ``resample`` draws before it gives up (each almost always fits)."""
 # betting core error code -> the rule of RULES.md §6 it enforces
 _UD_RULES = {B.NO_ACTOR: "UD-3.1", B.CHECK_OWES: "UD-3.2", B.CALL_NOTHING: "UD-3.2",
              B.NO_RAISE_CHIPS: "UD-3.3", B.NO_RAISE_OPPONENT: "UD-3.3", B.NOT_REOPENED: "UD-3.3",
@@ -90,18 +120,29 @@ class UpDownState(State):
     def __init__(self, game: "UpDownGame", setup: dict):
         super().__init__(game, setup)
         self._match = game._options["match"]
-        seed = setup.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"updown: the setup needs an int seed, not {seed!r}")
-        self._core = DuelCore(seed, game._options["chips"])
+        hands = setup.get("hands")
+        first = None if hands is None else [hands[0][0], hands[1][0], hands[0][1], hands[1][1]]
+        self._draws = setup.get("draws", [])
+        self._core = DuelCore(setup.get("seed", 0), game._options["chips"], first)
         self._initial = self._core.chips
         self._over = False
         self._revealed: list[int] | None = None
         self._deals = self._ties = 0
+        self._dealt: list[list[int]] = []   # the cards each deal drew, in drawing order
         self._record_deal()
+
+    def _pending_draws(self):
+        """The setup's draws of the next deal (None: from the stock)."""
+        i = self._core.deal_no - 1
+        return self._draws[i] if i < len(self._draws) else None
 
     def _record_deal(self) -> None:
         c = self._core
+        if c.deal_no == 1:
+            h0, h1 = c.hand(0), c.hand(1)
+            self._dealt.append([h0[0], h1[0], h0[1], h1[1]])
+        else:
+            self._dealt.append([c.hand(c.starter)[1], c.hand(1 - c.starter)[1]])
         up = c.up_counts
         self._record_chance(f"deal {c.deal_no}: starter {c.starter}, signals "
                             f"0: {up[0]} UP {2 - up[0]} DOWN, 1: {up[1]} UP {2 - up[1]} DOWN")
@@ -123,7 +164,7 @@ class UpDownState(State):
         for p in (0, 1):
             if won[p]:
                 self._record_chance(f"win {p}: {won[p]}")
-        if not self._match or not c.next_deal():
+        if not self._match or not c.next_deal(self._pending_draws()):
             self._over = True
             return
         self._record_deal()
@@ -142,8 +183,7 @@ class UpDownState(State):
             return []
         c = self._core
         if c.phase == LOCK:
-            hand = c.hand(c.actor)
-            return [LockMove(x) for x in dict.fromkeys(hand)]
+            return [LockMove(x) for x in dict.fromkeys(self.hand(c.actor))]
         return bet_menu(c)
 
     def _check(self, move: Move) -> None:
@@ -162,6 +202,17 @@ class UpDownState(State):
         if not isinstance(move, BetMove):
             raise IllegalMoveError(f"{move!r} is not an Up/Down move")
         check_bet(move, c, _UD_RULES, "UD-3.2")
+        if self._match and self._pending_draws() is not None:
+            # A setup's draws are checked before the move that needs them.
+            trial = c.copy()
+            trial.act(move.action, move.amount)
+            if trial.phase == DEALT_OUT:
+                try:
+                    trial.next_deal(self._pending_draws())
+                except ValueError:
+                    raise InvalidSetupError(f"updown: the setup draws {self._pending_draws()} for deal "
+                                            f"{c.deal_no + 1}, which the stock does not hold then",
+                                            "UD-2.1") from None
 
     def _apply(self, move: Move) -> None:
         c = self._core
@@ -198,9 +249,9 @@ class UpDownState(State):
         mine = c.locked_card(player)
         out = {
             "deal_number": c.deal_no,
-            "phase": ("lock", "betting", "settled")[c.phase],
+            "phase": PHASES[c.phase],
             "starter": c.starter,
-            "hand": [card_text(x) for x in c.hand(player)],
+            "hand": [card_text(x) for x in self.hand(player)],
             "locked": card_text(mine) if mine is not None else None,
             "opponent_locked": (card_text(c.locked_card(other)) if settled
                                 else ("?" if c.locked_index(other) >= 0 else None)),
@@ -208,8 +259,10 @@ class UpDownState(State):
             "stacks": c.chips if settled else c.stacks,
             "bets": c.bets,
             "pot": sum(c.totals),
+            "start_stacks": c.chips,
             "stock": c.stock_size,
             "discards": c.discard_size,
+            "discard_pile": [card_text(x) for x in c.discards()],
         }
         if self._revealed is not None and not settled:
             out["last_reveal"] = [card_text(x) for x in self._revealed]
@@ -220,7 +273,92 @@ class UpDownState(State):
     def _copy(self) -> "UpDownState":
         s = self._shallow_copy()
         s._core = self._core.copy()
+        s._dealt = list(self._dealt)
         return s
+
+    def resample(self, player: int, rng: Any = None) -> "UpDownState":
+        """A state ``player`` cannot tell from this one, with the same
+        history: ``game.sample_world`` of his observation for the deal in
+        play (the opponent's cards under the signals, his lock, the stock),
+        and a past that leads there: the player's own draws as they were,
+        the opponent's kept and drawn cards re-chosen among the orders the
+        signals and reveals allow.  Its JSON is a setup of its own hands and
+        draws plus the moves, so it replays through ``play``."""
+        check_player(player, 2)
+        if self._over:
+            raise ValueError("the updown game is over: there is no position to sample")
+        them = 1 - player
+        seed = draw_seed(rng)
+        starters, ups, reveals = [], [], []
+        for p, m in self._history:
+            if p == CHANCE:
+                text = str(m)
+                if text.startswith("deal "):
+                    starters.append(int(text.split("starter ")[1].split(",")[0]))
+                    ups.append([int(x) for x in _SIGNALS_RE.search(text).groups()])
+                elif text.startswith("reveal "):
+                    reveals.append([card_id(x) for x in _REVEAL_RE.match(text).groups()])
+        obs = self.observation(player)
+        for attempt in range(RESAMPLE_TRIES):
+            r = Random(derive_seed(seed, attempt))
+            world = self.game.sample_world(obs, r.next_u64())
+            held = world.hand(them)                   # [kept from the last deal, drawn now]
+            k = len(starters)
+            drawn = {k: held[1]} if k > 1 else {}
+            kept = held[0]
+            for deal in range(k - 1, 1, -1):
+                # Deal `deal` held {its revealed card, kept}: one came from deal - 1,
+                # of the group that deal's signal less its revealed card shows.
+                pair = (reveals[deal - 1][them], kept)
+                want = ups[deal - 2][them] - (reveals[deal - 2][them] >> 2 >= 6)
+                options = [i for i in (0, 1) if (pair[i] >> 2 >= 6) == want]
+                if not options:
+                    break
+                i = options[r.randbelow(len(options))]
+                kept, drawn[deal] = pair[i], pair[1 - i]
+            else:
+                options = [0]
+            if not options:
+                continue
+            first_them = [reveals[0][them], kept] if k > 1 else list(held)
+            if k > 1 and r.randbelow(2):
+                first_them.reverse()
+            first = list(self._dealt[0])
+            first[them], first[2 + them] = first_them
+            draws = []
+            for deal in range(2, k + 1):
+                pair = list(self._dealt[deal - 1])
+                pair[0 if starters[deal - 1] == them else 1] = drawn[deal]
+                draws.append(pair)
+            setup = {"seed": r.next_u64(), "hands": [[first[0], first[2]], [first[1], first[3]]],
+                     "draws": draws}
+            try:
+                state = self.game._initial_state(setup)
+                lock = world.locked_card(them)
+                deal = 1
+                for p, m in self._history:
+                    if p == CHANCE:
+                        if str(m).startswith("deal "):
+                            deal = int(str(m).split(":")[0].split()[1])
+                        continue
+                    if p == them and isinstance(m, LockMove) and deal == k:
+                        m = LockMove(lock)
+                    state.play(m)
+            except ValueError:
+                continue        # this past does not fit the stock (two packs): draw another
+            return state
+        raise ValueError(f"updown: no past fitting the history was found in {RESAMPLE_TRIES} tries")
+
+    def _score_breakdown(self) -> dict:
+        c = self._core
+        return {"chips": c.chips, "deals": self._deals, "ties": self._ties,
+                "showdown": [card_text(x) for x in self._revealed] if self._revealed else None,
+                "folded": c.folded if c.folded >= 0 else None}
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        """The two cards ``player`` holds (ids, poker order)."""
+        check_player(player, 2)
+        return tuple(sorted(self._core.hand(player), key=_POKER_KEY))
 
     @property
     def core(self) -> DuelCore:
@@ -239,13 +377,38 @@ class UpDownGame(Game):
     default_options = {"chips": 20}
 
     def _validate_options(self) -> None:
-        chips = self._options["chips"]
-        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
-            raise ValueError("updown: option chips must be a positive integer")
-        if 2 * chips > MAX_AMOUNT:
-            raise ValueError(f"updown: the players' chips must not exceed {MAX_AMOUNT} in all")
+        chips = check_int(self._options["chips"], "updown: option chips", 1, MAX_AMOUNT // 2)
         if not isinstance(self._options["match"], bool):
-            raise ValueError("updown: option match must be True or False")
+            raise ArgumentTypeError("updown: option match must be True or False")
+
+    def validate_setup(self, setup: dict) -> None:
+        """A setup is a ``seed`` (the shuffle of the two packs), optionally
+        with the ``hands`` of the first deal and the ``draws`` of the next
+        deals (two card ids each, the starter's first)."""
+        super().validate_setup(setup)
+        if len(setup) == 1 and "seed" in setup:
+            return
+        unknown = sorted(set(setup) - {"seed", "hands", "draws"})
+        if unknown:
+            raise InvalidSetupError(f"updown: unknown setup key(s) {', '.join(unknown)}")
+        if "hands" in setup:
+            hands = setup["hands"]
+            if not isinstance(hands, list) or len(hands) != 2:
+                raise InvalidSetupError("updown: the setup's hands are two lists of two card ids", "UD-2.1")
+            for p, h in enumerate(hands):
+                if not isinstance(h, list) or len(h) != 2:
+                    raise InvalidSetupError(f"updown: player {p} is dealt two cards", "UD-2.1")
+                for c in h:
+                    _pack_card(c, f"player {p}'s hand")
+            _two_packs([c for h in hands for c in h], "the hands")
+        draws = setup.get("draws", [])
+        if not isinstance(draws, list) or len(draws) > MAX_DEALS:
+            raise InvalidSetupError(f"updown: draws must be a list of at most {MAX_DEALS} pairs of card ids")
+        for i, pair in enumerate(draws):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise InvalidSetupError(f"updown: deal {i + 2} draws two cards, one each", "UD-5.2")
+            for c in pair:
+                _pack_card(c, f"the draws of deal {i + 2}")
 
     def parse_move(self, text: str, state: State | None = None) -> Move:
         if isinstance(text, str):
@@ -256,6 +419,80 @@ class UpDownGame(Game):
                 except ValueError:
                     raise InvalidMoveError(f"not a card: {m.group(1)!r}") from None
         return parse_bet_text(text, allin=state.resolve_allin if state is not None else None)
+
+    # -- worlds and rollouts (issue 12 parts 2 and 3) ---------------------------
+    def sample_world(self, observation: Any, rng: Any = None) -> DuelCore:
+        """The deal in play as a compiled position (``DuelCore``) the
+        observing player cannot tell from the real one: his cards and lock,
+        the chips, the signals, the discard pile and the betting stay; the
+        opponent's two cards are dealt uniformly from the cards he has not
+        seen under the public signals (UD-2.3), the card the opponent locked
+        is either of them, and the stock is shuffled."""
+        data = observation_data(observation, self.name)
+        me = data["player"]
+        them = 1 - me
+        mine = [card_id(c) for c in data["hand"]]
+        my_lock = mine.index(card_id(data["locked"])) if data["locked"] else -1
+        history = data["history"]
+        i = len(history) - 1
+        while not (history[i][0] == CHANCE and history[i][1].startswith("deal ")):
+            i -= 1
+        actions = public_actions(t for p, t in history[i + 1:] if p != CHANCE and not t.startswith("lock"))
+        kept_up = -1
+        if data["deal_number"] > 1:
+            j = i - 1
+            while not (history[j][0] == CHANCE and history[j][1].startswith("reveal ")):
+                j -= 1
+            revealed = card_id(_REVEAL_RE.match(history[j][1]).group(1 + them))
+            while not (history[j][0] == CHANCE and history[j][1].startswith("deal ")):
+                j -= 1
+            prev_up = int(_SIGNALS_RE.search(history[j][1]).group(1 + them))
+            kept_up = prev_up - (revealed >> 2 >= 6)
+        return _uc.world(me, mine, my_lock, data["start_stacks"], data["starter"], data["deal_number"],
+                         kept_up, data["signals"][them]["up"], data["opponent_locked"] == "?",
+                         [card_id(c) for c in data["discard_pile"]], actions, draw_seed(rng))
+
+    def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> Move:
+        """The compiled rollout policy's move for the player to act
+        (issue 12 part 3): lock the card more likely to win against what
+        the opponent may hold (signals, unseen cards), then bet on that
+        chance against the pot odds (``betting.bet_policy``).  It reads
+        nothing hidden; ``legal_moves`` is accepted for the agent protocol."""
+        data = observation_data(observation, self.name)
+        if data["current_player"] != data["player"]:
+            raise ValueError(f"player {data['player']} is not to act")
+        seed = draw_seed(rng)
+        world = self.sample_world(data, seed)
+        action, amount = _uc.policy(world, seed ^ _POLICY_SALT)
+        if action < 0:
+            return LockMove(world.hand(data["player"])[amount])
+        if action == B.BET:
+            return BetMove("raise" if world.level > 0 else "bet", amount)
+        return BetMove({B.FOLD: "fold", B.CHECK: "check", B.CALL: "call"}[action])
+
+    def rollout(self, position: DuelCore, rng: Any = None) -> tuple:
+        """Chips each player wins or loses when the deal of ``position`` (a
+        ``DuelCore``, e.g. from ``sample_world``) is played to its
+        settlement by the policy in both seats, in the core without the GIL."""
+        if not isinstance(position, DuelCore):
+            raise ArgumentTypeError(f"an updown position is a DuelCore, not {type(position).__name__}")
+        return _uc.rollout(position, draw_seed(rng))
+
+    def from_hands(self, hands, *, seed: int = 0) -> UpDownState:
+        """A match (or deal) whose first deal gives these two hands (two
+        cards each: text like ``"Kh 3c"`` or ids); the rest of the two packs
+        is shuffled from ``seed``."""
+        seed = check_seed(seed)
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 2:
+            raise InvalidSetupError("updown: give two hands, one per player", "UD-2.1")
+        ids = []
+        for p, h in enumerate(hands):
+            try:
+                cards = to_card_ids(h)
+            except (InvalidCardError, TypeError, ValueError, OverflowError) as e:
+                raise InvalidSetupError(f"updown: player {p}'s hand is not cards: {e}", "UD-2.1") from None
+            ids.append(cards)
+        return self._initial_state({"seed": seed, "hands": ids})
 
     def deal_summary(self, state: State) -> dict:
         out = super().deal_summary(state)
@@ -278,6 +515,21 @@ class UpDownGame(Game):
             out["tie_rate"] = sum(s["ties"] for s in summaries) / max(1, sum(deals))
             out["reshuffles"] = sum(s["reshuffles"] for s in summaries)
         return out
+
+
+def _pack_card(c, what: str) -> int:
+    if type(c) is not int:
+        raise ArgumentTypeError(f"updown: {what} holds {c!r}, not a card id")
+    if not 0 <= c < 52:
+        raise InvalidSetupError(f"updown: {what} holds card id {c}: the packs have no jokers (ids 0-51)", "UD-2.1")
+    return c
+
+
+def _two_packs(cards, what: str) -> None:
+    for c in set(cards):
+        if cards.count(c) > 2:
+            raise InvalidSetupError(f"updown: {what} hold {card_text(c)} {cards.count(c)} times: two packs "
+                                    "hold two of each card", "UD-2.1")
 
 
 GAME = UpDownGame

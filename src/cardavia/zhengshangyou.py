@@ -13,8 +13,13 @@ The shapes, ranks and move generation are those of the shared climbing core
 (``cardavia._core.climb``) with the Zheng Shangyou rules.
 
 Analysis: ``moves(hand, last=None, opening=False)``, ``classify(cards)`` and
-``ZhengShangyou().from_hands(...)``.  Every settlement line of ZSY-5 is kept
-in ``state.settlement`` (and the observations); they sum to zero.
+``ZhengShangyouGame().from_hands(hands, ...)``.  Every settlement line of
+ZSY-5 is kept in ``state.settlement`` (and the observations); they sum to
+zero.  The rules live in the compiled position (``cardavia._core.climb``).
+
+Observation keys: ``hand``, ``hand_sizes``, ``played``, ``last_play``,
+``last_player``, ``bombs`` (shared with Dou Dizhu), ``opening`` (the first
+play is still to come), ``settlement`` (the lines so far), ``returns``.
 """
 from __future__ import annotations
 
@@ -22,16 +27,18 @@ from typing import Any, Sequence
 
 from cardavia import climbing
 from cardavia._core import climb as _core
-from cardavia._core.rng import Random
 from cardavia.cards import CardSet, InvalidCardError
-from cardavia.game import TERMINAL, Game, HistoryEntry, IllegalMoveError, InvalidMoveError, Move, State
+from cardavia.game import (ArgumentTypeError, Game, HistoryEntry, IllegalMoveError, InvalidMoveError,
+                           InvalidSetupError, Move, State, check_int)
 
 GAME_ID = 1
 PACK = tuple(_core.zsy_pack())
 THREE_OF_HEARTS = 6
 TWO_OF_SPADES = 3
 _PACK_BITS = sum(1 << c for c in PACK)
-_K_BOMB, _K_ACE_BOMB, _K_HEAVENLY = 13, 14, 15
+_K = climbing.KIND
+_E = climbing.ERRORS
+K_BOMB, K_ACE_BOMB, K_HEAVENLY = _K["bomb"], _K["ace_bomb"], _K["heavenly_bomb"]
 
 
 class ZhengShangyouMove(climbing.ClimbMove, Move):
@@ -44,201 +51,119 @@ class ZhengShangyouMove(climbing.ClimbMove, Move):
 
 _core.register_move_type(GAME_ID, ZhengShangyouMove)
 PASS = _core.pass_move(GAME_ID)
-_View = climbing.ClimbLegalMoves
-_make_view = _core.make_view
 _new_entry = tuple.__new__
-_NONE: tuple = ()
-_PASS_ONLY = (PASS,)
+_Position = climbing.Position
+
+_MESSAGES = {
+    _E["over"]: (None, "the deal is over"),
+    _E["bid_first"]: ("ZSY-4.1", "Zheng Shangyou has no bidding"),
+    _E["bid_over"]: ("ZSY-4.1", "Zheng Shangyou has no bidding"),
+    _E["leader_pass"]: ("ZSY-3.3", "the leader cannot pass"),
+    _E["opening_3h"]: ("ZSY-2.3", "the first play must include the 3 of hearts"),
+    _E["opening_four_3s"]: ("ZSY-4.4", "four 3s as the opening play are the heavenly bomb"),
+    _E["heavenly_late"]: ("ZSY-4.4", "the heavenly bomb is only the opening play"),
+}
+_REASONS = {
+    "bonus_round": "response bomb unbeaten in the round",
+    "bonus_end": "response bomb ending the deal",
+}
 
 
 class ZhengShangyouState(climbing.ClimbState):
-    def __init__(self, game: "ZhengShangyou", setup: dict):
+    def __init__(self, game: "ZhengShangyouGame", setup: dict):
         super().__init__(game, setup)
         if "hands" in setup:
-            self._hands = [climbing.bits_of(h) for h in setup["hands"]]
-            if len(self._hands) != 3 or not all(self._hands):
-                raise ValueError("Zheng Shangyou needs three hands, none empty")
-            holder = [p for p in range(3) if self._hands[p] >> THREE_OF_HEARTS & 1]
-            self._opening = bool(setup.get("opening", bool(holder)))
+            hands = [climbing.bits_of(h) for h in setup["hands"]]
+            holder = [p for p in range(3) if hands[p] >> THREE_OF_HEARTS & 1]
+            opening = bool(setup.get("opening", bool(holder)))
             leader = setup.get("leader")
-            self._cur = int(leader) if leader is not None else (holder[0] if holder else 0)
-            if self._cur not in (0, 1, 2):
-                raise ValueError("leader must be 0-2")
+            self._pos = _Position.from_hands(GAME_ID, hands, leader=-1 if leader is None else leader,
+                                             opening=opening)
         else:
-            deck = Random(setup["seed"]).shuffle_ids(PACK)
-            self._hands = [sum(1 << c for c in deck[16 * p:16 * p + 16]) for p in range(3)]
-            self._cur = next(p for p in range(3) if self._hands[p] >> THREE_OF_HEARTS & 1)
-            self._opening = True
-        self._counts = [_core.card_counts(h) for h in self._hands]
-        self._played = [0, 0, 0]
-        self._plays = [0, 0, 0]
-        self._last = None
-        self._last_player = -1
-        self._passes = 0
-        self._pending = -1
-        self._bombs = 0
-        self._lines: list[dict] = []
-        self._winner = -1
+            self._pos = _Position.new_deal(GAME_ID, setup["seed"])
 
-    # -- the State hooks ----------------------------------------------------
+    # -- what a person reads --------------------------------------------------
     @property
-    def current_player(self) -> int:
-        return TERMINAL if self._winner >= 0 else self._cur
-
-    @property
-    def is_over(self) -> bool:
-        return self._winner >= 0
+    def opening(self) -> bool:
+        """The first play of the deal is still to come (ZSY-2.3, ZSY-4.4)."""
+        return self._pos.opening
 
     @property
     def settlement(self) -> list[dict]:
         """Every settlement line so far: ``{"payer", "payee", "points", "reason"}``."""
-        return [dict(x) for x in self._lines]
+        out = []
+        for payer, payee, points, reason, bomb, n in self._pos.lines():
+            if reason in _REASONS:
+                text = f"{_REASONS[reason]} ({bomb})"
+            elif reason == "left":
+                text = f"{n} cards left"
+            elif reason == "left_doubled":
+                text = f"{n} cards left, doubled: never played"
+            elif reason == "two_of_spades":
+                text = "2 of spades in hand"
+            else:
+                text = f"unplayed bomb {bomb.ranks}"
+            out.append({"payer": payer, "payee": payee, "points": points, "reason": text})
+        return out
 
-    @property
-    def bombs(self) -> int:
-        return self._bombs
-
-    @property
-    def winner(self) -> int:
-        return self._winner
-
-    def legal_moves(self) -> climbing.ClimbLegalMoves:
-        if self._winner >= 0:
-            return _make_view(_View, self, -1, 0, None, False, _NONE)
-        last = self._last
-        return _make_view(_View, self, GAME_ID, self._counts[self._cur], last, self._opening,
-                          _NONE, None if last is None else _PASS_ONLY)
-
+    # -- playing ----------------------------------------------------------------
     def play(self, move: Any) -> Move:
-        if type(move) is not ZhengShangyouMove or self._winner >= 0:
+        if type(move) is not ZhengShangyouMove:
             return State.play(self, move)
-        self._check(move)
-        self._history.append(_new_entry(HistoryEntry, (self._cur, move)))
-        self._apply(move)
+        player = self._pos.current_player
+        if self._pos.play_checked(move):
+            self._check(move)
+        self._history.append(_new_entry(HistoryEntry, (player, move)))
         return move
 
     def _check(self, move: Move) -> None:
         if not isinstance(move, ZhengShangyouMove):
             raise IllegalMoveError(f"{move!r} is not a Zheng Shangyou move", rule="ZSY-4.1")
-        counts = self._counts[self._cur]
-        last = self._last
-        if move.kind_id == 0:
-            if last is None:
-                raise IllegalMoveError("the leader cannot pass", rule="ZSY-3.3")
-            if _core.has_response(GAME_ID, counts, last):
-                raise IllegalMoveError(f"you can beat {last}: passing is allowed only without a "
-                                       "legal response", rule="ZSY-3.2")
+        code = self._pos.check(move)
+        if code == 0:
             return
-        if not _core.counts_within(move.counts, counts):
+        if code in _MESSAGES:
+            rule, text = _MESSAGES[code]
+            raise IllegalMoveError(text, rule=rule)
+        last = self._pos.last_play
+        if code == _E["must_beat"]:
+            raise IllegalMoveError(f"you can beat {last}: passing is allowed only without a "
+                                   "legal response", rule="ZSY-3.2")
+        if code == _E["not_held"]:
             raise IllegalMoveError(f"{move} is not in hand", rule="ZSY-3.1")
-        if self._opening:
-            if move.counts & 15 == 0:
-                raise IllegalMoveError("the first play must include the 3 of hearts", rule="ZSY-2.3")
-            if move.kind_id == _K_BOMB and move.rank == 0:
-                raise IllegalMoveError("four 3s as the opening play are the heavenly bomb",
-                                       rule="ZSY-4.4")
-        elif move.kind_id == _K_HEAVENLY:
-            raise IllegalMoveError("the heavenly bomb is only the opening play", rule="ZSY-4.4")
-        if last is not None and not _core.can_beat(move, last):
-            lk = last.kind_id
-            rule = ("ZSY-4.4" if lk == _K_HEAVENLY else "ZSY-4.3" if lk == _K_ACE_BOMB
-                    else "ZSY-4.2" if lk == _K_BOMB else "ZSY-3.1")
-            raise IllegalMoveError(f"{move} ({move.kind}) does not beat {last} ({last.kind})", rule=rule)
+        lk = last.kind_id
+        rule = ("ZSY-4.4" if lk == K_HEAVENLY else "ZSY-4.3" if lk == K_ACE_BOMB
+                else "ZSY-4.2" if lk == K_BOMB else "ZSY-3.1")
+        raise IllegalMoveError(f"{move} ({move.kind}) does not beat {last} ({last.kind})", rule=rule)
 
     def _apply(self, move: Move) -> None:
-        p = self._cur
-        kind = move.kind_id
-        if kind == 0:
-            self._passes += 1
-            if self._passes == 2:
-                self._end_round()
-            self._cur = (p + 1) % 3
-            return
-        cards = _core.take_cards(self._hands[p], move.counts, THREE_OF_HEARTS if self._opening else -1)
-        self._hands[p] &= ~cards
-        self._counts[p] -= move.counts
-        self._played[p] |= cards
-        self._plays[p] += 1
-        if kind == _K_BOMB or kind == _K_ACE_BOMB or kind == _K_HEAVENLY:
-            self._bombs += 1
-            # ZSY-5.2: only a bomb played on another player's cards can earn.
-            self._pending = p if (self._last is not None and kind != _K_HEAVENLY) else -1
-        else:
-            self._pending = -1
-        self._opening = False
-        self._last = move
-        self._last_player = p
-        self._passes = 0
-        if self._hands[p] == 0:
-            if self._pending >= 0:
-                self._bomb_bonus(self._pending, "response bomb ending the deal")
-            self._settle(p)
-        else:
-            self._cur = (p + 1) % 3
-
-    def _end_round(self) -> None:
-        if self._pending >= 0:
-            self._bomb_bonus(self._pending, "response bomb unbeaten in the round")
-            self._pending = -1
-        self._last = None
-        self._passes = 0
-
-    def _bomb_bonus(self, owner: int, why: str) -> None:
-        for q in range(3):
-            if q != owner:
-                self._lines.append({"payer": q, "payee": owner, "points": 10,
-                                    "reason": f"{why} ({self._last})"})
-
-    def _settle(self, winner: int) -> None:
-        self._winner = winner
-        self._pending = -1
-        for q in range(3):
-            if q == winner:
-                continue
-            n = bin(self._hands[q]).count("1")
-            if self._plays[q] == 0:
-                self._lines.append({"payer": q, "payee": winner, "points": 2 * n,
-                                    "reason": f"{n} cards left, doubled: never played"})
-            else:
-                self._lines.append({"payer": q, "payee": winner, "points": n,
-                                    "reason": f"{n} cards left"})
-            if self._hands[q] >> TWO_OF_SPADES & 1:
-                self._lines.append({"payer": q, "payee": winner, "points": 10,
-                                    "reason": "2 of spades in hand"})
-            counts = self._counts[q]
-            for r in range(13):
-                k = counts >> (4 * r) & 15
-                if k == 4 or (r == 11 and k == 3):
-                    self._lines.append({"payer": q, "payee": winner, "points": 10,
-                                        "reason": f"unplayed bomb {_core.RANK_CHARS[r] * k}"})
-
-    def returns(self) -> list:
-        out = [0, 0, 0]
-        for line in self._lines:
-            out[line["payer"]] -= line["points"]
-            out[line["payee"]] += line["points"]
-        return out
+        self._pos.apply(move)
 
     def _observe(self, player: int) -> dict:
-        return {
-            "hand": climbing.cards_text(self._hands[player]),
-            "hand_sizes": [bin(h).count("1") for h in self._hands],
-            "opening": self._opening,
-            "played": [climbing.cards_text(b) for b in self._played],
-            "last_play": None if self._last is None else str(self._last),
-            "last_player": self._last_player if self._last is not None else -1,
-            "bombs": self._bombs,
+        out = self._common_observation(player)
+        out.update({
+            "opening": self._pos.opening,
             "settlement": self.settlement,
             "returns": self.returns(),
-        }
+        })
+        return out
 
-    def _copy(self) -> "ZhengShangyouState":
-        c = super()._copy()
-        c._lines = list(self._lines)
-        return c
+    def _score_breakdown(self) -> dict:
+        return {"winner": self._pos.winner, "bombs": self._pos.bombs, "settlement": self.settlement}
 
 
-class ZhengShangyou(Game):
+def _setup_bits(value: Any, what: str) -> int:
+    try:
+        bits = climbing.bits_of(value)
+    except ValueError as e:
+        raise InvalidSetupError(f"{what}: {e}", "ZSY-2.1") from None
+    if bits & ~_PACK_BITS:
+        raise InvalidSetupError(f"{what}: not in the 48-card pack: "
+                                f"{climbing.cards_text(bits & ~_PACK_BITS)}", "ZSY-2.1")
+    return bits
+
+
+class ZhengShangyouGame(climbing.ClimbGame, Game):
     """Zheng Shangyou / Run Fast, 48 cards, three players (RULES.md §3)."""
 
     name = "zhengshangyou"
@@ -247,6 +172,50 @@ class ZhengShangyou(Game):
     state_class = ZhengShangyouState
     default_options: dict = {}
     game_id = GAME_ID
+    _SETUP_KEYS = frozenset({"seed", "hands", "leader", "opening"})
+
+    def validate_setup(self, setup: dict) -> None:
+        """ZSY-2: cards of the 48-card pack only (no jokers, no Ace of hearts,
+        no 2 but the 2 of spades), each once; 1-16 cards a hand; a leader
+        0-2; the opening (ZSY-2.3) is led by the holder of the 3 of hearts."""
+        super().validate_setup(setup)
+        unknown = set(setup) - self._SETUP_KEYS
+        if unknown:
+            raise InvalidSetupError(f"unknown Zheng Shangyou setup keys: {', '.join(sorted(unknown))}")
+        if "hands" not in setup:
+            if "seed" not in setup or len(setup) != 1:
+                raise InvalidSetupError("a Zheng Shangyou setup is a seed, or hands")
+            return
+        hands = setup["hands"]
+        if not isinstance(hands, (list, tuple)) or len(hands) != 3:
+            raise InvalidSetupError("Zheng Shangyou needs three hands", "ZSY-2.2")
+        bits = [_setup_bits(h, f"hand {p}") for p, h in enumerate(hands)]
+        seen = 0
+        for p, h in enumerate(bits):
+            if seen & h:
+                raise InvalidSetupError(f"the same card is in two hands: {climbing.cards_text(seen & h)}",
+                                        "ZSY-2.1")
+            seen |= h
+            n = bin(h).count("1")
+            if not 1 <= n <= 16:
+                raise InvalidSetupError(f"hand {p} holds {n} cards: a hand holds 1-16", "ZSY-2.2")
+        leader = setup.get("leader")
+        if leader is not None:
+            try:
+                check_int(leader, "leader", 0, 2)
+            except ArgumentTypeError:
+                raise
+            except ValueError as e:
+                raise InvalidSetupError(str(e), "ZSY-2.3") from None
+        holder = [p for p in range(3) if bits[p] >> THREE_OF_HEARTS & 1]
+        opening = setup.get("opening", bool(holder))
+        if not isinstance(opening, bool):
+            raise ArgumentTypeError("opening must be True or False")
+        if opening:
+            starts = leader if leader is not None else (holder[0] if holder else None)
+            if starts is None or starts not in holder:
+                raise InvalidSetupError("the opening play is made by the holder of the 3 of hearts",
+                                        "ZSY-2.3")
 
     def parse_move(self, text: str, state: State | None = None) -> ZhengShangyouMove:
         if not isinstance(text, str):
@@ -256,49 +225,35 @@ class ZhengShangyou(Game):
             return PASS
         if not t:
             raise InvalidMoveError("empty move: write 'pass' or the ranks of a play, e.g. '34567'")
-        opening = bool(state is not None and getattr(state, "_opening", False))
+        opening = bool(isinstance(state, ZhengShangyouState) and state.opening)
         move = climbing.parse_play(GAME_ID, t, rule="ZSY-4.1", opening=opening)
         if not _core.counts_within(move.counts, _PACK_COUNTS):
             raise IllegalMoveError(f"{text!r}: more cards of a rank than the 48-card pack holds "
                                    "(three Aces, one 2, no jokers)", rule="ZSY-2.1")
         return move
 
-    def from_hands(self, hands: Sequence[Any], leader: int | None = None,
+    def from_hands(self, hands: Sequence[Any], *, leader: int | None = None,
                    opening: bool | None = None) -> ZhengShangyouState:
-        """A state from given hands (card text or ids; any sizes, cards of
-        the 48-card pack).  By default the holder of the 3 of hearts leads
+        """A state from given hands (card text or ids; 1-16 cards each, cards
+        of the 48-card pack).  By default the holder of the 3 of hearts leads
         and the opening rules apply (ZSY-2.3, ZSY-4.4)."""
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise ArgumentTypeError("hands must be a sequence of three hands")
         if len(hands) != 3:
-            raise ValueError("Zheng Shangyou needs three hands")
-        bits = [climbing.bits_of(h) for h in hands]
-        seen = 0
-        for h in bits:
-            if seen & h:
-                raise InvalidCardError("the same card is in two hands")
-            if h & ~_PACK_BITS:
-                bad = climbing.cards_text(h & ~_PACK_BITS)
-                raise InvalidCardError(f"not in the 48-card pack (ZSY-2.1): {bad}")
-            seen |= h
-        if not all(bits):
-            raise ValueError("every hand needs at least one card")
-        holder = [p for p in range(3) if bits[p] >> THREE_OF_HEARTS & 1]
-        starts = leader if leader is not None else (holder[0] if holder else 0)
-        if (opening if opening is not None else bool(holder)) and starts not in holder:
-            raise ValueError("the opening play is made by the holder of the 3 of hearts (ZSY-2.3)")
+            raise InvalidSetupError("Zheng Shangyou needs three hands", "ZSY-2.2")
+        bits = [_setup_bits(h, f"hand {p}") for p, h in enumerate(hands)]
         setup: dict = {"hands": [climbing.cards_text(h) for h in bits]}
         if leader is not None:
-            if leader not in (0, 1, 2):
-                raise ValueError("leader must be 0-2")
             setup["leader"] = leader
         if opening is not None:
-            setup["opening"] = bool(opening)
-        return ZhengShangyouState(self, setup)
+            setup["opening"] = opening
+        return self._initial_state(setup)
 
     # -- simulation -----------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
         r = state.returns()
         return {"returns": list(r), "winner": state.winner, "bombs": state.bombs,
-                "settlement": r[state.winner] if state.winner >= 0 else 0,
+                "settlement": r[state.winner] if state.winner is not None else 0,
                 "moves": len(state.history)}
 
     def summarize(self, summaries: Sequence[dict]) -> dict:
@@ -313,8 +268,8 @@ class ZhengShangyou(Game):
         return out
 
 
-GAME = ZhengShangyou
-_GAME = ZhengShangyou()
+GAME = ZhengShangyouGame
+_GAME = ZhengShangyouGame()
 _hand_moves = _core.hand_moves
 _PACK_COUNTS = _core.card_counts(_PACK_BITS)
 
@@ -337,6 +292,9 @@ def moves(hand: Any, last: Any = None, opening: bool = False) -> list[ZhengShang
         last = climbing.coerce_last(_GAME, last)
     if opening and last is not None:
         raise ValueError("the opening play leads: give no last play with opening=True")
+    if opening and not bits >> THREE_OF_HEARTS & 1:
+        raise IllegalMoveError("the opening play is made by the holder of the 3 of hearts: "
+                               "this hand lacks it", rule="ZSY-2.3")
     return _hand_moves(GAME_ID, bits, last, opening)
 
 
@@ -349,5 +307,5 @@ def classify(cards: Any, opening: bool = False) -> list[ZhengShangyouMove]:
     return _core.classify(GAME_ID, counts, opening)
 
 
-__all__ = ["GAME", "PASS", "ZhengShangyou", "ZhengShangyouMove", "ZhengShangyouState",
+__all__ = ["GAME", "PASS", "ZhengShangyouGame", "ZhengShangyouMove", "ZhengShangyouState",
            "classify", "moves"]
