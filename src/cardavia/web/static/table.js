@@ -337,7 +337,7 @@ function renderCenter(view, obs) {
 
 function valueNode(key, v, view) {
   if (v == null || v === false || (Array.isArray(v) && v.length === 0) || v === "") return null;
-  if (SEAT_KEYS.has(key) && typeof v === "number") return el("span", null, seatName(view, v));
+  if (SEAT_KEYS.has(key) && typeof v === "number") return v < 0 ? null : el("span", null, seatName(view, v));
   if (Cards.isCardList(v)) {
     const s = el("span", "cards-inline");
     Cards.list(v).forEach((c) => s.append(Cards.element(c, "span", true)));
