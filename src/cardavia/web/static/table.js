@@ -457,8 +457,10 @@ function renderMoves(view) {
   $("move-error").textContent = "";
   if (!myTurn(view)) return;
   const moves = legalMoves(view);
-  const plain = moves.filter((m) => m.info.kind === "plain");
-  const cardMoves = moves.filter((m) => m.info.kind !== "plain");
+  // Declarations are few and offered as buttons; other card moves are made by selecting cards.
+  const always = (m) => m.info.kind === "plain" || m.info.verb === "declare";
+  const plain = moves.filter(always);
+  const cardMoves = moves.filter((m) => !always(m));
   const sel = selectedTexts();
   const formed = Cards.matching(cardMoves, sel);
   const betting = Array.isArray(view.observation.raise_range);
@@ -467,9 +469,9 @@ function renderMoves(view) {
     box.append(moveButton(m));
   }
   if (betting) renderBet(view, plain);
-  if (cardMoves.length) {
+  if (sel.length && !formed.length) $("prompt").textContent = "These cards form no legal move";
+  else if (cardMoves.length) {
     if (!sel.length) $("prompt").textContent = "Select cards to play" + (plain.length ? ", or choose a move" : "");
-    else if (!formed.length) $("prompt").textContent = "These cards form no legal move";
     else if (formed.length > 1) $("prompt").textContent = "These cards can be read several ways: choose one";
     formed.forEach((m) => box.append(moveButton(m, true)));
   }
