@@ -113,12 +113,12 @@ def page_errors():
     return []
 
 
-def open_page(browser, server, page_errors, viewport=DESKTOP, context=None):
-    ctx = context or browser.new_context(viewport=viewport)
+def open_page(browser, server, page_errors, viewport=DESKTOP, seed=None):
+    ctx = browser.new_context(viewport=viewport)
     page = ctx.new_page()
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     page.set_default_timeout(30000)
-    page.goto(server.url + "/")
+    page.goto(server.url + "/" + (f"?seed={seed}" if seed is not None else ""))
     page.wait_for_selector("#game-choices input")
     return page
 
@@ -131,7 +131,7 @@ def start_game(page, game, match=None):
     if match is not None and page.is_visible("#match"):
         page.set_checked("#match", match)
     page.click("#start")
-    page.wait_for_url("**/#/game/*")
+    page.wait_for_url(lambda url: "#/game/" in url)
     return wait_ready(page)
 
 
@@ -197,15 +197,23 @@ def play_one(page, v, rng, keyboard=False) -> str:
     """Make one legal move the way a person does: select its cards (click or
     keyboard) and press the one button they form, or press a move's button."""
     legal = v["legal"]
-    hand = hand_of(v)
-    card_moves = [m for m in legal if cards_for(m, hand) is not None and m != "pass"
-                  and not m.startswith(("bid", "fold", "check", "call", "bet", "raise", "declare"))]
+    hands = {"hand": hand_of(v), "dummy": list(v["observation"].get("dummy_hand") or [])}
+    if v["observation"].get("dummy") == v["seat"]:
+        hands["dummy"] = []
+
+    def source(m):  # which hand on the page makes the card move m
+        if m == "pass" or m.startswith(("bid", "fold", "check", "call", "bet", "raise", "declare")):
+            return None
+        return next((src for src, cards in hands.items() if cards and cards_for(m, cards) is not None), None)
+
+    card_moves = [m for m in legal if source(m)]
     plain = [m for m in legal if m not in card_moves]
     if card_moves and (not plain or rng.random() < 0.7):
         move = rng.choice(card_moves)
-        idx = cards_for(move, hand)
+        src = source(move)
+        idx = cards_for(move, hands[src])
         if keyboard:
-            page.focus("#hand .card")
+            page.focus(f"#{src} .card")
             pos = 0
             for i in sorted(idx):
                 for _ in range(i - pos):
@@ -214,7 +222,7 @@ def play_one(page, v, rng, keyboard=False) -> str:
                 page.keyboard.press(" ")
         else:
             for i in idx:
-                click_card(page, i)
+                click_card(page, i, src)
         buttons = page.locator("#moves button.primary")
         expect(buttons.first).to_be_visible()
         texts = [buttons.nth(i).get_attribute("data-move") for i in range(buttons.count())]
@@ -381,9 +389,9 @@ def test_a_whole_holdem_hand_with_the_bet_slider(browser, server, page_errors, s
     page.context.close()
 
 
-@pytest.mark.parametrize("game", ["bridge", "zhengshangyou"])
-def test_a_whole_deal_by_clicking(browser, server, page_errors, screenshots, game):
-    page = open_page(browser, server, page_errors)
+@pytest.mark.parametrize("game,seed", [("bridge", 1), ("bridge", 2), ("zhengshangyou", 1)])
+def test_a_whole_deal_by_clicking(browser, server, page_errors, screenshots, game, seed):
+    page = open_page(browser, server, page_errors, seed=seed)
     v = start_game(page, game)
     rng = random.Random(5)
     shot = False

@@ -280,7 +280,7 @@ class CardaviaApp:
             "over": s.is_over, "current_player": s.current_player,
             "thinking": s.current_player if t.ai_to_move else None,
             "observation": obs, "legal": [], "legal_count": 0, "notes": t.notes[-20:],
-            "undo": (not t.ai_to_move) and self._undo_point(t) is not None,
+            "undo": not s.is_over and not t.ai_to_move and self._undo_point(t) is not None,
         }
         if not s.is_over and s.current_player == t.seat:
             legal = s.legal_moves()
@@ -349,6 +349,8 @@ class CardaviaApp:
         async with t.lock:
             if ply != t.ply:
                 raise HTTPError(409, f"stale undo: it answers ply {ply}, the game is at ply {t.ply}")
+            if t.state.is_over:
+                raise HTTPError(409, "the game is over: it stays as it ended, for replay")
             if t.ai_to_move:
                 raise HTTPError(409, "an AI is thinking: undo when it is your turn")
             keep = self._undo_point(t)

@@ -16,7 +16,7 @@ const PARTNERS = { guandan: 2, shengji: 2, bridge: 2 };
 const DRAWN = new Set(["game", "player", "current_player", "is_over", "history", "hand", "hole",
   "hand_sizes", "hand_counts", "trick", "last_play", "last_player", "board", "pot", "stacks", "bets",
   "returns", "in_hand", "eliminated", "shown", "dummy_hand", "raise_range", "to_call", "played",
-  "seat_to_play", "from_dummy", "tricks"]);
+  "seat_to_play", "from_dummy", "tricks", "signals"]);
 const LABELS = { team_levels: "team levels", tricks_won: "tricks won", attacker_points: "points won",
   highest_bid: "highest bid", first_bidder: "first bidder", hand_number: "hand", deal_number: "deal",
   last_trick: "last trick", previous_order: "previous order", anti_tribute: "tribute cancelled",
@@ -129,6 +129,9 @@ async function startGame(ev) {
   $("home-error").textContent = "";
   const g = chosenGame();
   const body = { game: g.name, level: $("level").value, pace: Number($("pace").value) };
+  if (g.name === "bridge") body.seat = 2;   // South, as bridge diagrams put the player
+  const seed = new URLSearchParams(location.search).get("seed");   // ?seed=N replays a given deal
+  if (seed && /^\d{1,18}$/.test(seed)) body.seed = Number(seed);
   if (g.plays_matches) body.match = $("match").checked;
   try {
     const view = await api("POST", "/api/games", body);
@@ -269,6 +272,7 @@ function renderSeats(view, obs) {
   const sizes = handSizes(obs);
   const trick = Array.isArray(obs.trick) ? obs.trick : [];
   const last = lastActions(view, obs);
+  const trickTaking = Array.isArray(obs.trick);
   const shown = obs.shown || {};
   for (let k = 0; k < n; k++) {
     const p = (view.seat + k) % n;
@@ -289,6 +293,10 @@ function renderSeats(view, obs) {
     if (Array.isArray(obs.finished) && obs.finished.includes(p)) {
       facts.append(el("span", "badge", `out ${obs.finished.indexOf(p) + 1}${["st", "nd", "rd", "th"][Math.min(obs.finished.indexOf(p), 3)]}`));
     }
+    if (Array.isArray(obs.signals) && obs.signals[p] && typeof obs.signals[p] === "object") {
+      const sg = obs.signals[p];
+      facts.append(el("span", "badge signal", `UP ${sg.up ?? 0} · DOWN ${sg.down ?? 0}`));
+    }
     if (Array.isArray(obs.eliminated) && obs.eliminated[p]) facts.append(el("span", "badge", "eliminated"));
     if (Array.isArray(obs.in_hand) && obs.in_hand[p] === false && !(obs.eliminated || [])[p]) facts.append(el("span", "badge", "folded"));
     s.append(facts);
@@ -296,7 +304,10 @@ function renderSeats(view, obs) {
     const mine = trick.filter((e) => Array.isArray(e) && e[0] === p);
     if (mine.length) mine.forEach((e) => act.append(Cards.play(e[1])));
     else if (obs.last_player === p && obs.last_play) act.append(Cards.play(obs.last_play));
-    else if (last[p] != null) act.append(el("span", "bubble", last[p]));
+    else if (last[p] != null && !(trickTaking && obs.phase === "play")) {
+      const info = Cards.classify(last[p]);
+      act.append(info.kind === "plain" ? el("span", "bubble", last[p]) : Cards.play(last[p]));
+    }
     if (shown[String(p)] && p !== view.seat) {
       const sh = el("span", "shown");
       Cards.list(shown[String(p)]).forEach((c) => sh.append(Cards.element(c, "span", true)));
@@ -349,6 +360,16 @@ function valueNode(key, v, view) {
     v.forEach(([p, t]) => { const c = el("span", "trick-card"); c.append(Cards.play(t), el("span", "who", seatName(view, p))); s.append(c); });
     return s;
   }
+  if (typeof v === "object" && !Array.isArray(v) && typeof v.player === "number") {
+    // {player, cards, …}: who, then what
+    const s = el("span", "cards-inline");
+    s.append(el("span", null, seatName(view, v.player) + ": "));
+    for (const [k, x] of Object.entries(v)) {
+      if (k === "player") continue;
+      s.append(Cards.isCardList(x) ? valueNode(k, x, view) : el("span", null, `${k} ${typeof x === "object" ? JSON.stringify(x) : x} `));
+    }
+    return s;
+  }
   if (typeof v === "object") {
     const text = Array.isArray(v) ? v.map((x) => (typeof x === "object" && x !== null ? JSON.stringify(x) : String(x))).join(", ")
       : Object.entries(v).map(([a, b]) => `${a}: ${typeof b === "object" ? JSON.stringify(b) : b}`).join(", ");
@@ -393,7 +414,9 @@ function renderHands(view, obs) {
     $("dummy-label").textContent = `Dummy · ${seatName(view, obs.dummy)}`;
     drawHand($("dummy"), "dummy", dummy, cardMoves, turn);
   }
-  $("hand-label").textContent = myHand(obs).length ? `Your hand (${myHand(obs).length})` : "Your hand";
+  const n = myHand(obs).length;
+  $("hand-label").textContent = n ? `Your hand (${n})` : "Your hand";
+  $("hand").hidden = $("hand-label").hidden = n === 0 && (view.over || !!view.replay);
 }
 
 function drawHand(box, src, cards, cardMoves, turn) {
@@ -423,7 +446,7 @@ function layoutHand(box) {
   if (!n) return;
   const w = box.firstChild.getBoundingClientRect().width || 48;
   const W = box.clientWidth - 8;
-  let step = n > 1 ? (W - w) / (n - 1) : w;
+  let step = n > 1 ? Math.floor(((W - w - 1) / (n - 1)) * 10) / 10 : w;
   step = Math.max(Math.min(step, w + 4), Math.min(w * 0.42, 22));
   box.style.setProperty("--step", `${step - w}px`);
 }
@@ -471,7 +494,10 @@ function renderMoves(view) {
   if (betting) renderBet(view, plain);
   if (sel.length && !formed.length) $("prompt").textContent = "These cards form no legal move";
   else if (cardMoves.length) {
-    if (!sel.length) $("prompt").textContent = "Select cards to play" + (plain.length ? ", or choose a move" : "");
+    const verbs = new Set(cardMoves.map((m) => m.info.verb));
+    const verb = verbs.size === 1 ? [...verbs][0] : null;
+    const what = verb ? `Select a card to ${verb}` : "Select cards to play";
+    if (!sel.length) $("prompt").textContent = what + (plain.length ? ", or choose a move" : "");
     else if (formed.length > 1) $("prompt").textContent = "These cards can be read several ways: choose one";
     formed.forEach((m) => box.append(moveButton(m, true)));
   }
@@ -622,7 +648,7 @@ async function again() {
   const view = app.view;
   if (!view) { location.hash = "#/"; return; }
   try {
-    const next = await api("POST", "/api/games", { game: view.game, level: view.level, pace: view.pace,
+    const next = await api("POST", "/api/games", { game: view.game, level: view.level, pace: view.pace, seat: view.seat,
       ...(view.plays_matches ? { match: view.match } : {}) });
     location.hash = `#/game/${next.id}`;
   } catch (e) { $("move-error").textContent = e.message; }
