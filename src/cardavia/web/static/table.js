@@ -306,7 +306,8 @@ function renderSeats(view, obs) {
     else if (obs.last_player === p && obs.last_play) act.append(Cards.play(obs.last_play));
     else if (last[p] != null && !(trickTaking && obs.phase === "play")) {
       const info = Cards.classify(last[p]);
-      act.append(info.kind === "plain" ? el("span", "bubble", last[p]) : Cards.play(last[p]));
+      act.append(info.kind !== "plain" ? Cards.play(last[p]) : CALL_RE.test(last[p]) ? callNode(last[p])
+        : el("span", "bubble", last[p]));
     }
     if (shown[String(p)] && p !== view.seat) {
       const sh = el("span", "shown");
@@ -318,9 +319,48 @@ function renderSeats(view, obs) {
   }
 }
 
+const STRAIN = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+const CALL_RE = /^([1-7])(C|D|H|S|NT)$/;
+
+// A bridge call with its suit symbol (red for hearts and diamonds).
+function callNode(text) {
+  const m = CALL_RE.exec(text);
+  const s = el("span", "call");
+  if (!m) { s.textContent = text === "X" ? "X" : text === "XX" ? "XX" : text; s.classList.add("word"); return s; }
+  s.textContent = m[1] + STRAIN[m[2]];
+  if (m[2] === "H" || m[2] === "D") s.classList.add("red");
+  return s;
+}
+
+// The auction so far as a table, a column per seat, starting at the dealer.
+function auctionTable(view, obs) {
+  const n = view.players;
+  const t = el("table", "auction");
+  const head = el("tr");
+  for (let p = 0; p < n; p++) head.append(el("th", p === view.seat ? "me" : "", seatName(view, p).replace(/^.* · /, "").replace(/^You \((.*)\)$/, "$1")));
+  t.append(head);
+  let row = el("tr");
+  const cells = [];
+  for (let p = 0; p < obs.dealer; p++) cells.push(null);
+  obs.auction.forEach((c) => cells.push(c));
+  if (!view.over && obs.phase === "auction") cells.push("?");
+  cells.forEach((c, i) => {
+    if (i % n === 0 && i) { t.append(row); row = el("tr"); }
+    const td = el("td");
+    if (c === "?") td.append(el("span", "call next", "?"));
+    else if (c != null) td.append(callNode(c));
+    row.append(td);
+  });
+  t.append(row);
+  return t;
+}
+
 function renderCenter(view, obs) {
   const box = $("center");
   box.textContent = "";
+  if (Array.isArray(obs.auction) && typeof obs.dealer === "number" && (obs.phase === "auction" || !obs.contract)) {
+    box.append(auctionTable(view, obs));
+  }
   if (Array.isArray(obs.board)) {
     const b = el("div", "board");
     Cards.list(obs.board).forEach((c) => b.append(Cards.element(c)));
@@ -348,6 +388,15 @@ function renderCenter(view, obs) {
 
 function valueNode(key, v, view) {
   if (v == null || v === false || (Array.isArray(v) && v.length === 0) || v === "") return null;
+  if (key === "auction" && Array.isArray(v)) {
+    const s = el("span", "cards-inline");
+    v.forEach((c) => s.append(callNode(c)));
+    return s;
+  }
+  if (key === "contract" && typeof v === "string") {
+    const m = /^([1-7])(C|D|H|S|NT)(X*)$/.exec(v);
+    if (m) { const s = callNode(m[1] + m[2]); s.textContent += m[3]; return s; }
+  }
   if (SEAT_KEYS.has(key) && typeof v === "number") return v < 0 ? null : el("span", null, seatName(view, v));
   if (Cards.isCardList(v)) {
     const s = el("span", "cards-inline");
@@ -392,6 +441,7 @@ function renderInfo(view, obs) {
   for (const [key, v] of Object.entries(obs)) {
     if (DRAWN.has(key)) continue;
     if (key === "trick" || key === "tricks") continue;
+    if (key === "auction" && obs.phase === "auction") continue;   // drawn as the auction table
     add(LABELS[key] || key.replace(/_/g, " "), valueNode(key, v, view));
   }
   if (Array.isArray(obs.tricks) && obs.tricks.length) {
@@ -487,9 +537,25 @@ function renderMoves(view) {
   const sel = selectedTexts();
   const formed = Cards.matching(cardMoves, sel);
   const betting = Array.isArray(view.observation.raise_range);
+  const bids = plain.filter((m) => CALL_RE.test(m.text));
   for (const m of plain) {
     if (betting && /^(bet|raise) \d+$/.test(m.text)) continue;   // the slider offers every size
+    if (bids.includes(m)) continue;
     box.append(moveButton(m));
+  }
+  if (bids.length) {
+    // The bidding box: a row per level, a column per strain.
+    const bb = el("div", "bidbox");
+    for (const m of bids) {
+      const b = moveButton(m);
+      b.textContent = "";
+      b.append(callNode(m.text));
+      const [, level, strain] = CALL_RE.exec(m.text);
+      b.style.gridRow = String(Number(level));
+      b.style.gridColumn = String(["C", "D", "H", "S", "NT"].indexOf(strain) + 1);
+      bb.append(b);
+    }
+    box.append(bb);
   }
   if (betting) renderBet(view, plain);
   if (sel.length && !formed.length) $("prompt").textContent = "These cards form no legal move";
