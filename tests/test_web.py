@@ -12,16 +12,16 @@ import pytest
 
 if not os.environ.get("CI"):  # under CI a missing extra is a failure, not a skip
     pytest.importorskip("starlette", reason="the web extra is not installed")
-import warnings  # noqa: E402
+import warnings
 
 with warnings.catch_warnings():  # starlette 1.x would rather see httpx2
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
-from starlette.websockets import WebSocketDisconnect  # noqa: E402
+    from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-import cardavia  # noqa: E402
-from cardavia.web import create_app  # noqa: E402
-from cardavia.web.app import COOKIE  # noqa: E402
+import cardavia
+from cardavia.web import create_app
+from cardavia.web.app import COOKIE
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -249,18 +249,18 @@ def test_bad_requests_are_refused_with_a_clear_4xx_and_change_nothing(client, db
     url = f"/api/games/{gid}/move"
     saved = json.dumps(client.get(f"/api/games/{gid}").json()["observation"])
     cases = [
-        (dict(content=b"{not json", headers={"content-type": "application/json"}), 400, "not valid JSON"),
-        (dict(content=b"[1, 2]", headers={"content-type": "application/json"}), 400, "JSON object"),
-        (dict(content=b"x" * 10000, headers={"content-type": "application/json"}), 413, "over"),
-        (dict(content=b'{"move": "pass"}', headers={"content-type": "text/plain"}), 415, "application/json"),
-        (dict(json={"move": v["legal"][0]}), 400, "ply"),
-        (dict(json={"move": v["legal"][0], "ply": "3"}), 400, "ply"),
-        (dict(json={"move": 5, "ply": v["ply"]}), 400, "move"),
-        (dict(json={"move": "x" * 300, "ply": v["ply"]}), 400, "at most"),
-        (dict(json={"move": "bid 9", "ply": v["ply"]}), 422, ""),
-        (dict(json={"move": "zz top", "ply": v["ply"]}), 422, ""),
-        (dict(json={"move": v["legal"][0], "ply": v["ply"] - 1}), 409, "stale"),
-        (dict(json={"move": v["legal"][0], "ply": v["ply"] + 1}), 409, "stale"),
+        ({"content": b"{not json", "headers": {"content-type": "application/json"}}, 400, "not valid JSON"),
+        ({"content": b"[1, 2]", "headers": {"content-type": "application/json"}}, 400, "JSON object"),
+        ({"content": b"x" * 10000, "headers": {"content-type": "application/json"}}, 413, "over"),
+        ({"content": b'{"move": "pass"}', "headers": {"content-type": "text/plain"}}, 415, "application/json"),
+        ({"json": {"move": v["legal"][0]}}, 400, "ply"),
+        ({"json": {"move": v["legal"][0], "ply": "3"}}, 400, "ply"),
+        ({"json": {"move": 5, "ply": v["ply"]}}, 400, "move"),
+        ({"json": {"move": "x" * 300, "ply": v["ply"]}}, 400, "at most"),
+        ({"json": {"move": "bid 9", "ply": v["ply"]}}, 422, ""),
+        ({"json": {"move": "zz top", "ply": v["ply"]}}, 422, ""),
+        ({"json": {"move": v["legal"][0], "ply": v["ply"] - 1}}, 409, "stale"),
+        ({"json": {"move": v["legal"][0], "ply": v["ply"] + 1}}, 409, "stale"),
     ]
     for kwargs, status, words in cases:
         r = client.post(url, **kwargs)
@@ -330,7 +330,7 @@ def test_games_survive_a_server_restart_and_the_ai_replays_the_same(db):
         again = c.get(f"/api/games/{gid}").json()
         assert again["ply"] == mid["ply"] and again["observation"] == mid["observation"]
         assert again["legal"] == mid["legal"]
-        end = play_to_end(c, gid, random.Random(3))
+        play_to_end(c, gid, random.Random(3))
     # The same seed and the same human moves in a fresh database give the same AI moves.
     with TestClient(create_app(db.parent / "fresh.sqlite3")) as c:
         v2 = wait_turn(c, new_game(c, seed=21)["id"])

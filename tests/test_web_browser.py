@@ -163,10 +163,10 @@ def cards_for(move: str, hand: list[str]) -> list[int] | None:
     tokens = move.split()
     if len(tokens) == 1 and all(ch in "3456789TJQKA2BR" for ch in move):
         want = ["BJ" if c == "B" else "RJ" if c == "R" else c for c in move]
-        key = lambda card: card if card in ("BJ", "RJ") else card[0]  # noqa: E731
+        key = lambda card: card if card in ("BJ", "RJ") else card[0]
     else:
         want = [t for t in tokens if ":" not in t and t not in ("declare", "bury", "return", "lock")]
-        key = lambda card: card  # noqa: E731
+        key = lambda card: card
     picked = []
     for w in want:
         for i, c in enumerate(hand):
@@ -372,7 +372,7 @@ def test_a_whole_holdem_hand_with_the_bet_slider(browser, server, page_errors, s
         ply = v["ply"]
         sizes = [m for m in v["legal"] if m.split()[0] in ("bet", "raise")]
         if sizes and not used_slider:
-            lo, hi = v["observation"]["raise_range"]
+            lo, _hi = v["observation"]["raise_range"]
             expect(page.locator("#bet")).to_be_visible()
             page.screenshot(path=str(screenshots / "holdem-slider-phone.png"), full_page=True)
             page.fill("#bet-amount", str(lo))
@@ -442,4 +442,75 @@ def test_a_stale_ply_is_refused_and_changes_nothing(browser, server, page_errors
     assert view_of(page)["ply"] == v["ply"]
     assert page.evaluate(post, [game_id(page), move, v["ply"]]) == 200
     assert page.evaluate(post, [game_id(page), move, v["ply"]]) == 409   # the same message again
+    page.context.close()
+
+
+def _guandan_seed_with_two_readings():
+    """A seed whose first position for seat 0 has a play of several readings
+    (a wild card, GD-5.3), found by replaying the server's own AI choices."""
+    import collections
+    import tempfile
+
+    from cardavia.web.app import CardaviaApp, _derive_seed
+
+    core = CardaviaApp(Path(tempfile.mkdtemp()) / "find.sqlite3")
+    game = cardavia.load("guandan")
+    agent = core.agent_for("easy", game)
+    for seed in range(100):
+        s = game.new_state(seed=seed)
+        while s.current_player != 0:
+            s.play(core._decide(agent, s.clone(), _derive_seed(seed, s.current_player, len(s.history))))
+        groups = collections.defaultdict(list)
+        for m in map(str, s.legal_moves()):
+            if ":" in m.split()[0]:
+                groups[" ".join(sorted(m.split()[1:]))].append(m)
+        multi = [v for v in groups.values() if len(v) > 1]
+        if multi:
+            return seed, min(multi, key=lambda v: len(v[0]))
+    pytest.skip("no deal with a play of two readings in 100 seeds")
+
+
+def test_a_guandan_play_with_a_wild_card_asks_which_reading(browser, server, page_errors, screenshots):
+    seed, readings = _guandan_seed_with_two_readings()
+    page = open_page(browser, server, page_errors, seed=seed)
+    v = start_game(page, "guandan")
+    assert set(readings) <= set(v["legal"])
+    for i in cards_for(readings[0], hand_of(v)):
+        click_card(page, i)
+    expect(page.locator("#prompt")).to_have_text("These cards can be read several ways: choose one")
+    offered = page.locator("#moves button.primary")
+    texts = sorted(offered.nth(i).get_attribute("data-move") for i in range(offered.count()))
+    assert texts == sorted(readings)   # exactly the readings of those cards, nothing else
+    page.screenshot(path=str(screenshots / "guandan-readings.png"), full_page=True)
+    ply = v["ply"]
+    page.click(f'#moves button.primary[data-move="{readings[-1]}"]')
+    wait_moved(page, ply)
+    history = view_of(page)["observation"]["history"]
+    assert [0, readings[-1]] in history
+    assert page_errors == []
+    page.context.close()
+
+
+def test_hint_selects_the_ais_move_and_undo_takes_mine_back(browser, server, page_errors, screenshots):
+    page = open_page(browser, server, page_errors, seed=3)
+    v = start_game(page, "zhengshangyou")
+    page.click("#hint-btn")
+    expect(page.locator("#prompt")).to_contain_text("Hint:")
+    hinted = page.locator("#moves button.hinted")
+    expect(hinted).to_have_count(1)
+    move = hinted.get_attribute("data-move")
+    assert move in v["legal"]
+    page.screenshot(path=str(screenshots / "zhengshangyou-hint.png"), full_page=True)
+    ply = v["ply"]
+    hinted.click()
+    wait_moved(page, ply)
+    after = wait_ready(page)
+    if after["over"]:
+        pytest.skip("the deal ended at once")
+    expect(page.locator("#undo-btn")).to_be_enabled()
+    page.click("#undo-btn")
+    page.wait_for_function("(ply) => app.view && app.view.ply === ply", arg=ply)
+    assert view_of(page)["legal"] == v["legal"]
+    assert page.locator("#hand .card").count() == len(hand_of(v))
+    assert page_errors == []
     page.context.close()

@@ -297,7 +297,7 @@ class CardaviaApp:
         for ws in list(t.sockets):
             try:
                 await ws.send_json(data)
-            except Exception:
+            except (RuntimeError, OSError, WebSocketDisconnect):  # a page that went away
                 t.sockets.discard(ws)
 
     def save(self, t: Table) -> None:
@@ -587,9 +587,9 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
                     continue
                 try:
                     data = json.loads(message)
-                    if not isinstance(data, dict):
-                        raise ValueError
                 except ValueError:
+                    data = None
+                if not isinstance(data, dict):
                     await ws.send_json({"type": "error", "status": 400, "error": "send a JSON object"})
                     continue
                 if data.get("type") == "ping":

@@ -469,11 +469,20 @@ function renderHands(view, obs) {
   $("hand").hidden = $("hand-label").hidden = n === 0 && (view.over || !!view.replay);
 }
 
+// Guandan's wild cards: the hearts of the level rank (GD-2).
+function wildCard(view, text) {
+  const lv = view.observation.level;
+  if (view.game !== "guandan" || lv == null) return false;
+  const face = typeof lv === "number" ? ({ 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A" }[lv] || String(lv)) : String(lv);
+  return text === face + "h" || (face === "T" && text === "10h");
+}
+
 function drawHand(box, src, cards, cardMoves, turn) {
   box.textContent = "";
   box.dataset.count = cards.length;
   cards.forEach((text, idx) => {
     const b = Cards.element(text, "button");
+    if (wildCard(app.view, text)) { b.classList.add("wild"); b.title = "wild card"; }
     b.type = "button";
     b.dataset.src = src;
     b.dataset.idx = idx;
