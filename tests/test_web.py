@@ -382,3 +382,29 @@ def test_serve_is_a_command(capsys):
     assert args.port == 8123 and args.db == "x.sqlite3" and args.host == "127.0.0.1"
     with pytest.raises(SystemExit):
         build_parser().parse_args(["serve", "--port", "70000"])
+
+
+def test_many_games_at_once_stay_apart(db):
+    """Games of several sessions played in turns: each keeps its own state."""
+    app = create_app(db)
+    with TestClient(app) as first:
+        clients = [first] + [TestClient(app) for _ in range(5)]
+        rng = random.Random(0)
+        games = []
+        for i, c in enumerate(clients):
+            c.get("/")
+            games.append((c, new_game(c, cardavia.available_games()[i % 7], seed=100 + i)["id"]))
+        for _ in range(6):
+            for c, gid in games:
+                v = wait_turn(c, gid)
+                if not v["over"]:
+                    r = c.post(f"/api/games/{gid}/move", json={"move": rng.choice(v["legal"]), "ply": v["ply"]})
+                    assert r.status_code == 200, r.text
+        core = app.state.core
+        for c, gid in games:
+            v = wait_turn(c, gid)
+            state = cardavia.from_json(core.store.get(gid).state)   # the saved game replays
+            assert state.observation(0).data == v["observation"]
+            for other, ogid in games:
+                if other is not c:
+                    assert c.get(f"/api/games/{ogid}").status_code == 404

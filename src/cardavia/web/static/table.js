@@ -409,6 +409,15 @@ function valueNode(key, v, view) {
     v.forEach(([p, t]) => { const c = el("span", "trick-card"); c.append(Cards.play(t), el("span", "who", seatName(view, p))); s.append(c); });
     return s;
   }
+  if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && "payer" in x && "payee" in x)) {
+    // a settlement: who pays whom, how much, and why (Zheng Shangyou's bomb bonuses)
+    const ul = el("ul", "settlement");
+    for (const x of v) {
+      ul.append(el("li", null, `${seatName(view, x.payer)} → ${seatName(view, x.payee)}: ${x.points}` +
+        (x.reason ? ` (${x.reason})` : "")));
+    }
+    return ul;
+  }
   if (typeof v === "object" && !Array.isArray(v) && typeof v.player === "number") {
     // {player, cards, …}: who, then what
     const s = el("span", "cards-inline");
@@ -656,6 +665,8 @@ function renderOutcome(view) {
     table.append(tr);
   });
   box.append(table);
+  const settle = valueNode("settlement", view.observation.settlement, view);
+  if (settle) box.append(el("h3", null, "Settlement"), settle);
   const score = Object.entries(o.score || {});
   const extra = view.observation.score && typeof view.observation.score === "object" ? Object.entries(view.observation.score) : [];
   if (score.length || extra.length) {
