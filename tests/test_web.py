@@ -380,8 +380,9 @@ def test_serve_is_a_command(capsys):
 
     args = build_parser().parse_args(["serve", "--port", "8123", "--db", "x.sqlite3"])
     assert args.port == 8123 and args.db == "x.sqlite3" and args.host == "127.0.0.1"
-    with pytest.raises(SystemExit):
-        build_parser().parse_args(["serve", "--port", "70000"])
+    for bad in (["--port", "70000"], ["--idle-hours", "nan"], ["--idle-hours", "0"], ["--max-games", "0"]):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args(["serve", *bad])
 
 
 def test_many_games_at_once_stay_apart(db):

@@ -1,7 +1,21 @@
 """``cardavia serve``: the web table, to play against the AI in a browser."""
 from __future__ import annotations
 
+import argparse
+import math
+
 from cardavia.cli.common import UserError, bounded_int, nonempty_path
+
+
+def hours(text: str) -> float:
+    """argparse type: a positive number of hours, at most ten years."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of hours, got {text[:40]!r}") from None
+    if not math.isfinite(v) or not 0 < v <= 24 * 3653:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 87672 hours, got {text[:40]}")
+    return v
 
 
 def run(args) -> int:
@@ -12,8 +26,6 @@ def run(args) -> int:
         from cardavia.web.store import default_db_path
     except ImportError as e:
         raise UserError(f"cardavia serve needs the web extra ({e.name} is missing): pip install 'cardavia[web]'")
-    if args.idle_hours <= 0:
-        raise UserError("--idle-hours must be positive")
     db = args.db or default_db_path()
     try:
         app = create_app(db, idle_hours=args.idle_hours, max_games=args.max_games, workers=args.workers)
@@ -34,7 +46,7 @@ def add_parser(sub) -> None:
     p.add_argument("--db", type=nonempty_path, default=None, metavar="PATH",
                    help="SQLite file of the games (default: web.sqlite3 under the user's data folder); "
                    "the cookie secret is kept beside it as PATH.secret")
-    p.add_argument("--idle-hours", type=float, default=24.0, metavar="H",
+    p.add_argument("--idle-hours", type=hours, default=24.0, metavar="H",
                    help="games idle for longer expire (default 24)")
     p.add_argument("--max-games", type=bounded_int(100_000), default=200, metavar="N",
                    help="games in progress at most (default 200)")

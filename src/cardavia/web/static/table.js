@@ -464,7 +464,7 @@ function renderInfo(view, obs) {
 function renderHands(view, obs) {
   const moves = legalMoves(view);
   const turn = myTurn(view);
-  const cardMoves = moves.filter((m) => m.info.kind !== "plain");
+  const cardMoves = moves.filter((m) => m.info.kind !== "plain" && m.info.verb !== "declare");
   drawHand($("hand"), "hand", myHand(obs), cardMoves, turn);
   const dummy = Cards.list(obs.dummy_hand);
   const showDummy = dummy.length > 0 && obs.dummy !== view.seat;
