@@ -119,6 +119,7 @@ class Table:
     ai_task: asyncio.Task | None = None
     agent: str = "random"
     notes: list = field(default_factory=list)
+    touched: float = 0.0
     version: int = field(default_factory=time.time_ns)
     """Changes on every move or undo (wall-clock ns), so a page keeps the newest view."""
 
@@ -524,7 +525,9 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
 
     async def show(request: Request, sid: str) -> dict:
         t = await core.table(request.path_params["id"], sid)
-        core.store.touch(t.id)
+        if time.time() - t.touched > 60:  # idle time counts in minutes: one write a minute at most
+            t.touched = time.time()
+            core.store.touch(t.id)
         core.ensure_ai(t)
         return core.view(t)
 
