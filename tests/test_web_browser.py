@@ -514,3 +514,41 @@ def test_hint_selects_the_ais_move_and_undo_takes_mine_back(browser, server, pag
     assert page.locator("#hand .card").count() == len(hand_of(v))
     assert page_errors == []
     page.context.close()
+
+
+def test_a_guandan_tribute_return_is_chosen_and_confirmed(browser, server, page_errors, screenshots):
+    """A Guandan deal with tribute: the deals before it are played through the
+    page's own session over HTTP (fast), the return card by clicking (GD-3)."""
+    # Seed 0: seat 0's side wins deal 1 and seat 0 receives a tribute in deal 2
+    # (with these human choices and today's AI).
+    page = open_page(browser, server, page_errors, seed=0)
+    v = start_game(page, "guandan")
+    gid = game_id(page)
+    rng = random.Random(2)
+    api = page.context.request   # shares the page's session cookie
+    end = time.monotonic() + 240
+    while not (v["observation"].get("phase") == "return" and v["current_player"] == 0):
+        if v["over"] or time.monotonic() > end or v["observation"].get("deal", 1) > 6:
+            pytest.skip("seat 0 had no tribute to return in the first deals")
+        if v["current_player"] == 0 and v["thinking"] is None and v["legal"]:
+            r = api.post(f"{server.url}/api/games/{gid}/move", data={"move": rng.choice(v["legal"]), "ply": v["ply"]})
+            assert r.status in (200, 409), r.text()
+        else:
+            time.sleep(0.01)
+        v = api.get(f"{server.url}/api/games/{gid}").json()
+    page.reload()
+    v = wait_ready(page)
+    assert v["observation"]["phase"] == "return"
+    expect(page.locator("#prompt")).to_contain_text("Select a card to return")
+    page.screenshot(path=str(screenshots / "guandan-return.png"), full_page=True)
+    move = v["legal"][0]
+    click_card(page, cards_for(move, hand_of(v))[0])
+    button = page.locator("#moves button.primary")
+    expect(button).to_have_count(1)
+    assert button.get_attribute("data-move") == move
+    ply = v["ply"]
+    button.click()
+    wait_moved(page, ply)
+    assert [0, move] in view_of(page)["observation"]["history"]
+    assert page_errors == []
+    page.context.close()

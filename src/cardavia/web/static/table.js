@@ -260,7 +260,11 @@ function positions(n) {
 function lastActions(view, obs) {
   // Each player's most recent decision (for the bubbles at the seats).
   const last = {};
-  for (const [p, text] of obs.history || []) if (p >= 0) last[p] = text;
+  // A chance entry (a new deal, a new street) starts the bubbles afresh.
+  for (const [p, text] of obs.history || []) {
+    if (p >= 0) last[p] = text;
+    else for (const k of Object.keys(last)) delete last[k];
+  }
   return last;
 }
 
@@ -407,6 +411,14 @@ function valueNode(key, v, view) {
     // [player, text] pairs: a trick
     const s = el("span", "cards-inline");
     v.forEach(([p, t]) => { const c = el("span", "trick-card"); c.append(Cards.play(t), el("span", "who", seatName(view, p))); s.append(c); });
+    return s;
+  }
+  if ((key === "tribute" || key === "returned") && Array.isArray(v)) {
+    // Guandan: [giver, receiver, card] of each tribute; [receiver, giver, card] of each return
+    const s = el("span", "cards-inline");
+    for (const [from, to, card] of v) {
+      s.append(el("span", null, `${seatName(view, from)} → ${seatName(view, to)}`), Cards.element(card, "span", true));
+    }
     return s;
   }
   if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && "payer" in x && "payee" in x)) {
