@@ -430,6 +430,15 @@ function valueNode(key, v, view) {
     }
     return ul;
   }
+  if (Array.isArray(v) && v.length && v.every((x) => x && typeof x === "object" && !Array.isArray(x))) {
+    // records (e.g. each deal's result): the last few, one line each
+    const ul = el("ul", "records");
+    for (const x of v.slice(-3)) {
+      ul.append(el("li", null, Object.entries(x).map(([k, y]) =>
+        `${k.replace(/_/g, " ")} ${SEAT_KEYS.has(k) && typeof y === "number" ? seatName(view, y) : typeof y === "object" ? JSON.stringify(y) : y}`).join(" · ")));
+    }
+    return ul;
+  }
   if (typeof v === "object" && !Array.isArray(v) && typeof v.player === "number") {
     // {player, cards, …}: who, then what
     const s = el("span", "cards-inline");
