@@ -64,7 +64,7 @@ PACES = (0.0, 0.4, 1.0)
 # Opponents' strength: each level tries these agents in order (what exists wins).
 LEVELS: dict[str, tuple[tuple[str, dict], ...]] = {
     "easy": (("heuristic", {}), ("random", {})),
-    "normal": (("mc", {"fraction": 0.2}), ("heuristic", {}), ("random", {})),
+    "normal": (("mc", {"budget_fraction": 0.2}), ("heuristic", {}), ("random", {})),
     "hard": (("mc", {}), ("heuristic", {}), ("random", {})),
 }
 LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
@@ -93,12 +93,20 @@ def _agent_names() -> set[str]:
     return set(AGENTS)
 
 
-def _make_agent(name: str, game: Any, seed: int) -> Any:
+def _make_agent(name: str, game: Any, seed: int, budget_fraction: float = 1.0) -> Any:
+    """``make_agent``; a fraction below 1 scales a rollout budget down (Normal
+    plays ``mc`` at a fifth of its default rollouts)."""
     try:
         from cardavia.agents import make_agent
     except ImportError:  # pragma: no cover
         from cardavia.ai import make_agent  # type: ignore[no-redef]
-    return make_agent(name, game, seed=seed)
+    agent = make_agent(name, game, seed=seed)
+    if budget_fraction < 1:
+        for attr in ("rollouts", "budget"):
+            value = getattr(agent, attr, None)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 1:
+                setattr(agent, attr, max(1, int(value * budget_fraction)))
+    return agent
 
 
 @dataclass
@@ -179,7 +187,7 @@ class CardaviaApp:
     # -- agents --------------------------------------------------------------
     def agent_for(self, level: str, game: Any) -> str:
         """The first agent of ``level``'s list that exists and plays ``game``."""
-        for name, _opts in LEVELS[level]:
+        for name, _options in LEVELS[level]:
             if name not in self._agents:
                 continue
             try:
@@ -386,8 +394,9 @@ class CardaviaApp:
         return {"move": move, "ply": ply, "agent": agent}
 
     @staticmethod
-    def _decide(agent_name: str, state: State, seed: int) -> str:
-        agent = _make_agent(agent_name, state.game, seed)
+    def _decide(agent_name: str, state: State, seed: int, level: str = "easy") -> str:
+        options = dict(next((o for n, o in LEVELS.get(level, ()) if n == agent_name), {}))
+        agent = _make_agent(agent_name, state.game, seed, **options)
         return str(agent.act(state))
 
     def ensure_ai(self, t: Table) -> None:
@@ -404,7 +413,7 @@ class CardaviaApp:
             state = t.state.clone()
             seed = _derive_seed(t.seed, player, ply)
             try:
-                text = await loop.run_in_executor(self.pool, self._decide, t.agent, state, seed)
+                text = await loop.run_in_executor(self.pool, self._decide, t.agent, state, seed, t.level)
             except Exception as e:  # an agent that fails falls back to a random legal move
                 t.notes.append(f"the {t.agent} AI failed ({type(e).__name__}); seat {player} played at random")
                 text = await loop.run_in_executor(self.pool, self._decide, "random", state, seed)

@@ -210,6 +210,9 @@ function legalMoves(view) {
 function render() {
   const view = app.view;
   if (!view) return;
+  // Keyboard play: focus stays in the hand across a redraw.
+  const active = document.activeElement;
+  const keepFocus = active && (active.closest(".hand") || active.closest("#moves")) ? true : false;
   const obs = view.observation;
   document.title = `${view.title} — Cardavia`;
   $("subtitle").textContent = view.title;
@@ -229,6 +232,12 @@ function render() {
   $("undo-btn").disabled = !view.undo;
   $("replay-btn").hidden = !view.over || !!view.replay;
   $("replay-bar").hidden = !view.replay;
+  if (keepFocus && myTurn(view)) {
+    const box = $(app.focus.src) && !$(app.focus.src).hidden ? $(app.focus.src) : $("hand");
+    const cards = box.children;
+    if (cards.length) cards[Math.min(app.focus.idx, cards.length - 1)].focus();
+    else { const b = document.querySelector("#moves button"); if (b) b.focus(); }
+  }
 }
 
 const myTurn = (view) => !view.over && !view.replay && view.current_player === view.seat && view.thinking == null;
