@@ -161,6 +161,7 @@ class CardaviaApp:
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._agents = _agent_names()
+        self._agent_choice: dict[tuple, str] = {}
         self._expiry_task: asyncio.Task | None = None
 
     # -- sessions ----------------------------------------------------------
@@ -187,15 +188,20 @@ class CardaviaApp:
     # -- agents --------------------------------------------------------------
     def agent_for(self, level: str, game: Any) -> str:
         """The first agent of ``level``'s list that exists and plays ``game``."""
-        for name, _options in LEVELS[level]:
-            if name not in self._agents:
-                continue
-            try:
-                _make_agent(name, game, 0)
-            except ValueError:
-                continue
-            return name
-        return "random"
+        key = (level, game.name, bool(game.options.get("match", False)))
+        if key not in self._agent_choice:
+            choice = "random"
+            for name, _options in LEVELS[level]:
+                if name not in self._agents:
+                    continue
+                try:
+                    _make_agent(name, game, 0)
+                except ValueError:
+                    continue
+                choice = name
+                break
+            self._agent_choice[key] = choice
+        return self._agent_choice[key]
 
     def catalog(self) -> dict:
         games = []

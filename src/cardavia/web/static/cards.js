@@ -140,7 +140,7 @@ const Cards = (() => {
       if (info.verb || info.reading) {
         const t = document.createElement("span");
         t.className = "play-word";
-        t.textContent = info.verb || info.reading.split(":")[0];
+        t.textContent = info.verb || info.reading.replace(":", " ");
         box.append(t);
       }
       info.cards.forEach((c) => box.append(element(c, "span", true)));

@@ -232,6 +232,11 @@ function render() {
   $("undo-btn").disabled = !view.undo;
   $("replay-btn").hidden = !view.over || !!view.replay;
   $("replay-bar").hidden = !view.replay;
+  if (view.game === "guandan") {
+    document.querySelectorAll("#table-view .card[data-card]").forEach((c) => {
+      if (wildCard(view, c.dataset.card)) { c.classList.add("wild"); c.title = "wild card"; }
+    });
+  }
   if (keepFocus && myTurn(view)) {
     const box = $(app.focus.src) && !$(app.focus.src).hidden ? $(app.focus.src) : $("hand");
     const cards = box.children;
@@ -409,6 +414,16 @@ function valueNode(key, v, view) {
   if (key === "contract" && typeof v === "string") {
     const m = /^([1-7])(C|D|H|S|NT)(X*)$/.exec(v);
     if (m) { const s = callNode(m[1] + m[2]); s.textContent += m[3]; return s; }
+  }
+  if ((key === "level" || key === "team_levels") && (typeof v === "number" || Array.isArray(v))) {
+    // levels are ints 2..14: show the rank (J, Q, K, A)
+    const face = (x) => (typeof x === "number" ? ({ 11: "J", 12: "Q", 13: "K", 14: "A" }[x] || String(x)) : String(x));
+    if (Array.isArray(v) && v.length === 2 && view.players === 4) {
+      // two teams, partners sitting opposite (seats p and p + 2): team p % 2
+      const us = view.seat % 2;
+      return el("span", null, `us ${face(v[us])} · them ${face(v[1 - us])}`);
+    }
+    return el("span", null, Array.isArray(v) ? v.map(face).join(" : ") : face(v));
   }
   if (SEAT_KEYS.has(key) && typeof v === "number") return v < 0 ? null : el("span", null, seatName(view, v));
   if (Cards.isCardList(v)) {
