@@ -415,6 +415,10 @@ function valueNode(key, v, view) {
     const m = /^([1-7])(C|D|H|S|NT)(X*)$/.exec(v);
     if (m) { const s = callNode(m[1] + m[2]); s.textContent += m[3]; return s; }
   }
+  if (key === "tricks_won" && Array.isArray(v) && v.length === 2 && view.players === 4) {
+    const us = view.seat % 2;
+    return el("span", null, `us ${v[us]} · them ${v[1 - us]}`);
+  }
   if ((key === "level" || key === "team_levels") && (typeof v === "number" || Array.isArray(v))) {
     // levels are ints 2..14: show the rank (J, Q, K, A)
     const face = (x) => (typeof x === "number" ? ({ 11: "J", 12: "Q", 13: "K", 14: "A" }[x] || String(x)) : String(x));
