@@ -14,7 +14,7 @@ import random
 import time
 
 import cardavia
-from cardavia._core import climb, dds, guandan, holdem_core, shengji, updown_core
+from cardavia._core import bridge_core, climb, guandan, holdem_core, shengji, updown_core
 
 # Each game's compiled loop: deals -> (called with n, seed).
 COMPILED = {
@@ -24,7 +24,7 @@ COMPILED = {
     "shengji": lambda n: shengji.selfplay_deals(n, 1),
     "holdem": lambda n: holdem_core.selfplay(n, seed=1),
     "updown": lambda n: updown_core.selfplay(n, seed=1, match=False),
-    "bridge": lambda n: dds.random_deals_played(1, n),
+    "bridge": lambda n: bridge_core.random_deals(1, n),
 }
 
 
