@@ -436,7 +436,7 @@ def test_vocabulary_class_hand_kinds_and_nobody():
     obs = s.observation(NORTH)
     assert obs["hand"] == [bridge.card_text(c) for c in h]
     assert obs["hand_sizes"] == [13, 13, 13, 13] and obs["played"] == [[], [], [], []]
-    assert obs["declarer"] is None and obs["dummy"] is None and obs["trick_leader"] is None
+    assert obs["declarer"] is None and obs["dummy"] is None and obs["leader"] is None
     assert s.seat_to_play is None and s.declarer is None
     assert {m.kind for m in s.legal_moves()} == {"pass", "bid"}
     bid(s, "1NT", "pass", "pass", "pass")

@@ -152,7 +152,8 @@ def wait_ready(page) -> dict:
     v = view_of(page)
     if not v["over"]:
         page.wait_for_function("(ply) => app.view && app.view.ply === ply && "
-                               "document.querySelectorAll('#moves button, #prompt:not(:empty)').length > 0", arg=v["ply"])
+                               "document.querySelectorAll('#moves button, #prompt:not(:empty)').length > 0",
+                               arg=v["ply"])
     return v
 
 

@@ -21,7 +21,7 @@ order: spades, hearts, diamonds, clubs, ace down); ``hand_sizes`` (cards
 held, per seat); ``played`` (per seat, the cards it played, in order);
 ``auction`` (every call's text); ``contract`` (``"4SX"`` or None);
 ``declarer``, ``dummy`` (seats or None); ``dummy_hand`` (dummy's cards once
-the opening lead is made, else None); ``trick_leader`` (None outside the
+the opening lead is made, else None); ``leader`` (of the current trick; None outside the
 play); ``trick`` (the current trick as ``[seat, card]`` pairs); ``tricks``
 (each finished trick: ``leader``, ``cards``, ``winner``); ``tricks_won``
 ([North-South, East-West]); ``seat_to_play`` (the seat whose card is due,
@@ -589,7 +589,7 @@ class BridgeState(State):
         return self._pos.tricks_won
 
     @property
-    def current_player(self) -> int | None:  # type: ignore[override]  # None once over (game.TERMINAL)
+    def current_player(self) -> int | None:
         return self._pos.current_player
 
     @property
@@ -677,7 +677,7 @@ class BridgeState(State):
             "declarer": self.declarer,
             "dummy": self.dummy,
             "dummy_hand": None,
-            "trick_leader": self.trick_leader,
+            "leader": self.trick_leader,
             "trick": [[s, card_text(c)] for s, c in current],
             "tricks": [{"leader": ld, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
                        for ld, cards, w in done],

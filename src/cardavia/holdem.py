@@ -14,7 +14,7 @@ True
 
 Observation keys (besides the shared ``game``, ``player``,
 ``current_player``, ``is_over``, ``history``): ``hand`` (own hole cards,
-texts in poker order, empty when not dealt in), ``hand_number``, ``street``,
+texts in poker order, empty when not dealt in), ``deal`` (the hand's number in the match), ``street``,
 ``button``, ``small_blind_seat``, ``big_blind_seat``, ``blinds``,
 ``start_stacks`` (every seat's chips before this hand's blinds), ``stacks``,
 ``bets`` (this round), ``pot``, ``in_hand``, ``eliminated``, ``board``,
@@ -239,7 +239,7 @@ class HoldemState(State):
         n = self.game.num_players
         live = [h.dealt[p] and not h.folded[p] for p in range(n)]
         out = {
-            "hand_number": self._hand_no + (0 if self._over else 1),
+            "deal": self._hand_no + (0 if self._over else 1),
             "street": STREETS[h.street],
             "button": h.button,
             "small_blind_seat": h.sb_seat,

@@ -13,7 +13,7 @@ for the next deal.  The match ends when a player has no chips.
 
 Observation keys (besides the shared ``game``, ``player``,
 ``current_player``, ``is_over``, ``history``): ``hand`` (own two cards,
-texts in poker order), ``deal_number``, ``phase``, ``starter``, ``locked``
+texts in poker order), ``deal``, ``phase``, ``starter``, ``locked``
 (own locked card or None), ``opponent_locked`` (None, ``"?"``, or the card
 once revealed), ``signals`` (UP and DOWN counts per player, UD-2.3),
 ``start_stacks`` (chips before this deal's ante), ``stacks``, ``bets``,
@@ -259,7 +259,7 @@ class UpDownState(State):
         settled = c.phase == DEALT_OUT
         mine = c.locked_card(player)
         out = {
-            "deal_number": c.deal_no,
+            "deal": c.deal_no,
             "phase": PHASES[c.phase],
             "starter": c.starter,
             "hand": [card_text(x) for x in self.hand(player)],
@@ -454,7 +454,7 @@ class UpDownGame(Game):
             i -= 1
         actions = public_actions(t for p, t in history[i + 1:] if p != CHANCE and not t.startswith("lock"))
         kept_up = -1
-        if data["deal_number"] > 1:
+        if data["deal"] > 1:
             j = i - 1
             while not (history[j][0] == CHANCE and history[j][1].startswith("reveal ")):
                 j -= 1
@@ -467,7 +467,7 @@ class UpDownGame(Game):
             assert signals is not None, "a deal entry of the duel's history"
             prev_up = int(signals.group(1 + them))
             kept_up = prev_up - is_up(revealed)
-        return _uc.world(me, mine, my_lock, data["start_stacks"], data["starter"], data["deal_number"],
+        return _uc.world(me, mine, my_lock, data["start_stacks"], data["starter"], data["deal"],
                          kept_up, data["signals"][them]["up"], data["opponent_locked"] == "?",
                          [card_id(c) for c in data["discard_pile"]], actions, draw_seed(rng))
 

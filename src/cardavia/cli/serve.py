@@ -25,12 +25,13 @@ def run(args) -> int:
         from cardavia.web import create_app
         from cardavia.web.store import default_db_path
     except ImportError as e:
-        raise UserError(f"cardavia serve needs the web extra ({e.name} is missing): pip install 'cardavia[web]'")
+        raise UserError(f"cardavia serve needs the web extra ({e.name} is missing): "
+                        "pip install 'cardavia[web]'") from None
     db = args.db or default_db_path()
     try:
         app = create_app(db, idle_hours=args.idle_hours, max_games=args.max_games, workers=args.workers)
     except OSError as e:
-        raise UserError(f"cannot open the database {db}: {e.strerror or e}")
+        raise UserError(f"cannot open the database {db}: {e.strerror or e}") from None
     print(f"cardavia: serving on http://{args.host}:{args.port}/ (games kept in {db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning" if args.quiet else "info")
     return 0

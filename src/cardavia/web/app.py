@@ -261,7 +261,7 @@ class CardaviaApp:
         try:
             game = cardavia.load(name, **options)
         except ValueError as e:
-            raise HTTPError(400, str(e))
+            raise HTTPError(400, str(e)) from None
         seat = body.get("seat", 0)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
             raise HTTPError(400, f"seat must be an int in 0..{game.num_players - 1}")
@@ -344,7 +344,7 @@ class CardaviaApp:
             try:
                 t.state.play(text)
             except ValueError as e:
-                raise HTTPError(422, str(e))
+                raise HTTPError(422, str(e)) from None
             self.save(t)
             view = self.view(t)
         await self.broadcast(t, {"type": "view", "view": view})
@@ -486,7 +486,7 @@ async def _body(request: Request) -> dict:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        raise HTTPError(400, "the body is not valid JSON")
+        raise HTTPError(400, "the body is not valid JSON") from None
     if not isinstance(data, dict):
         raise HTTPError(400, "the body must be a JSON object")
     return data
