@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from conformance import check_random_games
-from checks import BET_GARBAGE, played_states, refusal_changes_nothing
+from checks import BET_GARBAGE, mid_game_states, played_states, refusal_changes_nothing
 
 import cardavia
 from cardavia._core.holdem_core import HoldemHand
@@ -584,18 +584,6 @@ def chi_square_ok(counts, expected):
     return stat < critical, stat, critical
 
 
-def mid_game_states(game, seeds, rng_seed=0):
-    rng = random.Random(rng_seed)
-    out = []
-    for seed in seeds:
-        s = game.new_state(seed=seed)
-        for _ in range(rng.randrange(0, 40)):
-            if s.is_over:
-                break
-            s.play(s.legal_moves().sample(rng))
-        if not s.is_over:
-            out.append(s)
-    return out
 
 
 @pytest.mark.parametrize("game", [HAND, MATCH], ids=["hand", "match"])

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from cardavia.shengji import PLAY, ShengjiGame, ShengjiMove
+from checks import mid_game_states
 from conformance import check_random_games
 
 import cardavia
@@ -1179,17 +1180,7 @@ def test_sj_2_7_others_cannot_tell_which_cards_were_buried():
 # -- hidden cards: sample_world and resample (issue 12 part 2) ----------------------
 
 def _mid_game_states(n, seed, game=G, low=0, high=140):
-    rng = random.Random(seed)
-    out = []
-    for i in range(n):
-        s = game.new_state(seed=seed * 1000 + i)
-        for _ in range(rng.randrange(low, high)):
-            if s.is_over:
-                break
-            s.play(s.legal_moves().sample(rng))
-        if not s.is_over:
-            out.append(s)
-    return out
+    return mid_game_states(game, range(seed * 1000, seed * 1000 + n), seed, low, high)
 
 
 def test_resample_keeps_what_the_player_knows_and_replays_to_a_zero_sum_end():
