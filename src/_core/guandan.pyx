@@ -18,7 +18,8 @@ through the same functions.
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, splitmix64
+from cardavia._core.rng cimport (Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, splitmix64,
+                                 rng_uniform)
 from cardavia._core.cards cimport BLACK_JOKER, RED_JOKER, NUM_CARDS, card_rank
 
 SHAPES = ("single", "pair", "triple", "fullhouse", "straight", "pairs", "triples",
@@ -649,6 +650,11 @@ cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, co
     cdef int receivers[2]
     cdef int cards[2]
     s.level = level
+    for c in range(NUM_CARDS):
+        k = 2
+        for p in range(4):
+            k -= hands[p * 54 + c]
+        s.outside[c] = k if k > 0 else 0
     for p in range(4):
         gd_prepare(&s.h[p], &hands[p * 54], level)
         k = 0
@@ -668,6 +674,7 @@ cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, co
     s.ntrib = 0
     s.nret = 0
     s.moves_in_deal = 0
+    memset(s.played, 0, sizeof(s.played))
     s.cum_ok = False
     s.has_prev = prev != NULL
     s.phase = GD_PH_PLAY
@@ -994,6 +1001,8 @@ cdef void gd_apply(GdPos* s, const GdMove* mv) noexcept nogil:
         return
     gd_remove(&s.h[p], mv.cards, mv.n)
     s.size[p] -= mv.n
+    for i in range(mv.n):
+        s.played[p][mv.cards[i]] += 1
     s.lshape = mv.shape
     s.lmain = mv.main
     s.ln = mv.n
@@ -1046,6 +1055,259 @@ cdef uint64_t gd_random_play(GdPos* s, Rng* r, uint64_t* trace, int trace_cap) n
         gd_legal_at(s, x, &mv)
         gd_apply(s, &mv)
     return moves
+
+# -- worlds: the hidden cards dealt again (issue 12 part 2) ------------------------
+#
+# What a player knows of the others' cards: how many each holds, what was
+# played, and what the tribute showed (GD-3.1).  A tribute or returned card
+# stays with its receiver until he plays or passes it on: he holds at least
+# received - given - played copies of it (``_known``).  The tribute itself
+# says more: the payer gave his strongest non-wild card (lowest id among
+# equals), so he held nothing stronger; a payer who gave a Red Joker held no
+# second one (else no tribute, GD-3.3); after an anti-tribute only the payers
+# can hold the Red Jokers; a receiver who returned a card above 10 (or a
+# wild) held no non-wild 2-10 and nothing lower (GD-3.4).  These are per
+# player masks over card ids (``_allowed``).  Every other card is dealt
+# uniformly over the physical cards, as a shuffle would: the cards are
+# grouped by the set of players who may hold them, the counts of the groups
+# that two players share are drawn with their exact weights (products of
+# binomials and the multinomial of the unrestricted rest), and each group is
+# shuffled into its share.  No rejection, so it never stalls.
+
+cdef extern from "math.h":
+    double lgamma(double x) noexcept nogil
+    double exp(double x) noexcept nogil
+
+
+cdef inline double _lf(int n) noexcept nogil:
+    return lgamma(n + 1.0)
+
+
+cdef void _known(const GdPos* s, int q, uint8_t* out) noexcept nogil:
+    """Copies of each card ``q`` is known to hold: received - given - played, at least 0."""
+    cdef int k[54]
+    cdef int i, c
+    for c in range(NUM_CARDS):
+        k[c] = -s.played[q][c]
+    for i in range(s.ntrib):
+        if s.trib[i][1] == q:
+            k[s.trib[i][2]] += 1
+        if s.trib[i][0] == q:
+            k[s.trib[i][2]] -= 1
+    for i in range(s.nret):
+        if s.ret[i][1] == q:
+            k[s.ret[i][2]] += 1
+        if s.ret[i][0] == q:
+            k[s.ret[i][2]] -= 1
+    for c in range(NUM_CARDS):
+        out[c] = k[c] if k[c] > 0 else 0
+
+
+cdef void _allowed(const GdPos* s, int q, uint8_t* ok) noexcept nogil:
+    """Which card ids player ``q``'s unknown cards may be (1) after the tribute."""
+    cdef int i, c, t, v, partner, wild = 4 * s.level + 2
+    cdef bint payer
+    for c in range(NUM_CARDS):
+        ok[c] = 1
+    if not s.has_prev:
+        return
+    if s.anti:  # only the payers can hold the Red Jokers (GD-3.3)
+        partner = (s.prev[0] + 2) & 3
+        if s.prev[1] == partner:
+            payer = q == s.prev[2] or q == s.prev[3]
+        else:
+            payer = q == (s.prev[3] if s.prev[3] != partner else s.prev[2])
+        if not payer:
+            ok[RED_JOKER] = 0
+        return
+    for i in range(s.ntrib):
+        if s.trib[i][0] == q:
+            t = s.trib[i][2]
+            v = _card_value(t, s.level)
+            for c in range(NUM_CARDS):
+                if c != wild and (_card_value(c, s.level) > v or (_card_value(c, s.level) == v and c < t)):
+                    ok[c] = 0
+            if t == RED_JOKER:
+                ok[RED_JOKER] = 0
+    for i in range(s.nret):
+        if s.ret[i][0] == q:
+            t = s.ret[i][2]
+            if t < 36 and t != wild:
+                continue  # his choice among 2-10s: nothing learnt
+            v = _card_value(t, s.level)
+            for c in range(NUM_CARDS):
+                if (c < 36 and c != wild) or _card_value(c, s.level) < v:
+                    ok[c] = 0
+
+
+cdef inline void _shuffle_ints(Rng* r, int* a, int n) noexcept nogil:
+    cdef int i, j, x
+    for i in range(n - 1, 0, -1):
+        j = rng_below(r, i + 1)
+        x = a[i]; a[i] = a[j]; a[j] = x
+
+
+cdef inline double _share_lw(const int* ncls, const int* cap, int n_all, int x0, int x1, int x2,
+                            bint* fits) noexcept nogil:
+    """Log-weight of giving x0 of group {0,1} to 0, x1 of {0,2} to 0, x2 of {1,2} to 1."""
+    cdef int c0 = cap[0] - x0 - x1
+    cdef int c1 = cap[1] - (ncls[3] - x0) - x2
+    cdef int c2 = cap[2] - (ncls[5] - x1) - (ncls[6] - x2)
+    fits[0] = c0 >= 0 and c1 >= 0 and c2 >= 0 and c0 + c1 + c2 == n_all
+    if not fits[0]:
+        return 0.0
+    return (_lf(ncls[3]) - _lf(x0) - _lf(ncls[3] - x0) + _lf(ncls[5]) - _lf(x1) - _lf(ncls[5] - x1)
+            + _lf(ncls[6]) - _lf(x2) - _lf(ncls[6] - x2) + _lf(n_all) - _lf(c0) - _lf(c1) - _lf(c2))
+
+
+cdef int _sample_with_outside(GdPos* w, const GdPos* s, const int* hid, const int* cap,
+                              uint8_t (*known)[54], uint8_t (*ok)[54], Rng* r) noexcept nogil:
+    """A position of fewer than 108 cards: the unseen cards (the others'
+    unknown ones and those in no hand) shuffled into the others' free
+    places, the rest left out; masks by rejection (an analysis position
+    only: a dealt deal has no card outside)."""
+    cdef int pool[108]
+    cdef uint8_t cnt[3][54]
+    cdef int n = 0, i, j, k, c, q, tries
+    cdef bint good
+    for i in range(3):
+        q = hid[i]
+        for c in range(NUM_CARDS):
+            for j in range(s.h[q].cnt[c] - known[i][c]):
+                pool[n] = c
+                n += 1
+    for c in range(NUM_CARDS):
+        for j in range(s.outside[c]):
+            pool[n] = c
+            n += 1
+    for tries in range(100000):
+        _shuffle_ints(r, pool, n)
+        good = True
+        k = 0
+        for i in range(3):
+            memcpy(cnt[i], known[i], NUM_CARDS)
+            for j in range(cap[i]):
+                if not ok[i][pool[k]]:
+                    good = False
+                cnt[i][pool[k]] += 1
+                k += 1
+        if good:
+            w[0] = s[0]
+            memset(w.outside, 0, NUM_CARDS)
+            for j in range(k, n):
+                w.outside[pool[j]] += 1
+            for i in range(3):
+                gd_prepare(&w.h[hid[i]], cnt[i], s.level)
+            w.seed = rng_next(r)
+            w.cum_ok = False
+            return 0
+    return -1
+
+
+cdef int gd_sample_world(GdPos* w, const GdPos* s, int player, Rng* r) noexcept nogil:
+    """``w``: ``s`` with the cards ``player`` cannot see dealt again uniformly
+    under what he knows; later deals from a fresh seed.  -1: no world fits."""
+    cdef int hid[3]
+    cdef int cap[3]
+    cdef uint8_t known[3][54]
+    cdef uint8_t ok[3][54]
+    cdef uint8_t cnt[3][54]
+    cdef int cls[8][108]     # pool cards by the set of hidden players allowed (bit i: hid[i])
+    cdef int ncls[8]
+    cdef int give[8][3]      # how many of each group go to each hidden player
+    cdef int i, j, q, c, k, g, sets, x0, x1, x2, n_all, p0, p1, p2, n_out
+    cdef double lw, top = -1e300, tot = 0.0, target
+    cdef bint fits, found = False
+    k = 0
+    for q in range(4):
+        if q != player:
+            hid[k] = q
+            k += 1
+    memset(ncls, 0, sizeof(ncls))
+    memset(give, 0, sizeof(give))
+    for i in range(3):
+        _known(s, hid[i], known[i])
+        _allowed(s, hid[i], ok[i])
+        cap[i] = s.size[hid[i]]
+        for c in range(NUM_CARDS):
+            if known[i][c] > s.h[hid[i]].cnt[c]:
+                return -1
+            cap[i] -= known[i][c]
+    for i in range(3):
+        q = hid[i]
+        for c in range(NUM_CARDS):
+            for j in range(s.h[q].cnt[c] - known[i][c]):
+                sets = ok[0][c] | (ok[1][c] << 1) | (ok[2][c] << 2)
+                cls[sets][ncls[sets]] = c
+                ncls[sets] += 1
+    n_out = 0
+    for c in range(NUM_CARDS):
+        n_out += s.outside[c]
+    if n_out:
+        return _sample_with_outside(w, s, hid, cap, known, ok, r)
+    if ncls[0]:
+        return -1
+    for i in range(3):  # cards only one player may hold
+        if ncls[1 << i] > cap[i]:
+            return -1
+        give[1 << i][i] = ncls[1 << i]
+        cap[i] -= ncls[1 << i]
+    n_all = ncls[7]
+    # the shares of the groups two players share, drawn with their weights
+    for x0 in range(ncls[3] + 1):
+        for x1 in range(ncls[5] + 1):
+            for x2 in range(ncls[6] + 1):
+                lw = _share_lw(ncls, cap, n_all, x0, x1, x2, &fits)
+                if fits and lw > top:
+                    top = lw
+                    found = True
+    if not found:
+        return -1
+    for x0 in range(ncls[3] + 1):
+        for x1 in range(ncls[5] + 1):
+            for x2 in range(ncls[6] + 1):
+                lw = _share_lw(ncls, cap, n_all, x0, x1, x2, &fits)
+                if fits:
+                    tot += exp(lw - top)
+    target = rng_uniform(r) * tot
+    tot = 0.0
+    p0 = p1 = p2 = -1
+    for x0 in range(ncls[3] + 1):
+        for x1 in range(ncls[5] + 1):
+            for x2 in range(ncls[6] + 1):
+                lw = _share_lw(ncls, cap, n_all, x0, x1, x2, &fits)
+                if fits:
+                    p0 = x0; p1 = x1; p2 = x2
+                    tot += exp(lw - top)
+                    if tot > target:
+                        break
+            if tot > target and p0 >= 0:
+                break
+        if tot > target and p0 >= 0:
+            break
+    give[3][0] = p0; give[3][1] = ncls[3] - p0
+    give[5][0] = p1; give[5][2] = ncls[5] - p1
+    give[6][1] = p2; give[6][2] = ncls[6] - p2
+    give[7][0] = cap[0] - p0 - p1
+    give[7][1] = cap[1] - (ncls[3] - p0) - p2
+    give[7][2] = cap[2] - (ncls[5] - p1) - (ncls[6] - p2)
+    # deal: each group shuffled into its shares
+    for i in range(3):
+        memcpy(cnt[i], known[i], NUM_CARDS)
+    for g in range(1, 8):
+        _shuffle_ints(r, cls[g], ncls[g])
+        j = 0
+        for i in range(3):
+            for k in range(give[g][i]):
+                cnt[i][cls[g][j]] += 1
+                j += 1
+    w[0] = s[0]
+    for i in range(3):
+        gd_prepare(&w.h[hid[i]], cnt[i], s.level)
+    w.seed = rng_next(r)
+    w.cum_ok = False
+    return 0
+
 
 # -- Python face -------------------------------------------------------------------
 
@@ -1225,7 +1487,7 @@ cdef class Position:
         return p
 
     @staticmethod
-    def from_hands(hands, int level, team_levels, int leader, previous, seed, bint match):
+    def from_hands(hands, int level, team_levels, int leader, previous, seed, bint match, int deal_no=0):
         """A deal from four hands (54 counts each) at a level rank index 0-12;
         ``previous`` (finishing order or None) applies the tribute.  Assumes
         a validated setup; ValueError when a payer has no card to give."""
@@ -1240,7 +1502,7 @@ cdef class Position:
                 buf[i * 54 + c] = h[c]
         s.match = match
         s.seed = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
-        s.deal_no = 0
+        s.deal_no = deal_no
         s.team_level[0] = team_levels[0]
         s.team_level[1] = team_levels[1]
         s.winner_team = -1
@@ -1351,6 +1613,133 @@ cdef class Position:
         gd_legal_at(&self.s, index, &mv)
         gd_apply(&self.s, &mv)
 
+    # -- worlds -----------------------------------------------------------------
+    def sample_world(self, int player, seed):
+        """A new Position: this one with the cards ``player`` cannot see dealt
+        again uniformly under what he knows (see gd_sample_world)."""
+        cdef Position p = Position.__new__(Position)
+        cdef Rng r
+        cdef int code
+        if not 0 <= player < 4:
+            raise ValueError("player must be 0-3")
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            code = gd_sample_world(&p.s, &self.s, player, &r)
+        if code < 0:
+            raise ValueError("no deal fits what this player has seen")
+        return p
+
+    def worlds(self, int player, seed, int n):
+        """Sample ``n`` worlds in the core (for benchmarks): returns how many fitted."""
+        cdef GdPos* w = <GdPos*>malloc(sizeof(GdPos))
+        cdef Rng r
+        cdef int i, ok = 0
+        if w == NULL:
+            raise MemoryError()
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            for i in range(n):
+                ok += gd_sample_world(w, &self.s, player, &r) == 0
+        free(w)
+        return ok
+
+    @staticmethod
+    def from_public(int player, own, hand_sizes, played, int level, team_levels, bint match, int deal_no,
+                    int phase, int cur, last, int last_player, int passes, finished, previous, bint anti,
+                    tributes, returned, int leader):
+        """A position holding what ``player`` knows (own hand: 54 counts; the
+        others' hands any cards fitting the counts and known holdings): the
+        skeleton ``sample_world`` deals from.  ValueError if the pieces do not fit."""
+        cdef Position p = Position.__new__(Position)
+        cdef GdPos* s = &p.s
+        cdef uint8_t kn[4][54]
+        cdef int pool[54]
+        cdef uint8_t cnt[54]
+        cdef int i, q, c, k, left
+        memset(s, 0, sizeof(GdPos))
+        s.level = level
+        s.team_level[0] = team_levels[0]
+        s.team_level[1] = team_levels[1]
+        s.match = match
+        s.deal_no = deal_no
+        s.deals = deal_no
+        s.winner_team = -1
+        s.last_winner = -1
+        s.phase = phase
+        s.cur = cur
+        s.tribute_leader = leader
+        s.anti = anti
+        s.has_prev = previous is not None
+        if previous is not None:
+            for i in range(4):
+                s.prev[i] = previous[i]
+        s.ntrib = len(tributes)
+        for i, (a, b, c) in enumerate(tributes):
+            s.trib[i][0] = a; s.trib[i][1] = b; s.trib[i][2] = c
+        s.nret = len(returned)
+        for i, (a, b, c) in enumerate(returned):
+            s.ret[i][0] = a; s.ret[i][1] = b; s.ret[i][2] = c
+        for q in range(4):
+            s.size[q] = hand_sizes[q]
+            for c in range(54):
+                s.played[q][c] = played[q][c]
+        s.nout = len(finished)
+        for i in range(4):
+            s.order[i] = -1
+        for i, q in enumerate(finished):
+            s.order[i] = q
+            s.out[q] = 1
+        s.lshape = -1
+        s.last_player = -1
+        if last is not None:
+            s.lshape, s.lmain = last[0], last[1]
+            s.ln = len(last[2])
+            for i, c in enumerate(last[2]):
+                s.lcards[i] = c
+            s.last_player = last_player
+            s.passes = passes
+            s.need = -passes
+            for q in range(4):
+                if q != last_player and not s.out[q]:
+                    s.need += 1
+        for c in range(54):
+            pool[c] = 2 - own[c]
+            for q in range(4):
+                pool[c] -= s.played[q][c]
+            if pool[c] < 0:
+                raise ValueError("more copies of a card seen than two packs hold")
+        gd_prepare(&s.h[player], own, level)
+        for q in range(4):  # the known cards first, then any others that fit
+            if q == player:
+                continue
+            _known(s, q, kn[q])
+            for c in range(54):
+                pool[c] -= kn[q][c]
+                if pool[c] < 0:
+                    raise ValueError("a known tribute or return card is seen elsewhere")
+        for q in range(4):
+            if q == player:
+                continue
+            memcpy(cnt, kn[q], 54)
+            left = s.size[q]
+            for c in range(54):
+                left -= kn[q][c]
+            for c in range(54):
+                while left > 0 and pool[c] > 0:
+                    cnt[c] += 1
+                    pool[c] -= 1
+                    left -= 1
+            if left != 0:
+                raise ValueError("the hand sizes do not fit the cards not yet seen")
+            gd_prepare(&s.h[q], cnt, level)
+        for c in range(54):
+            s.outside[c] = pool[c]  # unseen and in no hand: a position of fewer than 108 cards
+        return p
+
+    def played_cards(self, int p):
+        """54 counts: the cards ``p`` played this deal."""
+        return bytes(self.s.played[p][:54])
+
     # -- what the State reads ----------------------------------------------------
     @property
     def phase(self):
@@ -1372,6 +1761,11 @@ cdef class Position:
     @property
     def deal_no(self):
         return self.s.deal_no
+
+    @property
+    def seed(self):
+        """The seed later deals of the match come from."""
+        return self.s.seed
 
     @property
     def deals(self):

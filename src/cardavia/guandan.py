@@ -26,6 +26,7 @@ from typing import Any, Iterable, Iterator, Sequence
 from cardavia._core import guandan as _core
 from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids, two_pack_counts
 from cardavia.game import (
+    CHANCE,
     ArgumentTypeError,
     ChanceEvent,
     Game,
@@ -48,9 +49,7 @@ SHAPES: tuple[str, ...] = _core.SHAPES
 """Reading names, index = shape code of the core."""
 _SHAPE_CODE = {s: i for i, s in enumerate(SHAPES)}
 MAIN_CHARS = _core.MAIN_CHARS  # "23456789TJQKABR": main rank index 0-14
-BOMB, STRAIGHTFLUSH, JOKERBOMB = 7, 8, 9
-WILD_SUIT = 2  # hearts
-ACE = 12
+BOMB, STRAIGHTFLUSH, JOKERBOMB = _SHAPE_CODE["bomb"], _SHAPE_CODE["straightflush"], _SHAPE_CODE["jokerbomb"]
 _CARD_TEXT = [card_text(c) for c in range(54)]
 
 
@@ -101,7 +100,7 @@ class GuandanMove(Move):
 
     @property
     def is_bomb(self) -> bool:
-        return self.kind == "play" and self.shape >= BOMB
+        return self.kind == "play" and self.shape in (BOMB, STRAIGHTFLUSH, JOKERBOMB)
 
     def __str__(self) -> str:
         text = self._text
@@ -217,6 +216,25 @@ _OVER, _RETURN_PHASE = _core.PHASE_OVER, _core.PHASE_RETURN
 _E = _core.ERRORS
 
 
+def _seed64(rng: Any) -> int:
+    """One 64-bit seed drawn from ``rng``: a Cardavia ``Random``, a
+    ``random.Random``, a NumPy ``Generator`` or an int seed (None: fresh)."""
+    if rng is None:
+        return random.getrandbits(64)
+    if isinstance(rng, bool):
+        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
+    if isinstance(rng, int):
+        return check_int(rng, "seed", 0, (1 << 64) - 1)
+    if hasattr(rng, "next_u64"):
+        return rng.next_u64()
+    if hasattr(rng, "getrandbits"):
+        return rng.getrandbits(64)
+    if hasattr(rng, "integers"):
+        return int(rng.integers(0, 1 << 63)) << 1 | int(rng.integers(0, 2))
+    raise ArgumentTypeError(f"rng must be a Random, a random.Random, a NumPy Generator or an int seed, "
+                            f"not {type(rng).__name__}")
+
+
 def _move_of(t: tuple, level: int) -> GuandanMove:
     """A Move from the core's (kind, shape, main, cards ascending)."""
     kind, shape, main, cards = t
@@ -297,9 +315,10 @@ class GuandanState(State):
             team_levels = [int(x) - 2 for x in setup.get("team_levels", (level + 2, level + 2))]
             previous = setup.get("previous")
             self._pos = _core.Position.from_hands(hands, level, team_levels, int(setup.get("leader", 0)),
-                                                  previous, seed, match)
+                                                  previous, seed, match, int(setup.get("deal", 1)) - 1)
         else:
             self._pos = _core.Position.from_seed(seed, match)
+        self._prior: list = []  # public history of earlier deals (a resampled world)
         self._record_deal_start()
 
     # -- chance events of the history ----------------------------------------
@@ -476,11 +495,71 @@ class GuandanState(State):
             "last_play": str(self._last_move()) if last is not None else None,
             "last_player": last[3] if last is not None else None,
             "passes": pos.passes() if last is not None else 0,
+            "played": [self._texts(pos.played_cards(q)) for q in range(4)],
+            "leader": pos.leader,
             "tribute": [[p, r, card_text(c)] for p, r, c in pos.tributes()],
             "returned": [[r, p, card_text(c)] for r, p, c in pos.returned()],
             "anti_tribute": pos.anti_tribute,
             "previous_order": pos.previous(),
         }
+
+    def _texts(self, counts: bytes) -> list[str]:
+        lv = self._pos.level
+        wild = 4 * lv + 2
+        cards = [c for c in range(54) for _ in range(counts[c])]
+        cards.sort(key=lambda c: (c == wild, card_strength(c, lv), c))
+        return [_CARD_TEXT[c] for c in cards]
+
+    def _deal_start_hands(self, pos: "_core.Position") -> list[list[int]]:
+        """Each player's 27 cards as dealt at the start of this deal (before
+        the tribute): held + played + given - received."""
+        out = []
+        for q in range(4):
+            cnt = [a + b for a, b in zip(pos.hand(q), pos.played_cards(q))]
+            for payer, receiver, c in pos.tributes():
+                if payer == q:
+                    cnt[c] += 1
+                if receiver == q:
+                    cnt[c] -= 1
+            for receiver, payer, c in pos.returned():
+                if receiver == q:
+                    cnt[c] += 1
+                if payer == q:
+                    cnt[c] -= 1
+            out.append([c for c in range(54) for _ in range(cnt[c])])
+        return out
+
+    def resample(self, player: int, rng: Any = None) -> "GuandanState":
+        """A state ``player`` cannot tell from this one: the cards he has not
+        seen dealt again uniformly under what he knows (``sample_world``),
+        rebuilt from its own dealt hands and this deal's moves, so that it
+        replays through ``play`` and round-trips through JSON.  In a match
+        the history starts at this deal; later deals come from a new seed."""
+        check_player(player, 4)
+        world = self._pos.sample_world(player, _seed64(rng))
+        setup: dict[str, Any] = {"seed": world.seed, "hands": [" ".join(_CARD_TEXT[c] for c in h)
+                                                              for h in self._deal_start_hands(world)],
+                                 "level": world.level + 2, "team_levels": [x + 2 for x in world.team_levels],
+                                 "leader": world.leader}
+        if world.previous() is not None:
+            setup["previous"] = world.previous()
+        if world.deal_no:
+            setup["deal"] = world.deal_no + 1
+        start = max(i for i, (p, m) in enumerate(self._history) if p == CHANCE and str(m).startswith("deal "))
+        new = self.game._initial_state(setup)
+        for p, m in self._history[start + 1:]:
+            if p != CHANCE:
+                new.play(m)
+        new._prior = self._prior + self._history[:start]
+        return new
+
+    @property
+    def history(self) -> tuple:
+        """Every move so far as (player, move); chance events have player -1."""
+        return tuple(self._prior + self._history) if self._prior else tuple(self._history)
+
+    def public_history(self, player: int) -> list:
+        return [[p, str(m) if p == player else m.public_text()] for p, m in self._prior + self._history]
 
     def _copy(self) -> "GuandanState":
         new = self._shallow_copy()
@@ -518,7 +597,7 @@ class GuandanGame(Game):
 
     def from_hands(self, hands: Sequence[Any], level: int = 2, leader: int = 0,
                    previous: Sequence[int] | None = None, team_levels: Sequence[int] | None = None,
-                   seed: int = 0) -> GuandanState:
+                   seed: int = 0, deal: int = 1) -> GuandanState:
         """A deal from given hands (card text or ids per player; for analysis and tests).
 
         ``level`` (2-14) is this deal's level; ``team_levels`` (default: both
@@ -537,6 +616,8 @@ class GuandanGame(Game):
         except TypeError as e:
             raise ArgumentTypeError(f"bad hand: {e}") from None
         setup: dict[str, Any] = {"seed": seed, "hands": texts, "level": level, "leader": leader}
+        if deal != 1:
+            setup["deal"] = deal
         if team_levels is not None:
             if isinstance(team_levels, (str, bytes)) or not isinstance(team_levels, Sequence):
                 raise ArgumentTypeError("team_levels must be a sequence of two levels 2-14")
@@ -547,7 +628,7 @@ class GuandanGame(Game):
             setup["previous"] = list(previous)
         return self._initial_state(setup)
 
-    _SETUP_KEYS = frozenset(("seed", "hands", "level", "leader", "previous", "team_levels"))
+    _SETUP_KEYS = frozenset(("seed", "hands", "level", "leader", "previous", "team_levels", "deal"))
 
     def validate_setup(self, setup: dict) -> None:
         """GD-2 and GD-3: the packs, hand sizes, levels, leader and tribute of a setup.
@@ -566,7 +647,7 @@ class GuandanGame(Game):
             raise InvalidSetupError(f"unknown guandan setup key(s) {', '.join(unknown)}; known: "
                                     + ", ".join(sorted(self._SETUP_KEYS)))
         if "hands" not in setup:
-            for key in ("level", "leader", "previous", "team_levels"):
+            for key in ("level", "leader", "previous", "team_levels", "deal"):
                 if key in setup:
                     raise InvalidSetupError(f"setup key {key!r} needs \"hands\": a seeded deal fixes it", "GD-2.2")
             return
@@ -612,6 +693,13 @@ class GuandanGame(Game):
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
             raise InvalidSetupError(f"leader must be a seat 0-3, not {leader!r:.40}", "GD-2.3")
         previous = setup.get("previous")
+        deal = setup.get("deal", 1)
+        if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= 1_000_000:
+            raise InvalidSetupError(f"deal must be the 1-based number of the deal in the match, not {deal!r:.40}",
+                                    "GD-2.3")
+        if deal > 1 and previous is None:
+            raise InvalidSetupError("a deal after the first follows the tribute rules: give the previous "
+                                    "deal's finishing order", "GD-2.3")
         if previous is None:
             if level not in team_levels:
                 raise InvalidSetupError(f"the deal is played at level {level}, which is neither team's level "
@@ -636,6 +724,51 @@ class GuandanGame(Game):
             if not any(k for c, k in enumerate(counts[p]) if c != wild):
                 raise InvalidSetupError(f"player {p} pays the tribute but holds only wild cards, which are never "
                                         "given: a payer holds 27 cards at the tribute", "GD-3.1")
+
+    def sample_world(self, observation: Any, rng: Any = None) -> "_core.Position":
+        """A compiled position the observing player cannot tell from the real
+        one: his cards and the public history kept, every card he has not
+        seen dealt again uniformly among the others under what he knows
+        (hand sizes, cards played, tribute and returned cards staying with
+        their holders, GD-3.1, and what a tribute or return proves a hand
+        did not hold).  Built in the core; the observation's skeleton is
+        kept between calls on the same observation."""
+        cached = self._world_cache
+        if cached is not None and cached[0] is observation:
+            skeleton = cached[1]
+        else:
+            skeleton = self._skeleton(observation)
+            self._world_cache = (observation, skeleton)
+        return skeleton.sample_world(observation["player"], _seed64(rng))
+
+    _world_cache: tuple | None = None
+
+    def _skeleton(self, observation: Any) -> "_core.Position":
+        try:
+            o = observation.data if hasattr(observation, "data") else observation
+            if o.get("game") != self.name:
+                raise InvalidSetupError(f"not a guandan observation: game {o.get('game')!r}")
+            player = check_player(o["player"], 4)
+            level = _level_index(o["level"])
+            if o["is_over"]:
+                raise InvalidSetupError("the game is over: there is no hidden card left to sample")
+            last = None
+            if o["last_play"] is not None:
+                m = parse_move(o["last_play"], level + 2)
+                last = (m.shape, m.main, m.cards)
+            pos = _core.Position.from_public(
+                player, two_pack_counts(o["hand"]), [int(x) for x in o["hand_sizes"]],
+                [two_pack_counts(t) for t in o["played"]], level, [_level_index(x) for x in o["team_levels"]],
+                bool(self.options["match"]), int(o["deal"]) - 1, _PHASE_NAME.index(o["phase"]),
+                int(o["current_player"]), last, -1 if o["last_player"] is None else int(o["last_player"]),
+                int(o["passes"]), list(o["finished"]), o["previous_order"], bool(o["anti_tribute"]),
+                [(p, r, parse_cards(c)[0]) for p, r, c in o["tribute"]],
+                [(r, p, parse_cards(c)[0]) for r, p, c in o["returned"]], int(o["leader"]))
+        except InvalidSetupError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise InvalidSetupError(f"not a guandan observation this engine wrote: {e}") from None
+        return pos
 
     def deal_summary(self, state: "GuandanState") -> dict:
         out = state._pos.summary()
