@@ -18,7 +18,7 @@ from cardavia._core import guandan as core
 from cardavia._core.rng import derive_seed
 from cardavia.cards import card_text, parse_cards
 from cardavia.game import IllegalMoveError, InvalidMoveError, InvalidSetupError
-from cardavia.guandan import GuandanMove, beats, classify, moves, parse_move
+from cardavia.guandan import GuandanMove, _move_of, beats, classify, moves, parse_move
 from conformance import check_random_games
 
 RANKS = "23456789TJQKA"
@@ -1262,3 +1262,67 @@ def test_gd_3_3_after_an_anti_tribute_only_the_payers_hold_the_red_jokers():
         assert w.hand(2)[53] == 0 and w.hand(1)[53] + w.hand(3)[53] == 2
         r = s.resample(0, seed)
         assert r.observation(0) == obs
+
+
+# -- the rollout policy (issue 12 part 3) ---------------------------------------------
+
+def test_gd_4_1_policy_moves_are_legal_and_the_same_in_worlds_the_mover_cannot_tell_apart():
+    """GD-4.1, GD-3.4: the policy's move is legal, reads only the mover's
+    hand and the public state (the same in every world he cannot tell from
+    the real one, for the same seed), and lets the partner's play stand."""
+    g = cardavia.load("guandan")
+    rng = random.Random(4)
+    checked = partner = 0
+    for seed in range(6):
+        s = g.new_state(seed=seed)
+        for step in range(600):
+            if s.is_over:
+                break
+            p = s.current_player
+            obs = s.observation(p)
+            m = g.policy_move(obs, s.legal_moves(), 7)
+            assert m in s.legal_moves()
+            if step % 25 == 0:
+                for k in range(3):
+                    w = g.sample_world(obs, rng)
+                    assert _move_of(w.policy_move(7), w.level) == m
+                checked += 1
+            if obs["last_player"] == (p + 2) % 4 and len(m) != obs["hand_sizes"][p]:
+                assert m.kind == "pass"
+                partner += 1
+            s.play(m if rng.random() < 0.7 else s.legal_moves().sample(rng))
+    assert checked > 20 and partner > 5
+
+
+def test_gd_5_4_policy_returns_the_lowest_card_and_keeps_bombs_and_wilds_when_leading():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["9c 9d 9s 9c 3d 4s 2h", "5c", "6c", "7c"], leader=0)
+    m = g.policy_move(s.observation(0), s.legal_moves(), 1)
+    assert m.kind == "play" and not m.is_bomb and ids("2h")[0] not in m.cards
+    assert not set(m.cards) & set(ids("9c 9d 9s"))
+    hands = full_hands(7, {3: "RJ", 0: "7h 7c 9d Jc"})
+    s = cardavia.load("guandan").from_hands(hands, level=7, previous=[0, 1, 2, 3])
+    m = g.policy_move(s.observation(0), s.legal_moves(), 1)
+    choices = [x.cards[0] for x in s.legal_moves()]
+    assert m.kind == "return" and m.cards[0] == min(choices, key=lambda c: (_value(c, 5), c))  # the lowest
+
+
+def test_policy_team_beats_random_and_rollouts_end_zero_sum():
+    g = cardavia.load("guandan", match=False)
+    rng = random.Random(3)
+    wins = 0
+    for seed in range(40):
+        s = g.new_state(seed=seed)
+        while not s.is_over:
+            p = s.current_player
+            s.play(g.policy_move(s.observation(p), s.legal_moves(), rng) if p % 2 == 0
+                   else s.legal_moves().sample(rng))
+        wins += s.returns()[0] > 0
+    assert wins >= 32
+    for match in (False, True):
+        s = cardavia.load("guandan", match=match).new_state(seed=5)
+        ret = g.rollout(s, 1)
+        assert len(ret) == 4 and sum(ret) == 0 and ret[0] == ret[2] and ret[0] != 0
+        assert not s.is_over  # the state itself is untouched
+    with pytest.raises(ValueError):
+        g.rollout("not a position", 1)

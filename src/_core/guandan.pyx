@@ -1309,6 +1309,130 @@ cdef int gd_sample_world(GdPos* w, const GdPos* s, int player, Rng* r) noexcept 
     return 0
 
 
+# -- the rollout policy (issue 12 part 3) --------------------------------------------
+#
+# A quick heuristic that reads only what the mover knows (his hand, the play
+# to beat, who made it, the hand sizes): lead the combination that sheds the
+# most cards, low ones first, without breaking a bomb or spending a wild;
+# follow with the smallest play that wins; never beat the partner's play;
+# keep bombs for an opponent close to going out (or a hand nearly empty);
+# return the lowest card the tribute allows.  Wilds are kept out of the
+# plays it considers until nothing else is left.
+
+cdef inline bint _breaks_bomb(const GdHand* h, const GdTmpl* t) noexcept nogil:
+    cdef int i
+    if t.shape >= GD_BOMB:
+        return False
+    for i in range(t.nparts):
+        if t.parts[i].rank < 13 and h.nat[t.parts[i].rank] >= 4:
+            return True
+    return False
+
+
+cdef int _policy_pick(const GdPos* s, const GdHand* h, GdTmpl* buf, int cap, bint bombs_ok,
+                      Rng* r) noexcept nogil:
+    """Index in ``buf`` of the chosen template (generated on ``h``), -1: pass."""
+    cdef int n, i, best = -1, me = s.cur, ties = 0
+    cdef long score, best_score = -1 << 40
+    cdef bint lead = s.lshape < 0
+    n = gd_generate(h, s.lshape, s.lmain, s.ln, buf, cap)
+    for i in range(n):
+        if buf[i].n == s.size[me]:
+            return i  # out in one play
+    for i in range(n):
+        if buf[i].shape >= GD_BOMB:
+            if not bombs_ok:
+                continue
+            # the smallest bomb that does it
+            score = -100000 - _bomb_power(buf[i].shape, buf[i].main, buf[i].n, s.level) * 16 - buf[i].wilds
+        elif lead:
+            score = 100 * buf[i].n - gd_value(buf[i].main, s.level) * 4 - 300 * buf[i].wilds
+            if _breaks_bomb(h, &buf[i]):
+                score -= 1000
+        else:
+            score = -gd_value(buf[i].main, s.level) * 4 - 300 * buf[i].wilds - (buf[i].main if _is_seq(buf[i].shape) else 0)
+            if _breaks_bomb(h, &buf[i]):
+                score -= 1000
+        if score > best_score:
+            best_score = score
+            best = i
+            ties = 1
+        elif score == best_score:  # equal choices: one at random
+            ties += 1
+            if rng_below(r, ties) == 0:
+                best = i
+    return best
+
+
+cdef void gd_policy_move(GdPos* s, Rng* r, GdTmpl* buf, int cap, GdMove* mv) noexcept nogil:
+    """The heuristic's move for the player to move (``buf``: caller-owned
+    room for ``cap`` templates)."""
+    cdef int ch[54]
+    cdef int n, i, k, me = s.cur, lp, best = -1
+    cdef uint8_t cnt[54]
+    cdef uint8_t cards[16]
+    cdef GdHand nowild
+    cdef const GdHand* h = &s.h[me]
+    cdef bint bombs_ok, used_nowild = False
+    if s.phase == GD_PH_RETURN:  # the lowest card allowed (GD-3.4)
+        n = gd_return_choices(s, ch)
+        k = 0
+        for i in range(1, n):
+            if _card_value(ch[i], s.level) < _card_value(ch[k], s.level):
+                k = i
+        mv.kind = GD_MV_RETURN
+        mv.shape = -1
+        mv.main = -1
+        mv.n = 1
+        mv.cards[0] = ch[k]
+        return
+    mv.kind = GD_MV_PASS
+    mv.shape = -1
+    mv.main = -1
+    mv.n = 0
+    lp = s.last_player
+    if s.lshape < 0:
+        bombs_ok = True
+    elif lp == ((me + 2) & 3):
+        bombs_ok = False
+    else:
+        bombs_ok = _is_bomb(s.lshape) or s.size[lp] <= 6 or s.size[me] <= 6
+    if h.W > 0 and s.size[me] > h.W:  # first without the wilds
+        memcpy(cnt, h.cnt, NUM_CARDS)
+        cnt[h.wild] = 0
+        gd_prepare(&nowild, cnt, s.level)
+        best = _policy_pick(s, &nowild, buf, cap, bombs_ok, r)
+        if best >= 0:
+            used_nowild = True
+    if best < 0:
+        best = _policy_pick(s, h, buf, cap, bombs_ok, r)
+    if best < 0 or (s.lshape >= 0 and lp == ((me + 2) & 3) and buf[best].n != s.size[me]):
+        if s.lshape >= 0:
+            return
+        best = _policy_pick(s, h, buf, cap, True, r)  # a lead must play
+        used_nowild = False
+    n = gd_unrank(&nowild if used_nowild else h, &buf[best], 0, cards)
+    mv.kind = GD_MV_PLAY
+    mv.shape = buf[best].shape
+    mv.main = buf[best].main
+    mv.n = n
+    for i in range(n):
+        mv.cards[i] = cards[i]
+    _sort_cards(mv.cards, n)
+
+
+cdef int gd_rollout(GdPos* s, Rng* r, GdTmpl* buf, int cap, int* returns) noexcept nogil:
+    """Play to the end with the policy in every seat; fills ``returns``; the moves made."""
+    cdef GdMove mv
+    cdef int moves = 0
+    while s.phase != GD_PH_OVER:
+        gd_policy_move(s, r, buf, cap, &mv)
+        gd_apply(s, &mv)
+        moves += 1
+    gd_returns(s, returns)
+    return moves
+
+
 # -- Python face -------------------------------------------------------------------
 
 def deal(seed):
@@ -1735,6 +1859,69 @@ cdef class Position:
         for c in range(54):
             s.outside[c] = pool[c]  # unseen and in no hand: a position of fewer than 108 cards
         return p
+
+    # -- the rollout policy ---------------------------------------------------------
+    def policy_move(self, seed=0):
+        """The heuristic's move for the player to move, as (kind, shape, main, cards)."""
+        cdef GdMove mv
+        cdef Rng r
+        cdef GdTmpl* buf
+        if self.s.phase == GD_PH_OVER:
+            raise ValueError("the game is over: no move to choose")
+        buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+        if buf == NULL:
+            raise MemoryError()
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        gd_policy_move(&self.s, &r, buf, GD_MAX_TMPL, &mv)
+        free(buf)
+        return _move_tuple(&mv)
+
+    def rollout(self, seed=0, bint copy=True):
+        """Play to the end with the policy in every seat (on a copy unless
+        ``copy=False``), in the core without the GIL; the returns."""
+        cdef GdPos* w
+        cdef Rng r
+        cdef int out[4]
+        cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+        w = <GdPos*>malloc(sizeof(GdPos)) if copy else &self.s
+        if buf == NULL or w == NULL:
+            free(buf)
+            if copy:
+                free(w)
+            raise MemoryError()
+        if copy:
+            w[0] = self.s
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            gd_rollout(w, &r, buf, GD_MAX_TMPL, out)
+        free(buf)
+        if copy:
+            free(w)
+        return (out[0], out[1], out[2], out[3])
+
+    def rollouts(self, seed, int n):
+        """``n`` rollouts from copies of this position (for benchmarks); the summed returns."""
+        cdef GdPos* w = <GdPos*>malloc(sizeof(GdPos))
+        cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+        cdef Rng r
+        cdef int out[4]
+        cdef long long tot[4]
+        cdef int i, k
+        if buf == NULL or w == NULL:
+            free(buf)
+            free(w)
+            raise MemoryError()
+        tot[0] = tot[1] = tot[2] = tot[3] = 0
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            for i in range(n):
+                w[0] = self.s
+                gd_rollout(w, &r, buf, GD_MAX_TMPL, out)
+                for k in range(4):
+                    tot[k] += out[k]
+        free(buf)
+        free(w)
+        return [tot[0], tot[1], tot[2], tot[3]]
 
     def played_cards(self, int p):
         """54 counts: the cards ``p`` played this deal."""

@@ -743,6 +743,34 @@ class GuandanGame(Game):
 
     _world_cache: tuple | None = None
 
+    def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> GuandanMove:
+        """The compiled rollout policy's move for the observing player, who
+        must be the one to move: it reads only his hand and the public state
+        (lead what sheds most without breaking a bomb or spending a wild,
+        beat with the smallest winner, let the partner's play stand, keep
+        bombs for an opponent close to going out, return the lowest card)."""
+        cached = self._world_cache
+        if cached is not None and cached[0] is observation:
+            skeleton = cached[1]
+        else:
+            skeleton = self._skeleton(observation)
+            self._world_cache = (observation, skeleton)
+        if skeleton.current != observation["player"]:
+            raise InvalidSetupError(f"player {observation['player']} is not the one to move")
+        move = _move_of(skeleton.policy_move(_seed64(rng)), skeleton.level)
+        if legal_moves is not None and move not in legal_moves:
+            raise InvalidSetupError(f"the legal moves given do not belong to this observation ({move} is not among them)")
+        return move
+
+    def rollout(self, position: Any, rng: Any = None) -> tuple:
+        """Play ``position`` (a core ``Position`` or a state) to the end with
+        the policy in every seat, in the core without the GIL; its returns."""
+        if isinstance(position, GuandanState):
+            position = position._pos
+        if not isinstance(position, _core.Position):
+            raise ArgumentTypeError(f"rollout needs a guandan Position or state, not {type(position).__name__}")
+        return position.rollout(_seed64(rng))
+
     def _skeleton(self, observation: Any) -> "_core.Position":
         try:
             o = observation.data if hasattr(observation, "data") else observation
