@@ -1326,3 +1326,38 @@ def test_policy_team_beats_random_and_rollouts_end_zero_sum():
         assert not s.is_over  # the state itself is untouched
     with pytest.raises(ValueError):
         g.rollout("not a position", 1)
+
+
+def test_gd_5_1_analysis_entry_points_refuse_bad_arguments_with_value_errors():
+    """Issue 19 part 3: only ValueError subclasses, in the project's words."""
+    g = cardavia.load("guandan")
+    s = g.new_state(seed=1)
+    from cardavia.guandan import card_strength
+    from cardavia.game import ArgumentTypeError
+    for call in (lambda: classify(None, 2), lambda: classify("3c", "K"), lambda: moves(None, 2),
+                 lambda: moves("3c", 2, last=5), lambda: moves("3c 3c 3c", 2), lambda: beats(5, None, 2),
+                 lambda: beats("pass", None, 2), lambda: card_strength(2 ** 70, 0), lambda: parse_move(5),
+                 lambda: parse_move("single:3 3c", 2 ** 80), lambda: g.sample_world("junk", 1),
+                 lambda: g.sample_world({"game": "guandan"}, 1), lambda: s.resample(0, "x"), lambda: s.resample(9, 1),
+                 lambda: s.play(object()), lambda: g.from_hands(None), lambda: g.rollout(None),
+                 lambda: g.policy_move({"game": "guandan"}), lambda: g.from_hands(["3c", "4c", "5c", "6c"], seed=-1)):
+        before = s.to_json()
+        with pytest.raises(ValueError) as e:
+            call()
+        assert not isinstance(e.value, (IndexError, KeyError, OverflowError))
+        assert "byte" not in str(e.value) and s.to_json() == before
+    with pytest.raises(ArgumentTypeError):
+        s.play(object())
+
+
+def test_positions_play_from_several_threads_at_once():
+    """Issue 12 part 1: no module-global scratch buffer; rollouts and random
+    playouts release the GIL and give the same results in threads."""
+    from concurrent.futures import ThreadPoolExecutor
+    g = cardavia.load("guandan", match=False)
+    starts = [g.new_state(seed=i).position for i in range(8)]
+    alone = [p.rollout(i) for i, p in enumerate(starts)] + [p.copy().random_playout(i) for i, p in enumerate(starts)]
+    with ThreadPoolExecutor(4) as ex:
+        threaded = list(ex.map(lambda a: a[1].rollout(a[0]), enumerate(starts)))
+        threaded += list(ex.map(lambda a: a[1].copy().random_playout(a[0]), enumerate(starts)))
+    assert threaded == alone

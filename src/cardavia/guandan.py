@@ -14,9 +14,22 @@ main rank), written ``straight:9 5h 6h 7h 8h 2h``.  ``pass`` passes and
 >>> len(state.legal_moves()) > 27
 True
 
-Combination detection and move generation run in the compiled core
-(``cardavia._core.guandan``) on counts per card id; the legal moves of a
-state are a lazy view that counts and samples without listing.
+Combination detection, move generation and the rules of a deal and a match
+(tribute, return, play, levels) run in the compiled core
+(``cardavia._core.guandan``, one ``Position``); the legal moves of a state
+are a lazy view that counts, samples and tests moves there without listing.
+``game.sample_world(observation, rng)`` / ``state.resample(player, rng)``
+deal the unseen cards again; ``game.policy_move`` and ``game.rollout`` are
+the compiled heuristic.
+
+Observation keys besides the shared ones (``hand``, ``hand_sizes``,
+``phase`` — ``"return"``, ``"play"`` or ``"over"`` —, ``last_play``,
+``last_player``, ``level``, ``team_levels``, ``deal``, ``played``):
+``finished`` (players out so far this deal, in order), ``passes`` (passes
+since the last play), ``leader`` (who led the deal's first trick),
+``tribute`` (``[payer, receiver, card]`` each), ``returned`` (``[receiver,
+payer, card]`` each), ``anti_tribute`` (bool, GD-3.3) and
+``previous_order`` (the last deal's finishing order, or None).
 """
 from __future__ import annotations
 
@@ -176,9 +189,33 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
                            + ", ".join(str(m) for m in found))
 
 
+def _card_ids(cards: Any, what: str = "cards") -> list[int]:
+    """Card ids from text or ids; the project's errors for anything else."""
+    try:
+        return to_card_ids(cards)
+    except TypeError:
+        raise ArgumentTypeError(f"{what} must be card text or card ids, not {type(cards).__name__}") from None
+
+
+def _hand_counts(hand: Any) -> bytes:
+    """54 counts of a hand drawn from two packs (GD-2.1)."""
+    ids = _card_ids(hand, "a hand")
+    return two_pack_counts(ids)
+
+
+def _play_arg(move: Any, lv: int, what: str) -> GuandanMove | None:
+    if move is None:
+        return None
+    if isinstance(move, str):
+        move = parse_move(move, lv + 2)
+    if not isinstance(move, GuandanMove):
+        raise ArgumentTypeError(f"{what} must be a Guandan move, its text or None, not {type(move).__name__}")
+    return move if move.kind == "play" else None
+
+
 def classify(cards: Any, level: Any) -> list[GuandanMove]:
     """Every reading of exactly these cards at a level (GD-5), as plays."""
-    ids = to_card_ids(cards)
+    ids = _card_ids(cards)
     lv = _level_index(level)
     return [GuandanMove("play", s, m, ids, lv) for s, m in _core.readings(ids, lv)]
 
@@ -186,26 +223,30 @@ def classify(cards: Any, level: Any) -> list[GuandanMove]:
 def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
     """Every play from ``hand`` beating ``last`` (None: a lead), with its reading."""
     lv = _level_index(level)
-    if isinstance(last, str):
-        last = parse_move(last, level_face(lv))
-    if last is None or last.kind != "play":
-        gen = _core.MoveGen(two_pack_counts(hand), lv)
+    counts = _hand_counts(hand)
+    play = _play_arg(last, lv, "last")
+    if play is None:
+        gen = _core.MoveGen(counts, lv)
     else:
-        gen = _core.MoveGen(two_pack_counts(hand), lv, last.shape, last.main, len(last.cards))
+        gen = _core.MoveGen(counts, lv, play.shape, play.main, len(play.cards))
     return [GuandanMove("play", s, m, c, lv) for s, m, c in gen.moves()]
 
 
-def beats(move: GuandanMove, last: GuandanMove | None, level: Any) -> bool:
+def beats(move: Any, last: Any, level: Any) -> bool:
     """Whether play ``move`` beats play ``last`` at a level (GD-4.2, GD-5.4)."""
     lv = _level_index(level)
-    if last is None or last.kind != "play":
+    play = _play_arg(move, lv, "move")
+    prev = _play_arg(last, lv, "last")
+    if play is None:
+        raise InvalidMoveError("only a play beats another play (GD-4.2)")
+    if prev is None:
         return True
-    return _core.beats(move.shape, move.main, len(move.cards), last.shape, last.main, len(last.cards), lv)
+    return _core.beats(play.shape, play.main, len(play.cards), prev.shape, prev.main, len(prev.cards), lv)
 
 
 def card_strength(card: int, level_idx: int) -> int:
     """Single-card order of GD-4.2: 2..A = 0..12 (level excluded), level 13, BJ 14, RJ 15."""
-    return _core.card_value(card, level_idx)
+    return _core.card_value(check_int(card, "card id", 0, 53), check_int(level_idx, "level rank index", 0, 12))
 
 
 _KIND_NAME = _core.MOVE_KINDS  # core kind code -> Move.kind
@@ -794,7 +835,9 @@ class GuandanGame(Game):
                 [(r, p, parse_cards(c)[0]) for r, p, c in o["returned"]], int(o["leader"]))
         except InvalidSetupError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+        except KeyError as e:
+            raise InvalidSetupError(f"not a guandan observation this engine wrote: no key {e}") from None
+        except (TypeError, ValueError, IndexError, AttributeError) as e:
             raise InvalidSetupError(f"not a guandan observation this engine wrote: {e}") from None
         return pos
 
