@@ -641,10 +641,25 @@ cdef inline void _give(GdPos* s, int src, int dst, int c) noexcept nogil:
     s.size[dst] += 1
 
 
+cdef inline int _payers(const int* prev, int* payers, int* receivers) noexcept nogil:
+    """Who pays the tribute after finishing order ``prev``, and to whom;
+    returns how many pay (GD-3.1, GD-3.2)."""
+    cdef int partner = (prev[0] + 2) & 3
+    if prev[1] == partner:  # double tribute: both opponents pay
+        payers[0] = prev[2]; payers[1] = prev[3]
+        receivers[0] = prev[0]; receivers[1] = prev[1]
+        return 2
+    # single: the last pays the 1st; the 3rd when the last is the 1st's partner
+    payers[0] = prev[3] if prev[3] != partner else prev[2]
+    receivers[0] = prev[0]
+    return 1
+
+
 cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, const int* prev) noexcept nogil:
     """Start a deal from four hands (54 counts each) at a level; after a deal
-    (``prev``: its finishing order) pay the tribute (GD-3).  Returns -1 when
-    a payer holds no card he may give (no deal reaches that), else 0."""
+    (``prev``: its finishing order) pay the tribute (GD-3).  Returns
+    -1 - payer when a payer holds no card he may give (no deal reaches
+    that), else 0."""
     cdef int p, c, k, first, partner, a, b, ca, cb, np = 0
     cdef int payers[2]
     cdef int receivers[2]
@@ -685,15 +700,7 @@ cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, co
     for p in range(4):
         s.prev[p] = prev[p]
     first = prev[0]
-    partner = (first + 2) & 3
-    if prev[1] == partner:  # double tribute (GD-3.2)
-        payers[0] = prev[2]; payers[1] = prev[3]
-        receivers[0] = prev[0]; receivers[1] = prev[1]
-        np = 2
-    else:  # single tribute (GD-3.1)
-        payers[0] = prev[3] if prev[3] != partner else prev[2]
-        receivers[0] = first
-        np = 1
+    np = _payers(prev, payers, receivers)
     k = 0
     for p in range(np):
         k += s.h[payers[p]].cnt[RED_JOKER]
@@ -704,7 +711,7 @@ cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, co
     for p in range(np):
         cards[p] = _strongest(s, payers[p])
         if cards[p] < 0:
-            return -1
+            return -1 - payers[p]
     if np == 2:  # the higher tribute to the 1st; equal ones in turn order after him
         a = payers[0]; b = payers[1]; ca = cards[0]; cb = cards[1]
         if ((b - first) & 3) < ((a - first) & 3):
@@ -1105,18 +1112,17 @@ cdef void _known(const GdPos* s, int q, uint8_t* out) noexcept nogil:
 
 cdef void _allowed(const GdPos* s, int q, uint8_t* ok) noexcept nogil:
     """Which card ids player ``q``'s unknown cards may be (1) after the tribute."""
-    cdef int i, c, t, v, partner, wild = 4 * s.level + 2
+    cdef int i, c, t, v, np, wild = 4 * s.level + 2
+    cdef int payers[2]
+    cdef int receivers[2]
     cdef bint payer
     for c in range(NUM_CARDS):
         ok[c] = 1
     if not s.has_prev:
         return
     if s.anti:  # only the payers can hold the Red Jokers (GD-3.3)
-        partner = (s.prev[0] + 2) & 3
-        if s.prev[1] == partner:
-            payer = q == s.prev[2] or q == s.prev[3]
-        else:
-            payer = q == (s.prev[3] if s.prev[3] != partner else s.prev[2])
+        np = _payers(s.prev, payers, receivers)
+        payer = q == payers[0] or (np == 2 and q == payers[1])
         if not payer:
             ok[RED_JOKER] = 0
         return
@@ -1639,8 +1645,9 @@ cdef class Position:
         if previous is not None:
             for i in range(4):
                 prev[i] = previous[i]
-        if gd_start_deal(s, buf, level, leader, prev if previous is not None else NULL) < 0:
-            raise ValueError("a tribute payer holds no card he may give (GD-3.1)")
+        i = gd_start_deal(s, buf, level, leader, prev if previous is not None else NULL)
+        if i < 0:
+            raise ValueError(f"player {-1 - i} pays the tribute but holds only wild cards, which are never given")
         return p
 
     def copy(self):
@@ -2002,6 +2009,16 @@ cdef class Position:
         if not self.s.has_prev:
             return None
         return [self.s.prev[i] for i in range(4)]
+
+    def payers(self):
+        """Who pays (or, after an anti-tribute, would have paid) this deal's tribute."""
+        cdef int payers[2]
+        cdef int receivers[2]
+        cdef int n
+        if not self.s.has_prev:
+            return []
+        n = _payers(self.s.prev, payers, receivers)
+        return [payers[i] for i in range(n)]
 
     def tributes(self):
         """(payer, receiver, card) of each tribute paid this deal."""

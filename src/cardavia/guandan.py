@@ -371,9 +371,7 @@ class GuandanState(State):
             self._record_chance(f"player {pos.current} leads")
             return
         if pos.anti_tribute:
-            prev = pos.previous()
-            first, partner = prev[0], (prev[0] + 2) % 4
-            payers = prev[2:] if prev[1] == partner else [prev[3] if prev[3] != partner else prev[2]]
+            first, payers = pos.previous()[0], pos.payers()
             self._record_chance(f"anti-tribute: player{'s' if len(payers) > 1 else ''} "
                                 f"{' and '.join(map(str, payers))} hold both Red Jokers; player {first} leads")
             return
@@ -753,18 +751,13 @@ class GuandanGame(Game):
         if team_levels[previous[0] % 2] != level:
             raise InvalidSetupError(f"after a deal won by team {previous[0] % 2} the next is played at its level "
                                     f"{team_levels[previous[0] % 2]}, not {level}", "GD-1.2")
-        first, partner = previous[0], (previous[0] + 2) % 4
-        if previous[1] == partner:
-            payers = [previous[2], previous[3]]
-        else:
-            payers = [previous[3] if previous[3] != partner else previous[2]]
-        if sum(counts[p][53] for p in payers) == 2:
-            return  # anti-tribute (GD-3.3): nobody pays
-        wild = 4 * (level - 2) + 2
-        for p in payers:
-            if not any(k for c, k in enumerate(counts[p]) if c != wild):
-                raise InvalidSetupError(f"player {p} pays the tribute but holds only wild cards, which are never "
-                                        "given: a payer holds 27 cards at the tribute", "GD-3.1")
+        # the tribute is the core's to pay: a payer with no card he may give
+        # (only wilds, which no dealt hand of 27 is) is refused here
+        try:
+            _core.Position.from_hands([bytes(c) for c in counts], level - 2, [x - 2 for x in team_levels], leader,
+                                      previous, 0, False)
+        except ValueError as e:
+            raise InvalidSetupError(f"{e}: a payer holds 27 cards at the tribute", "GD-3.1") from None
 
     def sample_world(self, observation: Any, rng: Any = None) -> "_core.Position":
         """A compiled position the observing player cannot tell from the real
