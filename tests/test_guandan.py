@@ -155,7 +155,7 @@ def biased_hand(rng, size, level):
 def test_gd_5_1_5_3_generation_matches_brute_force_on_small_hands():
     """GD-5.1, GD-5.2, GD-5.3: every play of small hands equals the brute force."""
     rng = random.Random(5)
-    for i in range(18):
+    for _ in range(18):
         level = rng.randrange(13)
         hand = biased_hand(rng, rng.randrange(7, 11), level)
         assert engine_moves(hand, level) == ref_moves(hand, level), (level, [card_text(c) for c in hand])
@@ -471,7 +471,8 @@ def test_gd_4_1_lead_goes_to_partner_when_last_player_went_out():
     s = g.from_hands(["Ac", "4c 9d", "5c 9s", "6c Tc"], leader=0)
     s.play("single:A Ac")
     assert s.finishing_order == [0]
-    s.play("pass"); s.play("pass")
+    s.play("pass")
+    s.play("pass")
     assert s.current_player == 3
     s.play("pass")
     assert s.current_player == 2  # partner of 0 leads
@@ -494,7 +495,9 @@ def test_gd_4_1_next_player_in_leads_when_partner_is_out_too_and_out_players_ski
 def test_gd_6_1_deal_ends_when_the_third_player_goes_out():
     g = cardavia.load("guandan", match=False)
     s = g.from_hands(["3c", "4c", "5c", "6c 7c"], leader=0)
-    s.play("single:3 3c"); s.play("single:4 4c"); s.play("single:5 5c")
+    s.play("single:3 3c")
+    s.play("single:4 4c")
+    s.play("single:5 5c")
     assert s.is_over and s.finishing_order == [0, 1, 2, 3]
     assert s.returns() == [2, -2, 2, -2]  # partner 3rd: up 2
 
@@ -690,7 +693,7 @@ def test_gd_3_5_tribute_is_automatic_and_shown_to_everyone_in_a_match():
     obs = [s.observation(p) for p in range(4)]
     assert obs[0]["tribute"] and all(o["tribute"] == obs[0]["tribute"] for o in obs)
     lv = 3  # team 0 went up 3 to level 5: rank index 3
-    for payer, receiver, text in obs[0]["tribute"]:
+    for payer, _receiver, text in obs[0]["tribute"]:
         hand = [c for c in range(54) for _ in range(raw[payer][c]) if c != 4 * lv + 2]
         best = max(hand, key=lambda c: (_val(c >> 2 if c < 52 else c - 39, lv), -c))
         assert text == card_text(best)
@@ -1047,7 +1050,7 @@ def test_gd_3_1_resampled_worlds_look_the_same_replay_and_play_to_a_zero_sum_end
     for g, s, rng in _mid_game_states(match, range(12), (5, 400 if match else 120)):
         p = s.current_player
         obs = s.observation(p)
-        for k in range(2):
+        for _ in range(2):
             w = s.resample(p, rng)
             n += 1
             assert w.observation(p) == obs
@@ -1117,24 +1120,24 @@ def _fits(state, observer, hands):
     prev = obs["previous_order"]
     if prev is None:
         return True
-    first, partner = prev[0], (prev[0] + 2) % 4
+    partner = (prev[0] + 2) % 4
     payers = prev[2:] if prev[1] == partner else [prev[3] if prev[3] != partner else prev[2]]
     reds = sum(start[p][53] for p in payers)
     if obs["anti_tribute"]:
         return reds == 2
     if reds == 2:
         return False
-    for payer, receiver, c in obs["tribute"]:
+    for payer, _receiver, c in obs["tribute"]:
         c = ids(c)[0]
         best = max((x for x in start[payer].elements() if x != wild), key=lambda x: (_value(x, lv), -x))
         if best != c:
             return False
-    for receiver, payer, c in obs["returned"]:
+    for receiver, _payer, c in obs["returned"]:
         c = ids(c)[0]
         if c < 36 and c != wild:
             continue
         had = Counter(start[receiver])
-        for p, r, t in obs["tribute"]:
+        for _p, r, t in obs["tribute"]:
             if r == receiver:
                 had[ids(t)[0]] += 1
         if any(x < 36 and x != wild for x in had.elements()):
@@ -1283,7 +1286,7 @@ def test_gd_4_1_policy_moves_are_legal_and_the_same_in_worlds_the_mover_cannot_t
             m = g.policy_move(obs, s.legal_moves(), 7)
             assert m in s.legal_moves()
             if step % 25 == 0:
-                for k in range(3):
+                for _ in range(3):
                     w = g.sample_world(obs, rng)
                     assert _move_of(w.policy_move(7), w.level) == m
                 checked += 1

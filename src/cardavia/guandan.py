@@ -7,8 +7,10 @@ main rank), written ``straight:9 5h 6h 7h 8h 2h``.  ``pass`` passes and
 
 >>> import cardavia
 >>> from cardavia.guandan import classify, moves
->>> [str(m) for m in classify("5h 6h 7h 8h 2h", level=2)]
-['straight:8 5h 6h 7h 8h 2h', 'straight:9 5h 6h 7h 8h 2h', 'straightflush:8 5h 6h 7h 8h 2h', 'straightflush:9 5h 6h 7h 8h 2h']
+>>> [m.reading for m in classify("5h 6h 7h 8h 2h", level=2)]
+['straight:8', 'straight:9', 'straightflush:8', 'straightflush:9']
+>>> str(classify("5h 6h 7h 8h 2h", level=2)[1])
+'straight:9 5h 6h 7h 8h 2h'
 >>> game = cardavia.load("guandan", match=False)
 >>> state = game.new_state(seed=1)
 >>> len(state.legal_moves()) > 27
@@ -34,7 +36,7 @@ payer, card]`` each), ``anti_tribute`` (bool, GD-3.3) and
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Iterator, Sequence, cast
 
 from cardavia._core import guandan as _core
 from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids, two_pack_counts
@@ -92,6 +94,12 @@ class GuandanMove(Move):
     """
 
     __slots__ = ("kind", "shape", "main", "cards", "_level", "_text")
+    kind: str
+    shape: int
+    main: int
+    cards: tuple[int, ...]
+    _level: int | None
+    _text: str | None
 
     def __init__(self, kind: str, shape: int = -1, main: int = -1, cards: Sequence[int] = (),
                  level: int | None = None):
@@ -126,7 +134,7 @@ class GuandanMove(Move):
             else:
                 if self._level is not None:
                     wild = 4 * self._level + 2
-                    cards = [c for c in cards if c != wild] + [c for c in cards if c == wild]
+                    cards = tuple([c for c in cards if c != wild] + [c for c in cards if c == wild])
                 text = f"{SHAPES[self.shape]}:{MAIN_CHARS[self.main]} " + " ".join(_CARD_TEXT[c] for c in cards)
             object.__setattr__(self, "_text", text)
         return text
@@ -316,7 +324,7 @@ class GuandanLegalMoves(LegalMoves):
         lv = self._pos.level
         return iter([_move_of(t, lv) for t in self._pos.moves()])
 
-    def _moves(self) -> list[GuandanMove]:
+    def _moves(self) -> list[Move]:
         if self._list is None:
             self._list = list(self)
         return self._list
@@ -386,7 +394,7 @@ class GuandanState(State):
 
     # -- the State hooks -----------------------------------------------------
     @property
-    def current_player(self) -> int | None:
+    def current_player(self) -> int | None:  # type: ignore[override]
         c = self._pos.current
         return None if c < 0 else c
 
@@ -433,7 +441,7 @@ class GuandanState(State):
     def _legal(self):
         return list(self.legal_moves())
 
-    def _check(self, move: GuandanMove) -> None:
+    def _check(self, move: Move) -> None:
         if not isinstance(move, GuandanMove):
             raise IllegalMoveError(f"not a Guandan move: {move!r}", rule="GD-5.1")
         code = self._pos.check(_KIND_CODE[move.kind], move.shape, move.main, move.cards)
@@ -503,7 +511,8 @@ class GuandanState(State):
                 self._record_deal_start()
         return move
 
-    def _apply(self, move: GuandanMove) -> None:
+    def _apply(self, move: Move) -> None:
+        assert isinstance(move, GuandanMove)
         pos = self._pos
         deals = pos.deals
         if pos.apply(_KIND_CODE[move.kind], move.shape, move.main, move.cards) != deals:
@@ -585,7 +594,7 @@ class GuandanState(State):
         if world.deal_no:
             setup["deal"] = world.deal_no + 1
         start = max(i for i, (p, m) in enumerate(self._history) if p == CHANCE and str(m).startswith("deal "))
-        new = self.game._initial_state(setup)
+        new = cast(GuandanState, self.game._initial_state(setup))
         for p, m in self._history[start + 1:]:
             if p != CHANCE:
                 new.play(m)
@@ -601,7 +610,7 @@ class GuandanState(State):
         return [[p, str(m) if p == player else m.public_text()] for p, m in self._prior + self._history]
 
     def _copy(self) -> "GuandanState":
-        new = self._shallow_copy()
+        new = cast(GuandanState, self._shallow_copy())
         new._pos = self._pos.copy()
         return new
 
@@ -614,7 +623,7 @@ class GuandanState(State):
 
     def restart(self) -> "GuandanState":
         """A fresh match from this one's seed: both teams back at level 2 (GD-6.3)."""
-        return self.game.new_state(seed=self._seed)
+        return cast(GuandanState, self.game.new_state(seed=self._seed))
 
 
 class GuandanGame(Game):
@@ -624,15 +633,15 @@ class GuandanGame(Game):
     title = "Guandan (掼蛋)"
     num_players = 4
     state_class = GuandanState
-    default_options: dict[str, Any] = {}
+    default_options: ClassVar[dict[str, Any]] = {}
     plays_matches = True
 
     def _validate_options(self) -> None:
         if not isinstance(self._options["match"], bool):
             raise ArgumentTypeError(f"guandan: option match must be True or False, not {self._options['match']!r}")
 
-    def parse_move(self, text: str, state: "GuandanState | None" = None) -> GuandanMove:
-        return parse_move(text, None if state is None else state.level)
+    def parse_move(self, text: str, state: State | None = None) -> GuandanMove:
+        return parse_move(text, None if not isinstance(state, GuandanState) else state.level)
 
     def from_hands(self, hands: Sequence[Any], level: int = 2, leader: int = 0,
                    previous: Sequence[int] | None = None, team_levels: Sequence[int] | None = None,
@@ -665,7 +674,7 @@ class GuandanGame(Game):
             if isinstance(previous, (str, bytes)) or not isinstance(previous, Sequence):
                 raise ArgumentTypeError("previous must be a finishing order of players 0-3")
             setup["previous"] = list(previous)
-        return self._initial_state(setup)
+        return cast(GuandanState, self._initial_state(setup))
 
     _SETUP_KEYS = frozenset(("seed", "hands", "level", "leader", "previous", "team_levels", "deal"))
 
@@ -793,7 +802,8 @@ class GuandanGame(Game):
             raise InvalidSetupError(f"player {observation['player']} is not the one to move")
         move = _move_of(skeleton.policy_move(_seed64(rng)), skeleton.level)
         if legal_moves is not None and move not in legal_moves:
-            raise InvalidSetupError(f"the legal moves given do not belong to this observation ({move} is not among them)")
+            raise InvalidSetupError(f"the legal moves given do not belong to this observation "
+                                    f"({move} is not among them)")
         return move
 
     def rollout(self, position: Any, rng: Any = None) -> tuple:
@@ -834,7 +844,8 @@ class GuandanGame(Game):
             raise InvalidSetupError(f"not a guandan observation this engine wrote: {e}") from None
         return pos
 
-    def deal_summary(self, state: "GuandanState") -> dict:
+    def deal_summary(self, state: State) -> dict:
+        assert isinstance(state, GuandanState)
         out = state._pos.summary()
         out["returns"] = list(state.returns())
         return out
