@@ -804,7 +804,8 @@ cdef inline void _sort_cards(uint8_t* a, int n) noexcept nogil:
 
 
 cdef void gd_legal_at(GdPos* s, uint64_t idx, GdMove* mv) noexcept nogil:
-    """Legal move number ``idx`` (< gd_legal_count), cards ascending."""
+    """Legal move number ``idx`` (< gd_legal_count); the cards in the
+    template's order (the Python face sorts them)."""
     cdef int ch[54]
     cdef GdTmpl t
     cdef uint8_t cards[16]
@@ -830,7 +831,6 @@ cdef void gd_legal_at(GdPos* s, uint64_t idx, GdMove* mv) noexcept nogil:
     mv.n = m
     for i in range(m):
         mv.cards[i] = cards[i]
-    _sort_cards(mv.cards, m)
 
 
 cdef inline int _section_of(int shape, int main, int suit) noexcept nogil:
@@ -1424,7 +1424,6 @@ cdef void gd_policy_move(GdPos* s, Rng* r, GdTmpl* buf, int cap, GdMove* mv) noe
     mv.n = n
     for i in range(n):
         mv.cards[i] = cards[i]
-    _sort_cards(mv.cards, n)
 
 
 cdef int gd_rollout(GdPos* s, Rng* r, GdTmpl* buf, int cap, int* returns) noexcept nogil:
@@ -1599,7 +1598,11 @@ cdef inline int _move_from(GdMove* mv, int kind, int shape, int main, cards) exc
 
 cdef inline tuple _move_tuple(const GdMove* mv):
     cdef int i
-    cdef tuple cards = tuple([mv.cards[i] for i in range(mv.n)])
+    cdef uint8_t c[10]
+    for i in range(mv.n):
+        c[i] = mv.cards[i]
+    _sort_cards(c, mv.n)
+    cdef tuple cards = tuple([c[i] for i in range(mv.n)])
     return (mv.kind, mv.shape, mv.main, cards)
 
 
