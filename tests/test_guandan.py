@@ -1364,3 +1364,20 @@ def test_positions_play_from_several_threads_at_once():
         threaded = list(ex.map(lambda a: a[1].rollout(a[0]), enumerate(starts)))
         threaded += list(ex.map(lambda a: a[1].copy().random_playout(a[0]), enumerate(starts)))
     assert threaded == alone
+
+
+def test_gd_4_1_observation_names_the_trick_and_its_leader():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["3c 9c", "4c 9d", "5c 9s", "6c Tc"], leader=1)
+    o = s.observation(0)
+    assert o["leader"] is None and o["trick"] == [] and o["first_leader"] == 1
+    s.play("single:4 4c")
+    s.play("pass")
+    o = s.observation(0)
+    assert o["leader"] == 1 and o["trick"] == [[1, "single:4 4c"], [2, "pass"]] and o["passes"] == 1
+    s.play("single:6 6c")
+    s.play("pass")
+    s.play("pass")
+    s.play("pass")  # everyone passed: player 3 leads a new trick
+    o = s.observation(0)
+    assert s.current_player == 3 and o["leader"] is None and o["trick"] == []

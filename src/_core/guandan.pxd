@@ -97,6 +97,8 @@ ctypedef struct GdPos:
     int last_player      # -1: nobody (the Python face says None)
     int need             # passes still needed to end the trick
     int passes           # passes since the last play
+    int trick_leader     # who led the current trick (-1: no trick yet)
+    int trick_moves      # plays and passes in the current trick
     int out[4]
     int order[4]
     int nout

@@ -685,6 +685,8 @@ cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, co
     s.last_player = -1
     s.need = 0
     s.passes = 0
+    s.trick_leader = -1
+    s.trick_moves = 0
     s.anti = False
     s.ntrib = 0
     s.nret = 0
@@ -993,10 +995,13 @@ cdef void gd_apply(GdPos* s, const GdMove* mv) noexcept nogil:
     if mv.kind == GD_MV_PASS:
         s.need -= 1
         s.passes += 1
+        s.trick_moves += 1
         if s.need == 0:  # everyone still in passed (GD-4.1)
             lp = s.last_player
             s.lshape = -1
             s.passes = 0
+            s.trick_leader = -1
+            s.trick_moves = 0
             if not s.out[lp]:
                 s.cur = lp
             elif not s.out[(lp + 2) & 3]:
@@ -1006,6 +1011,10 @@ cdef void gd_apply(GdPos* s, const GdMove* mv) noexcept nogil:
         else:
             s.cur = _next_in(s.out, p)
         return
+    if s.lshape < 0:  # a lead opens a trick
+        s.trick_leader = p
+        s.trick_moves = 0
+    s.trick_moves += 1
     gd_remove(&s.h[p], mv.cards, mv.n)
     s.size[p] -= mv.n
     for i in range(mv.n):
@@ -1780,7 +1789,7 @@ cdef class Position:
     @staticmethod
     def from_public(int player, own, hand_sizes, played, int level, team_levels, bint match, int deal_no,
                     int phase, int cur, last, int last_player, int passes, finished, previous, bint anti,
-                    tributes, returned, int leader):
+                    tributes, returned, int leader, int trick_leader=-1, int trick_moves=0):
         """A position holding what ``player`` knows (own hand: 54 counts; the
         others' hands any cards fitting the counts and known holdings): the
         skeleton ``sample_world`` deals from.  ValueError if the pieces do not fit."""
@@ -1802,6 +1811,8 @@ cdef class Position:
         s.phase = phase
         s.cur = cur
         s.tribute_leader = leader
+        s.trick_leader = trick_leader
+        s.trick_moves = trick_moves
         s.anti = anti
         s.has_prev = previous is not None
         if previous is not None:
@@ -2007,6 +2018,11 @@ cdef class Position:
 
     def passes(self):
         return self.s.passes
+
+    def trick(self):
+        """(leader of the current trick or -1, plays and passes made in it)."""
+        return (self.s.trick_leader if self.s.phase == GD_PH_PLAY else -1,
+                self.s.trick_moves if self.s.phase == GD_PH_PLAY else 0)
 
     def previous(self):
         if not self.s.has_prev:

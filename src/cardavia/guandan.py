@@ -26,9 +26,11 @@ the compiled heuristic.
 
 Observation keys besides the shared ones (``hand``, ``hand_sizes``,
 ``phase`` — ``"return"``, ``"play"`` or ``"over"`` —, ``last_play``,
-``last_player``, ``level``, ``team_levels``, ``deal``, ``played``):
+``last_player``, ``leader`` of the current trick, ``trick`` — its plays
+and passes as ``[player, move text]`` —, ``level``, ``team_levels``,
+``deal``, ``played``):
 ``finished`` (players out so far this deal, in order), ``passes`` (passes
-since the last play), ``leader`` (who led the deal's first trick),
+since the last play), ``first_leader`` (who led the deal's first trick),
 ``tribute`` (``[payer, receiver, card]`` each), ``returned`` (``[receiver,
 payer, card]`` each), ``anti_tribute`` (bool, GD-3.3) and
 ``previous_order`` (the last deal's finishing order, or None).
@@ -529,9 +531,17 @@ class GuandanState(State):
             return None
         return GuandanMove("play", last[0], last[1], last[2], self._pos.level)
 
+    def _trick(self, n: int) -> list:
+        """The current trick as [player, move text] pairs: its last ``n`` moves."""
+        if not n:
+            return []
+        moves = [(p, m) for p, m in self._history[-n:] if p != CHANCE]
+        return [[p, str(m)] for p, m in moves[-n:]]
+
     def _observe(self, player: int) -> dict:
         pos = self._pos
         last = pos.last_play()
+        leader, moves_in_trick = pos.trick()
         return {
             "hand": [_CARD_TEXT[c] for c in self._sorted_hand(player)],
             "hand_sizes": pos.hand_sizes(),
@@ -544,7 +554,9 @@ class GuandanState(State):
             "last_player": last[3] if last is not None else None,
             "passes": pos.passes() if last is not None else 0,
             "played": [self._texts(pos.played_cards(q)) for q in range(4)],
-            "leader": pos.leader,
+            "leader": None if leader < 0 else leader,
+            "trick": self._trick(moves_in_trick),
+            "first_leader": pos.leader,
             "tribute": [[p, r, card_text(c)] for p, r, c in pos.tributes()],
             "returned": [[r, p, card_text(c)] for r, p, c in pos.returned()],
             "anti_tribute": pos.anti_tribute,
@@ -588,7 +600,7 @@ class GuandanState(State):
         setup: dict[str, Any] = {"seed": world.seed, "hands": [" ".join(_CARD_TEXT[c] for c in h)
                                                               for h in self._deal_start_hands(world)],
                                  "level": world.level + 2, "team_levels": [x + 2 for x in world.team_levels],
-                                 "leader": world.leader}
+                                 "leader": world.leader}  # the deal's first leader (setup key)
         if world.previous() is not None:
             setup["previous"] = world.previous()
         if world.deal_no:
@@ -835,7 +847,8 @@ class GuandanGame(Game):
                 int(o["current_player"]), last, -1 if o["last_player"] is None else int(o["last_player"]),
                 int(o["passes"]), list(o["finished"]), o["previous_order"], bool(o["anti_tribute"]),
                 [(p, r, parse_cards(c)[0]) for p, r, c in o["tribute"]],
-                [(r, p, parse_cards(c)[0]) for r, p, c in o["returned"]], int(o["leader"]))
+                [(r, p, parse_cards(c)[0]) for r, p, c in o["returned"]], int(o["first_leader"]),
+                -1 if o["leader"] is None else int(o["leader"]), len(o["trick"]))
         except InvalidSetupError:
             raise
         except KeyError as e:
