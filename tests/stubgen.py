@@ -100,6 +100,8 @@ def stub(name: str) -> str:
                     lines.insert(2, f"from {base.__module__} import {base.__name__}")
                 lines.append(f"class {key}({base.__name__}):")
             body = []
+            if "__init__" not in vars(value):  # built by __cinit__: any arguments
+                body.append("    def __init__(self, *args: Any, **kwargs: Any) -> None: ...")
             for attr, member in sorted(vars(value).items()):
                 if attr.startswith("__") and attr not in ("__init__", "__len__", "__iter__", "__eq__"):
                     continue

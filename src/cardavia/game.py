@@ -426,7 +426,7 @@ class State(abc.ABC):
             return self.game.parse_move(move, self)
         if isinstance(move, Move) and not isinstance(move, ChanceEvent):
             return move
-        raise TypeError(f"a move must be a {self.game.name} move or its text, not {type(move).__name__}")
+        raise ArgumentTypeError(f"a move must be a {self.game.name} move or its text, not {type(move).__name__}")
 
     def check(self, move: Any) -> Move:
         """Parse and validate ``move`` without playing it; return the Move."""

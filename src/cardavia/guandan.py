@@ -396,7 +396,7 @@ class GuandanState(State):
 
     # -- the State hooks -----------------------------------------------------
     @property
-    def current_player(self) -> int | None:  # type: ignore[override]
+    def current_player(self) -> int | None:
         c = self._pos.current
         return None if c < 0 else c
 
@@ -482,13 +482,6 @@ class GuandanState(State):
             raise IllegalMoveError(f"{move.reading} does not beat {last_text}",
                                    rule="GD-5.4" if code == _E["BOMB"] else "GD-4.2")
         raise IllegalMoveError(f"{move} is not a Guandan move here", rule="GD-5.1")
-
-    def _coerce(self, move: Any) -> Move:
-        if isinstance(move, str):
-            return self.game.parse_move(move, self)
-        if isinstance(move, Move) and not isinstance(move, ChanceEvent):
-            return move
-        raise ArgumentTypeError(f"a move must be a guandan move or its text, not {type(move).__name__}")
 
     def play(self, move: Any) -> GuandanMove:
         """Play a move (a Move or its text) and return the Move played; refused

@@ -3,6 +3,7 @@ from typing import Any
 
 BET: int
 class BettingFigures:
+    def __init__(self, *args: Any, **kwargs: Any) -> None: ...
     bets: Any
     full_raise: Any
     level: Any

@@ -7,6 +7,7 @@ DECK: int
 DECLARE: int
 DECLARE_PHASE: int
 class Deal:
+    def __init__(self, *args: Any, **kwargs: Any) -> None: ...
     def apply(self, kind: int, cards: Any) -> Any: ...
     attacker_points: Any
     best_seat: Any
