@@ -45,7 +45,6 @@ from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids
 from cardavia.game import (
     CHANCE,
     ArgumentTypeError,
-    ChanceEvent,
     Game,
     HistoryEntry,
     IllegalMoveError,
