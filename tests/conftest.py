@@ -7,6 +7,6 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("long", max_examples=5000, deadline=None,
+settings.register_profile("long", max_examples=1000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.load_profile("ci")
