@@ -176,3 +176,19 @@ def test_mc_chooses_a_legal_move_in_the_other_games_with_worlds(name):
         move = a.act(state)
         assert move in state.legal_moves()
         state.play(move)
+
+
+@pytest.mark.parametrize("name", CLIMBING)
+def test_compiled_driver_equals_one_rollout_call_a_playout(name):
+    from cardavia._core import mc_climb
+    assert mc_climb.LAYOUT_OK
+    game, state = _midgame(name, 5, 4)
+    p = state.current_player
+    obs, legal = state.observation(p), state.legal_moves()
+    fast = make_agent("mc:rollouts=60", game, seed=2)
+    slow = make_agent("mc:rollouts=60", game, seed=2)
+    assert fast.searcher.batch is not None
+    slow.searcher.batch = None
+    assert fast.evaluate(obs, legal) == slow.evaluate(obs, legal)
+    with pytest.raises(TypeError):
+        mc_climb.score([object()], list(legal), p)

@@ -102,6 +102,9 @@ class MonteCarloAgent(Agent):
         worlds of ``seeds`` (pairs of a world seed, or a world, and a
         rollout seed)."""
         child, rollout = self.searcher.child, self.searcher.rollout
+        batch = self.searcher.batch
+        if batch is not None:
+            return batch([worlds(w) if isinstance(w, int) else w for w, _ in seeds], cands, me)
         totals = [0] * len(cands)
         for wseed, rseed in seeds:
             world = worlds(wseed) if isinstance(wseed, int) else wseed

@@ -59,6 +59,18 @@ _APPLY: dict[str, Callable[[], Callable[[Any, Any], None]]] = {
 }
 
 
+def _climb_batch():
+    try:
+        from cardavia._core import mc_climb
+    except ImportError:
+        return None
+    return mc_climb.score if mc_climb.LAYOUT_OK else None
+
+
+_BATCH: dict[str, Callable[[], Any]] = {"doudizhu": _climb_batch, "zhengshangyou": _climb_batch}
+"""Compiled drivers: every candidate in every world in one call of the core."""
+
+
 def searchable(game: Any) -> bool:
     """True when ``game`` gives what the Monte Carlo search needs."""
     return (game.name in _APPLY and hasattr(game, "sample_world") and hasattr(game, "rollout"))
@@ -75,6 +87,9 @@ class Searcher:
         # The climbing games build a sampler once per observation and draw
         # many worlds from it.
         self._sampler = getattr(game, "world_sampler", None)
+        self.batch = _BATCH[game.name]() if game.name in _BATCH else None
+        """``batch(worlds, moves, player)``: the summed returns of each move
+        over the worlds, played out in the core (None: one call a playout)."""
 
     def worlds(self, observation: Any) -> Callable[[int], Any]:
         """A function from a 64-bit seed to a world of ``observation``."""
