@@ -58,14 +58,15 @@ def speed(name: str, rollouts: int, decisions: int = 30) -> None:
             legal = st.legal_moves()
             if p == 0 and len(legal) > 1:
                 obs = st.observation(p)
-                mc.reset(len(times))
+                k = len(times)
+                mc.reset(k)
                 t = time.perf_counter()
                 move = mc.choose(obs, legal)
                 dt = time.perf_counter() - t
                 times.append(dt * 1000)
                 t_fast += dt
                 n_fast += mc.last_rollouts
-                slow.reset(len(times))
+                slow.reset(k)
                 t = time.perf_counter()
                 assert slow.choose(obs, legal) == move
                 t_slow += time.perf_counter() - t
