@@ -128,3 +128,8 @@ def test_cli_simulate_takes_records(tmp_path):
     assert len(rec.read_text().splitlines()) == 3
     assert main(["simulate", "doudizhu", "--games", "3", "--agents", "heuristic,random,mc:rollouts=6",
                  "--workers", "1", "--records", str(rec), "--resume", "--quiet"]) == 0
+
+
+def test_records_are_json_lines(tmp_path):
+    with pytest.raises(ValueError, match="JSON lines"):
+        arena.run("doudizhu", ["heuristic", "random"], 1, workers=1, records=str(tmp_path / "r.csv"))

@@ -124,7 +124,7 @@ def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
             state, times = play_seating(game, seating, deal_seed, k)
             summary = game.deal_summary(state)
             rows.append({"run": run_id, "deal": i, "seed": deal_seed, "seating": k,
-                         "seats": list(seating), "returns": list(state.returns()),
+                         "agents": agents, "seats": list(seating), "returns": list(state.returns()),
                          "summary": summary, "decision_ms": times})
         out.append(rows)
     return out
@@ -196,10 +196,12 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
         raise ValueError(f"games must be a positive int, got {games!r}")
     if resume and not records:
         raise ValueError("resume continues a run from its records: give records too")
+    if records:
+        _records.check_path(records)
     seats_list = seatings(game, agents)
     run_id = {"game": game_name, "options": options, "agents": agents, "seed": seed}
     done: dict[int, list[dict]] = {}
-    if resume:
+    if records and resume:
         done = {d: rows for d, rows in _records.load(records, run_id, len(seats_list)).items() if d < games}
     writer = _records.Writer(records, done) if records else None
     todo = [i for i in range(games) if i not in done]
@@ -213,7 +215,7 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     t0 = time.perf_counter()
     try:
         if workers == 1 or len(tasks) <= 1:
-            results = map(_play_chunk, tasks)
+            results: Any = map(_play_chunk, tasks)
             pool = None
         else:
             ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")

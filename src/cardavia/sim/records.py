@@ -13,6 +13,12 @@ import os
 from typing import Any
 
 
+def check_path(path: str) -> None:
+    """Records are JSON lines: refuse other formats by name."""
+    if path.lower().endswith(".csv"):
+        raise ValueError("records are written as JSON lines: give a FILE.jsonl (CSV is not supported yet)")
+
+
 def load(path: str, run: dict, rows_per_deal: int) -> dict[int, list[dict]]:
     """The complete deals recorded in ``path`` by the run ``run``, by deal index."""
     deals: dict[int, list[dict]] = {}
@@ -42,8 +48,9 @@ class Writer:
     def __init__(self, path: str, kept: dict[int, list[dict]] | None = None):
         self.path = path
         tmp = f"{path}.tmp{os.getpid()}"
+        kept = kept or {}
         with open(tmp, "w") as f:
-            for d in sorted(kept or {}):
+            for d in sorted(kept):
                 for row in kept[d]:
                     f.write(json.dumps(row, separators=(",", ":")) + "\n")
         os.replace(tmp, path)

@@ -95,9 +95,11 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
         raise ValueError(f"games must be a positive int, got {games!r}")
     if resume and not records:
         raise ValueError("resume continues a run from its records: give records too")
+    if records:
+        _records.check_path(records)
     run_id = {"game": game_name, "options": options, "agents": list(agents), "seed": seed}
     done: dict[int, list[dict]] = {}
-    if resume:
+    if records and resume:
         done = {d: r for d, r in _records.load(records, run_id, 1).items() if d < games}
     writer = _records.Writer(records, done) if records else None
     todo = [i for i in range(games) if i not in done]
