@@ -133,3 +133,10 @@ def test_cli_simulate_takes_records(tmp_path):
 def test_records_are_json_lines(tmp_path):
     with pytest.raises(ValueError, match="JSON lines"):
         arena.run("doudizhu", ["heuristic", "random"], 1, workers=1, records=str(tmp_path / "r.csv"))
+
+
+@pytest.mark.parametrize("name", ["bridge", "holdem", "updown"])
+def test_arena_plays_the_other_tables(name):
+    out = arena.run(name, ["mc:rollouts=12", "heuristic"], 1, seed=3, workers=1, options={"match": False})
+    assert len(out["seatings"]) == {"bridge": 2, "holdem": 4, "updown": 2}[name]
+    assert out["results"]["mc:rollouts=12"]["decisions"] > 0

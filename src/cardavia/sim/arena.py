@@ -33,7 +33,7 @@ from typing import Any, Sequence
 from cardavia._core.rng import derive_seed
 from cardavia.ai import make_agent, parse_spec, split_specs, teams_of
 from cardavia.sim import records as _records
-from cardavia.sim.runner import Progress, _ignore_interrupt
+from cardavia.sim.runner import Progress, _ignore_interrupt, seat_agent
 from cardavia.sim.stats import mean_ci, percentile
 
 
@@ -70,25 +70,13 @@ def seatings(game: Any, agents: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 # -- playing (in the workers) --------------------------------------------------
-_CACHE: dict[tuple, Any] = {}
-"""Per process: the game and the agents, built once and reset each deal."""
-
-
-def _agent(game, spec: str, seat: int):
-    key = (game.name, repr(game), spec, seat)
-    agent = _CACHE.get(key)
-    if agent is None:
-        agent = _CACHE[key] = make_agent(spec, game)
-    return agent
-
-
 def play_seating(game, seating: Sequence[str], deal_seed: int, k: int) -> tuple[Any, dict[str, list[float]]]:
     """Play one deal under one seating; the final state and the decision
     times (ms) per spec."""
     n = game.num_players
     agents = []
     for p, spec in enumerate(seating):
-        ag = _agent(game, spec, p)
+        ag = seat_agent(game, spec, p)
         ag.reset(derive_seed(deal_seed, 1 + k * n + p))
         agents.append(ag)
     times: dict[str, list[float]] = {s: [] for s in dict.fromkeys(seating)}

@@ -20,6 +20,19 @@ from cardavia.ai import make_agent, play_out
 from cardavia.sim import records as _records
 
 
+_AGENTS: dict[tuple, Any] = {}
+"""Per process: the agents of each seat, built once and reset at each deal."""
+
+
+def seat_agent(game, spec: str, seat: int):
+    """The agent ``spec`` of ``seat`` in this process (built on first use)."""
+    key = (repr(game), spec, seat)
+    agent = _AGENTS.get(key)
+    if agent is None:
+        agent = _AGENTS[key] = make_agent(spec, game)
+    return agent
+
+
 def play_deals(game_name: str, options: dict, agent_names: Sequence[str], seed: int,
                start: int, stop: int, deals: Sequence[int] | None = None) -> list[dict]:
     """Play deals ``start..stop-1`` of a run (or the given ``deals``);
@@ -30,8 +43,11 @@ def play_deals(game_name: str, options: dict, agent_names: Sequence[str], seed: 
     out = []
     for i in (range(start, stop) if deals is None else deals):
         deal_seed = derive_seed(seed, i)
-        agents = [make_agent(agent_names[p], game, seed=derive_seed(deal_seed, 1 + p))
-                  for p in range(game.num_players)]
+        agents = []
+        for p in range(game.num_players):
+            agent = seat_agent(game, agent_names[p], p)
+            agent.reset(derive_seed(deal_seed, 1 + p))
+            agents.append(agent)
         state = play_out(game.new_state(seed=deal_seed), agents)
         out.append(game.deal_summary(state))
     return out
