@@ -130,9 +130,17 @@ def test_cli_simulate_takes_records(tmp_path):
                  "--workers", "1", "--records", str(rec), "--resume", "--quiet"]) == 0
 
 
-def test_records_are_json_lines(tmp_path):
-    with pytest.raises(ValueError, match="JSON lines"):
-        arena.run("doudizhu", ["heuristic", "random"], 1, workers=1, records=str(tmp_path / "r.csv"))
+def test_records_as_csv_resume_too(tmp_path):
+    path = tmp_path / "r.csv"
+    full = arena.run("zhengshangyou", ["heuristic", "random"], 3, seed=4, workers=1, records=str(path))
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 3 * 6 and lines[0].startswith("run,deal,seed")
+    path.write_text("\n".join(lines[:10]) + "\n" + lines[10][:15])
+    resumed = arena.run("zhengshangyou", ["heuristic", "random"], 3, seed=4, workers=1, records=str(path),
+                        resume=True)
+    assert resumed["resumed_deals"] == 1
+    assert _strip_times(resumed) == _strip_times(full)
+    assert len(path.read_text().splitlines()) == 19
 
 
 @pytest.mark.parametrize("name", ["bridge", "holdem", "updown"])

@@ -4,6 +4,25 @@ Carlo search ``mc``, built by name with ``make_agent``.
 On the command line an agent with options is written ``name:key=value,…``
 (``mc:rollouts=2000``, ``mc:budget_ms=200,threads=2``); ``parse_spec``
 reads that text and ``make_agent`` accepts it too.
+
+Build an agent, choose a budget, measure it::
+
+    import cardavia
+    from cardavia.ai import make_agent
+    from cardavia.sim import arena
+
+    game = cardavia.load("doudizhu")
+    mc = make_agent("mc", game, seed=1, rollouts=5000)    # reproducible anywhere
+    fast = make_agent("mc", game, budget_ms=200)          # for play: not reproducible
+    state = game.new_state(seed=7)
+    move = mc.choose(state.observation(state.current_player), state.legal_moves())
+    out = arena.run("doudizhu", ["mc:rollouts=2000", "heuristic"], 100, seed=0)
+    out["results"]["mc:rollouts=2000"]["mean_score_ci"]
+
+The ``mc`` options: ``rollouts`` (playouts per decision, default
+``DEFAULT_ROLLOUTS``), ``budget_ms`` (a time budget instead), ``threads``
+(spread the rollouts; the choice does not change), ``max_candidates``
+(pruning, see ``cardavia.ai.mc``).
 """
 from __future__ import annotations
 

@@ -86,8 +86,8 @@ def add_parser(sub) -> None:
     p.add_argument("--workers", "-w", type=bounded_int(MAX_WORKERS), default=None, metavar="W",
                    help=f"worker processes, 1..{MAX_WORKERS} (default: every core)")
     p.add_argument("--json", type=nonempty_path, metavar="FILE", help="also write the results as JSON to FILE")
-    p.add_argument("--records", type=nonempty_path, metavar="FILE.jsonl",
-                   help="stream one JSON line per deal and seating to FILE")
+    p.add_argument("--records", type=nonempty_path, metavar="FILE.jsonl|.csv",
+                   help="stream one row per deal and seating to FILE (.jsonl: JSON lines; .csv: CSV)")
     p.add_argument("--resume", action="store_true",
                    help="continue the interrupted run that --records FILE holds")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")

@@ -79,7 +79,7 @@ def add_parser(sub) -> None:
     sim.add_argument("--agents", "-a", default="random", metavar="A,B,…",
                      help="one agent name for every seat, or one per seat (default: random)")
     sim.add_argument("--json", type=nonempty_path, metavar="FILE", help="also write the results as JSON to FILE")
-    sim.add_argument("--records", type=nonempty_path, metavar="FILE.jsonl",
+    sim.add_argument("--records", type=nonempty_path, metavar="FILE.jsonl|.csv",
                      help="stream one JSON line per deal (run, deal, seed, agents, the deal's figures) to FILE")
     sim.add_argument("--resume", action="store_true",
                      help="continue the interrupted run that --records FILE holds (same game, agents, seed)")

@@ -18,7 +18,7 @@ Deal ``i`` of a run seeded ``S`` is dealt from ``derive_seed(S, i)`` in
 every seating, and the agent in seat ``p`` of seating ``k`` is reset with
 ``derive_seed(deal_seed, 1 + k * players + p)``, so the results do not
 depend on the number of workers; with ``records`` every deal and seating
-streams to a JSON-lines file, and ``resume`` continues from it to the
+streams to a records file (JSON lines or CSV), and ``resume`` continues from it to the
 summary an uninterrupted run gives.
 """
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Deal ``i`` of a run seeded ``S`` uses ``derive_seed(S, i)`` for its chance
 and its agents, so the results do not depend on the number of workers.
-With ``records`` every deal's summary streams to a JSON-lines file (one row
-a deal: run, deal, seed, agents, summary), and ``resume`` plays only the
+With ``records`` every deal's summary streams to a file (JSON lines or CSV;
+one row a deal: run, deal, seed, agents, summary), and ``resume`` plays only the
 deals the file lacks: the figures equal an uninterrupted run's.
 """
 from __future__ import annotations
