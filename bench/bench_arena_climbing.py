@@ -81,6 +81,36 @@ def speed(name: str, rollouts: int, decisions: int = 30) -> None:
           f"one game.rollout call a playout {py:,.0f} (ratio {fast / py:.2f}x; the same moves)")
 
 
+def threads(name: str, rollouts: int, decisions: int = 10) -> None:
+    """Decision time with the rollouts spread over 1 and 2 threads (the
+    same moves: the choice never depends on the thread count)."""
+    game = cardavia.load(name)
+    hs = [make_agent("heuristic", game, seed=p) for p in range(3)]
+    spots = []
+    seed = 100
+    while len(spots) < decisions:
+        st = game.new_state(seed=seed)
+        seed += 1
+        while not st.is_over and len(spots) < decisions:
+            if st.current_player == 0 and len(st.legal_moves()) > 1:
+                spots.append((st.observation(0), st.legal_moves()))
+            st.play(hs[st.current_player].act(st))
+    line = []
+    moves = []
+    for t in (1, 2):
+        agent = make_agent("mc", game, seed=1, rollouts=rollouts, threads=t)
+        t0 = time.perf_counter()
+        chosen = []
+        for k, (obs, legal) in enumerate(spots):
+            agent.reset(k)
+            chosen.append(agent.choose(obs, legal))
+        line.append((time.perf_counter() - t0) / len(spots) * 1000)
+        moves.append(chosen)
+    assert moves[0] == moves[1]
+    print(f"{name}: mc:rollouts={rollouts} mean decision {line[0]:.1f} ms on 1 thread, {line[1]:.1f} ms on 2 "
+          f"(speed-up {line[0] / line[1]:.2f}x; the same moves)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=40)
@@ -90,6 +120,7 @@ def main() -> None:
     args = ap.parse_args()
     for name in ("doudizhu", "zhengshangyou"):
         speed(name, args.rollouts)
+        threads(name, 20000)
     for name in ("doudizhu", "zhengshangyou"):
         for pair in ([f"mc:rollouts={args.rollouts}", "heuristic"], ["heuristic", "random"]):
             show(arena.run(name, pair, args.deals, seed=args.seed, workers=args.workers))

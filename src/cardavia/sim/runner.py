@@ -84,8 +84,9 @@ class Progress:
         width = 30
         filled = width * self.done // max(self.total, 1)
         rate = self.done / max(now - self.start, 1e-9)
+        shown = f"{rate:,.2f}" if rate < 10 else f"{rate:,.0f}"
         self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-                          f"{self.done}/{self.total} ({rate:,.0f}/s)")
+                          f"{self.done}/{self.total} ({shown}/s)")
         if self.done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
