@@ -148,3 +148,26 @@ def test_arena_plays_the_other_tables(name):
     out = arena.run(name, ["mc:rollouts=12", "heuristic"], 1, seed=3, workers=1, options={"match": False})
     assert len(out["seatings"]) == {"bridge": 2, "holdem": 4, "updown": 2}[name]
     assert out["results"]["mc:rollouts=12"]["decisions"] > 0
+
+
+def test_agents_are_built_once_per_process_and_reset_each_deal(monkeypatch):
+    from cardavia.ai import agent as agent_module
+    from cardavia.sim import runner
+    built, resets = [], []
+    real_init, real_reset = agent_module.Agent.__init__, agent_module.Agent.reset
+
+    def init(self, seed=None):
+        built.append(type(self).__name__)
+        real_init(self, seed)
+
+    def reset(self, seed=None):
+        resets.append(seed)
+        real_reset(self, seed)
+
+    monkeypatch.setattr(runner, "_AGENTS", {})
+    monkeypatch.setattr(agent_module.Agent, "__init__", init)
+    monkeypatch.setattr(agent_module.Agent, "reset", reset)
+    arena.run("zhengshangyou", ["heuristic", "random"], 3, seed=1, workers=1)
+    # Two validation builds, then one agent per spec and seat: 2 x 3.
+    assert len(built) == 2 + 6
+    assert len(resets) == 3 * 6 * 3 and len(set(resets)) == len(resets)
