@@ -133,7 +133,8 @@ def bench_generation(states):
 
     os_st = [s for s, _, _ in resp]
     hands = [ranks_to_cards(h) for _, h, _ in resp]
-    lasts = [doudizhu.classify(last.replace("(BWJ)", "B").replace("(CJ)", "R").replace("-", ""))[0] for _, _, last in resp]
+    lasts = [doudizhu.classify(last.replace("(BWJ)", "B").replace("(CJ)", "R").replace("-", ""))[0]
+             for _, _, last in resp]
     counts = np.array([climb.card_counts(h.bits) for h in hands], dtype=np.uint64)
     packed = np.array([climb.pack_move(m) for m in lasts], dtype=np.uint64)
     n = len(resp)

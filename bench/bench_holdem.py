@@ -141,6 +141,49 @@ def sample_world_median(match=True, states=300, worlds=20, seed=7):
     return statistics.median(per_world) * 1e6, statistics.median(per_state) * 1e6, len(obs)
 
 
+def rollout_rates(match=False, states=100, seed=5):
+    """Issue 12 part 3: rollouts per second from random mid-game positions
+    to the end of the hand, the policy in every seat: compiled
+    (``game.rollout`` on a ``sample_world`` position, one call each, and
+    the batch ``rollouts``) against the same playouts through the Python
+    API (``game.policy_move`` on each observation, ``state.play``)."""
+    from cardavia._core.holdem_core import rollouts
+    game = cardavia.load("holdem", match=match)
+    rng = random.Random(seed)
+    live = []
+    for i in range(states):
+        s = game.new_state(seed=i)
+        for _ in range(rng.randrange(0, 30)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if not s.is_over:
+            live.append(s)
+    worlds = [game.sample_world(s.observation(s.current_player), i) for i, s in enumerate(live)]
+    reps = 50
+    t0 = time.perf_counter()
+    for k in range(reps):
+        for w in worlds:
+            game.rollout(w, k)
+    compiled = reps * len(worlds) / (time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    for k, w in enumerate(worlds):
+        rollouts(w, 2000, k)
+    batch = 2000 * len(worlds) / (time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    done = 0
+    for _ in range(3):
+        for s in live:
+            s = s.clone()
+            hands = len(s.hand_log())
+            while not s.is_over and len(s.hand_log()) == hands:
+                p = s.current_player
+                s.play(game.policy_move(s.observation(p), s.legal_moves(), rng))
+            done += 1
+    python = done / (time.perf_counter() - t0)
+    return compiled, batch, python, len(worlds)
+
+
 def main():
     print("No-limit Hold'em, 4 players, 1000 chips, blinds 10/20, random agents, one thread")
     py = rate(cardavia_python(), 1.5)
@@ -159,6 +202,11 @@ def main():
     w, st, n = sample_world_median()
     print(f"sample_world: median {w:.1f} us per world over {n} mid-match positions (target <= 50 us); "
           f"resample (a replayable State): median {st:.0f} us")
+
+    c, b, py, n = rollout_rates()
+    print(f"rollouts/s from {n} mid-game positions, policy in every seat: python API {py:10,.0f}   "
+          f"compiled (one call each) {c:12,.0f}   ratio {c / py:7.0f}x   compiled batch {b:12,.0f}   "
+          f"ratio {b / py:7.0f}x")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ The Python loop is ``state.play(state.legal_moves().sample(rng))`` on one
 thread with no fast path for the random agent; the compiled loop is the
 game's own self-play entry point in the core.  No peer plays all seven
 games, so the compiled loop is the reference and the ratio is Python/compiled.
-Run: python bench/bench_loops.py [--seconds S]
+Run: python bench/bench_loops.py [--seconds S]; run it with a second
+build's interpreter (a worktree of an older commit) for before and after.
 """
 from __future__ import annotations
 
@@ -14,7 +15,15 @@ import random
 import time
 
 import cardavia
-from cardavia._core import climb, dds, guandan, holdem_core, shengji, updown_core
+from cardavia._core import climb, guandan, holdem_core, shengji, updown_core
+
+try:
+    from cardavia._core.bridge_core import random_deals as bridge_deals
+except ImportError:  # a build from before bridge's compiled position (to compare with)
+    from cardavia._core.dds import random_deals_played
+
+    def bridge_deals(seed, n):
+        return random_deals_played(seed, n)
 
 # Each game's compiled loop: deals -> (called with n, seed).
 COMPILED = {
@@ -24,12 +33,19 @@ COMPILED = {
     "shengji": lambda n: shengji.selfplay_deals(n, 1),
     "holdem": lambda n: holdem_core.selfplay(n, seed=1),
     "updown": lambda n: updown_core.selfplay(n, seed=1, match=False),
-    "bridge": lambda n: dds.random_deals_played(1, n),
+    "bridge": lambda n: bridge_deals(1, n),
 }
 
 
+def single_deal_game(name: str):
+    try:
+        return cardavia.load(name, match=False)
+    except ValueError:  # builds before every game took match=
+        return cardavia.load(name)
+
+
 def python_rate(name: str, seconds: float) -> float:
-    game = cardavia.load(name, match=False)
+    game = single_deal_game(name)
     rng = random.Random(1)
     deals, seed, t0 = 0, 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:

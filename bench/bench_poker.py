@@ -115,7 +115,7 @@ def bench_batch(n, repeats):
         hands = random_hands(n, k, seed=2)
         out = np.empty(n, np.int32)
         poker.evaluate_batch(hands, out=out)
-        rate = n / best_of(lambda: poker.evaluate_batch(hands, out=out), repeats * 3) / 1e6
+        rate = n / best_of(lambda hands=hands, out=out: poker.evaluate_batch(hands, out=out), repeats * 3) / 1e6
         r = row(f"{k}-card hands/s (target 200 M/s)", rate, 200.0, "M/s", better="higher")
         first = r if first is None else first
     return first
@@ -132,17 +132,17 @@ def bench_batch_dtypes(n, repeats):
     for dtype in (np.int64, np.int32, np.int16, np.uint16, np.int8):
         hands = base.astype(dtype)
         assert (poker.evaluate_batch(hands) == ref).all()
-        t = best_of(lambda: poker.evaluate_batch(hands, out=out), repeats * 3)
+        t = best_of(lambda hands=hands: poker.evaluate_batch(hands, out=out), repeats * 3)
         row(f"{np.dtype(dtype).name} vs uint8 (target: the same)", n / t / 1e6, n / t_u8 / 1e6, "M/s",
             better="higher")
-    hands = base.astype(np.int64)
+    wide = base.astype(np.int64)
 
     def old_path():   # what evaluate_batch did before for int64: check, copy, rank
-        if hands.min() < 0 or hands.max() > 51:
+        if wide.min() < 0 or wide.max() > 51:
             raise ValueError
-        poker.evaluate_batch(hands.astype(np.uint8), out=out)
+        poker.evaluate_batch(wide.astype(np.uint8), out=out)
     t_old = best_of(old_path, repeats * 3)
-    t_new = best_of(lambda: poker.evaluate_batch(hands, out=out), repeats * 3)
+    t_new = best_of(lambda: poker.evaluate_batch(wide, out=out), repeats * 3)
     row("int64 in place vs the old check-and-copy path", n / t_new / 1e6, n / t_old / 1e6, "M/s",
         better="higher")
 

@@ -88,6 +88,23 @@ def check_text_changes_nothing(state, text, *readers) -> None:
     assert state.to_json() == before
 
 
+def mid_game_states(game, seeds, rng_seed: int = 0, low: int = 0, high: int = 40) -> list:
+    """Live states: one a seed, each after ``low..high-1`` random moves
+    (``random.Random(rng_seed)`` draws the counts and the moves); a deal
+    that ended sooner is left out."""
+    rng = random.Random(rng_seed)
+    out = []
+    for seed in seeds:
+        s = game.new_state(seed=seed)
+        for _ in range(rng.randrange(low, high)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if not s.is_over:
+            out.append(s)
+    return out
+
+
 def played_states(game, seeds, rng_seed: int, max_moves: int) -> list:
     """One state a seed, each after up to ``max_moves - 1`` random moves
     (``random.Random(rng_seed)`` draws the counts and the moves)."""

@@ -73,8 +73,11 @@ class TakeState(State):
             return [0, 0]
         return [1, -1] if self.turn == 0 else [-1, 1]
 
+    def hand(self, player):
+        return ()  # a game of tokens: nobody holds a card
+
     def _observe(self, player):
-        return {"pile": self.pile, "my_secret": self.secret[player]}
+        return {"pile": self.pile, "my_secret": self.secret[player], "hand": []}
 
     def _copy(self):
         c = TakeState.__new__(TakeState)

@@ -14,7 +14,7 @@ import cardavia
 from cardavia import bridge, pbn
 from cardavia._core.bridge_core import trick_winner
 from cardavia.bridge import EAST, NORTH, SOUTH, WEST, score
-from cardavia.game import CHANCE, TERMINAL, ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
+from cardavia.game import TERMINAL, ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError
 
 GAME = cardavia.load("bridge")
 
@@ -59,7 +59,8 @@ def test_br_2_2_vulnerability_is_an_option_fixed_for_the_deal():
     """BR-2.2: none, N-S, E-W or both, chosen before the deal."""
     for v, ns, ew in [("none", False, False), ("ns", True, False), ("ew", False, True), ("both", True, True)]:
         s = cardavia.load("bridge", vulnerability=v).new_state(seed=1)
-        assert (s.is_vulnerable(SOUTH), s.is_vulnerable(NORTH), s.is_vulnerable(WEST), s.is_vulnerable(EAST)) == (ns, ns, ew, ew)
+        vul = (s.is_vulnerable(SOUTH), s.is_vulnerable(NORTH), s.is_vulnerable(WEST), s.is_vulnerable(EAST))
+        assert vul == (ns, ns, ew, ew)
         assert s.observation(0)["vulnerability"] == v
     with pytest.raises(ValueError):
         cardavia.load("bridge", vulnerability="red")
@@ -435,7 +436,7 @@ def test_vocabulary_class_hand_kinds_and_nobody():
     obs = s.observation(NORTH)
     assert obs["hand"] == [bridge.card_text(c) for c in h]
     assert obs["hand_sizes"] == [13, 13, 13, 13] and obs["played"] == [[], [], [], []]
-    assert obs["declarer"] is None and obs["dummy"] is None and obs["trick_leader"] is None
+    assert obs["declarer"] is None and obs["dummy"] is None and obs["leader"] is None
     assert s.seat_to_play is None and s.declarer is None
     assert {m.kind for m in s.legal_moves()} == {"pass", "bid"}
     bid(s, "1NT", "pass", "pass", "pass")
@@ -722,7 +723,7 @@ def test_exact_fallback_handles_three_hidden_hands_with_voids():
         if s.phase != "play" or not s.tricks:
             continue
         pos = s.position
-        for i in range(5):
+        for _ in range(5):
             w = pos.sample(s.dummy, rng.getrandbits(64), True)
             for seat in range(4):
                 assert bin(w.hand(seat)).count("1") == bin(pos.hand(seat)).count("1")
@@ -927,3 +928,114 @@ def test_policy_auctions_read_only_the_callers_hand():
             for _ in range(4):
                 assert pos.sample(s.current_player, rng.getrandbits(64)).policy() == move
             s.play(bridge.MOVES[move])
+
+
+# -- hostile input (issue 19 part 5): a ValueError or a sound state ----------------
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+# The examples per test come from the hypothesis profile (tests/conftest.py: ci, or long on demand).
+_ANY = st.one_of(st.none(), st.booleans(), st.integers(min_value=-2 ** 80, max_value=2 ** 80),
+                 st.floats(allow_nan=True), st.text(max_size=12), st.lists(st.integers(-5, 60), max_size=5))
+
+
+def _sound(state):
+    """Plays on legally to a zero-sum end."""
+    rng = random.Random(0)
+    while not state.is_over:
+        state.play(state.legal_moves().sample(rng))
+    assert sum(state.returns()) == 0
+
+
+@given(contract=_ANY | st.from_regex(r"[0-8](C|D|H|S|NT|N|Z)(X|XX|XXX)?", fullmatch=True),
+       vul=_ANY, tricks=_ANY)
+def test_fuzz_score(contract, vul, tricks):
+    try:
+        r = score(contract, vul, tricks)
+    except ValueError:
+        return
+    assert isinstance(vul, bool) and isinstance(tricks, int) and int(r) == sum(r.breakdown.values())
+
+
+@given(trick=st.lists(_ANY, max_size=4), strain=_ANY, leader=_ANY)
+def test_fuzz_solve_board(trick, strain, leader):
+    try:
+        bridge.solve_board("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+                           strain, leader, trick=trick)
+    except ValueError:
+        pass
+
+
+@given(hands=st.lists(_ANY | st.integers(0, 2 ** 52 - 1), max_size=5), dealer=_ANY)
+def test_fuzz_from_hands(hands, dealer):
+    try:
+        s = GAME.from_hands(hands, dealer=dealer)
+    except ValueError:
+        return
+    _sound(s)
+
+
+@given(text=st.text(max_size=8), moves=st.integers(0, 60))
+def test_fuzz_move_text_refused_without_change(text, moves):
+    s = _mid_game(moves, random.Random(moves), moves)
+    if s.is_over:
+        return
+    before = s.to_json()
+    try:
+        s.play(text)
+    except ValueError:
+        assert s.to_json() == before
+        return
+    _sound(s)
+
+
+@given(seed=st.integers(0, 200), where=st.sampled_from(["move", "swap", "setup", "drop"]), value=_ANY)
+def test_fuzz_tampered_replays(seed, where, value):
+    s = _mid_game(seed, random.Random(seed), 40)
+    d = json.loads(s.to_json())
+    if where == "move" and d["moves"]:
+        d["moves"][seed % len(d["moves"])] = value
+    elif where == "swap" and len(d["moves"]) > 2:
+        i = seed % (len(d["moves"]) - 1)
+        d["moves"][i], d["moves"][i + 1] = d["moves"][i + 1], d["moves"][i]
+    elif where == "setup":
+        d["setup"][["seed", "deal", "dealer"][seed % 3]] = value
+    else:
+        d["moves"] = d["moves"][: seed % (len(d["moves"]) + 1)]
+    try:
+        r = GAME.from_json(json.dumps(d, default=str))
+    except ValueError:
+        return
+    _sound(r)
+
+
+@given(seed=st.integers(0, 100), key=st.sampled_from(["hand", "dummy_hand", "auction", "tricks", "trick", "player",
+                                                     "vulnerability"]), value=_ANY)
+def test_fuzz_sample_world_observations(seed, key, value):
+    s = _mid_game(seed, random.Random(seed), 30)
+    d = s.observation(seed % 4).to_dict()
+    d[key] = value
+    try:
+        pos = GAME.sample_world(d, seed)
+    except ValueError:
+        return
+    w = GAME._wrap(pos, [])
+    assert sum(GAME.rollout(w, 1)) == 0
+
+
+def test_positions_play_from_several_threads_at_once():
+    """Issue 12 parts 1 and 5: no module-global scratch buffer; rollouts,
+    samples and random deals release the GIL and agree with a lone thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    starts = [GAME.new_state(seed=s).position for s in range(8)]
+
+    def work(i):
+        p = starts[i]
+        return (core.rollouts(p, 300), core.random_deals(i, 200), p.sample(i % 4, i).dealt(),
+                core.sample_worlds(p, i % 4, i, 300))
+
+    alone = [work(i) for i in range(8)]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(work, range(8)))
+    assert together == alone

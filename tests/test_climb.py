@@ -363,7 +363,7 @@ def test_policy_reads_only_what_the_mover_knows():
     apart (it reads his hand and the public state only)."""
     for game_name in ("doudizhu", "zhengshangyou"):
         game = cardavia.load(game_name)
-        for s, p, rng in _mid_game_states(game_name, 25, 11):
+        for s, _p, rng in _mid_game_states(game_name, 25, 11):
             if s.is_over:
                 continue
             obs = s.observation(s.current_player)

@@ -18,7 +18,7 @@ from cardavia._core import guandan as core
 from cardavia._core.rng import derive_seed
 from cardavia.cards import card_text, parse_cards
 from cardavia.game import IllegalMoveError, InvalidMoveError, InvalidSetupError
-from cardavia.guandan import GuandanMove, beats, classify, moves, parse_move
+from cardavia.guandan import GuandanMove, _move_of, beats, classify, moves, parse_move
 from conformance import check_random_games
 
 RANKS = "23456789TJQKA"
@@ -155,7 +155,7 @@ def biased_hand(rng, size, level):
 def test_gd_5_1_5_3_generation_matches_brute_force_on_small_hands():
     """GD-5.1, GD-5.2, GD-5.3: every play of small hands equals the brute force."""
     rng = random.Random(5)
-    for i in range(18):
+    for _ in range(18):
         level = rng.randrange(13)
         hand = biased_hand(rng, rng.randrange(7, 11), level)
         assert engine_moves(hand, level) == ref_moves(hand, level), (level, [card_text(c) for c in hand])
@@ -471,7 +471,8 @@ def test_gd_4_1_lead_goes_to_partner_when_last_player_went_out():
     s = g.from_hands(["Ac", "4c 9d", "5c 9s", "6c Tc"], leader=0)
     s.play("single:A Ac")
     assert s.finishing_order == [0]
-    s.play("pass"); s.play("pass")
+    s.play("pass")
+    s.play("pass")
     assert s.current_player == 3
     s.play("pass")
     assert s.current_player == 2  # partner of 0 leads
@@ -494,7 +495,9 @@ def test_gd_4_1_next_player_in_leads_when_partner_is_out_too_and_out_players_ski
 def test_gd_6_1_deal_ends_when_the_third_player_goes_out():
     g = cardavia.load("guandan", match=False)
     s = g.from_hands(["3c", "4c", "5c", "6c 7c"], leader=0)
-    s.play("single:3 3c"); s.play("single:4 4c"); s.play("single:5 5c")
+    s.play("single:3 3c")
+    s.play("single:4 4c")
+    s.play("single:5 5c")
     assert s.is_over and s.finishing_order == [0, 1, 2, 3]
     assert s.returns() == [2, -2, 2, -2]  # partner 3rd: up 2
 
@@ -690,7 +693,7 @@ def test_gd_3_5_tribute_is_automatic_and_shown_to_everyone_in_a_match():
     obs = [s.observation(p) for p in range(4)]
     assert obs[0]["tribute"] and all(o["tribute"] == obs[0]["tribute"] for o in obs)
     lv = 3  # team 0 went up 3 to level 5: rank index 3
-    for payer, receiver, text in obs[0]["tribute"]:
+    for payer, _receiver, text in obs[0]["tribute"]:
         hand = [c for c in range(54) for _ in range(raw[payer][c]) if c != 4 * lv + 2]
         best = max(hand, key=lambda c: (_val(c >> 2 if c < 52 else c - 39, lv), -c))
         assert text == card_text(best)
@@ -1021,3 +1024,360 @@ def test_outcome_score_breakdown_of_a_deal_and_a_match():
     s = g.from_hands(one_card_hands([2, 1, 0, 3], 14), level=14, leader=2, team_levels=[14, 9])
     play_order(s, [2, 1, 0, 3])
     assert s.outcome().returns == (1, -1, 1, -1) and s.outcome().score["team_levels"] == [14, 9]
+
+
+# -- worlds: sampling the hidden cards (issue 12 part 2) -----------------------------
+
+def _mid_game_states(match, seeds, steps):
+    g = cardavia.load("guandan", match=match)
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = g.new_state(seed=seed)
+        for _ in range(rng.randrange(*steps)):
+            if s.is_over:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if not s.is_over:
+            yield g, s, rng
+
+
+@pytest.mark.parametrize("match", [False, True])
+def test_gd_3_1_resampled_worlds_look_the_same_replay_and_play_to_a_zero_sum_end(match):
+    """GD-3.1, GD-2.1: a resampled world has the player's observation,
+    differs from the real deal in some samples, rebuilds from its own dealt
+    hands through JSON, and plays on legally to a zero-sum end."""
+    differ = n = 0
+    for g, s, rng in _mid_game_states(match, range(12), (5, 400 if match else 120)):
+        p = s.current_player
+        obs = s.observation(p)
+        for _ in range(2):
+            w = s.resample(p, rng)
+            n += 1
+            assert w.observation(p) == obs
+            differ += any(w.hand(q) != s.hand(q) for q in range(4) if q != p)
+            assert sorted(w.hand(p)) == sorted(s.hand(p))
+            assert [len(w.hand(q)) for q in range(4)] == [len(s.hand(q)) for q in range(4)]
+            r = g.from_json(w.to_json())
+            assert r.to_json() == w.to_json() and r.observation(p).data["hand"] == obs["hand"]
+            while not w.is_over:
+                w.play(w.legal_moves().sample(rng))
+            assert sum(w.returns()) == 0
+    assert n >= 20 and differ >= n // 2
+
+
+def test_gd_3_1_sample_world_from_an_observation_is_a_compiled_position_that_fits():
+    for g, s, rng in _mid_game_states(True, range(20, 30), (30, 300)):
+        p = s.current_player
+        obs = s.observation(p)
+        w = g.sample_world(obs, rng)
+        assert w.hand(p) == s.position.hand(p) and w.hand_sizes() == s.position.hand_sizes()
+        assert w.count() == s.position.count() and w.current == s.position.current
+        for q in range(4):
+            assert w.played_cards(q) == s.position.played_cards(q)
+        w.random_playout(rng.getrandbits(64))
+        assert w.phase == core.PHASE_OVER and sum(w.returns()) == 0
+    with pytest.raises(InvalidSetupError):
+        g.sample_world({"game": "doudizhu"}, 1)
+
+
+def _world_key(pos, players):
+    return tuple(bytes(pos.hand(q)) for q in players)
+
+
+def _chi2_check(counts, cells, n):
+    assert set(counts) <= set(cells), "a world outside the possible ones"
+    e = n / len(cells)
+    assert e >= 5
+    chi2 = sum((counts.get(c, 0) - e) ** 2 / e for c in cells)
+    df = len(cells) - 1
+    assert chi2 < df + 5 * (2 * df) ** 0.5, (chi2, df)
+
+
+def _value(c, level):
+    return _val(c >> 2 if c < 52 else c - 39, level)
+
+
+def _fits(state, observer, hands):
+    """Whether the others' hands ``hands`` (dict player -> card list) fit what
+    ``observer`` saw of the tribute (GD-3.1, GD-3.3, GD-3.4): the reference
+    the sampler is tested against, written from the rules."""
+    pos, obs = state.position, state.observation(observer)
+    lv = pos.level
+    wild = 4 * lv + 2
+    start = {}
+    for q in range(4):  # each hand as dealt: held + played + given - received
+        held = Counter(hands[q]) if q in hands else Counter(c for c in range(54) for _ in range(pos.hand(q)[c]))
+        held.update({c: k for c, k in enumerate(pos.played_cards(q)) if k})
+        for payer, receiver, c in obs["tribute"]:
+            c = ids(c)[0]
+            held[c] += (payer == q) - (receiver == q)
+        for receiver, payer, c in obs["returned"]:
+            c = ids(c)[0]
+            held[c] += (receiver == q) - (payer == q)
+        if any(k < 0 for k in held.values()):
+            return False
+        start[q] = held
+    prev = obs["previous_order"]
+    if prev is None:
+        return True
+    partner = (prev[0] + 2) % 4
+    payers = prev[2:] if prev[1] == partner else [prev[3] if prev[3] != partner else prev[2]]
+    reds = sum(start[p][53] for p in payers)
+    if obs["anti_tribute"]:
+        return reds == 2
+    if reds == 2:
+        return False
+    for payer, _receiver, c in obs["tribute"]:
+        c = ids(c)[0]
+        best = max((x for x in start[payer].elements() if x != wild), key=lambda x: (_value(x, lv), -x))
+        if best != c:
+            return False
+    for receiver, _payer, c in obs["returned"]:
+        c = ids(c)[0]
+        if c < 36 and c != wild:
+            continue
+        had = Counter(start[receiver])
+        for _p, r, t in obs["tribute"]:
+            if r == receiver:
+                had[ids(t)[0]] += 1
+        if any(x < 36 and x != wild for x in had.elements()):
+            return False
+        if min(_value(x, lv) for x in had.elements()) < _value(c, lv):
+            return False
+    return True
+
+
+def _late_state(match, want_prev, max_hidden=6, seeds=range(200)):
+    """A seeded random deal played on until the others hold few cards."""
+    g = cardavia.load("guandan", match=match)
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = g.new_state(seed=seed)
+        while not s.is_over:
+            p = s.current_player
+            sizes = s.position.hand_sizes()
+            hidden = [q for q in range(4) if q != p and sizes[q]]
+            if (sum(sizes[q] for q in range(4) if q != p) <= max_hidden and len(hidden) >= 2
+                    and (s.observation(p)["previous_order"] is not None) == want_prev
+                    and (not want_prev or s.observation(p)["tribute"])):
+                return g, s, p
+            s.play(s.legal_moves().sample(rng))
+    raise AssertionError("no late position found")
+
+
+def _exact_world_probabilities(state, observer):
+    """Every deal of the unseen physical cards into the others' free places,
+    kept if it fits (``_fits``): the probability of each resulting holding."""
+    from itertools import permutations
+    pos = state.position
+    others = [q for q in range(4) if q != observer]
+    obs = state.observation(observer)
+    known = {q: Counter() for q in others}
+    for payer, receiver, c in obs["tribute"]:
+        if receiver in known:
+            known[receiver][ids(c)[0]] += 1
+        if payer in known:
+            known[payer][ids(c)[0]] -= 1
+    for receiver, payer, c in obs["returned"]:
+        if payer in known:
+            known[payer][ids(c)[0]] += 1
+        if receiver in known:
+            known[receiver][ids(c)[0]] -= 1
+    for q in others:
+        for c, k in enumerate(pos.played_cards(q)):
+            known[q][c] -= k
+        known[q] = Counter({c: k for c, k in known[q].items() if k > 0})
+    pool = []
+    for q in others:
+        held = Counter(c for c in range(54) for _ in range(pos.hand(q)[c]))
+        pool += list((held - known[q]).elements())
+    free = [pos.hand_sizes()[q] - sum(known[q].values()) for q in others]
+    counts = Counter()
+    total = 0
+    for perm in permutations(range(len(pool))):
+        hands, k = {}, 0
+        for q, f in zip(others, free):
+            hands[q] = list(known[q].elements()) + [pool[i] for i in perm[k:k + f]]
+            k += f
+        if not _fits(state, observer, hands):
+            continue
+        key = tuple(bytes(bytearray(hands[q].count(c) for c in range(54))) for q in others)
+        counts[key] += 1
+        total += 1
+    return {k: v / total for k, v in counts.items()}, others
+
+
+def _chi2_exact(probs, counts, n):
+    assert set(counts) <= set(probs), "a world outside the possible ones"
+    assert min(probs.values()) * n >= 5
+    chi2 = sum((counts.get(c, 0) - n * p) ** 2 / (n * p) for c, p in probs.items())
+    df = len(probs) - 1
+    assert df >= 2 and chi2 < df + 5 * (2 * df) ** 0.5, (chi2, df)
+
+
+@pytest.mark.parametrize("match", [False, True])
+def test_gd_2_1_gd_3_1_worlds_are_uniform_chi_square_on_a_late_position(match):
+    """GD-2.1, GD-3.1: on a late position (first deal; in a match a deal after
+    a tribute, whose cards and what they prove constrain the worlds) the
+    worlds follow the exact distribution of the unseen physical cards over
+    the free places, computed here by enumerating every deal that fits."""
+    g, s, p = _late_state(match, want_prev=match)
+    probs, others = _exact_world_probabilities(s, p)
+    n = max(300, int(6 / min(probs.values())) + 1)
+    obs = s.observation(p)
+    counts = Counter(_world_key(g.sample_world(obs, seed), others) for seed in range(n))
+    _chi2_exact(probs, counts, n)
+    counts = Counter(_world_key(s.position.sample_world(p, seed), others) for seed in range(n, 2 * n))
+    _chi2_exact(probs, counts, n)
+
+
+def test_gd_3_1_tribute_and_returned_cards_stay_with_their_holders():
+    """GD-3.1, GD-3.4: the tribute Kc stays with its receiver and the returned
+    3c with the payer; the payer gave his strongest card, so he never holds
+    an Ace, a level 2 or a joker; each world replays from its own hands."""
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["3c 4c", "5c 6c", "Ac 7c 8c", "Kc 9c Tc"], previous=[0, 1, 2, 3])
+    assert s.observation(1)["tribute"] == [[3, 0, "Kc"]]
+    s.play("return 3c")
+    obs = s.observation(1)
+    kc, c3 = ids("Kc")[0], ids("3c")[0]
+    strong = [c for c in range(54) if c != 2 and _value(c, 0) > _value(kc, 0)]
+    differ = 0
+    for seed in range(200):
+        w = g.sample_world(obs, seed)
+        assert w.hand(0)[kc] >= 1 and w.hand(3)[c3] >= 1 and not any(w.hand(3)[c] for c in strong)
+        assert w.hand_sizes() == [2, 2, 3, 3]
+        differ += w.hand(2) != s.position.hand(2)
+    assert differ > 150
+    for seed in range(5):
+        w = s.resample(1, seed)
+        assert w.observation(1) == obs and g.from_json(w.to_json()).observation(1) == obs
+
+
+def test_gd_3_3_after_an_anti_tribute_only_the_payers_hold_the_red_jokers():
+    hands = full_hands(2, {1: "RJ", 3: "RJ"})
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(hands, level=2, previous=[2, 0, 1, 3])
+    assert s.observation(0)["anti_tribute"]
+    obs = s.observation(0)
+    for seed in range(30):
+        w = g.sample_world(obs, seed)
+        assert w.hand(2)[53] == 0 and w.hand(1)[53] + w.hand(3)[53] == 2
+        r = s.resample(0, seed)
+        assert r.observation(0) == obs
+
+
+# -- the rollout policy (issue 12 part 3) ---------------------------------------------
+
+def test_gd_4_1_policy_moves_are_legal_and_the_same_in_worlds_the_mover_cannot_tell_apart():
+    """GD-4.1, GD-3.4: the policy's move is legal, reads only the mover's
+    hand and the public state (the same in every world he cannot tell from
+    the real one, for the same seed), and lets the partner's play stand."""
+    g = cardavia.load("guandan")
+    rng = random.Random(4)
+    checked = partner = 0
+    for seed in range(6):
+        s = g.new_state(seed=seed)
+        for step in range(600):
+            if s.is_over:
+                break
+            p = s.current_player
+            obs = s.observation(p)
+            m = g.policy_move(obs, s.legal_moves(), 7)
+            assert m in s.legal_moves()
+            if step % 25 == 0:
+                for _ in range(3):
+                    w = g.sample_world(obs, rng)
+                    assert _move_of(w.policy_move(7), w.level) == m
+                checked += 1
+            if obs["last_player"] == (p + 2) % 4 and len(m) != obs["hand_sizes"][p]:
+                assert m.kind == "pass"
+                partner += 1
+            s.play(m if rng.random() < 0.7 else s.legal_moves().sample(rng))
+    assert checked > 20 and partner > 5
+
+
+def test_gd_5_4_policy_returns_the_lowest_card_and_keeps_bombs_and_wilds_when_leading():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["9c 9d 9s 9c 3d 4s 2h", "5c", "6c", "7c"], leader=0)
+    m = g.policy_move(s.observation(0), s.legal_moves(), 1)
+    assert m.kind == "play" and not m.is_bomb and ids("2h")[0] not in m.cards
+    assert not set(m.cards) & set(ids("9c 9d 9s"))
+    hands = full_hands(7, {3: "RJ", 0: "7h 7c 9d Jc"})
+    s = cardavia.load("guandan").from_hands(hands, level=7, previous=[0, 1, 2, 3])
+    m = g.policy_move(s.observation(0), s.legal_moves(), 1)
+    choices = [x.cards[0] for x in s.legal_moves()]
+    assert m.kind == "return" and m.cards[0] == min(choices, key=lambda c: (_value(c, 5), c))  # the lowest
+
+
+def test_policy_team_beats_random_and_rollouts_end_zero_sum():
+    g = cardavia.load("guandan", match=False)
+    rng = random.Random(3)
+    wins = 0
+    for seed in range(40):
+        s = g.new_state(seed=seed)
+        while not s.is_over:
+            p = s.current_player
+            s.play(g.policy_move(s.observation(p), s.legal_moves(), rng) if p % 2 == 0
+                   else s.legal_moves().sample(rng))
+        wins += s.returns()[0] > 0
+    assert wins >= 32
+    for match in (False, True):
+        s = cardavia.load("guandan", match=match).new_state(seed=5)
+        ret = g.rollout(s, 1)
+        assert len(ret) == 4 and sum(ret) == 0 and ret[0] == ret[2] and ret[0] != 0
+        assert not s.is_over  # the state itself is untouched
+    with pytest.raises(ValueError):
+        g.rollout("not a position", 1)
+
+
+def test_gd_5_1_analysis_entry_points_refuse_bad_arguments_with_value_errors():
+    """Issue 19 part 3: only ValueError subclasses, in the project's words."""
+    g = cardavia.load("guandan")
+    s = g.new_state(seed=1)
+    from cardavia.guandan import card_strength
+    from cardavia.game import ArgumentTypeError
+    for call in (lambda: classify(None, 2), lambda: classify("3c", "K"), lambda: moves(None, 2),
+                 lambda: moves("3c", 2, last=5), lambda: moves("3c 3c 3c", 2), lambda: beats(5, None, 2),
+                 lambda: beats("pass", None, 2), lambda: card_strength(2 ** 70, 0), lambda: parse_move(5),
+                 lambda: parse_move("single:3 3c", 2 ** 80), lambda: g.sample_world("junk", 1),
+                 lambda: g.sample_world({"game": "guandan"}, 1), lambda: s.resample(0, "x"), lambda: s.resample(9, 1),
+                 lambda: s.play(object()), lambda: g.from_hands(None), lambda: g.rollout(None),
+                 lambda: g.policy_move({"game": "guandan"}), lambda: g.from_hands(["3c", "4c", "5c", "6c"], seed=-1)):
+        before = s.to_json()
+        with pytest.raises(ValueError) as e:
+            call()
+        assert not isinstance(e.value, (IndexError, KeyError, OverflowError))
+        assert "byte" not in str(e.value) and s.to_json() == before
+    with pytest.raises(ArgumentTypeError):
+        s.play(object())
+
+
+def test_positions_play_from_several_threads_at_once():
+    """Issue 12 part 1: no module-global scratch buffer; rollouts and random
+    playouts release the GIL and give the same results in threads."""
+    from concurrent.futures import ThreadPoolExecutor
+    g = cardavia.load("guandan", match=False)
+    starts = [g.new_state(seed=i).position for i in range(8)]
+    alone = [p.rollout(i) for i, p in enumerate(starts)] + [p.copy().random_playout(i) for i, p in enumerate(starts)]
+    with ThreadPoolExecutor(4) as ex:
+        threaded = list(ex.map(lambda a: a[1].rollout(a[0]), enumerate(starts)))
+        threaded += list(ex.map(lambda a: a[1].copy().random_playout(a[0]), enumerate(starts)))
+    assert threaded == alone
+
+
+def test_gd_4_1_observation_names_the_trick_and_its_leader():
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["3c 9c", "4c 9d", "5c 9s", "6c Tc"], leader=1)
+    o = s.observation(0)
+    assert o["leader"] is None and o["trick"] == [] and o["first_leader"] == 1
+    s.play("single:4 4c")
+    s.play("pass")
+    o = s.observation(0)
+    assert o["leader"] == 1 and o["trick"] == [[1, "single:4 4c"], [2, "pass"]] and o["passes"] == 1
+    s.play("single:6 6c")
+    s.play("pass")
+    s.play("pass")
+    s.play("pass")  # everyone passed: player 3 leads a new trick
+    o = s.observation(0)
+    assert s.current_player == 3 and o["leader"] is None and o["trick"] == []

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from conformance import check_random_games
-from checks import BET_GARBAGE, played_states, refusal_changes_nothing
+from checks import BET_GARBAGE, mid_game_states, played_states, refusal_changes_nothing
 
 import cardavia
 from cardavia._core.holdem_core import HoldemHand
@@ -584,18 +584,6 @@ def chi_square_ok(counts, expected):
     return stat < critical, stat, critical
 
 
-def mid_game_states(game, seeds, rng_seed=0):
-    rng = random.Random(rng_seed)
-    out = []
-    for seed in seeds:
-        s = game.new_state(seed=seed)
-        for _ in range(rng.randrange(0, 40)):
-            if s.is_over:
-                break
-            s.play(s.legal_moves().sample(rng))
-        if not s.is_over:
-            out.append(s)
-    return out
 
 
 @pytest.mark.parametrize("game", [HAND, MATCH], ids=["hand", "match"])
@@ -674,7 +662,6 @@ def test_th_sample_world_accepts_every_rng_and_keeps_shown_cards():
 
 def test_th_policy_reads_only_what_the_mover_sees_and_plays_legally():
     from cardavia._core import holdem_core
-    rng = random.Random(11)
     for s in mid_game_states(HAND, range(40), rng_seed=2) + mid_game_states(MATCH, range(10), rng_seed=3):
         obs = s.observation(s.current_player)
         m = s.game.policy_move(obs, s.legal_moves(), 5)
@@ -720,3 +707,16 @@ def test_th_rollout_zero_sum_leaves_position_and_beats_random():
                    else s.legal_moves().sample(rng))
         total += s.returns()[0]
     assert total > 0
+
+
+def test_positions_play_from_several_threads_at_once():
+    """Issue 12 part 5: no module-global scratch buffer: rollouts in two threads
+    give what they give alone."""
+    from concurrent.futures import ThreadPoolExecutor
+    from cardavia._core.holdem_core import rollouts
+    worlds = [HAND.sample_world(s.observation(s.current_player), i)
+              for i, s in enumerate(mid_game_states(HAND, range(12)))]
+    alone = [rollouts(w, 300, i) for i, w in enumerate(worlds)]
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(lambda iw: rollouts(iw[1], 300, iw[0]), enumerate(worlds)))
+    assert together == alone

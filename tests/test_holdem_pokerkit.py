@@ -33,6 +33,9 @@ small blind and everyone else may be short.
 import random
 import warnings
 
+import pytest
+
+pytest.importorskip("pokerkit", reason="pokerkit (a test extra) is not installed")
 from pokerkit import Automation, ChipsPushing, Mode, NoLimitTexasHoldem
 
 from cardavia._core import betting as B

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from cardavia.shengji import PLAY, ShengjiGame, ShengjiMove
+from checks import mid_game_states
 from conformance import check_random_games
 
 import cardavia
@@ -489,7 +490,7 @@ def test_sj_3_4_shape_agrees_with_an_independent_reading_of_the_rules():
 def test_sj_3_6_trick_winners_agree_with_an_independent_reading_of_the_rules():
     rng = random.Random(31)
     tricks = Counter()
-    for trial in range(150):
+    for _trial in range(150):
         level, trump = rng.randrange(13), rng.randrange(5)
         deck = [c for c in range(54) for _ in range(2)]
         rng.shuffle(deck)
@@ -629,12 +630,12 @@ def test_sj_3_5_legal_moves_match_the_rules_on_random_small_hands():
     independently, equals the core's lazy view (count, iteration, membership)."""
     rng = random.Random(1234)
     checked = 0
-    for trial in range(60):
+    for _trial in range(60):
         level = rng.randrange(13)
         trump = rng.choice(["C", "D", "H", "S", "NT"])
         tr = "CDHS".index(trump) if trump != "NT" else 4
 
-        def eff(c):
+        def eff(c, level=level, tr=tr):
             if c >= 52 or c // 4 == level or c % 4 == tr:
                 return 4
             return c % 4
@@ -686,7 +687,7 @@ def test_void_follower_against_a_3_pair_tractor_count_without_building():
     view = s.legal_moves()
     # independent count: coefficient of x^6 in prod over cards (1 + x [+ x^2 if a pair])
     poly = [1]
-    for c, n in Counter(hand1).items():
+    for _c, n in Counter(hand1).items():
         factor = [1, 1, 1] if n == 2 else [1, 1]
         out = [0] * (len(poly) + len(factor) - 1)
         for i, a in enumerate(poly):
@@ -1174,3 +1175,388 @@ def test_sj_2_7_others_cannot_tell_which_cards_were_buried():
         for p in range(4):
             if p != dealer:
                 assert a.observation(p).to_json() == b.observation(p).to_json()
+
+
+# -- hidden cards: sample_world and resample (issue 12 part 2) ----------------------
+
+def _mid_game_states(n, seed, game=G, low=0, high=140):
+    return mid_game_states(game, range(seed * 1000, seed * 1000 + n), seed, low, high)
+
+
+def test_resample_keeps_what_the_player_knows_and_replays_to_a_zero_sum_end():
+    """SJ-2 to SJ-3.5: a world has the player's observation; it replays from its
+    own dealt hands, round-trips through JSON and plays on legally."""
+    rng = random.Random(7)
+    differs = 0
+    states = _mid_game_states(24, 1) + _mid_game_states(6, 2, game=M, high=700)
+    for s in states:
+        for p in range(4):
+            w = s.resample(p, rng)
+            assert w.observation(p) == s.observation(p)
+            assert w.hand(p) == s.hand(p)
+            differs += any(w.hand(q) != s.hand(q) for q in range(4) if q != p)
+            data = json.loads(w.to_json())
+            assert len(data["setup"]["hands"]) == 4 and "seed" not in data["setup"]
+            again = G.from_json(w.to_json())
+            assert again.to_json() == w.to_json() and again.observation(p) == s.observation(p)
+        while not w.is_over:
+            w.play(w.legal_moves().sample(rng))
+        assert sum(w.returns()) == 0
+    assert differs > len(states)
+
+
+def test_sample_world_is_a_compiled_deal_with_the_players_cards():
+    rng = random.Random(3)
+    for s in _mid_game_states(10, 3):
+        p = s.current_player
+        obs = s.observation(p)
+        for _ in range(5):
+            d = G.sample_world(obs, rng)
+            assert isinstance(d, core.Deal)
+            assert sorted(d.hand(p)) == sorted(s.deal.hand(p))
+            assert [d.hand_size(q) for q in range(4)] == obs["hand_sizes"]
+            assert d.turn == s.current_player and d.trick() == s.deal.trick()
+            assert d.attacker_points == s.deal.attacker_points
+            d.play_random(1)
+            assert d.phase == core.OVER_PHASE
+            assert d.card_points + d.defender_points + d.kitty_points == 200
+    for rng in (1, random.Random(1), cardavia._core.rng.Random(1), None):
+        G.sample_world(s.observation(0), rng)
+    with pytest.raises(ValueError):
+        G.sample_world(s.observation(0), "seed")
+    with pytest.raises(ValueError):
+        G.sample_world({"game": "bridge"}, 1)
+
+
+def _plays_by_trick(s):
+    plays = [(p, m) for p, m in s.history if getattr(m, "kind", None) == "play"]
+    return [plays[i:i + 4] for i in range(0, len(plays), 4)]
+
+
+def test_sj_3_5_worlds_respect_voids_and_no_pair_left():
+    """SJ-3.5 read backwards: a follower who did not follow suit holds none of
+    it; one who answered a pair or tractor with fewer pairs holds no pair of it."""
+    rng = random.Random(11)
+    voids = nopairs = 0
+    for s in _mid_game_states(40, 4, low=40, high=110):
+        if s.deal.phase != core.PLAY_PHASE:
+            continue
+        p = s.current_player
+        tricks = _plays_by_trick(s)
+        facts = []
+        for trick in tricks:
+            lead = trick[0][1].cards
+            led = s.deal.order(lead[0])[0]
+            k = len(lead) // 2 if len(lead) > 1 else 0
+            for q, m in trick[1:]:
+                if q == p:
+                    continue
+                n_suit = sum(s.deal.order(c)[0] == led for c in m.cards)
+                if n_suit < len(lead):
+                    facts.append(("void", q, led))
+                elif k and sum(v == 2 for v in Counter(m.cards).values()) < k:
+                    facts.append(("nopair", q, led))
+        if not facts:
+            continue
+        for _ in range(8):
+            w = s.resample(p, rng)
+            for kind, q, led in facts:
+                suit = [c for c in w.deal.hand(q) if w.deal.order(c)[0] == led]
+                if kind == "void":
+                    assert not suit
+                    voids += 1
+                else:
+                    assert all(v == 1 for v in Counter(suit).values())
+                    nopairs += 1
+    assert voids > 50 and nopairs > 0
+
+
+def test_sj_2_4_declarer_holds_his_declaration_and_the_kitty_is_the_dealers_secret():
+    """SJ-2.4: a declaration shows the level card or pair in the declarer's hand;
+    SJ-2.7: after burying only the dealer knows the kitty."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(60):
+        s = G.new_state(seed=seed)
+        while s.deal.phase != core.PLAY_PHASE:
+            s.play(s.legal_moves().sample(rng))
+        decl = s.deal.declaration
+        dealer = s.deal.dealer
+        kitties = set()
+        for _ in range(6):
+            p = (dealer + 1 + rng.randrange(3)) % 4
+            w = s.resample(p, rng)
+            kitties.add(tuple(sorted(w.deal.buried)))
+            if decl is not None and decl[0] != p:
+                cards = Counter(s.deal.declaration_cards)
+                held = Counter(w.deal.hand(decl[0]))
+                if decl[0] == dealer:
+                    held.update(w.deal.buried)
+                assert all(held[c] >= v for c, v in cards.items())
+                checked += 1
+            mine = s.resample(dealer, rng)
+            assert sorted(mine.deal.buried) == sorted(s.deal.buried)
+        assert len(kitties) > 1
+    assert checked > 20
+
+
+def _chi_square_limit(df):
+    z = 3.29  # p = 0.0005, one-sided
+    return df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3
+
+
+def test_sample_world_is_uniform_on_a_small_position():
+    """Every world consistent with what the dealer has seen, late in a deal, is
+    drawn as often as the ways of dealing its distinct copies say (chi-square)."""
+    rng = random.Random(2)
+    for seed in range(200):
+        s = G.new_state(seed=seed)
+        while not s.is_over and not (s.deal.phase == core.PLAY_PHASE and s.deal.nplayed == 0
+                                     and s.deal.hand_size(0) == 2):
+            if s.deal.phase == core.PLAY_PHASE and s.deal.hand_size(0) < 2:
+                break
+            s.play(s.legal_moves().sample(rng))
+        if not s.is_over and s.deal.phase == core.PLAY_PHASE and s.deal.hand_size(0) == 2 \
+                and s.deal.nplayed == 0:
+            break
+    p = s.deal.dealer
+    start = G.new_state(seed=seed).deal
+    others = [q for q in range(4) if q != p]
+    unseen = sorted(c for q in others for c in s.deal.hand(q))
+    played = {q: [c for pl, m in s.history if pl == q and getattr(m, "kind", None) == "play" for c in m.cards]
+              for q in range(4)}
+    moves = [str(m) for pl, m in s.history if pl >= 0]
+    # the oracle: every assignment of the unseen copies to the three hands that replays
+    expected = Counter()
+    for assign in itertools.product(range(3), repeat=len(unseen)):
+        if [assign.count(i) for i in range(3)] != [2, 2, 2]:
+            continue
+        hands = [None] * 4
+        hands[p] = start.hand(p)
+        for i, q in enumerate(others):
+            hands[q] = played[q] + [c for c, a in zip(unseen, assign) if a == i]
+        key = tuple(tuple(sorted(c for c, a in zip(unseen, assign) if a == i)) for i in range(3))
+        try:
+            w = G.from_hands(hands, kitty=start.kitty, dealer=None)
+            for m in moves:
+                w.play(m)
+        except ValueError:
+            continue
+        expected[key] += 1
+    assert len(expected) >= 3
+    sampler = cardavia.shengji.world_sampler(s.observation(p))
+    total = sum(expected.values())
+    n = max(2000, 8 * total)
+    got = Counter()
+    for i in range(n):
+        d = sampler.sample(i)
+        got[tuple(tuple(sorted(d.hand(q))) for q in others)] += 1
+    assert set(got) <= set(expected)
+    assert min(n * v / total for v in expected.values()) >= 5
+    chi = sum((got[k] - n * v / total) ** 2 / (n * v / total) for k, v in expected.items())
+    assert chi < _chi_square_limit(len(expected) - 1), (chi, len(expected))
+
+
+def test_exact_fallback_is_uniform_on_small_constrained_models():
+    """The exact table of the sampler (used where rejection stalls) draws each
+    way of dealing the copies under caps and bounds equally often."""
+    R = random.Random(9)
+    tested = 0
+    for trial in range(30):
+        nh = R.choice([2, 3, 4])
+        unseen = [0] * 54
+        cards = []
+        for c in R.sample(range(54), R.randrange(3, 6)):
+            unseen[c] = R.choice([1, 2])
+            cards += [c] * unseen[c]
+        if len(cards) <= nh:
+            continue
+        cuts = sorted(R.sample(range(1, len(cards)), nh - 1))
+        sizes = [b - a for a, b in zip([0] + cuts, cuts + [len(cards)])]
+        caps = [[2] * 54 for _ in range(nh)]
+        for h in range(nh):
+            for c in set(cards):
+                if R.random() < 0.25:
+                    caps[h][c] = R.choice([0, 1])
+        lbs = []
+        if R.random() < 0.5:
+            c = R.choice(cards)
+            lbs.append((c, R.randrange(1, 1 << nh), R.choice([1, unseen[c]])))
+        exp = Counter()
+        for assign in itertools.product(range(nh), repeat=len(cards)):
+            if [assign.count(h) for h in range(nh)] != sizes:
+                continue
+            cnt = [[0] * 54 for _ in range(nh)]
+            for c, h in zip(cards, assign):
+                cnt[h][c] += 1
+            if any(cnt[h][c] > caps[h][c] for h in range(nh) for c in range(54)):
+                continue
+            if any(sum(cnt[h][c] for h in range(nh) if m >> h & 1) < need for c, m, need in lbs):
+                continue
+            exp[tuple(tuple(r) for r in cnt)] += 1
+        if len(exp) < 2:
+            continue
+        holdings = [(h + 1 if h < 3 else -2, sizes[h]) for h in range(nh)]
+        smp = core.Sampler(1, 2, 0, 0, 0, 0, 0, 0, holdings, unseen, caps, lbs, [[0] * 54] * 4, [0] * 54,
+                           None, [], [])
+        n = 60 * len(exp)
+        got = Counter(tuple(tuple(r) for r in core._sampler_debug(smp, i)[0]) for i in range(n))
+        assert set(got) <= set(exp)
+        total = sum(exp.values())
+        chi = sum((got[k] - n * v / total) ** 2 / (n * v / total) for k, v in exp.items())
+        assert chi < _chi_square_limit(len(exp) - 1), (trial, chi, len(exp))
+        tested += 1
+    assert tested > 15
+
+
+# -- the rollout policy (issue 12 part 3) ---------------------------------------------
+
+def _policy_text(s):
+    return str(G.policy_move(s.observation(s.current_player), s.legal_moves(), 1))
+
+
+def test_policy_rules_of_thumb():
+    """SJ-3.5/3.6 by rules of thumb: second hand low, third hand high, points to a
+    winning partner, ruff when void, cash a sure winner."""
+    # second hand low
+    s = play_deal(["Ks 3c", "As 3s", "5s 6c", "7s 8c"])
+    s.play("Ks")
+    assert _policy_text(s) == "3s"
+    # third hand high
+    s = play_deal(["3s 3c", "4s 4c", "As 5s", "7s 8c"])
+    s.play("3s")
+    s.play("4s")
+    assert _policy_text(s) == "As"
+    # the partner wins: give him points
+    s = play_deal(["As 3c", "3s 4c", "Ts 4s", "7s 8c"])
+    s.play("As")
+    s.play("3s")
+    assert _policy_text(s) == "Ts"
+    # void: ruff (hearts are trump)
+    s = play_deal(["As 3c", "3h 4c", "Ts 4s", "7s 8c"])
+    s.play("As")
+    assert _policy_text(s) == "3h"
+    # lead: cash the off-suit ace rather than a small card
+    s = play_deal(["3c As 4d", "5c 6c 7c", "8c 9c Tc", "Jc Qc Kc"])
+    assert _policy_text(s) == "As"
+    # and a tractor no one can top is led whole
+    s = play_deal(["Ks Ks As As 3c 4d", "5c 6c 7c 8c 9c Tc", "5d 6d 7d 8d 9d Td", "3s 4s 5s 6s 7s 8s"])
+    assert _policy_text(s) == "As As Ks Ks"
+
+
+def test_policy_bury_makes_voids_and_keeps_points_and_trumps():
+    """SJ-2.7 by rules of thumb: the dealer buries short plain suits, not trumps or points."""
+    rng = random.Random(4)
+    for seed in range(20):
+        s = G.new_state(seed=seed)
+        while s.deal.phase != core.BURY_PHASE:
+            s.play(G.policy_move(s.observation(s.current_player), s.legal_moves(), rng))
+        d = s.deal
+        dealer = d.dealer
+        hand = d.hand(dealer)
+        plain = [c for c in hand if d.order(c)[0] != 4]
+        while s.deal.phase == core.BURY_PHASE:
+            s.play(G.policy_move(s.observation(dealer), s.legal_moves(), rng))
+        buried = s.deal.buried
+        if len(plain) >= 16:
+            assert not any(s.deal.order(c)[0] == 4 for c in buried)
+            assert pts(buried) <= pts(plain) / 3
+
+
+def test_policy_move_is_legal_and_the_same_in_every_world_the_mover_cannot_tell_apart():
+    for s in _mid_game_states(25, 6):
+        obs = s.observation(s.current_player)
+        moves = {str(G.policy_move(obs, s.legal_moves(), seed)) for seed in range(3)}
+        assert len(moves) == 1 and moves.pop() in s.legal_moves()
+        # the compiled position's own construction is legal: no fallback needed
+        raw = core._policy_raw(s.deal)
+        assert raw is None or raw[0]
+    with pytest.raises(ValueError):
+        G.policy_move(s.observation((s.current_player + 1) % 4), s.legal_moves(), 1)
+
+
+def test_rollout_plays_to_a_zero_sum_end_in_the_core_and_beats_random_play():
+    for s in _mid_game_states(10, 7):
+        before = s.to_json()
+        r = G.rollout(s, 3)
+        assert len(r) == 4 and sum(r) == 0 and r[0] == r[2] == -r[1]
+        assert G.rollout(s.deal, 3) == r and s.to_json() == before
+        world = G.sample_world(s.observation(s.current_player), 5)
+        assert sum(G.rollout(world, 5)) == 0
+    # the policy's team against random play, in both seats
+    assert core.policy_deals(300, 1, 0b0101)[0] > 0.5
+    assert core.policy_deals(300, 2, 0b1010)[1] > 0.5
+    with pytest.raises(ValueError):
+        G.rollout("deal", 1)
+
+
+def test_positions_play_from_several_threads_at_once():
+    """Issue 12 part 1: no module-global scratch buffers; rollouts (nogil) and
+    world draws from two threads give what they give one after the other."""
+    import threading
+    states = _mid_game_states(6, 9)
+    deals = [s.deal.copy() for s in states for _ in range(8)]
+    expected = []
+    for i, d in enumerate(deals):
+        c = d.copy()
+        c.rollout(i)
+        expected.append((c.returns(), c.attacker_points))
+    got = [None] * len(deals)
+
+    def work(part):
+        for i in range(part, len(deals), 2):
+            c = deals[i].copy()
+            c.rollout(i)
+            got[i] = (c.returns(), c.attacker_points)
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == expected
+
+
+def test_sj_4_2_one_copy_of_the_deal_result_rule():
+    """SJ-4.2/4.3 written once in the core: the state, the compiled match loop
+    and a rollout's returns read the same result."""
+    rng = random.Random(12)
+    s = M.new_state(seed=12)
+    while len(s.results) < 3:
+        d = s.deal
+        s.play(s.legal_moves().sample(rng))
+        if d.phase == core.OVER_PHASE:
+            win, team, levels, nxt = d.result()
+            r = s.results[-1]
+            assert (win, team, levels) == (r["attackers_win"], r["team"], r["levels"])
+            assert s.deal.dealer == nxt and d.returns()[team] == levels
+    assert core.past_ace(15) and not core.past_ace(14)
+
+
+def test_policy_declares_from_trump_length():
+    """SJ-2.4 by rule of thumb: declare only what gives a long trump holding
+    (10 or more trumps counting level cards and jokers; a joker pair counts 4
+    more for its no-trump), the longest of the declarations open."""
+    long_hearts = "2h 3h 4h 5h 6h 7h 8h 9h Th Jh"
+    s = declaring([long_hearts, "3c 4c", "5c 6c 7c", "8c 9c Tc"], kitty="Jc Qc Kc Ac 3d 4d 5d 6d")
+    assert _policy_text(s) == "declare 2h"
+    rng = random.Random(6)
+    seen = Counter()
+    for seed in range(60):
+        s = G.new_state(seed=seed)
+        while s.deal.phase == core.DECLARE_PHASE:
+            hand = Counter(s.deal.hand(s.current_player))
+            best, best_len = "pass", 0
+            for m in s.legal_moves():
+                if m.kind != "declare":
+                    continue
+                suit = 4 if m.cards[0] >= 52 else m.cards[0] % 4
+                n = sum(v for c, v in hand.items() if c >= 52 or c // 4 == 0 or (suit < 4 and c % 4 == suit))
+                n += 4 if suit == 4 else 0
+                if n > best_len:
+                    best, best_len = str(m), n
+            expected = best if best_len >= 10 else "pass"
+            got = _policy_text(s)
+            assert got == expected
+            seen[got == "pass"] += 1
+            s.play(s.legal_moves().sample(rng))
+    assert seen[True] and seen[False]

@@ -608,3 +608,14 @@ def test_ud_policy_locks_the_stronger_card_and_rollout_is_zero_sum():
                    else d.legal_moves().sample(rng))
         total += d.returns()[0]
     assert total > 0
+
+
+def test_positions_play_from_several_threads_at_once():
+    """Issue 12 part 5: no module-global scratch buffer."""
+    from concurrent.futures import ThreadPoolExecutor
+    from cardavia._core.updown_core import rollouts
+    worlds = [GAME.sample_world(GAME.new_state(seed=i).observation(0), i) for i in range(12)]
+    alone = [rollouts(w, 2000, i) for i, w in enumerate(worlds)]
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(lambda iw: rollouts(iw[1], 2000, iw[0]), enumerate(worlds)))
+    assert together == alone

@@ -10,6 +10,7 @@ from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.string cimport memset, memcpy
 
 from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle
+from cardavia._core.errors import ArgumentTypeError
 
 cdef extern from "bits.h" nogil:
     int cv_popcount(uint64_t x)
@@ -841,7 +842,7 @@ cdef int br_rollout(BRPos* p) noexcept nogil:
 # -- the Python boundary -----------------------------------------------------------------
 cdef uint64_t _mask_arg(object m, str what) except? 0:
     if isinstance(m, bool) or not isinstance(m, int):
-        raise TypeError(f"{what} must be an int card mask, not {type(m).__name__}")
+        raise ArgumentTypeError(f"{what} must be an int card mask, not {type(m).__name__}")
     if m < 0 or m > FULL:
         raise ValueError(f"{what} holds bits beyond the 52 cards")
     return <uint64_t>m
@@ -849,7 +850,7 @@ cdef uint64_t _mask_arg(object m, str what) except? 0:
 
 cdef int _int_arg(object v, str what, int low, int high) except? -1:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise TypeError(f"{what} must be an int, not {type(v).__name__}")
+        raise ArgumentTypeError(f"{what} must be an int, not {type(v).__name__}")
     if not low <= v <= high:
         raise ValueError(f"{what} must be in {low}..{high}")
     return <int>v
@@ -857,7 +858,7 @@ cdef int _int_arg(object v, str what, int low, int high) except? -1:
 
 cdef uint64_t _seed_arg(object seed) except? 0:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        raise ArgumentTypeError(f"seed must be an int, not {type(seed).__name__}")
     return <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
 
 
@@ -869,23 +870,23 @@ cdef class Position:
     cdef BRPos p
 
     @staticmethod
-    def deal(seed, int vul=0):
+    def deal(seed, vul=0):
         """A deal of a pack shuffled by ``Rng(seed)`` (BR-2.1)."""
         cdef Position x = Position.__new__(Position)
         cdef Rng rng
-        _int_arg(vul, "vulnerability", 0, 3)
+        cdef int v = _int_arg(vul, "vulnerability", 0, 3)
         rng_seed(&rng, _seed_arg(seed))
-        br_deal(&x.p, &rng, vul)
+        br_deal(&x.p, &rng, v)
         return x
 
     @staticmethod
-    def from_hands(hands, int vul=0):
+    def from_hands(hands, vul_arg=0):
         """Four 13-card masks, seats South, West, North, East."""
         cdef Position x = Position.__new__(Position)
         cdef uint64_t h[4]
         cdef uint64_t seen = 0
         cdef int s
-        _int_arg(vul, "vulnerability", 0, 3)
+        cdef int vul = _int_arg(vul_arg, "vulnerability", 0, 3)
         hands = tuple(hands)
         if len(hands) != 4:
             raise ValueError("a deal has four hands")
@@ -898,7 +899,7 @@ cdef class Position:
         return x
 
     @staticmethod
-    def world(calls, cards, int player, own, dummy, int vul, seed, bint exact=False):
+    def world(calls, cards, player_arg, own, dummy, vul_arg, seed, bint exact=False):
         """A position built from public history and what ``player`` has
         seen (an observation): ``calls`` and ``cards`` as move ids in order,
         ``own`` his current hand, ``dummy`` dummy's current hand (0 before
@@ -914,10 +915,12 @@ cdef class Position:
         cdef uint64_t seen_all, played_all = 0
         cdef Rng rng
         cdef int i, s, m, dm
+        cdef int player = _int_arg(player_arg, "player", 0, 3)
+        cdef int vul = _int_arg(vul_arg, "vulnerability", 0, 3)
+        if not isinstance(calls, bytes) or not isinstance(cards, bytes):
+            raise ArgumentTypeError("calls and cards are bytes of move ids")
         cdef const uint8_t[:] cl = calls
         cdef const uint8_t[:] cd = cards
-        _int_arg(player, "player", 0, 3)
-        _int_arg(vul, "vulnerability", 0, 3)
         rng_seed(&rng, _seed_arg(seed))
         zero[0] = zero[1] = zero[2] = zero[3] = 0
         br_init(&pub, zero, vul)
@@ -979,20 +982,22 @@ cdef class Position:
         cdef int n = br_legal(&self.p, out), i
         return [out[i] for i in range(n)]
 
-    def unrank(self, int k):
+    def unrank(self, k):
         """The k-th legal move of ``legal()`` without listing them."""
-        cdef int m = br_unrank(&self.p, k)
+        cdef int m = br_unrank(&self.p, _int_arg(k, "a legal move index", 0, BR_MAXMOVES))
         if m < 0:
-            raise IndexError("legal move index out of range")
+            raise ValueError("legal move index out of range")
         return m
 
-    def check(self, int move):
+    def check(self, move):
         """0 when legal, else the error code (ERRORS) of the rule it breaks."""
-        return br_check(&self.p, move)
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move < BR_NMOVES:
+            return BR_E_NOMOVE if self.p.phase != BR_OVER else BR_E_OVER
+        return br_check(&self.p, <int>move)
 
-    def apply(self, int move):
+    def apply(self, move):
         """Play a move; ValueError (nothing changes) when it is not legal."""
-        cdef int e = br_check(&self.p, move)
+        cdef int e = self.check(move)
         if e:
             raise ValueError(f"move {move} is not legal here (error {e})")
         br_apply(&self.p, move)
@@ -1046,8 +1051,8 @@ cdef class Position:
     def tricks_won(self):
         return (self.p.tricks_won[0], self.p.tricks_won[1])
 
-    def hand(self, int seat):
-        return self.p.hand[seat & 3]
+    def hand(self, seat):
+        return self.p.hand[_int_arg(seat, "seat", 0, 3)]
 
     def hands(self):
         return (self.p.hand[0], self.p.hand[1], self.p.hand[2], self.p.hand[3])
@@ -1088,12 +1093,12 @@ cdef class Position:
     __hash__ = None
 
     # -- sampling, policy, rollouts
-    def sample(self, int player, seed, bint exact=False):
+    def sample(self, player_arg, seed, bint exact=False):
         """A world ``player`` cannot tell from this one (br_sample);
         ``exact`` skips the rejection step (for tests of the fallback)."""
         cdef Position x = Position.__new__(Position)
         cdef Rng rng
-        _int_arg(player, "player", 0, 3)
+        cdef int player = _int_arg(player_arg, "player", 0, 3)
         rng_seed(&rng, _seed_arg(seed))
         if br_sample(&self.p, player, &rng, &x.p, exact) < 0:
             raise ValueError("no deal fits what the player has seen")
@@ -1113,16 +1118,16 @@ cdef class Position:
         return (ns, -ns, ns, -ns)
 
 
-def score(int level, int strain, int doubled, bint vulnerable, int tricks):
+def score(level, strain, doubled, bint vulnerable, tricks):
     """The declaring side's duplicate score and its parts (SCORE_PARTS order)."""
     cdef int parts[BR_NPARTS]
-    if not (1 <= level <= 7 and 0 <= strain <= 4 and 0 <= doubled <= 2 and 0 <= tricks <= 13):
-        raise ValueError("level 1-7, strain 0-4, doubled 0-2, tricks 0-13")
-    cdef int total = br_score(level, strain, doubled, vulnerable, tricks, parts)
+    cdef int total = br_score(_int_arg(level, "level", 1, 7), _int_arg(strain, "strain", 0, 4),
+                              _int_arg(doubled, "doubled", 0, 2), vulnerable,
+                              _int_arg(tricks, "tricks", 0, 13), parts)
     return total, tuple(parts[i] for i in range(BR_NPARTS))
 
 
-def trick_winner(cards, int leader, int strain):
+def trick_winner(cards, leader, strain):
     """BR-4.2: the seat winning four cards led by ``leader``."""
     cdef uint8_t c[4]
     cards = list(cards)
@@ -1130,10 +1135,10 @@ def trick_winner(cards, int leader, int strain):
         raise ValueError("a trick has four cards")
     for i in range(4):
         c[i] = <uint8_t>_int_arg(cards[i], "a card id", 0, 51)
-    return br_trick_winner(c, leader & 3, strain)
+    return br_trick_winner(c, _int_arg(leader, "leader", 0, 3), _int_arg(strain, "strain", 0, 4))
 
 
-def random_deals(seed, int count):
+def random_deals(seed, count_arg):
     """Compiled self-play: ``count`` deals dealt and played to the end with
     uniformly random legal moves (auction and play) through the position.
     Returns the total North-South score."""
@@ -1142,6 +1147,7 @@ def random_deals(seed, int count):
     cdef int out[BR_MAXMOVES]
     cdef int d, n
     cdef long long total = 0
+    cdef int count = _int_arg(count_arg, "count", 0, 1 << 30)
     rng_seed(&rng, _seed_arg(seed))
     with nogil:
         for d in range(count):
@@ -1153,12 +1159,13 @@ def random_deals(seed, int count):
     return total
 
 
-def rollouts(Position start, int count):
+def rollouts(Position start, count_arg):
     """``count`` policy rollouts from copies of ``start``, without the GIL;
     the summed North-South score."""
     cdef BRPos p
     cdef int i
     cdef long long total = 0
+    cdef int count = _int_arg(count_arg, "count", 0, 1 << 30)
     with nogil:
         for i in range(count):
             p = start.p
@@ -1166,11 +1173,13 @@ def rollouts(Position start, int count):
     return total
 
 
-def sample_worlds(Position start, int player, seed, int count):
+def sample_worlds(Position start, player_arg, seed, count_arg):
     """``count`` worlds of ``start`` for ``player`` (a benchmark loop)."""
     cdef BRPos p
     cdef Rng rng
     cdef int i, bad = 0
+    cdef int player = _int_arg(player_arg, "player", 0, 3)
+    cdef int count = _int_arg(count_arg, "count", 0, 1 << 30)
     rng_seed(&rng, _seed_arg(seed))
     with nogil:
         for i in range(count):
@@ -1179,13 +1188,14 @@ def sample_worlds(Position start, int player, seed, int count):
     return bad
 
 
-def policy_deals(seed, int count):
+def policy_deals(seed, count_arg):
     """Compiled self-play with the policy in every seat from fresh deals;
     returns (total North-South score, deals passed out)."""
     cdef Rng rng
     cdef BRPos p
     cdef int d, passed = 0
     cdef long long total = 0
+    cdef int count = _int_arg(count_arg, "count", 0, 1 << 30)
     rng_seed(&rng, _seed_arg(seed))
     with nogil:
         for d in range(count):
@@ -1194,3 +1204,8 @@ def policy_deals(seed, int count):
             if p.declarer < 0:
                 passed += 1
     return total, passed
+
+
+def vulnerable(vul, seat):
+    """BR-2.2: whether ``seat``'s side is vulnerable (vul 0 none, 1 N-S, 2 E-W, 3 both)."""
+    return bool(_vulnerable(_int_arg(vul, "vulnerability", 0, 3), _int_arg(seat, "seat", 0, 3)))

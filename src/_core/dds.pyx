@@ -4,6 +4,8 @@
 # id = 4 * rank + suit) in seat order North, East, South, West.
 from libc.stdint cimport uint16_t, uint64_t, uint8_t
 
+from cardavia._core.errors import ArgumentTypeError
+
 
 STRAINS = "CDHSN"
 
@@ -16,7 +18,7 @@ cdef int _split(object hands, uint16_t out[4][4]) except -1:
     for p in range(4):
         v = hands[p]
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"a hand is a card mask (an int), not {type(v).__name__}")
+            raise ArgumentTypeError(f"a hand is a card mask (an int), not {type(v).__name__}")
         if v < 0 or v >> 52:
             raise ValueError("bridge hands hold only the 52 cards (no jokers)")
         m = <uint64_t>v
@@ -140,7 +142,7 @@ cdef class Solver:
 
 cdef int _small_int(object v, str what, int high) except -1:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise ValueError(f"{what} must be an int 0..{high}, not {type(v).__name__}")
+        raise ArgumentTypeError(f"{what} must be an int 0..{high}, not {type(v).__name__}")
     if not 0 <= v <= high:
         raise ValueError(f"{what} must be 0..{high}, got {v if -10**6 < v < 10**6 else 'a huge number'}")
     return <int>v

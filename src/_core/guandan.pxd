@@ -97,6 +97,8 @@ ctypedef struct GdPos:
     int last_player      # -1: nobody (the Python face says None)
     int need             # passes still needed to end the trick
     int passes           # passes since the last play
+    int trick_leader     # who led the current trick (-1: no trick yet)
+    int trick_moves      # plays and passes in the current trick
     int out[4]
     int order[4]
     int nout
@@ -109,6 +111,8 @@ ctypedef struct GdPos:
     int ret[2][3]
     int tribute_leader
     int moves_in_deal
+    uint8_t played[4][54]  # cards each player played this deal
+    uint8_t outside[54]  # cards in no hand and never played (a from_hands position of fewer than 108)
     # finished deals: the last one's order, winner team and levels gained,
     # and totals for the simulation figures
     int winner_team      # -1 while live
@@ -134,6 +138,7 @@ cdef int gd_check(GdPos* s, const GdMove* mv) noexcept nogil
 cdef void gd_apply(GdPos* s, const GdMove* mv) noexcept nogil
 cdef void gd_returns(const GdPos* s, int* out) noexcept nogil
 cdef int gd_return_choices(const GdPos* s, int* out) noexcept nogil
+cdef int gd_sample_world(GdPos* w, const GdPos* s, int player, Rng* r) noexcept nogil
 
 cdef void gd_prepare(GdHand* h, const uint8_t* cnt, int level) noexcept nogil
 cdef void gd_remove(GdHand* h, const uint8_t* cards, int m) noexcept nogil

@@ -18,7 +18,8 @@ through the same functions.
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, splitmix64
+from cardavia._core.rng cimport (Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, splitmix64,
+                                 rng_uniform)
 from cardavia._core.cards cimport BLACK_JOKER, RED_JOKER, NUM_CARDS, card_rank
 
 SHAPES = ("single", "pair", "triple", "fullhouse", "straight", "pairs", "triples",
@@ -640,15 +641,35 @@ cdef inline void _give(GdPos* s, int src, int dst, int c) noexcept nogil:
     s.size[dst] += 1
 
 
+cdef inline int _payers(const int* prev, int* payers, int* receivers) noexcept nogil:
+    """Who pays the tribute after finishing order ``prev``, and to whom;
+    returns how many pay (GD-3.1, GD-3.2)."""
+    cdef int partner = (prev[0] + 2) & 3
+    if prev[1] == partner:  # double tribute: both opponents pay
+        payers[0] = prev[2]; payers[1] = prev[3]
+        receivers[0] = prev[0]; receivers[1] = prev[1]
+        return 2
+    # single: the last pays the 1st; the 3rd when the last is the 1st's partner
+    payers[0] = prev[3] if prev[3] != partner else prev[2]
+    receivers[0] = prev[0]
+    return 1
+
+
 cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, const int* prev) noexcept nogil:
     """Start a deal from four hands (54 counts each) at a level; after a deal
-    (``prev``: its finishing order) pay the tribute (GD-3).  Returns -1 when
-    a payer holds no card he may give (no deal reaches that), else 0."""
+    (``prev``: its finishing order) pay the tribute (GD-3).  Returns
+    -1 - payer when a payer holds no card he may give (no deal reaches
+    that), else 0."""
     cdef int p, c, k, first, partner, a, b, ca, cb, np = 0
     cdef int payers[2]
     cdef int receivers[2]
     cdef int cards[2]
     s.level = level
+    for c in range(NUM_CARDS):
+        k = 2
+        for p in range(4):
+            k -= hands[p * 54 + c]
+        s.outside[c] = k if k > 0 else 0
     for p in range(4):
         gd_prepare(&s.h[p], &hands[p * 54], level)
         k = 0
@@ -664,10 +685,13 @@ cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, co
     s.last_player = -1
     s.need = 0
     s.passes = 0
+    s.trick_leader = -1
+    s.trick_moves = 0
     s.anti = False
     s.ntrib = 0
     s.nret = 0
     s.moves_in_deal = 0
+    memset(s.played, 0, sizeof(s.played))
     s.cum_ok = False
     s.has_prev = prev != NULL
     s.phase = GD_PH_PLAY
@@ -678,15 +702,7 @@ cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, co
     for p in range(4):
         s.prev[p] = prev[p]
     first = prev[0]
-    partner = (first + 2) & 3
-    if prev[1] == partner:  # double tribute (GD-3.2)
-        payers[0] = prev[2]; payers[1] = prev[3]
-        receivers[0] = prev[0]; receivers[1] = prev[1]
-        np = 2
-    else:  # single tribute (GD-3.1)
-        payers[0] = prev[3] if prev[3] != partner else prev[2]
-        receivers[0] = first
-        np = 1
+    np = _payers(prev, payers, receivers)
     k = 0
     for p in range(np):
         k += s.h[payers[p]].cnt[RED_JOKER]
@@ -697,7 +713,7 @@ cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, co
     for p in range(np):
         cards[p] = _strongest(s, payers[p])
         if cards[p] < 0:
-            return -1
+            return -1 - payers[p]
     if np == 2:  # the higher tribute to the 1st; equal ones in turn order after him
         a = payers[0]; b = payers[1]; ca = cards[0]; cb = cards[1]
         if ((b - first) & 3) < ((a - first) & 3):
@@ -790,7 +806,8 @@ cdef inline void _sort_cards(uint8_t* a, int n) noexcept nogil:
 
 
 cdef void gd_legal_at(GdPos* s, uint64_t idx, GdMove* mv) noexcept nogil:
-    """Legal move number ``idx`` (< gd_legal_count), cards ascending."""
+    """Legal move number ``idx`` (< gd_legal_count); the cards in the
+    template's order (the Python face sorts them)."""
     cdef int ch[54]
     cdef GdTmpl t
     cdef uint8_t cards[16]
@@ -816,7 +833,6 @@ cdef void gd_legal_at(GdPos* s, uint64_t idx, GdMove* mv) noexcept nogil:
     mv.n = m
     for i in range(m):
         mv.cards[i] = cards[i]
-    _sort_cards(mv.cards, m)
 
 
 cdef inline int _section_of(int shape, int main, int suit) noexcept nogil:
@@ -979,10 +995,13 @@ cdef void gd_apply(GdPos* s, const GdMove* mv) noexcept nogil:
     if mv.kind == GD_MV_PASS:
         s.need -= 1
         s.passes += 1
+        s.trick_moves += 1
         if s.need == 0:  # everyone still in passed (GD-4.1)
             lp = s.last_player
             s.lshape = -1
             s.passes = 0
+            s.trick_leader = -1
+            s.trick_moves = 0
             if not s.out[lp]:
                 s.cur = lp
             elif not s.out[(lp + 2) & 3]:
@@ -992,8 +1011,14 @@ cdef void gd_apply(GdPos* s, const GdMove* mv) noexcept nogil:
         else:
             s.cur = _next_in(s.out, p)
         return
+    if s.lshape < 0:  # a lead opens a trick
+        s.trick_leader = p
+        s.trick_moves = 0
+    s.trick_moves += 1
     gd_remove(&s.h[p], mv.cards, mv.n)
     s.size[p] -= mv.n
+    for i in range(mv.n):
+        s.played[p][mv.cards[i]] += 1
     s.lshape = mv.shape
     s.lmain = mv.main
     s.ln = mv.n
@@ -1046,6 +1071,381 @@ cdef uint64_t gd_random_play(GdPos* s, Rng* r, uint64_t* trace, int trace_cap) n
         gd_legal_at(s, x, &mv)
         gd_apply(s, &mv)
     return moves
+
+# -- worlds: the hidden cards dealt again (issue 12 part 2) ------------------------
+#
+# What a player knows of the others' cards: how many each holds, what was
+# played, and what the tribute showed (GD-3.1).  A tribute or returned card
+# stays with its receiver until he plays or passes it on: he holds at least
+# received - given - played copies of it (``_known``).  The tribute itself
+# says more: the payer gave his strongest non-wild card (lowest id among
+# equals), so he held nothing stronger; a payer who gave a Red Joker held no
+# second one (else no tribute, GD-3.3); after an anti-tribute only the payers
+# can hold the Red Jokers; a receiver who returned a card above 10 (or a
+# wild) held no non-wild 2-10 and nothing lower (GD-3.4).  These are per
+# player masks over card ids (``_allowed``).  Every other card is dealt
+# uniformly over the physical cards, as a shuffle would: the cards are
+# grouped by the set of players who may hold them, the counts of the groups
+# that two players share are drawn with their exact weights (products of
+# binomials and the multinomial of the unrestricted rest), and each group is
+# shuffled into its share.  No rejection, so it never stalls.
+
+cdef extern from "math.h":
+    double lgamma(double x) noexcept nogil
+    double exp(double x) noexcept nogil
+
+
+cdef inline double _lf(int n) noexcept nogil:
+    return lgamma(n + 1.0)
+
+
+cdef void _known(const GdPos* s, int q, uint8_t* out) noexcept nogil:
+    """Copies of each card ``q`` is known to hold: received - given - played, at least 0."""
+    cdef int k[54]
+    cdef int i, c
+    for c in range(NUM_CARDS):
+        k[c] = -s.played[q][c]
+    for i in range(s.ntrib):
+        if s.trib[i][1] == q:
+            k[s.trib[i][2]] += 1
+        if s.trib[i][0] == q:
+            k[s.trib[i][2]] -= 1
+    for i in range(s.nret):
+        if s.ret[i][1] == q:
+            k[s.ret[i][2]] += 1
+        if s.ret[i][0] == q:
+            k[s.ret[i][2]] -= 1
+    for c in range(NUM_CARDS):
+        out[c] = k[c] if k[c] > 0 else 0
+
+
+cdef void _allowed(const GdPos* s, int q, uint8_t* ok) noexcept nogil:
+    """Which card ids player ``q``'s unknown cards may be (1) after the tribute."""
+    cdef int i, c, t, v, np, wild = 4 * s.level + 2
+    cdef int payers[2]
+    cdef int receivers[2]
+    cdef bint payer
+    for c in range(NUM_CARDS):
+        ok[c] = 1
+    if not s.has_prev:
+        return
+    if s.anti:  # only the payers can hold the Red Jokers (GD-3.3)
+        np = _payers(s.prev, payers, receivers)
+        payer = q == payers[0] or (np == 2 and q == payers[1])
+        if not payer:
+            ok[RED_JOKER] = 0
+        return
+    for i in range(s.ntrib):
+        if s.trib[i][0] == q:
+            t = s.trib[i][2]
+            v = _card_value(t, s.level)
+            for c in range(NUM_CARDS):
+                if c != wild and (_card_value(c, s.level) > v or (_card_value(c, s.level) == v and c < t)):
+                    ok[c] = 0
+            if t == RED_JOKER:
+                ok[RED_JOKER] = 0
+    for i in range(s.nret):
+        if s.ret[i][0] == q:
+            t = s.ret[i][2]
+            if t < 36 and t != wild:
+                continue  # his choice among 2-10s: nothing learnt
+            v = _card_value(t, s.level)
+            for c in range(NUM_CARDS):
+                if (c < 36 and c != wild) or _card_value(c, s.level) < v:
+                    ok[c] = 0
+
+
+cdef inline void _shuffle_ints(Rng* r, int* a, int n) noexcept nogil:
+    cdef int i, j, x
+    for i in range(n - 1, 0, -1):
+        j = rng_below(r, i + 1)
+        x = a[i]; a[i] = a[j]; a[j] = x
+
+
+cdef inline double _share_lw(const int* ncls, const int* cap, int n_all, int x0, int x1, int x2,
+                            bint* fits) noexcept nogil:
+    """Log-weight of giving x0 of group {0,1} to 0, x1 of {0,2} to 0, x2 of {1,2} to 1."""
+    cdef int c0 = cap[0] - x0 - x1
+    cdef int c1 = cap[1] - (ncls[3] - x0) - x2
+    cdef int c2 = cap[2] - (ncls[5] - x1) - (ncls[6] - x2)
+    fits[0] = c0 >= 0 and c1 >= 0 and c2 >= 0 and c0 + c1 + c2 == n_all
+    if not fits[0]:
+        return 0.0
+    return (_lf(ncls[3]) - _lf(x0) - _lf(ncls[3] - x0) + _lf(ncls[5]) - _lf(x1) - _lf(ncls[5] - x1)
+            + _lf(ncls[6]) - _lf(x2) - _lf(ncls[6] - x2) + _lf(n_all) - _lf(c0) - _lf(c1) - _lf(c2))
+
+
+cdef int _sample_with_outside(GdPos* w, const GdPos* s, const int* hid, const int* cap,
+                              uint8_t (*known)[54], uint8_t (*ok)[54], Rng* r) noexcept nogil:
+    """A position of fewer than 108 cards: the unseen cards (the others'
+    unknown ones and those in no hand) shuffled into the others' free
+    places, the rest left out; masks by rejection (an analysis position
+    only: a dealt deal has no card outside)."""
+    cdef int pool[108]
+    cdef uint8_t cnt[3][54]
+    cdef int n = 0, i, j, k, c, q, tries
+    cdef bint good
+    for i in range(3):
+        q = hid[i]
+        for c in range(NUM_CARDS):
+            for j in range(s.h[q].cnt[c] - known[i][c]):
+                pool[n] = c
+                n += 1
+    for c in range(NUM_CARDS):
+        for j in range(s.outside[c]):
+            pool[n] = c
+            n += 1
+    for tries in range(100000):
+        _shuffle_ints(r, pool, n)
+        good = True
+        k = 0
+        for i in range(3):
+            memcpy(cnt[i], known[i], NUM_CARDS)
+            for j in range(cap[i]):
+                if not ok[i][pool[k]]:
+                    good = False
+                cnt[i][pool[k]] += 1
+                k += 1
+        if good:
+            w[0] = s[0]
+            memset(w.outside, 0, NUM_CARDS)
+            for j in range(k, n):
+                w.outside[pool[j]] += 1
+            for i in range(3):
+                gd_prepare(&w.h[hid[i]], cnt[i], s.level)
+            w.seed = rng_next(r)
+            w.cum_ok = False
+            return 0
+    return -1
+
+
+cdef int gd_sample_world(GdPos* w, const GdPos* s, int player, Rng* r) noexcept nogil:
+    """``w``: ``s`` with the cards ``player`` cannot see dealt again uniformly
+    under what he knows; later deals from a fresh seed.  -1: no world fits."""
+    cdef int hid[3]
+    cdef int cap[3]
+    cdef uint8_t known[3][54]
+    cdef uint8_t ok[3][54]
+    cdef uint8_t cnt[3][54]
+    cdef int cls[8][108]     # pool cards by the set of hidden players allowed (bit i: hid[i])
+    cdef int ncls[8]
+    cdef int give[8][3]      # how many of each group go to each hidden player
+    cdef int i, j, q, c, k, g, sets, x0, x1, x2, n_all, p0, p1, p2, n_out
+    cdef double lw, top = -1e300, tot = 0.0, target
+    cdef bint fits, found = False
+    k = 0
+    for q in range(4):
+        if q != player:
+            hid[k] = q
+            k += 1
+    memset(ncls, 0, sizeof(ncls))
+    memset(give, 0, sizeof(give))
+    for i in range(3):
+        _known(s, hid[i], known[i])
+        _allowed(s, hid[i], ok[i])
+        cap[i] = s.size[hid[i]]
+        for c in range(NUM_CARDS):
+            if known[i][c] > s.h[hid[i]].cnt[c]:
+                return -1
+            cap[i] -= known[i][c]
+    for i in range(3):
+        q = hid[i]
+        for c in range(NUM_CARDS):
+            for j in range(s.h[q].cnt[c] - known[i][c]):
+                sets = ok[0][c] | (ok[1][c] << 1) | (ok[2][c] << 2)
+                cls[sets][ncls[sets]] = c
+                ncls[sets] += 1
+    n_out = 0
+    for c in range(NUM_CARDS):
+        n_out += s.outside[c]
+    if n_out:
+        return _sample_with_outside(w, s, hid, cap, known, ok, r)
+    if ncls[0]:
+        return -1
+    for i in range(3):  # cards only one player may hold
+        if ncls[1 << i] > cap[i]:
+            return -1
+        give[1 << i][i] = ncls[1 << i]
+        cap[i] -= ncls[1 << i]
+    n_all = ncls[7]
+    # the shares of the groups two players share, drawn with their weights
+    for x0 in range(ncls[3] + 1):
+        for x1 in range(ncls[5] + 1):
+            for x2 in range(ncls[6] + 1):
+                lw = _share_lw(ncls, cap, n_all, x0, x1, x2, &fits)
+                if fits and lw > top:
+                    top = lw
+                    found = True
+    if not found:
+        return -1
+    for x0 in range(ncls[3] + 1):
+        for x1 in range(ncls[5] + 1):
+            for x2 in range(ncls[6] + 1):
+                lw = _share_lw(ncls, cap, n_all, x0, x1, x2, &fits)
+                if fits:
+                    tot += exp(lw - top)
+    target = rng_uniform(r) * tot
+    tot = 0.0
+    p0 = p1 = p2 = -1
+    for x0 in range(ncls[3] + 1):
+        for x1 in range(ncls[5] + 1):
+            for x2 in range(ncls[6] + 1):
+                lw = _share_lw(ncls, cap, n_all, x0, x1, x2, &fits)
+                if fits:
+                    p0 = x0; p1 = x1; p2 = x2
+                    tot += exp(lw - top)
+                    if tot > target:
+                        break
+            if tot > target and p0 >= 0:
+                break
+        if tot > target and p0 >= 0:
+            break
+    give[3][0] = p0; give[3][1] = ncls[3] - p0
+    give[5][0] = p1; give[5][2] = ncls[5] - p1
+    give[6][1] = p2; give[6][2] = ncls[6] - p2
+    give[7][0] = cap[0] - p0 - p1
+    give[7][1] = cap[1] - (ncls[3] - p0) - p2
+    give[7][2] = cap[2] - (ncls[5] - p1) - (ncls[6] - p2)
+    # deal: each group shuffled into its shares
+    for i in range(3):
+        memcpy(cnt[i], known[i], NUM_CARDS)
+    for g in range(1, 8):
+        _shuffle_ints(r, cls[g], ncls[g])
+        j = 0
+        for i in range(3):
+            for k in range(give[g][i]):
+                cnt[i][cls[g][j]] += 1
+                j += 1
+    w[0] = s[0]
+    for i in range(3):
+        gd_prepare(&w.h[hid[i]], cnt[i], s.level)
+    w.seed = rng_next(r)
+    w.cum_ok = False
+    return 0
+
+
+# -- the rollout policy (issue 12 part 3) --------------------------------------------
+#
+# A quick heuristic that reads only what the mover knows (his hand, the play
+# to beat, who made it, the hand sizes): lead the combination that sheds the
+# most cards, low ones first, without breaking a bomb or spending a wild;
+# follow with the smallest play that wins; never beat the partner's play;
+# keep bombs for an opponent close to going out (or a hand nearly empty);
+# return the lowest card the tribute allows.  Wilds are kept out of the
+# plays it considers until nothing else is left.
+
+cdef inline bint _breaks_bomb(const GdHand* h, const GdTmpl* t) noexcept nogil:
+    cdef int i
+    if t.shape >= GD_BOMB:
+        return False
+    for i in range(t.nparts):
+        if t.parts[i].rank < 13 and h.nat[t.parts[i].rank] >= 4:
+            return True
+    return False
+
+
+cdef int _policy_pick(const GdPos* s, const GdHand* h, GdTmpl* buf, int cap, bint bombs_ok,
+                      Rng* r) noexcept nogil:
+    """Index in ``buf`` of the chosen template (generated on ``h``), -1: pass."""
+    cdef int n, i, best = -1, me = s.cur, ties = 0
+    cdef long score, best_score = -1 << 40
+    cdef bint lead = s.lshape < 0
+    n = gd_generate(h, s.lshape, s.lmain, s.ln, buf, cap)
+    for i in range(n):
+        if buf[i].n == s.size[me]:
+            return i  # out in one play
+    for i in range(n):
+        if buf[i].shape >= GD_BOMB:
+            if not bombs_ok:
+                continue
+            # the smallest bomb that does it
+            score = -100000 - _bomb_power(buf[i].shape, buf[i].main, buf[i].n, s.level) * 16 - buf[i].wilds
+        elif lead:
+            score = 100 * buf[i].n - gd_value(buf[i].main, s.level) * 4 - 300 * buf[i].wilds
+            if _breaks_bomb(h, &buf[i]):
+                score -= 1000
+        else:
+            score = -gd_value(buf[i].main, s.level) * 4 - 300 * buf[i].wilds - (buf[i].main if _is_seq(buf[i].shape) else 0)
+            if _breaks_bomb(h, &buf[i]):
+                score -= 1000
+        if score > best_score:
+            best_score = score
+            best = i
+            ties = 1
+        elif score == best_score:  # equal choices: one at random
+            ties += 1
+            if rng_below(r, ties) == 0:
+                best = i
+    return best
+
+
+cdef void gd_policy_move(GdPos* s, Rng* r, GdTmpl* buf, int cap, GdMove* mv) noexcept nogil:
+    """The heuristic's move for the player to move (``buf``: caller-owned
+    room for ``cap`` templates)."""
+    cdef int ch[54]
+    cdef int n, i, k, me = s.cur, lp, best = -1
+    cdef uint8_t cnt[54]
+    cdef uint8_t cards[16]
+    cdef GdHand nowild
+    cdef const GdHand* h = &s.h[me]
+    cdef bint bombs_ok, used_nowild = False
+    if s.phase == GD_PH_RETURN:  # the lowest card allowed (GD-3.4)
+        n = gd_return_choices(s, ch)
+        k = 0
+        for i in range(1, n):
+            if _card_value(ch[i], s.level) < _card_value(ch[k], s.level):
+                k = i
+        mv.kind = GD_MV_RETURN
+        mv.shape = -1
+        mv.main = -1
+        mv.n = 1
+        mv.cards[0] = ch[k]
+        return
+    mv.kind = GD_MV_PASS
+    mv.shape = -1
+    mv.main = -1
+    mv.n = 0
+    lp = s.last_player
+    if s.lshape < 0:
+        bombs_ok = True
+    elif lp == ((me + 2) & 3):
+        bombs_ok = False
+    else:
+        bombs_ok = _is_bomb(s.lshape) or s.size[lp] <= 6 or s.size[me] <= 6
+    if h.W > 0 and s.size[me] > h.W:  # first without the wilds
+        memcpy(cnt, h.cnt, NUM_CARDS)
+        cnt[h.wild] = 0
+        gd_prepare(&nowild, cnt, s.level)
+        best = _policy_pick(s, &nowild, buf, cap, bombs_ok, r)
+        if best >= 0:
+            used_nowild = True
+    if best < 0:
+        best = _policy_pick(s, h, buf, cap, bombs_ok, r)
+    if best < 0 or (s.lshape >= 0 and lp == ((me + 2) & 3) and buf[best].n != s.size[me]):
+        if s.lshape >= 0:
+            return
+        best = _policy_pick(s, h, buf, cap, True, r)  # a lead must play
+        used_nowild = False
+    n = gd_unrank(&nowild if used_nowild else h, &buf[best], 0, cards)
+    mv.kind = GD_MV_PLAY
+    mv.shape = buf[best].shape
+    mv.main = buf[best].main
+    mv.n = n
+    for i in range(n):
+        mv.cards[i] = cards[i]
+
+
+cdef int gd_rollout(GdPos* s, Rng* r, GdTmpl* buf, int cap, int* returns) noexcept nogil:
+    """Play to the end with the policy in every seat; fills ``returns``; the moves made."""
+    cdef GdMove mv
+    cdef int moves = 0
+    while s.phase != GD_PH_OVER:
+        gd_policy_move(s, r, buf, cap, &mv)
+        gd_apply(s, &mv)
+        moves += 1
+    gd_returns(s, returns)
+    return moves
+
 
 # -- Python face -------------------------------------------------------------------
 
@@ -1207,7 +1607,11 @@ cdef inline int _move_from(GdMove* mv, int kind, int shape, int main, cards) exc
 
 cdef inline tuple _move_tuple(const GdMove* mv):
     cdef int i
-    cdef tuple cards = tuple([mv.cards[i] for i in range(mv.n)])
+    cdef uint8_t c[10]
+    for i in range(mv.n):
+        c[i] = mv.cards[i]
+    _sort_cards(c, mv.n)
+    cdef tuple cards = tuple([c[i] for i in range(mv.n)])
     return (mv.kind, mv.shape, mv.main, cards)
 
 
@@ -1225,7 +1629,7 @@ cdef class Position:
         return p
 
     @staticmethod
-    def from_hands(hands, int level, team_levels, int leader, previous, seed, bint match):
+    def from_hands(hands, int level, team_levels, int leader, previous, seed, bint match, int deal_no=0):
         """A deal from four hands (54 counts each) at a level rank index 0-12;
         ``previous`` (finishing order or None) applies the tribute.  Assumes
         a validated setup; ValueError when a payer has no card to give."""
@@ -1240,7 +1644,7 @@ cdef class Position:
                 buf[i * 54 + c] = h[c]
         s.match = match
         s.seed = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
-        s.deal_no = 0
+        s.deal_no = deal_no
         s.team_level[0] = team_levels[0]
         s.team_level[1] = team_levels[1]
         s.winner_team = -1
@@ -1253,8 +1657,9 @@ cdef class Position:
         if previous is not None:
             for i in range(4):
                 prev[i] = previous[i]
-        if gd_start_deal(s, buf, level, leader, prev if previous is not None else NULL) < 0:
-            raise ValueError("a tribute payer holds no card he may give (GD-3.1)")
+        i = gd_start_deal(s, buf, level, leader, prev if previous is not None else NULL)
+        if i < 0:
+            raise ValueError(f"player {-1 - i} pays the tribute but holds only wild cards, which are never given")
         return p
 
     def copy(self):
@@ -1351,6 +1756,198 @@ cdef class Position:
         gd_legal_at(&self.s, index, &mv)
         gd_apply(&self.s, &mv)
 
+    # -- worlds -----------------------------------------------------------------
+    def sample_world(self, int player, seed):
+        """A new Position: this one with the cards ``player`` cannot see dealt
+        again uniformly under what he knows (see gd_sample_world)."""
+        cdef Position p = Position.__new__(Position)
+        cdef Rng r
+        cdef int code
+        if not 0 <= player < 4:
+            raise ValueError("player must be 0-3")
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            code = gd_sample_world(&p.s, &self.s, player, &r)
+        if code < 0:
+            raise ValueError("no deal fits what this player has seen")
+        return p
+
+    def worlds(self, int player, seed, int n):
+        """Sample ``n`` worlds in the core (for benchmarks): returns how many fitted."""
+        cdef GdPos* w = <GdPos*>malloc(sizeof(GdPos))
+        cdef Rng r
+        cdef int i, ok = 0
+        if w == NULL:
+            raise MemoryError()
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            for i in range(n):
+                ok += gd_sample_world(w, &self.s, player, &r) == 0
+        free(w)
+        return ok
+
+    @staticmethod
+    def from_public(int player, own, hand_sizes, played, int level, team_levels, bint match, int deal_no,
+                    int phase, int cur, last, int last_player, int passes, finished, previous, bint anti,
+                    tributes, returned, int leader, int trick_leader=-1, int trick_moves=0):
+        """A position holding what ``player`` knows (own hand: 54 counts; the
+        others' hands any cards fitting the counts and known holdings): the
+        skeleton ``sample_world`` deals from.  ValueError if the pieces do not fit."""
+        cdef Position p = Position.__new__(Position)
+        cdef GdPos* s = &p.s
+        cdef uint8_t kn[4][54]
+        cdef int pool[54]
+        cdef uint8_t cnt[54]
+        cdef int i, q, c, k, left
+        memset(s, 0, sizeof(GdPos))
+        s.level = level
+        s.team_level[0] = team_levels[0]
+        s.team_level[1] = team_levels[1]
+        s.match = match
+        s.deal_no = deal_no
+        s.deals = deal_no
+        s.winner_team = -1
+        s.last_winner = -1
+        s.phase = phase
+        s.cur = cur
+        s.tribute_leader = leader
+        s.trick_leader = trick_leader
+        s.trick_moves = trick_moves
+        s.anti = anti
+        s.has_prev = previous is not None
+        if previous is not None:
+            for i in range(4):
+                s.prev[i] = previous[i]
+        s.ntrib = len(tributes)
+        for i, (a, b, c) in enumerate(tributes):
+            s.trib[i][0] = a; s.trib[i][1] = b; s.trib[i][2] = c
+        s.nret = len(returned)
+        for i, (a, b, c) in enumerate(returned):
+            s.ret[i][0] = a; s.ret[i][1] = b; s.ret[i][2] = c
+        for q in range(4):
+            s.size[q] = hand_sizes[q]
+            for c in range(54):
+                s.played[q][c] = played[q][c]
+        s.nout = len(finished)
+        for i in range(4):
+            s.order[i] = -1
+        for i, q in enumerate(finished):
+            s.order[i] = q
+            s.out[q] = 1
+        s.lshape = -1
+        s.last_player = -1
+        if last is not None:
+            s.lshape, s.lmain = last[0], last[1]
+            s.ln = len(last[2])
+            for i, c in enumerate(last[2]):
+                s.lcards[i] = c
+            s.last_player = last_player
+            s.passes = passes
+            s.need = -passes
+            for q in range(4):
+                if q != last_player and not s.out[q]:
+                    s.need += 1
+        for c in range(54):
+            pool[c] = 2 - own[c]
+            for q in range(4):
+                pool[c] -= s.played[q][c]
+            if pool[c] < 0:
+                raise ValueError("more copies of a card seen than two packs hold")
+        gd_prepare(&s.h[player], own, level)
+        for q in range(4):  # the known cards first, then any others that fit
+            if q == player:
+                continue
+            _known(s, q, kn[q])
+            for c in range(54):
+                pool[c] -= kn[q][c]
+                if pool[c] < 0:
+                    raise ValueError("a known tribute or return card is seen elsewhere")
+        for q in range(4):
+            if q == player:
+                continue
+            memcpy(cnt, kn[q], 54)
+            left = s.size[q]
+            for c in range(54):
+                left -= kn[q][c]
+            for c in range(54):
+                while left > 0 and pool[c] > 0:
+                    cnt[c] += 1
+                    pool[c] -= 1
+                    left -= 1
+            if left != 0:
+                raise ValueError("the hand sizes do not fit the cards not yet seen")
+            gd_prepare(&s.h[q], cnt, level)
+        for c in range(54):
+            s.outside[c] = pool[c]  # unseen and in no hand: a position of fewer than 108 cards
+        return p
+
+    # -- the rollout policy ---------------------------------------------------------
+    def policy_move(self, seed=0):
+        """The heuristic's move for the player to move, as (kind, shape, main, cards)."""
+        cdef GdMove mv
+        cdef Rng r
+        cdef GdTmpl* buf
+        if self.s.phase == GD_PH_OVER:
+            raise ValueError("the game is over: no move to choose")
+        buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+        if buf == NULL:
+            raise MemoryError()
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        gd_policy_move(&self.s, &r, buf, GD_MAX_TMPL, &mv)
+        free(buf)
+        return _move_tuple(&mv)
+
+    def rollout(self, seed=0, bint copy=True):
+        """Play to the end with the policy in every seat (on a copy unless
+        ``copy=False``), in the core without the GIL; the returns."""
+        cdef GdPos* w
+        cdef Rng r
+        cdef int out[4]
+        cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+        w = <GdPos*>malloc(sizeof(GdPos)) if copy else &self.s
+        if buf == NULL or w == NULL:
+            free(buf)
+            if copy:
+                free(w)
+            raise MemoryError()
+        if copy:
+            w[0] = self.s
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            gd_rollout(w, &r, buf, GD_MAX_TMPL, out)
+        free(buf)
+        if copy:
+            free(w)
+        return (out[0], out[1], out[2], out[3])
+
+    def rollouts(self, seed, int n):
+        """``n`` rollouts from copies of this position (for benchmarks); the summed returns."""
+        cdef GdPos* w = <GdPos*>malloc(sizeof(GdPos))
+        cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+        cdef Rng r
+        cdef int out[4]
+        cdef long long tot[4]
+        cdef int i, k
+        if buf == NULL or w == NULL:
+            free(buf)
+            free(w)
+            raise MemoryError()
+        tot[0] = tot[1] = tot[2] = tot[3] = 0
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            for i in range(n):
+                w[0] = self.s
+                gd_rollout(w, &r, buf, GD_MAX_TMPL, out)
+                for k in range(4):
+                    tot[k] += out[k]
+        free(buf)
+        free(w)
+        return [tot[0], tot[1], tot[2], tot[3]]
+
+    def played_cards(self, int p):
+        """54 counts: the cards ``p`` played this deal."""
+        return bytes(self.s.played[p][:54])
+
     # -- what the State reads ----------------------------------------------------
     @property
     def phase(self):
@@ -1372,6 +1969,11 @@ cdef class Position:
     @property
     def deal_no(self):
         return self.s.deal_no
+
+    @property
+    def seed(self):
+        """The seed later deals of the match come from."""
+        return self.s.seed
 
     @property
     def deals(self):
@@ -1417,10 +2019,25 @@ cdef class Position:
     def passes(self):
         return self.s.passes
 
+    def trick(self):
+        """(leader of the current trick or -1, plays and passes made in it)."""
+        return (self.s.trick_leader if self.s.phase == GD_PH_PLAY else -1,
+                self.s.trick_moves if self.s.phase == GD_PH_PLAY else 0)
+
     def previous(self):
         if not self.s.has_prev:
             return None
         return [self.s.prev[i] for i in range(4)]
+
+    def payers(self):
+        """Who pays (or, after an anti-tribute, would have paid) this deal's tribute."""
+        cdef int payers[2]
+        cdef int receivers[2]
+        cdef int n
+        if not self.s.has_prev:
+            return []
+        n = _payers(self.s.prev, payers, receivers)
+        return [payers[i] for i in range(n)]
 
     def tributes(self):
         """(payer, receiver, card) of each tribute paid this deal."""

@@ -252,10 +252,22 @@ cdef inline void hand_policy(const Hand* h, Rng* r, int* action, int* amount) no
 
 
 cdef inline void hand_rollout(Hand* h, Rng* r) noexcept nogil:
-    """Play the hand to its end with the policy in every seat."""
-    cdef int action, amount
+    """Play the hand to its end with the policy in every seat.  A player's
+    strength changes only with the board and with who is still in, so it is
+    estimated once per street and field (the same policy as hand_policy,
+    whose estimate is drawn afresh at each move)."""
+    cdef int action, amount, p, key
+    cdef double strength[BET_MAXP]
+    cdef int known[BET_MAXP]
+    for p in range(h.n):
+        known[p] = -1
     while h.street < ST_SHOWDOWN:
-        hand_policy(h, r, &action, &amount)
+        p = h.b.actor
+        key = h.street * 16 + bet_in_hand(&h.b)
+        if known[p] != key:
+            strength[p] = hand_strength(h, p, r)
+            known[p] = key
+        bet_policy(&h.b, strength[p], rng_uniform(r), &action, &amount)
         bet_apply(&h.b, action, amount)
         hand_advance(h)
     if h.street == ST_SHOWDOWN:

@@ -60,6 +60,7 @@ ctypedef struct SJDeal:
     int kitty_points, kitty_mult
     int tricks_done
     int last_winner
+    uint8_t gone[54]          # copies of each card played in tricks so far (public)
 
 cdef void sj_shuffle(Rng* rng, uint8_t* deck) noexcept nogil
 cdef void sj_init(SJDeal* d, const uint8_t* deck, int level, int start, int dealer) noexcept nogil
@@ -72,3 +73,5 @@ cdef int sj_lead_shape(SJDeal* d, const uint8_t* cards, int n, int* k, int* suit
 cdef void sj_outcome(int points, int* attackers_win, int* levels) noexcept nogil
 cdef int sj_sample(SJDeal* d, Rng* rng, int* kind, uint8_t* out) noexcept nogil
 cdef void sj_random_deal(SJDeal* d, Rng* rng) noexcept nogil
+cdef int sj_policy(SJDeal* d, Rng* rng, int* kind, uint8_t* out) noexcept nogil
+cdef void sj_rollout(SJDeal* d, Rng* rng) noexcept nogil

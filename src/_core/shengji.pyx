@@ -17,7 +17,7 @@ number of pairs, then by the combinations of doubled and single cards.
 from libc.stdint cimport uint8_t, int8_t, uint64_t, uint32_t
 from libc.string cimport memset, memcpy
 from cardavia._core.cards cimport cv_ctz
-from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs
+from cardavia._core.rng cimport Rng, rng_seed, rng_next, rng_below, rng_shuffle, rng_shuffle_packs, rng_uniform
 
 cdef uint64_t BINOM[66][66]
 
@@ -603,6 +603,7 @@ cdef void sj_apply(SJDeal* d, int kind, const uint8_t* cards, int n) noexcept no
     for i in range(n):
         d.hand[seat][cards[i]] -= 1
         d.trick[seat][i] = cards[i]
+        d.gone[cards[i]] += 1
     if d.nplayed == 0:
         sj_lead_shape(d, cards, n, &k, &s, &top)
         d.lead_n = n
@@ -638,6 +639,20 @@ cdef void sj_outcome(int points, int* attackers_win, int* levels) noexcept nogil
         levels[0] = (points - 80) // 40
 
 
+cdef void sj_result(SJDeal* d, int* win, int* team, int* levels, int* next_dealer) noexcept nogil:
+    """SJ-4.2 for a finished deal: whether the attackers won, the team that goes
+    up and by how many levels, and who deals next (the player after the old
+    dealer when the attackers take over, else the dealer's partner)."""
+    sj_outcome(d.attacker_points, win, levels)
+    team[0] = (d.dealer & 1) ^ win[0]
+    next_dealer[0] = (d.dealer + 1) & 3 if win[0] else (d.dealer + 2) & 3
+
+
+cdef inline bint sj_past_ace(int level) noexcept nogil:
+    """SJ-4.3: a team whose level (rank index, 12 = Ace) rises beyond Ace wins the match."""
+    return level > 12
+
+
 cdef inline uint64_t _draw(Rng* rng, uint64_t n) noexcept nogil:
     if n <= <uint64_t>0xFFFFFFFF:
         return rng_below(rng, <uint32_t>n)
@@ -660,6 +675,300 @@ cdef void sj_random_deal(SJDeal* d, Rng* rng) noexcept nogil:
     cdef int kind = 0, n
     while d.phase != SJ_OVER:
         n = sj_sample(d, rng, &kind, out)
+        sj_apply(d, kind, out, n)
+
+
+# ---------------------------------------------------------------------------
+# The rollout policy (issue 12 part 3): rules of thumb, read from the mover's
+# own hand and the public state only (the trick, the cards gone, the
+# declaration), so its move is the same in every world the mover cannot
+# tell apart.  Declare from trump length; bury to make voids and keep points
+# and trumps; lead sure winners (off-suit aces, tractors, pairs no one can
+# top), else low from a long suit; second hand low, third and fourth hand
+# win when they can, give points to a partner who is winning, ruff when void.
+# A play the rules refuse (none should be) falls back to a uniform legal move.
+
+cdef enum:
+    P_LOW = 0
+    P_HIGH = 1
+    P_GIVE = 2
+
+
+cdef inline int _is_trump(SJDeal* d, int c) noexcept nogil:
+    return d.eff[c] == SJ_TRUMP
+
+
+cdef int _outside(SJDeal* d, int c) noexcept nogil:
+    """Copies of card c the mover has not seen: not played, not in his hand."""
+    return 2 - d.gone[c] - d.hand[d.turn][c]
+
+
+cdef int _sure(SJDeal* d, int k, int s, int top) noexcept nogil:
+    """No other player can hold a higher play of this shape in suit s."""
+    cdef int c
+    for c in range(54):
+        if d.eff[c] == s and d.ordv[c] > top:
+            if k == 0 and _outside(d, c) > 0:
+                return 0
+            if k > 0 and _outside(d, c) == 2:
+                return 0
+    return 1
+
+
+cdef int _policy_declare(SJDeal* d, int* kind, uint8_t* out) noexcept nogil:
+    cdef uint8_t opts[16]
+    cdef int n = _declarations(d, opts), i, s, c, length, best = -1, best_len = 0
+    cdef uint8_t* hand = d.hand[d.turn]
+    for i in range(n):
+        s = (opts[i] - 1) if opts[i] <= 4 else ((opts[i] - 5) if opts[i] <= 8 else SJ_TRUMP)
+        length = 0
+        for c in range(54):
+            if c >= 52 or (c >> 2) == d.level or (s < 4 and (c & 3) == s):
+                length += hand[c]
+        if s == SJ_TRUMP:
+            length += 4            # a joker pair is worth its no-trump
+        if length > best_len:
+            best_len = length
+            best = i
+    if best >= 0 and best_len >= 10:
+        kind[0] = SJ_DECL
+        return _decl_cards(d, opts[best], out)
+    kind[0] = SJ_PASS
+    return 0
+
+
+cdef int _policy_bury(SJDeal* d) noexcept nogil:
+    cdef int c, s, score, best = -1, best_score = 1 << 30
+    cdef int length[5]
+    cdef uint8_t* hand = d.hand[d.turn]
+    for s in range(5):
+        length[s] = 0
+    for c in range(54):
+        length[d.eff[c]] += hand[c]
+    for c in range(54):
+        if not hand[c]:
+            continue
+        if _is_trump(d, c):
+            score = 1000 + d.ordv[c]
+        else:
+            # short suits first (voids), low cards, no points, no pairs, keep aces and kings
+            score = length[d.eff[c]] * 6 + d.ordv[c] + card_points(c) * 8 + (30 if hand[c] == 2 else 0)
+            if d.ordv[c] >= 10:
+                score += 40
+        if score < best_score:
+            best_score = score
+            best = c
+    return best
+
+
+cdef int _policy_lead(SJDeal* d, uint8_t* out) noexcept nogil:
+    cdef uint8_t cand[SJ_MAXPLAY]
+    cdef uint64_t i, count
+    cdef int n = 0, k = 0, s = 0, top = 0, j, pts, score, best_score = -1 << 30, best_n = 0, c
+    cdef int length[5]
+    cdef uint8_t* hand = d.hand[d.turn]
+    for s in range(5):
+        length[s] = 0
+    for c in range(54):
+        length[d.eff[c]] += hand[c]
+    cdef uint64_t simple = 0
+    for c in range(54):
+        simple += (hand[c] > 0) + (hand[c] == 2)
+    count = _leads(d, d.turn, <uint64_t>-1, cand, &n)
+    for i in range(count):
+        # singles and pairs straight from the hand; tractors unranked
+        if i < simple:
+            c = _nth_simple_lead(hand, <int>i)
+            n = 1 if c < 54 else 2
+            c = c if c < 54 else c - 54
+            cand[0] = c
+            cand[1] = c
+        else:
+            _leads(d, d.turn, i, cand, &n)
+        if sj_lead_shape(d, cand, n, &k, &s, &top) != 0:
+            continue
+        pts = 0
+        for j in range(n):
+            pts += card_points(cand[j])
+        if _sure(d, k, s, top):
+            score = (1000 if s != SJ_TRUMP else 600) + 100 * k + 2 * pts + n
+        elif k >= 2:
+            score = 500 + n
+        else:
+            score = 300 - 10 * pts - 3 * top + 2 * length[s] - (100 if s == SJ_TRUMP else 0) - 20 * k
+        if score > best_score:
+            best_score = score
+            best_n = n
+            memcpy(out, cand, n)
+    return best_n
+
+
+cdef inline int _nth_simple_lead(const uint8_t* hand, int i) noexcept nogil:
+    """Lead number i among the singles then the pairs (_leads' order): c, or 54 + c for a pair."""
+    cdef int c
+    for c in range(54):
+        if hand[c]:
+            if i == 0:
+                return c
+            i -= 1
+    for c in range(54):
+        if hand[c] == 2:
+            if i == 0:
+                return 54 + c
+            i -= 1
+    return 0
+
+
+cdef int _fill_key(SJDeal* d, int c, int mode) noexcept nogil:
+    """Order of the cards to add to a play (smallest first)."""
+    cdef int key = d.ordv[c] + (200 if _is_trump(d, c) else 0) + (15 if d.hand[d.turn][c] == 2 else 0)
+    if mode == P_GIVE:
+        return key - 60 * card_points(c)
+    if mode == P_HIGH:
+        return -key
+    return key + 10 * card_points(c)
+
+
+cdef int _fill(SJDeal* d, uint8_t* avail, int suit, int m, int mode, uint8_t* out) noexcept nogil:
+    """Take m cards from ``avail`` (counts), of effective suit ``suit`` (-1: any), best key first."""
+    cdef int i, c, best, key, best_key
+    for i in range(m):
+        best = -1
+        best_key = 1 << 30
+        for c in range(54):
+            if avail[c] and (suit < 0 or d.eff[c] == suit):
+                key = _fill_key(d, c, mode)
+                if key < best_key:
+                    best_key = key
+                    best = c
+        if best < 0:
+            return i
+        avail[best] -= 1
+        out[i] = best
+    return m
+
+
+cdef int _pairs(SJDeal* d, uint8_t* avail, int suit, int j, int mode, uint8_t* out) noexcept nogil:
+    """Take j pairs of ``suit`` from ``avail``: the lowest (P_LOW), highest (P_HIGH)
+    or richest in points (P_GIVE)."""
+    cdef int i, c, best, key, best_key
+    for i in range(j):
+        best = -1
+        best_key = 1 << 30
+        for c in range(54):
+            if avail[c] == 2 and d.eff[c] == suit:
+                key = d.ordv[c]
+                if mode == P_HIGH:
+                    key = -key
+                elif mode == P_GIVE:
+                    key -= 60 * card_points(c)
+                else:
+                    key += 10 * card_points(c)
+                if key < best_key:
+                    best_key = key
+                    best = c
+        if best < 0:
+            return 2 * i
+        avail[best] = 0
+        out[2 * i] = best
+        out[2 * i + 1] = best
+    return 2 * j
+
+
+cdef int _beats(SJDeal* d, const uint8_t* cards, int n) noexcept nogil:
+    cdef int k = 0, s = 0, top = 0
+    if sj_lead_shape(d, cards, n, &k, &s, &top) != 0 or k != d.lead_k:
+        return 0
+    if s != d.lead_suit and s != SJ_TRUMP:
+        return 0
+    return (64 if s == SJ_TRUMP else 0) + top + 1 > d.best_key
+
+
+cdef int _follow_suit(SJDeal* d, int mode, uint8_t* out) noexcept nogil:
+    """n cards of the led suit with as many pairs as the rules ask."""
+    cdef uint8_t avail[54]
+    cdef int c, apairs = 0, j, n = d.lead_n, S = d.lead_suit, got
+    memcpy(avail, d.hand[d.turn], 54)
+    for c in range(54):
+        if avail[c] == 2 and d.eff[c] == S:
+            apairs += 1
+    j = d.lead_k if d.lead_k < apairs else apairs
+    got = _pairs(d, avail, S, j, mode, out)
+    got += _fill(d, avail, S, n - got, mode, out + got)
+    return got
+
+
+cdef int _policy_follow(SJDeal* d, uint8_t* out) noexcept nogil:
+    cdef uint8_t avail[54]
+    cdef uint8_t* hand = d.hand[d.turn]
+    cdef int c, h = 0, n = d.lead_n, S = d.lead_suit, m, got, i, tpairs = 0
+    cdef int partner_wins = d.best_seat == ((d.turn + 2) & 3)
+    for c in range(54):
+        if d.eff[c] == S:
+            h += hand[c]
+    if h >= n:
+        if partner_wins:
+            return _follow_suit(d, P_GIVE, out)
+        if d.nplayed >= 2:          # third and fourth hand: win if we can
+            got = _follow_suit(d, P_HIGH, out)
+            if _beats(d, out, got):
+                return got
+        return _follow_suit(d, P_LOW, out)
+    memcpy(avail, hand, 54)
+    got = 0
+    if h > 0:                       # short: all of the suit, then fill
+        for c in range(54):
+            if d.eff[c] == S:
+                for i in range(avail[c]):
+                    out[got] = c
+                    got += 1
+                avail[c] = 0
+        return got + _fill(d, avail, -1, n - got, P_GIVE if partner_wins else P_LOW, out + got)
+    # void: ruff with the lowest trump play that wins, unless the partner wins
+    if not partner_wins and S != SJ_TRUMP and d.lead_k <= 1:
+        for c in range(54):
+            tpairs += hand[c] == 2 and d.eff[c] == SJ_TRUMP
+        if d.lead_k == 0 or tpairs > 0:
+            # the lowest trump single or pair that wins
+            m = -1
+            for c in range(54):
+                if d.eff[c] != SJ_TRUMP or hand[c] < n:
+                    continue
+                out[0] = c
+                if n == 2:
+                    out[1] = c
+                if _beats(d, out, n) and (m < 0 or d.ordv[c] < d.ordv[m]):
+                    m = c
+            if m >= 0:
+                out[0] = m
+                if n == 2:
+                    out[1] = m
+                return n
+    return _fill(d, avail, -1, n, P_GIVE if partner_wins else P_LOW, out)
+
+
+cdef int sj_policy(SJDeal* d, Rng* rng, int* kind, uint8_t* out) noexcept nogil:
+    """The heuristic's move for the player to move (the deal must not be over)."""
+    cdef int n
+    if d.phase == SJ_DECLARE:
+        return _policy_declare(d, kind, out)
+    if d.phase == SJ_BURY:
+        kind[0] = SJ_BURYMOVE
+        out[0] = _policy_bury(d)
+        return 1
+    kind[0] = SJ_PLAYMOVE
+    n = _policy_lead(d, out) if d.nplayed == 0 else _policy_follow(d, out)
+    if n <= 0 or sj_check(d, SJ_PLAYMOVE, out, n) != SJ_OK:
+        return sj_sample(d, rng, kind, out)
+    return n
+
+
+cdef void sj_rollout(SJDeal* d, Rng* rng) noexcept nogil:
+    """Play the deal to its end with the policy in every seat."""
+    cdef uint8_t out[SJ_MAXPLAY]
+    cdef int kind = 0, n
+    while d.phase != SJ_OVER:
+        n = sj_policy(d, rng, &kind, out)
         sj_apply(d, kind, out, n)
 
 
@@ -703,13 +1012,11 @@ cdef int _random_match(Rng* rng, int* deals_out) noexcept nogil:
         sj_init(&d, deck, levels[start & 1] if dealer >= 0 else 0, start, dealer)
         sj_random_deal(&d, rng)
         deals += 1
-        sj_outcome(d.attacker_points, &win, &lv)
-        team = (d.dealer & 1) ^ win
+        sj_result(&d, &win, &team, &lv, &dealer)
         levels[team] += lv
-        if levels[team] > 12:
+        if sj_past_ace(levels[team]):
             deals_out[0] = deals
             return team
-        dealer = (d.dealer + 1) & 3 if win else (d.dealer + 2) & 3
         start = dealer
 
 
@@ -892,6 +1199,50 @@ cdef class Deal:
         with nogil:
             sj_random_deal(&self.d, &rng)
 
+    def policy_move(self, seed=0):
+        """(kind id, cards) the rollout policy plays for the seat to move."""
+        cdef Rng rng
+        cdef uint8_t out[SJ_MAXPLAY]
+        cdef int kind = 0, n
+        if self.d.phase == SJ_OVER:
+            raise ValueError("the deal is over")
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        n = sj_policy(&self.d, &rng, &kind, out)
+        return kind, tuple([out[i] for i in range(n)])
+
+    def rollout(self, seed=0):
+        """Play this deal to its end with the policy in every seat (in place, nogil)."""
+        cdef Rng rng
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            sj_rollout(&self.d, &rng)
+
+    def result(self):
+        """SJ-4.2 of the finished deal: (attackers_win, team going up, levels, next dealer)."""
+        cdef int win = 0, lv = 0, team = 0, nxt = 0
+        if self.d.phase != SJ_OVER:
+            raise ValueError("the deal is not over")
+        sj_result(&self.d, &win, &team, &lv, &nxt)
+        return bool(win), team, lv, nxt
+
+    def returns(self):
+        """Per seat, the deal's score once over (levels gained, + for the winning team)."""
+        if self.d.phase != SJ_OVER:
+            return (0, 0, 0, 0)
+        _win, team, lv, _nxt = self.result()
+        return tuple([lv if (p & 1) == team else -lv for p in range(4)])
+
+    @property
+    def declaration_cards(self):
+        """The cards of the standing declaration (SJ-2.4), or None."""
+        cdef uint8_t out[2]
+        cdef int code, n, st = self.d.decl_strength
+        if st == 0:
+            return None
+        code = 1 + self.d.decl_suit if st == 1 else (5 + self.d.decl_suit if st == 2 else st + 6)
+        n = _decl_cards(&self.d, code, out)
+        return [out[i] for i in range(n)]
+
     def hand(self, int seat):
         """The seat's cards as a list of ids, ascending (a pair appears twice)."""
         cdef int c
@@ -1054,8 +1405,676 @@ def order_table(level, trump):
     return [(d.eff[c], d.ordv[c]) for c in range(54)]
 
 
+def past_ace(level):
+    """SJ-4.3: whether a team at ``level`` (2-14, beyond 14 past Ace) has won the match."""
+    return sj_past_ace(level - 2)
+
+
 def outcome(int points):
     """SJ-4.2: (attackers_win, levels) for the attackers' points."""
     cdef int w = 0, lv = 0
     sj_outcome(points, &w, &lv)
     return bool(w), lv
+
+
+# ---------------------------------------------------------------------------
+# Hidden cards (issue 12 part 2): worlds a player cannot tell from the deal.
+#
+# A world is dealt hands and a kitty from which the deal's public history
+# replays to a position with the observer's own cards and every public
+# fact.  The cards the observer has not seen are dealt to the holdings he
+# cannot see (the other hands; the kitty or buried cards while they are
+# hidden; in an endgame set up with fewer cards, the cards out of play),
+# uniformly over the ways of dealing the distinct copies, subject to caps
+# per holding and card (voids shown, SJ-3.5's "no pair left") and lower
+# bounds (a declarer holds what he declared; the revealed kitty is in the
+# dealer's hand or buried).  Rejection sampling first; after a few failed
+# draws an exact fallback: a table of completion counts over the classes of
+# cards that share constraints (a convolution per holding), sampled class
+# by class.  Either draw is uniform on the constrained set, so their mixture
+# is too.  Each world is then replayed through sj_check/sj_apply: a world
+# that does not replay (a constraint this model lacks) is drawn again, which
+# keeps the draw uniform on the worlds that replay.
+
+from libc.stdlib cimport malloc, free
+
+cdef enum:
+    W_MAXH = 5
+    W_MAXMOVES = 320
+    W_MAXLB = 32
+    W_MAXCLASS = 96
+    W_REJECT = 24             # rejection draws before the exact table is used
+    W_MAXTABLE = 6000000      # doubles the exact table may take
+
+
+cdef double INV_FACT[110]
+
+
+cdef void _init_fact() noexcept nogil:
+    cdef int i
+    INV_FACT[0] = 1.0
+    for i in range(1, 110):
+        INV_FACT[i] = INV_FACT[i - 1] / i
+
+
+_init_fact()
+
+
+ctypedef struct WClass:
+    int n                     # copies in the class
+    int mask                  # eligible holdings (mask class)
+    int card                  # the card of a one-card class, -1 for a mask class
+    int nsplit
+    uint8_t sh1[16]
+    uint8_t sh2[16]           # 255: a one-copy split
+    double sw[16]
+    int first                 # its copies in Sampler.ccards[first:first + n]
+    int table                 # index of its first table g_0 (= f of the next class)
+
+
+cdef class Sampler:
+    """The hidden-card model of one observation (built by ``cardavia.shengji``);
+    ``sample(seed)`` draws one world as a ``Deal``."""
+    cdef int mode, level, trump, start, dealer_arg, dealer, observer, pickup
+    cdef int nh, nunseen, nlb, nmoves, kitty_known, nbknown, bhold
+    cdef int hseat[W_MAXH]
+    cdef int hsize[W_MAXH]
+    cdef uint8_t cap[W_MAXH * 54]
+    cdef uint8_t unseen[54]
+    cdef uint8_t ulist[108]
+    cdef uint8_t lb_card[W_MAXLB]
+    cdef uint8_t lb_need[W_MAXLB]
+    cdef int lb_mask[W_MAXLB]
+    cdef uint8_t known[4 * 54]
+    cdef uint8_t reserve[54]
+    cdef uint8_t kitty[8]
+    cdef uint8_t bknown[8]
+    cdef uint8_t mkind[W_MAXMOVES]
+    cdef uint8_t mn[W_MAXMOVES]
+    cdef uint8_t mcards[W_MAXMOVES][SJ_MAXPLAY]
+    # the exact fallback
+    cdef int built, feasible, nclass, ntables, patience
+    cdef long long nstates
+    cdef long long stride[W_MAXH]
+    cdef WClass cls[W_MAXCLASS]
+    cdef uint8_t ccards[108]
+    cdef double* tables
+    # figures
+    cdef public long long draws, rejected, exact_draws, replay_failures
+
+    def __cinit__(self):
+        self.tables = NULL
+
+    def __dealloc__(self):
+        if self.tables != NULL:
+            free(self.tables)
+
+    def __init__(self, int mode, int level, trump, int start, dealer_arg, dealer, int observer, int pickup,
+                 holdings, unseen, caps, lbs, known, reserve, kitty_known, bknown, moves):
+        cdef int h, c, i, n, k
+        self.mode = mode
+        self.level = _level_index(level)
+        self.trump = _trump_index(trump)
+        self.start = _seat_arg(start, "start", False)
+        self.dealer_arg = _seat_arg(dealer_arg, "dealer", True)
+        self.dealer = _seat_arg(dealer, "dealer", True)
+        self.observer = observer
+        self.pickup = pickup
+        if (mode == 1 or pickup) and self.dealer < 0:
+            raise ValueError("the sampler needs the dealer once the kitty is taken")
+        if len(holdings) > W_MAXH or len(lbs) > W_MAXLB or len(moves) > W_MAXMOVES or len(bknown) > 8:
+            raise ValueError("observation too large for the sampler")
+        self.nh = len(holdings)
+        self.bhold = -1
+        self.nunseen = 0
+        for h in range(self.nh):
+            self.hseat[h] = holdings[h][0]
+            self.hsize[h] = holdings[h][1]
+            if self.hseat[h] == -1:
+                self.bhold = h
+            for c in range(54):
+                self.cap[h * 54 + c] = caps[h][c]
+        for c in range(54):
+            self.unseen[c] = unseen[c]
+            for i in range(unseen[c]):
+                self.ulist[self.nunseen] = c
+                self.nunseen += 1
+            self.reserve[c] = reserve[c]
+            for i in range(4):
+                self.known[i * 54 + c] = known[i][c]
+        n = 0
+        for h in range(self.nh):
+            n += self.hsize[h]
+        if n != self.nunseen:
+            raise ValueError(f"the holdings hold {n} cards but {self.nunseen} are unseen")
+        self.nlb = len(lbs)
+        for i in range(self.nlb):
+            self.lb_card[i], self.lb_mask[i], self.lb_need[i] = lbs[i]
+        self.kitty_known = kitty_known is not None
+        if self.kitty_known:
+            for i in range(8):
+                self.kitty[i] = kitty_known[i]
+        self.nbknown = len(bknown)
+        for i in range(self.nbknown):
+            self.bknown[i] = bknown[i]
+        self.nmoves = len(moves)
+        for i in range(self.nmoves):
+            k, cards = moves[i]
+            self.mkind[i] = k
+            if cards is None:
+                self.mn[i] = 1
+                self.mcards[i][0] = 255
+            else:
+                if len(cards) > SJ_MAXPLAY:
+                    raise ValueError("a move of too many cards")
+                self.mn[i] = len(cards)
+                for c in range(len(cards)):
+                    self.mcards[i][c] = cards[c]
+        self.built = 0
+        self.feasible = 0
+        self.draws = self.rejected = self.exact_draws = self.replay_failures = 0
+        # rejection draws before the exact table: more where the table is dear
+        # (about 10 ns an entry to build against about 1 us a rejection draw)
+        est = 1
+        for h in range(self.nh):
+            est *= self.hsize[h] + 1
+        est *= self.nh + 2
+        self.patience = W_REJECT + <int>min(est // 200, 100000)
+
+    @property
+    def exact_table_states(self):
+        """States of the exact table (0 until it is needed, or when it is too large)."""
+        return self.nstates * self.ntables if self.feasible else 0
+
+    # -- drawing the holdings ---------------------------------------------
+    cdef bint _ok(self, const uint8_t* cnt) noexcept nogil:
+        cdef int h, c, i, t
+        for h in range(self.nh):
+            for c in range(54):
+                if cnt[h * 54 + c] > self.cap[h * 54 + c]:
+                    return False
+        for i in range(self.nlb):
+            t = 0
+            for h in range(self.nh):
+                if (self.lb_mask[i] >> h) & 1:
+                    t += cnt[h * 54 + self.lb_card[i]]
+            if t < self.lb_need[i]:
+                return False
+        return True
+
+    cdef bint _reject_draw(self, Rng* rng, uint8_t* cnt) noexcept nogil:
+        cdef uint8_t deck[108]
+        cdef int h, i, j = 0
+        memcpy(deck, self.ulist, self.nunseen)
+        rng_shuffle(rng, deck, self.nunseen)
+        memset(cnt, 0, W_MAXH * 54)
+        for h in range(self.nh):
+            for i in range(self.hsize[h]):
+                cnt[h * 54 + deck[j]] += 1
+                if cnt[h * 54 + deck[j]] > self.cap[h * 54 + deck[j]]:
+                    return False      # over a cap: no need to deal on
+                j += 1
+        return self._ok(cnt)
+
+    cdef int _build(self) except -1:
+        """The exact table (once per sampler); leaves ``feasible`` 0 when too large."""
+        cdef int h, c, u, i, j, k, m, h1, h2, hb, ok, t, digit
+        cdef int masks_n[32]
+        cdef int mask_class[32]
+        cdef int cursor[W_MAXCLASS]
+        cdef uint8_t special[54]
+        cdef long long s, st, x, xmax, ntab
+        cdef double* cur
+        cdef double* prev
+        cdef double acc
+        cdef WClass* w
+        self.built = 1
+        self.feasible = 0
+        self.nstates = 1
+        for h in range(self.nh):
+            self.stride[h] = self.nstates
+            self.nstates *= self.hsize[h] + 1
+        for m in range(32):
+            masks_n[m] = 0
+            mask_class[m] = -1
+        # classes: a card with a bound or a cap below its copies is its own
+        # class; every other card joins the class of its eligible holdings
+        self.nclass = 0
+        for c in range(54):
+            special[c] = 0
+            u = self.unseen[c]
+            if u == 0:
+                continue
+            for i in range(self.nlb):
+                if self.lb_card[i] == c:
+                    special[c] = 1
+            m = 0
+            for h in range(self.nh):
+                if self.cap[h * 54 + c] >= 1:
+                    m |= 1 << h
+                if 0 < self.cap[h * 54 + c] < u:
+                    special[c] = 1
+            if m == 0:
+                raise ValueError("no world fits this observation")
+            if not special[c]:
+                masks_n[m] += u
+                continue
+            if self.nclass >= W_MAXCLASS:
+                return 0
+            w = &self.cls[self.nclass]
+            w.n = u
+            w.card = c
+            w.mask = m
+            w.nsplit = 0
+            for h1 in range(self.nh):
+                for hb in range(h1, self.nh + 1):
+                    if u == 1 and hb != self.nh:
+                        continue
+                    if u == 2 and hb == self.nh:
+                        continue
+                    h2 = 255 if u == 1 else hb
+                    if u == 2 and h1 == h2:
+                        ok = self.cap[h1 * 54 + c] >= 2
+                    else:
+                        ok = self.cap[h1 * 54 + c] >= 1 and (u == 1 or self.cap[h2 * 54 + c] >= 1)
+                    for i in range(self.nlb):
+                        if ok and self.lb_card[i] == c:
+                            t = (self.lb_mask[i] >> h1) & 1
+                            if u == 2:
+                                t += (self.lb_mask[i] >> h2) & 1
+                            ok = t >= self.lb_need[i]
+                    if ok:
+                        w.sh1[w.nsplit] = h1
+                        w.sh2[w.nsplit] = h2
+                        w.sw[w.nsplit] = 1.0 if (u == 1 or h1 == h2) else 2.0
+                        w.nsplit += 1
+            if w.nsplit == 0:
+                raise ValueError("no world fits this observation")
+            self.nclass += 1
+        for m in range(32):
+            if masks_n[m]:
+                if self.nclass >= W_MAXCLASS:
+                    return 0
+                w = &self.cls[self.nclass]
+                w.n = masks_n[m]
+                w.mask = m
+                w.card = -1
+                w.nsplit = 0
+                mask_class[m] = self.nclass
+                self.nclass += 1
+        j = 0
+        for k in range(self.nclass):
+            self.cls[k].first = j
+            cursor[k] = j
+            j += self.cls[k].n
+        for c in range(54):
+            u = self.unseen[c]
+            if u == 0:
+                continue
+            if special[c]:
+                for k in range(self.nclass):
+                    if self.cls[k].card == c:
+                        break
+            else:
+                m = 0
+                for h in range(self.nh):
+                    if self.cap[h * 54 + c] >= 1:
+                        m |= 1 << h
+                k = mask_class[m]
+            for i in range(u):
+                self.ccards[cursor[k]] = c
+                cursor[k] += 1
+        # tables: the end, then per class one per eligible holding (a mask
+        # class, a convolution each) or one (a card of its own)
+        ntab = 1
+        for k in range(self.nclass):
+            if self.cls[k].card >= 0:
+                ntab += 1
+            else:
+                for h in range(self.nh):
+                    ntab += (self.cls[k].mask >> h) & 1
+        if ntab * self.nstates > W_MAXTABLE:
+            return 0
+        self.ntables = <int>ntab
+        self.tables = <double*>malloc(ntab * self.nstates * sizeof(double))
+        if self.tables == NULL:
+            return 0
+        memset(self.tables, 0, ntab * self.nstates * sizeof(double))
+        self.tables[0] = 1.0
+        t = 0
+        u = 0                     # cards of the classes done so far
+        with nogil:
+            for k in range(self.nclass - 1, -1, -1):
+                w = &self.cls[k]
+                w.table = t
+                u += w.n
+                if w.card >= 0:
+                    prev = self.tables + t * self.nstates
+                    cur = prev + self.nstates
+                    for s in range(self.nstates):
+                        acc = 0.0
+                        for i in range(w.nsplit):
+                            st = self._after(s, w.sh1[i], w.sh2[i])
+                            if st >= 0:
+                                acc += w.sw[i] * prev[st]
+                        cur[s] = acc
+                    t += 1
+                    self._keep_total(cur, u)
+                    continue
+                for h in range(self.nh):
+                    if not (w.mask >> h) & 1:
+                        continue
+                    prev = self.tables + t * self.nstates
+                    cur = prev + self.nstates
+                    for s in range(self.nstates):
+                        digit = <int>((s // self.stride[h]) % (self.hsize[h] + 1))
+                        xmax = digit if digit < w.n else w.n
+                        acc = 0.0
+                        for x in range(xmax + 1):
+                            acc += INV_FACT[x] * prev[s - x * self.stride[h]]
+                        cur[s] = acc
+                    t += 1
+                # the sums over one holding at a time ran over any count of
+                # copies: keep the states that hold exactly the cards left
+                self._keep_total(self.tables + t * self.nstates, u)
+        st = 0
+        for h in range(self.nh):
+            st += self.hsize[h] * self.stride[h]
+        if self.tables[t * self.nstates + st] <= 0.0:
+            raise ValueError("no world fits this observation")
+        self.feasible = 1
+        return 0
+
+    cdef void _keep_total(self, double* f, int total) noexcept nogil:
+        """Zero the states of ``f`` whose capacities do not add up to ``total``."""
+        cdef long long s, r
+        cdef int h, sum_
+        for s in range(self.nstates):
+            r = s
+            sum_ = 0
+            for h in range(self.nh):
+                sum_ += <int>(r % (self.hsize[h] + 1))
+                r //= self.hsize[h] + 1
+            if sum_ != total:
+                f[s] = 0.0
+
+    cdef long long _after(self, long long s, int h1, int h2) noexcept nogil:
+        """The state after one copy goes to h1 (and one to h2 unless 255); -1 if full."""
+        cdef int digit = <int>((s // self.stride[h1]) % (self.hsize[h1] + 1))
+        if digit < 1:
+            return -1
+        s -= self.stride[h1]
+        if h2 != 255:
+            digit = <int>((s // self.stride[h2]) % (self.hsize[h2] + 1))
+            if digit < 1:
+                return -1
+            s -= self.stride[h2]
+        return s
+
+    cdef void _exact_draw(self, Rng* rng, uint8_t* cnt) noexcept nogil:
+        cdef long long s = 0, x, xmax, st
+        cdef int k, h, i, j, digit, pick
+        cdef int take[W_MAXH]
+        cdef uint8_t copies[108]
+        cdef double wts[109]
+        cdef double total, r
+        cdef double* prev
+        cdef WClass* w
+        memset(cnt, 0, W_MAXH * 54)
+        for h in range(self.nh):
+            s += self.hsize[h] * self.stride[h]
+        for k in range(self.nclass):
+            w = &self.cls[k]
+            if w.card >= 0:
+                prev = self.tables + w.table * self.nstates
+                total = 0.0
+                for i in range(w.nsplit):
+                    st = self._after(s, w.sh1[i], w.sh2[i])
+                    wts[i] = w.sw[i] * prev[st] if st >= 0 else 0.0
+                    total += wts[i]
+                pick = _pick(rng, wts, w.nsplit, total)
+                s = self._after(s, w.sh1[pick], w.sh2[pick])
+                cnt[w.sh1[pick] * 54 + w.card] += 1
+                if w.sh2[pick] != 255:
+                    cnt[w.sh2[pick] * 54 + w.card] += 1
+                continue
+            # a mask class: the count for each eligible holding, last first
+            j = w.table
+            for h in range(self.nh):
+                j += (w.mask >> h) & 1
+            for h in range(self.nh - 1, -1, -1):
+                take[h] = 0
+                if not (w.mask >> h) & 1:
+                    continue
+                j -= 1
+                prev = self.tables + j * self.nstates
+                digit = <int>((s // self.stride[h]) % (self.hsize[h] + 1))
+                xmax = digit if digit < w.n else w.n
+                total = 0.0
+                for x in range(xmax + 1):
+                    wts[x] = INV_FACT[x] * prev[s - x * self.stride[h]]
+                    total += wts[x]
+                x = _pick(rng, wts, <int>xmax + 1, total)
+                take[h] = <int>x
+                s -= x * self.stride[h]
+            memcpy(copies, self.ccards + w.first, w.n)
+            rng_shuffle(rng, copies, w.n)
+            i = 0
+            for h in range(self.nh):
+                for x in range(take[h]):
+                    cnt[h * 54 + copies[i]] += 1
+                    i += 1
+
+    # -- from holdings to a replayed deal -----------------------------------
+    cdef int _world(self, Rng* rng, const uint8_t* cnt, SJDeal* d, uint8_t* dealt,
+                    uint8_t* kit, uint8_t* bur) noexcept nogil:
+        """Deal and replay; 0, or -1 when the world does not replay."""
+        cdef int q, h, c, i, j, n, nb = 0, dl = self.dealer, nav
+        cdef uint8_t avail[40]
+        cdef uint8_t cards[SJ_MAXPLAY]
+        memcpy(dealt, self.known, 4 * 54)
+        for h in range(self.nh):
+            if self.hseat[h] >= 0:
+                for c in range(54):
+                    dealt[self.hseat[h] * 54 + c] += cnt[h * 54 + c]
+        # the buried (or still undealt) cards
+        if self.bhold >= 0:
+            for c in range(54):
+                for i in range(cnt[self.bhold * 54 + c]):
+                    bur[nb] = c
+                    nb += 1
+            rng_shuffle(rng, bur, nb)
+        else:
+            nb = self.nbknown
+            memcpy(bur, self.bknown, nb)
+        if self.mode == 0:
+            if not self.pickup:
+                if nb != 8:
+                    return -1
+                memcpy(kit, bur, 8)
+            else:
+                for i in range(nb):
+                    dealt[dl * 54 + bur[i]] += 1
+                if self.kitty_known:
+                    memcpy(kit, self.kitty, 8)
+                else:
+                    # the kitty the dealer took: 8 of his cards, his declared ones excepted
+                    nav = 0
+                    for c in range(54):
+                        for i in range(dealt[dl * 54 + c] - self.reserve[c]):
+                            if nav < 40:
+                                avail[nav] = c
+                                nav += 1
+                    if nav < 8:
+                        return -1
+                    for i in range(8):
+                        j = i + <int>rng_below(rng, nav - i)
+                        c = avail[j]
+                        avail[j] = avail[i]
+                        avail[i] = c
+                        kit[i] = c
+                for i in range(8):
+                    if dealt[dl * 54 + kit[i]] == 0:
+                        return -1
+                    dealt[dl * 54 + kit[i]] -= 1
+            _reset(d, self.level, self.start, self.dealer_arg)
+            memcpy(d.hand, dealt, 4 * 54)
+            memcpy(d.kitty, kit, 8)
+        else:
+            _reset(d, self.level, dl, dl)
+            memcpy(d.hand, dealt, 4 * 54)
+            sj_set_trump(d, self.trump)
+            for i in range(nb):
+                d.buried[i] = bur[i]
+                d.kitty[i] = bur[i]
+                kit[i] = bur[i]
+            d.nburied = nb
+            _enter_play(d)
+        j = 0
+        for i in range(self.nmoves):
+            n = self.mn[i]
+            memcpy(cards, self.mcards[i], n)
+            if self.mkind[i] == SJ_BURYMOVE and cards[0] == 255:
+                if j >= nb:
+                    return -1
+                cards[0] = bur[j]
+                j += 1
+            if d.phase == SJ_OVER or sj_check(d, self.mkind[i], cards, n) != SJ_OK:
+                return -1
+            sj_apply(d, self.mkind[i], cards, n)
+        return 0
+
+    cdef int _draw(self, Rng* rng, SJDeal* d, uint8_t* dealt, uint8_t* kit, uint8_t* bur) except -1:
+        cdef uint8_t cnt[W_MAXH * 54]
+        cdef long long tries = 0, failures = 0
+        cdef int exact
+        while True:
+            if tries >= self.patience and not self.built:
+                self._build()
+            exact = self.feasible and (tries >= self.patience or self.rejected > 16 * (self.draws + 4))
+            tries += 1
+            if exact:
+                self._exact_draw(rng, cnt)
+            elif not self._reject_draw(rng, cnt):
+                self.rejected += 1
+                if tries > 5000000:
+                    raise ValueError("no world found for this observation")
+                continue
+            if self._world(rng, cnt, d, dealt, kit, bur) == 0:
+                self.draws += 1
+                self.exact_draws += exact
+                return 0
+            self.replay_failures += 1
+            failures += 1
+            if failures > 100000:
+                raise ValueError("no world found that replays this observation's history")
+
+    def sample(self, seed):
+        """One world as a ``Deal`` (``seed``: an int, drawn once from the caller's rng)."""
+        cdef Deal x = Deal.__new__(Deal)
+        cdef Rng rng
+        cdef uint8_t dealt[4 * 54]
+        cdef uint8_t kit[8]
+        cdef uint8_t bur[8]
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        self._draw(&rng, &x.d, dealt, kit, bur)
+        return x
+
+    def sample_setup(self, seed):
+        """(Deal, dealt hands as id lists, kitty in deal order, buried cards in bury order)."""
+        cdef Deal x = Deal.__new__(Deal)
+        cdef Rng rng
+        cdef uint8_t dealt[4 * 54]
+        cdef uint8_t kit[8]
+        cdef uint8_t bur[8]
+        cdef int q, c, nb
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        self._draw(&rng, &x.d, dealt, kit, bur)
+        hands = [[c for c in range(54) for _ in range(dealt[q * 54 + c])] for q in range(4)]
+        nb = x.d.nburied
+        nk = 8 if self.mode == 0 else nb
+        return x, hands, [kit[i] for i in range(nk)], [x.d.buried[i] for i in range(nb)]
+
+    def time_draws(self, int n, seed):
+        """Draw ``n`` worlds in the core (a benchmark); returns how many used the exact table."""
+        cdef Rng rng
+        cdef SJDeal d
+        cdef uint8_t dealt[4 * 54]
+        cdef uint8_t kit[8]
+        cdef uint8_t bur[8]
+        cdef int i
+        cdef long long before = self.exact_draws
+        rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        for i in range(n):
+            self._draw(&rng, &d, dealt, kit, bur)
+        return self.exact_draws - before
+
+
+cdef int _pick(Rng* rng, const double* wts, int n, double total) noexcept nogil:
+    """Index i with probability wts[i] / total (the last positive one should rounding leave any)."""
+    cdef double r = rng_uniform(rng) * total
+    cdef int i, last = 0
+    for i in range(n):
+        if wts[i] > 0:
+            last = i
+            r -= wts[i]
+            if r < 0:
+                return i
+    return last
+
+
+def _sampler_debug(Sampler s, seed):
+    """(holdings counts of one exact draw, classes) — for tests of the exact fallback."""
+    cdef Rng rng
+    cdef uint8_t cnt[W_MAXH * 54]
+    cdef int h, k
+    rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    if not s.built:
+        s._build()
+    if not s.feasible:
+        return None
+    s._exact_draw(&rng, cnt)
+    counts = [[cnt[h * 54 + c] for c in range(54)] for h in range(s.nh)]
+    classes = [(s.cls[k].n, s.cls[k].mask, s.cls[k].card, [s.ccards[s.cls[k].first + i] for i in range(s.cls[k].n)])
+               for k in range(s.nclass)]
+    return counts, classes, [s.hsize[h] for h in range(s.nh)]
+
+
+def _policy_raw(Deal x):
+    """(legal?, kind, cards) of the policy's own construction, before any fallback (tests)."""
+    cdef uint8_t out[SJ_MAXPLAY]
+    cdef int kind = SJ_PLAYMOVE, n
+    cdef SJDeal* d = &x.d
+    if d.phase != SJ_PLAY:
+        return None
+    n = _policy_lead(d, out) if d.nplayed == 0 else _policy_follow(d, out)
+    ok = n > 0 and sj_check(d, SJ_PLAYMOVE, out, n) == SJ_OK
+    return ok, kind, tuple([out[i] for i in range(n)])
+
+
+def policy_deals(int deals, seed=0, int policy_seats=15):
+    """Play ``deals`` first deals in the core, the policy in the seats of mask
+    ``policy_seats`` and uniform random moves in the others; the mean return per seat."""
+    cdef SJDeal d
+    cdef Rng rng
+    cdef uint8_t deck[SJ_DECK]
+    cdef uint8_t out[SJ_MAXPLAY]
+    cdef int i, kind = 0, n, win = 0, lv = 0, team = 0, p, nxt = 0
+    cdef long long total[4]
+    for p in range(4):
+        total[p] = 0
+    rng_seed(&rng, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+    with nogil:
+        for i in range(deals):
+            sj_shuffle(&rng, deck)
+            sj_init(&d, deck, 0, 0, -1)
+            while d.phase != SJ_OVER:
+                if (policy_seats >> d.turn) & 1:
+                    n = sj_policy(&d, &rng, &kind, out)
+                else:
+                    n = sj_sample(&d, &rng, &kind, out)
+                sj_apply(&d, kind, out, n)
+            sj_result(&d, &win, &team, &lv, &nxt)
+            for p in range(4):
+                total[p] += lv if (p & 1) == team else -lv
+    return [(<double>total[p]) / max(deals, 1) for p in range(4)]

@@ -13,6 +13,8 @@ LOCK = UD_LOCK
 BETTING = UD_BET
 DEALT_OUT = UD_DEALT_OUT
 PHASES = {UD_LOCK: "lock", UD_BET: "betting", UD_DEALT_OUT: "settled"}
+#: The action ``policy`` gives for a lock (its amount is the card's index).
+LOCK_ACTION = -1
 
 
 cdef class DuelCore:
@@ -161,6 +163,7 @@ cdef double ud_card_strength(const Duel* d, int p, int card) noexcept nogil:
     cdef int cnt[13]
     cdef int i, rk, up_total = 0, down_total = 0, them = 1 - p
     cdef double win_up = 0, win_down = 0, pu, res = 0
+    cdef int c
     for i in range(13):
         cnt[i] = 8
     cnt[d.hand[p][0] >> 2] -= 1
@@ -192,7 +195,7 @@ cdef inline void ud_policy(const Duel* d, Rng* r, int* action, int* amount) noex
     if d.phase == UD_LOCK:
         a = ud_card_strength(d, p, d.hand[p][0])
         b = ud_card_strength(d, p, d.hand[p][1])
-        action[0] = -1
+        action[0] = -1          # LOCK_ACTION
         amount[0] = (1 if b > a else 0) if a != b else <int>rng_below(r, 2)
         return
     bet_policy(&d.b, ud_card_strength(d, p, d.hand[p][d.locked[p]]), rng_uniform(r), action, amount)
@@ -203,7 +206,7 @@ cdef inline void ud_rollout(Duel* d, Rng* r) noexcept nogil:
     cdef int action, amount
     while d.phase != UD_DEALT_OUT:
         ud_policy(d, r, &action, &amount)
-        if action < 0:
+        if action < 0:          # LOCK_ACTION
             ud_lock(d, amount)
         else:
             ud_act(d, action, amount)
@@ -287,6 +290,11 @@ def world(int me, mine, int my_lock, chips, int starter, int deal_no, int kept_u
         raise ValueError("no duel position is consistent with this observation "
                          + ("(the signals or the cards seen)" if e > count else f"(bet {e} is illegal)"))
     return out
+
+
+def is_up(int card):
+    """True for 8, 9, 10, J, Q, K, A (UP), False for 2-7 (DOWN) (UD-2.3)."""
+    return ud_up(card)
 
 
 def compare(int a, int b):

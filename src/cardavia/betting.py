@@ -8,7 +8,9 @@ answers the same way in both games: the listed moves, the bet/raise checks,
 """
 from __future__ import annotations
 
+import dataclasses
 import operator
+import random
 import re
 from typing import Any
 
@@ -28,13 +30,16 @@ _MOVE_RE = re.compile(r"^\s*(fold|check|call|bet|raise)(?:\s+(?:to\s+)?(\d{1,9})
 _ALLIN_RE = re.compile(r"^\s*all[\s_-]?in\s*$", re.I)
 
 
+@dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class BetMove(Move):
     """A betting move: ``fold``, ``check``, ``call``, ``bet 60`` or ``raise 120``
     (bets and raises give the player's total for the round)."""
 
-    __slots__ = ("kind", "amount")
+    kind: str
+    amount: int = 0
 
-    def __init__(self, kind: str, amount: int = 0):
+    def __post_init__(self) -> None:
+        kind, amount = self.kind, self.amount
         if not isinstance(kind, str) or kind not in _KIND_ACTION:
             raise InvalidMoveError(f"unknown betting move kind {kind!r}")
         try:
@@ -42,25 +47,16 @@ class BetMove(Move):
         except TypeError:
             raise InvalidMoveError(f"a betting amount is a whole number of chips, not {amount!r}") from None
         if (kind in ("bet", "raise")) != (amount > 0):
-            raise ValueError(f"{kind!r} {'needs a positive amount' if amount <= 0 else 'takes no amount'}")
-        object.__setattr__(self, "kind", kind)
+            raise InvalidMoveError(f"{kind!r} {'needs a positive amount' if amount <= 0 else 'takes no amount'}")
         object.__setattr__(self, "amount", int(amount))
-
-    def __setattr__(self, name, value):
-        raise AttributeError("moves are immutable")
 
     @property
     def action(self) -> int:
+        """The core's action number (``betting.FOLD`` … ``betting.BET``)."""
         return _KIND_ACTION[self.kind]
 
     def __str__(self) -> str:
         return f"{self.kind} {self.amount}" if self.amount else self.kind
-
-    def __eq__(self, other):
-        return isinstance(other, BetMove) and other.kind == self.kind and other.amount == self.amount
-
-    def __hash__(self):
-        return hash((self.kind, self.amount))
 
 
 def parse_bet_text(text: str, allin: Any = None) -> BetMove:
@@ -161,8 +157,11 @@ _FIXED_ACTIONS = {"fold": (FOLD, 0), "check": (CHECK, 0), "call": (CALL, 0)}
 
 def draw_seed(rng: Any) -> int:
     """One 64-bit seed from ``rng``: a Cardavia ``Random``, a
-    ``random.Random``, a NumPy ``Generator`` or an int seed itself; the
+    ``random.Random``, a NumPy ``Generator``, an int seed itself, or None
+    (the ``random`` module); the
     sampling and rollouts then work in the core from that seed."""
+    if rng is None:
+        return random.getrandbits(64)
     if isinstance(rng, Random):
         return rng.next_u64()
     if isinstance(rng, bool):

@@ -6,6 +6,29 @@ first.  When dummy's card is due, ``current_player`` is the declarer's seat
 and ``state.from_dummy`` is true (the observation says so too).  PBN deals and
 double-dummy tables use the usual N, E, S, W order.
 
+The rules live once, in the core's ``bridge_core.Position`` (a C struct:
+copy, count, list, unrank, check, apply, score, all ``nogil``); a
+``BridgeState`` wraps one and turns its ints into moves, text and
+observations.  ``game.sample_world(observation, rng)`` and
+``state.resample(player, rng)`` deal the unseen cards again uniformly;
+``game.policy_move`` and ``game.rollout`` are the compiled rollout policy.
+
+Observation keys (besides the shared ``game``, ``player``,
+``current_player``, ``is_over``, ``history``):
+``phase`` ("auction", "play", "over"); ``dealer`` (0, South);
+``vulnerability`` ("none", "ns", "ew", "both"); ``hand`` (own cards, bridge
+order: spades, hearts, diamonds, clubs, ace down); ``hand_sizes`` (cards
+held, per seat); ``played`` (per seat, the cards it played, in order);
+``auction`` (every call's text); ``contract`` (``"4SX"`` or None);
+``declarer``, ``dummy`` (seats or None); ``dummy_hand`` (dummy's cards once
+the opening lead is made, else None); ``leader`` (of the current trick; None outside the
+play); ``trick`` (the current trick as ``[seat, card]`` pairs); ``tricks``
+(each finished trick: ``leader``, ``cards``, ``winner``); ``tricks_won``
+([North-South, East-West]); ``seat_to_play`` (the seat whose card is due,
+dummy's included; None outside the play); ``from_dummy`` (bool); at the end
+``score`` (the declaring side's score and its parts, None if passed out) and
+``ns_score``.
+
 >>> import cardavia
 >>> from cardavia import bridge
 >>> bridge.score("4S", False, 10)
@@ -21,7 +44,7 @@ import dataclasses
 import random
 import re
 import threading
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Sequence, cast
 
 from cardavia import pbn
 from cardavia._core import bridge_core as _core
@@ -75,6 +98,9 @@ def side_of(seat: int) -> int:
 
 
 # -- moves -------------------------------------------------------------------
+_CALL_IDS = {"pass": _core.PASS, "double": _core.DOUBLE, "redouble": _core.REDOUBLE}
+
+
 @dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class Call(Move):
     """An auction call: a bid (level 1-7, strain 0-4 = C D H S NT), ``X``,
@@ -84,6 +110,19 @@ class Call(Move):
     kind: str
     level: int = 0
     strain: int = 0
+    id: int = dataclasses.field(init=False, compare=False, repr=False)
+    """The core's move id (``bridge_core.PASS`` … ``BID + rank``)."""
+
+    def __post_init__(self) -> None:
+        if self.kind == "bid":
+            if not (1 <= self.level <= 7 and 0 <= self.strain <= 4):
+                raise InvalidMoveError(f"a bid has a level 1-7 and a strain 0-4, not {self.level}, {self.strain}")
+            ident = _core.BID + 5 * (self.level - 1) + self.strain
+        elif self.kind in _CALL_IDS:
+            ident = _CALL_IDS[self.kind]
+        else:
+            raise InvalidMoveError(f"a call is a bid, pass, double or redouble, not {self.kind!r}")
+        object.__setattr__(self, "id", ident)
 
     @property
     def is_bid(self) -> bool:
@@ -113,6 +152,11 @@ class Card(Move):
     card: int
     kind: ClassVar[str] = "card"
 
+    @property
+    def id(self) -> int:
+        """The core's move id: the card id."""
+        return self.card
+
     def __str__(self) -> str:
         return card_text(self.card)
 
@@ -125,6 +169,9 @@ _SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠":
 
 
 def parse_call(text: str) -> Call:
+    """A call's text: ``1C``…``7NT`` (``7N``), ``X``, ``XX``, ``pass``."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a bridge call is text, not {type(text).__name__}")
     t = text.strip()
     low = t.lower()
     if low in ("pass", "p"):
@@ -142,6 +189,9 @@ def parse_call(text: str) -> Call:
 
 
 def parse_card(text: str) -> Card:
+    """A card's text: ``4s``, ``Th`` or ``10h``."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a bridge card is text, not {type(text).__name__}")
     m = _CARD_RE.match(text.strip())
     if not m:
         raise InvalidMoveError(f"bad bridge card {text!r}: expected a rank and a suit, like 4s or Th")
@@ -237,7 +287,7 @@ def _pbn_seat(seat: Any) -> int:
     raise ValueError(f"bad seat {seat!r}: expected N, E, S or W")
 
 
-def _deal_masks(deal: Any, full: bool = True) -> tuple[int, int, int, int]:
+def _deal_masks(deal: Any, full: bool = True) -> tuple[int, ...]:
     """A deal as four card masks in N, E, S, W order, from PBN text, a bridge
     state (its original deal) or four hands in N, E, S, W order."""
     if isinstance(deal, str):
@@ -250,7 +300,7 @@ def _deal_masks(deal: Any, full: bool = True) -> tuple[int, int, int, int]:
 _FULL = (1 << 52) - 1
 
 
-def _hand_masks(hands: Any, order: str, full: bool = True) -> tuple[int, int, int, int]:
+def _hand_masks(hands: Any, order: str, full: bool = True) -> tuple[int, ...]:
     """Four hands (card text, card ids, CardSets or 52-bit masks) as masks,
     checked: only the 52 cards, none twice, 13 each when ``full`` (equal
     sizes otherwise)."""
@@ -269,7 +319,12 @@ def _hand_masks(hands: Any, order: str, full: bool = True) -> tuple[int, int, in
             m = h
         else:
             m = 0
-            for c in to_card_ids(h):
+            try:
+                ids = to_card_ids(h)
+            except TypeError:
+                raise ArgumentTypeError(f"a hand is card text, card ids, a CardSet or a mask, "
+                                        f"not {type(h).__name__}") from None
+            for c in ids:
                 if c >= 52:
                     raise InvalidSetupError(f"{card_text(c)} is not a bridge card: the pack has "
                                             f"52 cards, no jokers", "BR-2.1")
@@ -318,6 +373,14 @@ def dd_table(deal: Any) -> list[list[int]]:
 
 
 def format_dd_table(table: Sequence[Sequence[int]]) -> str:
+    """A double-dummy table (``dd_table``'s) as text, NT first."""
+    try:
+        ok = len(table) == 5 and all(len(row) == 4 and all(
+            isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 13 for v in row) for row in table)
+    except TypeError:
+        ok = False
+    if not ok:
+        raise ValueError("a double-dummy table has 5 rows (C D H S NT) of 4 trick counts 0-13 (N E S W)")
     lines = ["    " + "".join(f"{seat:>4}" for seat in "NESW")]
     for st in (4, 3, 2, 1, 0):
         lines.append(f"{STRAINS[st]:>3} " + "".join(f"{table[st][d]:>4}" for d in range(4)))
@@ -348,7 +411,8 @@ def solve_state(state: "BridgeState") -> dict[str, int]:
     hands = tuple(pos.hand(_from_pbn(p)) for p in range(4))
     played = pos.played()
     ids = list(played[len(played) - len(played) % 4:])
-    res = _default_solver().solve_board(hands, pos.contract[1], _to_pbn(pos.leader), ids)
+    contract, leader = cast(tuple, pos.contract), cast(int, pos.leader)
+    res = _default_solver().solve_board(hands, contract[1], _to_pbn(leader), ids)
     return {card_text(c): v for c, v in res}
 
 
@@ -358,17 +422,12 @@ _E = _core.ERRORS
 MOVES: tuple[Move, ...] = CARDS + (PASS, DOUBLE, REDOUBLE) + BIDS
 """Every move by its core id: cards 0-51, then pass, X, XX and the 35 bids."""
 assert len(MOVES) == _core.NMOVES and MOVES[_core.BID] == BIDS[0]
-_CALL_IDS = {"pass": _core.PASS, "double": _core.DOUBLE, "redouble": _core.REDOUBLE}
 
 
 def move_id(move: Move) -> int:
     """The core's id of a bridge move."""
-    if isinstance(move, Card):
-        return move.card
-    if isinstance(move, Call):
-        if move.kind == "bid":
-            return _core.BID + move.rank
-        return _CALL_IDS[move.kind]
+    if isinstance(move, (Card, Call)):
+        return move.id
     raise ArgumentTypeError(f"not a bridge move: {move!r}")
 
 
@@ -394,6 +453,8 @@ def _seed_from(rng: Any) -> int:
 class BridgeLegalMoves(LegalMoves):
     """The legal moves, counted and unranked by the core (nothing is listed
     for ``len``, indexing or ``sample``)."""
+
+    _state: BridgeState
 
     def __len__(self) -> int:
         if self._list is not None:
@@ -446,8 +507,8 @@ class BridgeState(State):
         return self.game._options["vulnerability"]
 
     def is_vulnerable(self, seat: int) -> bool:
-        v = self.vulnerability
-        return v == "both" or (v == "ns" and side_of(seat) == 0) or (v == "ew" and side_of(seat) == 1)
+        """BR-2.2: whether ``seat``'s side is vulnerable."""
+        return _core.vulnerable(self._pos.vul, check_int(seat, "seat", 0, 3))
 
     @property
     def declarer(self) -> int | None:
@@ -491,7 +552,7 @@ class BridgeState(State):
         check_int(seat, "seat", 0, 3)
         return _ids_in_order(self._pos.hand(seat))
 
-    def dealt_masks(self) -> tuple[int, int, int, int]:
+    def dealt_masks(self) -> tuple[int, ...]:
         """The hands as dealt, as card masks in PBN order N, E, S, W."""
         dealt = self._pos.dealt()
         return tuple(dealt[_from_pbn(p)] for p in range(4))
@@ -499,7 +560,7 @@ class BridgeState(State):
     @property
     def auction(self) -> tuple[Call, ...]:
         """Every call so far, South's first."""
-        return tuple(MOVES[m] for m in self._pos.calls())
+        return tuple(cast(Call, MOVES[m]) for m in self._pos.calls())
 
     def _play_record(self) -> tuple[list, list]:
         """(finished tricks as (leader, [(seat, card)], winner), current trick)."""
@@ -542,12 +603,12 @@ class BridgeState(State):
     def _check(self, move: Move) -> None:
         if not isinstance(move, (Call, Card)):
             raise IllegalMoveError(f"{move!r} is not a bridge move")
-        e = self._pos.check(move_id(move))
+        e = self._pos.check(move.id)
         if e:
             raise IllegalMoveError(*self._explain(e, move))
 
     def _explain(self, e: int, move: Move) -> tuple[str, str]:
-        last = self._pos.last_bid
+        last = self._pos.last_bid or (0, 0, 0)
         if e == _E["CARD_IN_AUCTION"]:
             return f"{move} is a card, but the auction is on: call 1C..7NT, X, XX or pass", "BR-3.1"
         if e == _E["CALL_IN_PLAY"]:
@@ -564,7 +625,7 @@ class BridgeState(State):
             return "only a doubled bid may be redoubled (once)", "BR-3.2"
         if e == _E["REDOUBLE_SIDE"]:
             return "only the side whose bid was doubled may redouble", "BR-3.2"
-        seat = self._pos.seat_to_play
+        seat = cast(int, self._pos.seat_to_play)
         if e == _E["NOT_HELD"]:
             whose = "dummy's hand" if seat == self.dummy else "your hand"
             return f"{move} is not in {whose} ({SEAT_NAMES[seat]})", "BR-4.1"
@@ -576,14 +637,15 @@ class BridgeState(State):
         return "the game is over: no move can be played", "BR-3.3"
 
     def _apply(self, move: Move) -> None:
-        self._pos.apply(move_id(move))
+        self._pos.apply(cast("Card | Call", move).id)
 
     # -- results
     def score(self) -> Score | None:
         """The declaring side's score with its breakdown (None if passed out or live)."""
-        if not self._pos.is_over or self._pos.contract is None:
+        contract = self.contract
+        if not self._pos.is_over or contract is None:
             return None
-        return score(self.contract, self.is_vulnerable(self._pos.declarer), self.declarer_tricks)
+        return score(contract, self.is_vulnerable(cast(int, self._pos.declarer)), self.declarer_tricks)
 
     def ns_score(self) -> int:
         return self._pos.ns_score()
@@ -594,8 +656,8 @@ class BridgeState(State):
     @property
     def tricks(self) -> list[dict]:
         """The record of the play: each trick's leader, cards and winner."""
-        return [{"leader": l, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
-                for l, cards, w in self._play_record()[0]]
+        return [{"leader": ld, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
+                for ld, cards, w in self._play_record()[0]]
 
     def _observe(self, player: int) -> dict:
         done, current = self._play_record()
@@ -615,10 +677,10 @@ class BridgeState(State):
             "declarer": self.declarer,
             "dummy": self.dummy,
             "dummy_hand": None,
-            "trick_leader": self.trick_leader,
+            "leader": self.trick_leader,
             "trick": [[s, card_text(c)] for s, c in current],
-            "tricks": [{"leader": l, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
-                       for l, cards, w in done],
+            "tricks": [{"leader": ld, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
+                       for ld, cards, w in done],
             "tricks_won": list(self._pos.tricks_won),
             "seat_to_play": self.seat_to_play,
             "from_dummy": self.from_dummy,
@@ -642,7 +704,7 @@ class BridgeState(State):
                 "parts": {} if s is None else dict(s.breakdown)}
 
     def _copy(self) -> "BridgeState":
-        c = self._shallow_copy()
+        c = cast(BridgeState, self._shallow_copy())
         c._pos = self._pos.copy()
         return c
 
@@ -659,7 +721,7 @@ class BridgeState(State):
         a setup of its own dealt hands plus the moves."""
         check_int(player, "player", 0, 3)
         world = self._pos.sample(player, _seed_from(rng))
-        return self.game._wrap(world, self._history)
+        return cast(BridgeGame, self.game)._wrap(world, self._history)
 
 
 class BridgeGame(Game):
@@ -715,7 +777,8 @@ class BridgeGame(Game):
         if state is not None:
             # The phase tells a call from a card; the other kind still parses,
             # so that playing it names the rule it breaks.
-            first, second = (parse_call, parse_card) if state.phase == "auction" else (parse_card, parse_call)
+            auction = getattr(state, "phase", "auction") == "auction"
+            first, second = (parse_call, parse_card) if auction else (parse_card, parse_call)
             try:
                 return first(t)
             except InvalidMoveError as e:
@@ -743,13 +806,13 @@ class BridgeGame(Game):
             masks = pbn.parse_deal(deal)
         except ValueError as e:
             raise InvalidSetupError(str(e), "BR-2.1") from None
-        return self._initial_state(self._setup_of(masks, dealer))
+        return cast(BridgeState, self._initial_state(self._setup_of(masks, dealer)))
 
     def from_hands(self, hands: Sequence, *, dealer: int | None = None) -> BridgeState:
         """A state at the start of the auction from four hands in seat order
         South, West, North, East (card text, card ids, CardSets or masks)."""
         masks = _hand_masks(hands, "South, West, North, East")
-        return self._initial_state(self._setup_of([masks[_from_pbn(p)] for p in range(4)], dealer))
+        return cast(BridgeState, self._initial_state(self._setup_of([masks[_from_pbn(p)] for p in range(4)], dealer)))
 
     def from_pbn(self, text: str) -> BridgeState:
         """A state replayed from a PBN game (``pbn.export_game`` writes one):
@@ -769,7 +832,7 @@ class BridgeGame(Game):
                 raise ValueError(f"PBN game: call {tok!r} does not replay: {e}") from None
         if rec["play"] and state.phase == "play":
             first, rows = rec["play_first"], rec["play"]
-            opener = state.seat_to_play
+            opener = cast(int, state.seat_to_play)
             if first != SEAT_LETTERS[opener]:
                 raise ValueError(f"PBN game: the play must start with the opening leader "
                                  f"{SEAT_LETTERS[opener]}, not {first!r}")
@@ -778,7 +841,7 @@ class BridgeGame(Game):
                 for _ in range(len(by_seat)):
                     if state.phase != "play":
                         raise ValueError("PBN game: more cards than the deal has tricks")
-                    seat = state.seat_to_play
+                    seat = cast(int, state.seat_to_play)
                     if seat not in by_seat:
                         raise ValueError(f"PBN game: trick {i + 1} has no card for {SEAT_LETTERS[seat]}")
                     try:
@@ -827,7 +890,7 @@ class BridgeGame(Game):
         data = observation.data if isinstance(observation, Observation) else observation
         if not isinstance(data, dict) or data.get("current_player") != data.get("player"):
             raise ValueError("policy_move needs the observation of the player to move")
-        move = MOVES[self.sample_world(data, rng).policy()]
+        move = MOVES[cast(int, self.sample_world(data, rng).policy())]
         if legal_moves is not None and move not in legal_moves:
             raise ValueError(f"the policy's move {move} is not among the legal moves given")
         return move
@@ -844,6 +907,7 @@ class BridgeGame(Game):
         return position.copy().rollout()
 
     def deal_summary(self, state: State) -> dict:
+        assert isinstance(state, BridgeState)
         out = super().deal_summary(state)
         sc = state.score()
         out["passed_out"] = state.passed_out

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from cardavia._core import climb as _core
 from cardavia._core.rng import Random
@@ -395,8 +395,8 @@ class ClimbGame:
     """What the climbing games' Game classes share: worlds for the Monte
     Carlo agents and the compiled rollout policy."""
 
-    game_id: int
-    name: str
+    game_id: ClassVar[int]
+    name: ClassVar[str]
 
     def world_sampler(self, observation: Any):
         """A compiled sampler of the worlds ``observation`` cannot tell from

@@ -30,7 +30,7 @@ Analysis: ``moves(hand, last=None)`` and ``classify(cards)``;
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence, cast
 
 from cardavia import climbing
 from cardavia._core import climb as _core
@@ -233,7 +233,7 @@ class DouDizhuGame(climbing.ClimbGame, Game):
     title = "Dou Dizhu (Fight the Landlord)"
     num_players = 3
     state_class = DouDizhuState
-    default_options: dict = {}
+    default_options: ClassVar[dict[str, Any]] = {}
     game_id = GAME_ID
     _SETUP_KEYS = frozenset({"seed", "hands", "bottom", "landlord", "bid", "first_bidder", "redeals"})
 
@@ -280,7 +280,7 @@ class DouDizhuGame(climbing.ClimbGame, Game):
         if bin(b).count("1") not in (0, 3):
             raise InvalidSetupError("the bottom is 3 cards (or none given)", "DDZ-2.1")
         seen = 0
-        for p, h in enumerate(bits):
+        for h in bits:
             if seen & h:
                 raise InvalidSetupError(f"the same card is in two hands: {climbing.cards_text(seen & h)}",
                                         "DDZ-2.1")
@@ -311,7 +311,7 @@ class DouDizhuGame(climbing.ClimbGame, Game):
         if not t or " " in t:
             raise InvalidMoveError(f"{text!r} is not a Dou Dizhu move: write 'pass', 'bid N' "
                                    "or the ranks of a play, e.g. '33344456'")
-        return climbing.parse_play(GAME_ID, t, rule="DDZ-4")
+        return cast(DouDizhuMove, climbing.parse_play(GAME_ID, t, rule="DDZ-4"))
 
     def from_hands(self, hands: Sequence[Any], *, bottom: Any = None, landlord: int | None = None,
                    bid: int = 1, first_bidder: int = 0, seed: int = 0) -> DouDizhuState:
@@ -335,10 +335,13 @@ class DouDizhuGame(climbing.ClimbGame, Game):
             setup.update(landlord=landlord, bid=bid)
         else:
             setup["first_bidder"] = first_bidder
-        return self._initial_state(setup)
+        state = self._initial_state(setup)
+        assert isinstance(state, DouDizhuState)
+        return state
 
     # -- simulation -----------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
+        assert isinstance(state, DouDizhuState)
         return {"returns": list(state.returns()), "landlord": state.landlord,
                 "landlord_won": state.winner == state.landlord, "bombs": state.bombs,
                 "spring": state.spring, "multiplier": state.multiplier,

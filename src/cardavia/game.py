@@ -156,7 +156,29 @@ class LegalMoves:
 
 
 class Observation:
-    """What one player may know: a JSON-ready dict plus ``to_json()``."""
+    """What one player may know: a JSON-ready dict plus ``to_json()``.
+
+    Keys that mean the same thing have one name in every game (each game
+    module's docstring lists its own keys besides these):
+
+    - ``game``, ``player``, ``current_player`` (``None`` once over),
+      ``is_over``, ``history`` (``[mover, text]`` pairs, hidden moves of
+      others in their public form): every game.
+    - ``hand``: the player's own cards as texts, in the game's order (the
+      same cards as ``state.hand(player)``); every game.
+    - ``hand_sizes``: how many cards each player holds.
+    - ``phase``: the part of the deal (``"bidding"``, ``"play"`` …).
+    - ``deal``: the number of the deal (the hand, in Hold'em) in a match, from 1.
+    - ``dealer``, ``leader`` (of the current trick), ``last_player`` (who
+      made the play to beat): a seat, or ``None`` for nobody.
+    - ``last_play``: the play to beat as move text, or ``None``.
+    - ``played``: per player, the cards played so far (texts).
+    - ``trick``: the current trick as ``[player, card text]`` pairs.
+    - ``level``, ``team_levels``: ranks as ints 2-14 (J 11, Q 12, K 13, A 14).
+    - ``stacks``, ``start_stacks``, ``bets``, ``pot``, ``to_call``,
+      ``raise_range``: chips, in the betting games.
+    - ``board``: the community cards (texts).
+    """
 
     __slots__ = ("player", "data")
 
@@ -351,8 +373,12 @@ class State(abc.ABC):
     # -- hooks ------------------------------------------------------------
     @property
     @abc.abstractmethod
-    def current_player(self) -> int:
-        """Abstract."""
+    def current_player(self) -> int | None:
+        """The player to move; ``None`` once the game is over."""
+
+    @abc.abstractmethod
+    def hand(self, player: int) -> tuple[int, ...]:
+        """The card ids ``player`` holds, in the game's own order."""
 
     @property
     @abc.abstractmethod
@@ -400,7 +426,7 @@ class State(abc.ABC):
             return self.game.parse_move(move, self)
         if isinstance(move, Move) and not isinstance(move, ChanceEvent):
             return move
-        raise TypeError(f"a move must be a {self.game.name} move or its text, not {type(move).__name__}")
+        raise ArgumentTypeError(f"a move must be a {self.game.name} move or its text, not {type(move).__name__}")
 
     def check(self, move: Any) -> Move:
         """Parse and validate ``move`` without playing it; return the Move."""
@@ -418,6 +444,7 @@ class State(abc.ABC):
         """
         m = self.check(move)
         player = self.current_player
+        assert player is not None  # check() refuses every move of a finished game
         self._history.append(HistoryEntry(player, m))
         self._apply(m)
         return m

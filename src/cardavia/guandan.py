@@ -7,27 +7,44 @@ main rank), written ``straight:9 5h 6h 7h 8h 2h``.  ``pass`` passes and
 
 >>> import cardavia
 >>> from cardavia.guandan import classify, moves
->>> [str(m) for m in classify("5h 6h 7h 8h 2h", level=2)]
-['straight:8 5h 6h 7h 8h 2h', 'straight:9 5h 6h 7h 8h 2h', 'straightflush:8 5h 6h 7h 8h 2h', 'straightflush:9 5h 6h 7h 8h 2h']
+>>> [m.reading for m in classify("5h 6h 7h 8h 2h", level=2)]
+['straight:8', 'straight:9', 'straightflush:8', 'straightflush:9']
+>>> str(classify("5h 6h 7h 8h 2h", level=2)[1])
+'straight:9 5h 6h 7h 8h 2h'
 >>> game = cardavia.load("guandan", match=False)
 >>> state = game.new_state(seed=1)
 >>> len(state.legal_moves()) > 27
 True
 
-Combination detection and move generation run in the compiled core
-(``cardavia._core.guandan``) on counts per card id; the legal moves of a
-state are a lazy view that counts and samples without listing.
+Combination detection, move generation and the rules of a deal and a match
+(tribute, return, play, levels) run in the compiled core
+(``cardavia._core.guandan``, one ``Position``); the legal moves of a state
+are a lazy view that counts, samples and tests moves there without listing.
+``game.sample_world(observation, rng)`` / ``state.resample(player, rng)``
+deal the unseen cards again; ``game.policy_move`` and ``game.rollout`` are
+the compiled heuristic.
+
+Observation keys besides the shared ones (``hand``, ``hand_sizes``,
+``phase`` — ``"return"``, ``"play"`` or ``"over"`` —, ``last_play``,
+``last_player``, ``leader`` of the current trick, ``trick`` — its plays
+and passes as ``[player, move text]`` —, ``level``, ``team_levels``,
+``deal``, ``played``):
+``finished`` (players out so far this deal, in order), ``passes`` (passes
+since the last play), ``first_leader`` (who led the deal's first trick),
+``tribute`` (``[payer, receiver, card]`` each), ``returned`` (``[receiver,
+payer, card]`` each), ``anti_tribute`` (bool, GD-3.3) and
+``previous_order`` (the last deal's finishing order, or None).
 """
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, ClassVar, Iterator, Sequence, cast
 
 from cardavia._core import guandan as _core
 from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids, two_pack_counts
 from cardavia.game import (
+    CHANCE,
     ArgumentTypeError,
-    ChanceEvent,
     Game,
     HistoryEntry,
     IllegalMoveError,
@@ -48,9 +65,7 @@ SHAPES: tuple[str, ...] = _core.SHAPES
 """Reading names, index = shape code of the core."""
 _SHAPE_CODE = {s: i for i, s in enumerate(SHAPES)}
 MAIN_CHARS = _core.MAIN_CHARS  # "23456789TJQKABR": main rank index 0-14
-BOMB, STRAIGHTFLUSH, JOKERBOMB = 7, 8, 9
-WILD_SUIT = 2  # hearts
-ACE = 12
+BOMB, STRAIGHTFLUSH, JOKERBOMB = _SHAPE_CODE["bomb"], _SHAPE_CODE["straightflush"], _SHAPE_CODE["jokerbomb"]
 _CARD_TEXT = [card_text(c) for c in range(54)]
 
 
@@ -80,6 +95,12 @@ class GuandanMove(Move):
     """
 
     __slots__ = ("kind", "shape", "main", "cards", "_level", "_text")
+    kind: str
+    shape: int
+    main: int
+    cards: tuple[int, ...]
+    _level: int | None
+    _text: str | None
 
     def __init__(self, kind: str, shape: int = -1, main: int = -1, cards: Sequence[int] = (),
                  level: int | None = None):
@@ -101,7 +122,7 @@ class GuandanMove(Move):
 
     @property
     def is_bomb(self) -> bool:
-        return self.kind == "play" and self.shape >= BOMB
+        return self.kind == "play" and self.shape in (BOMB, STRAIGHTFLUSH, JOKERBOMB)
 
     def __str__(self) -> str:
         text = self._text
@@ -114,7 +135,7 @@ class GuandanMove(Move):
             else:
                 if self._level is not None:
                     wild = 4 * self._level + 2
-                    cards = [c for c in cards if c != wild] + [c for c in cards if c == wild]
+                    cards = tuple([c for c in cards if c != wild] + [c for c in cards if c == wild])
                 text = f"{SHAPES[self.shape]}:{MAIN_CHARS[self.main]} " + " ".join(_CARD_TEXT[c] for c in cards)
             object.__setattr__(self, "_text", text)
         return text
@@ -177,9 +198,33 @@ def parse_move(text: str, level: Any = None) -> GuandanMove:
                            + ", ".join(str(m) for m in found))
 
 
+def _card_ids(cards: Any, what: str = "cards") -> list[int]:
+    """Card ids from text or ids; the project's errors for anything else."""
+    try:
+        return to_card_ids(cards)
+    except TypeError:
+        raise ArgumentTypeError(f"{what} must be card text or card ids, not {type(cards).__name__}") from None
+
+
+def _hand_counts(hand: Any) -> bytes:
+    """54 counts of a hand drawn from two packs (GD-2.1)."""
+    ids = _card_ids(hand, "a hand")
+    return two_pack_counts(ids)
+
+
+def _play_arg(move: Any, lv: int, what: str) -> GuandanMove | None:
+    if move is None:
+        return None
+    if isinstance(move, str):
+        move = parse_move(move, lv + 2)
+    if not isinstance(move, GuandanMove):
+        raise ArgumentTypeError(f"{what} must be a Guandan move, its text or None, not {type(move).__name__}")
+    return move if move.kind == "play" else None
+
+
 def classify(cards: Any, level: Any) -> list[GuandanMove]:
     """Every reading of exactly these cards at a level (GD-5), as plays."""
-    ids = to_card_ids(cards)
+    ids = _card_ids(cards)
     lv = _level_index(level)
     return [GuandanMove("play", s, m, ids, lv) for s, m in _core.readings(ids, lv)]
 
@@ -187,26 +232,30 @@ def classify(cards: Any, level: Any) -> list[GuandanMove]:
 def moves(hand: Any, level: Any, last: Any = None) -> list[GuandanMove]:
     """Every play from ``hand`` beating ``last`` (None: a lead), with its reading."""
     lv = _level_index(level)
-    if isinstance(last, str):
-        last = parse_move(last, level_face(lv))
-    if last is None or last.kind != "play":
-        gen = _core.MoveGen(two_pack_counts(hand), lv)
+    counts = _hand_counts(hand)
+    play = _play_arg(last, lv, "last")
+    if play is None:
+        gen = _core.MoveGen(counts, lv)
     else:
-        gen = _core.MoveGen(two_pack_counts(hand), lv, last.shape, last.main, len(last.cards))
+        gen = _core.MoveGen(counts, lv, play.shape, play.main, len(play.cards))
     return [GuandanMove("play", s, m, c, lv) for s, m, c in gen.moves()]
 
 
-def beats(move: GuandanMove, last: GuandanMove | None, level: Any) -> bool:
+def beats(move: Any, last: Any, level: Any) -> bool:
     """Whether play ``move`` beats play ``last`` at a level (GD-4.2, GD-5.4)."""
     lv = _level_index(level)
-    if last is None or last.kind != "play":
+    play = _play_arg(move, lv, "move")
+    prev = _play_arg(last, lv, "last")
+    if play is None:
+        raise InvalidMoveError("only a play beats another play (GD-4.2)")
+    if prev is None:
         return True
-    return _core.beats(move.shape, move.main, len(move.cards), last.shape, last.main, len(last.cards), lv)
+    return _core.beats(play.shape, play.main, len(play.cards), prev.shape, prev.main, len(prev.cards), lv)
 
 
 def card_strength(card: int, level_idx: int) -> int:
     """Single-card order of GD-4.2: 2..A = 0..12 (level excluded), level 13, BJ 14, RJ 15."""
-    return _core.card_value(card, level_idx)
+    return _core.card_value(check_int(card, "card id", 0, 53), check_int(level_idx, "level rank index", 0, 12))
 
 
 _KIND_NAME = _core.MOVE_KINDS  # core kind code -> Move.kind
@@ -215,6 +264,25 @@ _PLAY, _PASS, _RETURN = _core.KIND_PLAY, _core.KIND_PASS, _core.KIND_RETURN
 _PHASE_NAME = _core.PHASES
 _OVER, _RETURN_PHASE = _core.PHASE_OVER, _core.PHASE_RETURN
 _E = _core.ERRORS
+
+
+def _seed64(rng: Any) -> int:
+    """One 64-bit seed drawn from ``rng``: a Cardavia ``Random``, a
+    ``random.Random``, a NumPy ``Generator`` or an int seed (None: fresh)."""
+    if rng is None:
+        return random.getrandbits(64)
+    if isinstance(rng, bool):
+        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
+    if isinstance(rng, int):
+        return check_int(rng, "seed", 0, (1 << 64) - 1)
+    if hasattr(rng, "next_u64"):
+        return rng.next_u64()
+    if hasattr(rng, "getrandbits"):
+        return rng.getrandbits(64)
+    if hasattr(rng, "integers"):
+        return int(rng.integers(0, 1 << 63)) << 1 | int(rng.integers(0, 2))
+    raise ArgumentTypeError(f"rng must be a Random, a random.Random, a NumPy Generator or an int seed, "
+                            f"not {type(rng).__name__}")
 
 
 def _move_of(t: tuple, level: int) -> GuandanMove:
@@ -257,7 +325,7 @@ class GuandanLegalMoves(LegalMoves):
         lv = self._pos.level
         return iter([_move_of(t, lv) for t in self._pos.moves()])
 
-    def _moves(self) -> list[GuandanMove]:
+    def _moves(self) -> list[Move]:
         if self._list is None:
             self._list = list(self)
         return self._list
@@ -297,9 +365,10 @@ class GuandanState(State):
             team_levels = [int(x) - 2 for x in setup.get("team_levels", (level + 2, level + 2))]
             previous = setup.get("previous")
             self._pos = _core.Position.from_hands(hands, level, team_levels, int(setup.get("leader", 0)),
-                                                  previous, seed, match)
+                                                  previous, seed, match, int(setup.get("deal", 1)) - 1)
         else:
             self._pos = _core.Position.from_seed(seed, match)
+        self._prior: list = []  # public history of earlier deals (a resampled world)
         self._record_deal_start()
 
     # -- chance events of the history ----------------------------------------
@@ -311,9 +380,7 @@ class GuandanState(State):
             self._record_chance(f"player {pos.current} leads")
             return
         if pos.anti_tribute:
-            prev = pos.previous()
-            first, partner = prev[0], (prev[0] + 2) % 4
-            payers = prev[2:] if prev[1] == partner else [prev[3] if prev[3] != partner else prev[2]]
+            first, payers = pos.previous()[0], pos.payers()
             self._record_chance(f"anti-tribute: player{'s' if len(payers) > 1 else ''} "
                                 f"{' and '.join(map(str, payers))} hold both Red Jokers; player {first} leads")
             return
@@ -375,7 +442,7 @@ class GuandanState(State):
     def _legal(self):
         return list(self.legal_moves())
 
-    def _check(self, move: GuandanMove) -> None:
+    def _check(self, move: Move) -> None:
         if not isinstance(move, GuandanMove):
             raise IllegalMoveError(f"not a Guandan move: {move!r}", rule="GD-5.1")
         code = self._pos.check(_KIND_CODE[move.kind], move.shape, move.main, move.cards)
@@ -415,13 +482,6 @@ class GuandanState(State):
                                    rule="GD-5.4" if code == _E["BOMB"] else "GD-4.2")
         raise IllegalMoveError(f"{move} is not a Guandan move here", rule="GD-5.1")
 
-    def _coerce(self, move: Any) -> Move:
-        if isinstance(move, str):
-            return self.game.parse_move(move, self)
-        if isinstance(move, Move) and not isinstance(move, ChanceEvent):
-            return move
-        raise ArgumentTypeError(f"a move must be a guandan move or its text, not {type(move).__name__}")
-
     def play(self, move: Any) -> GuandanMove:
         """Play a move (a Move or its text) and return the Move played; refused
         moves raise ``IllegalMoveError`` naming the rule and change nothing.
@@ -445,7 +505,8 @@ class GuandanState(State):
                 self._record_deal_start()
         return move
 
-    def _apply(self, move: GuandanMove) -> None:
+    def _apply(self, move: Move) -> None:
+        assert isinstance(move, GuandanMove)
         pos = self._pos
         deals = pos.deals
         if pos.apply(_KIND_CODE[move.kind], move.shape, move.main, move.cards) != deals:
@@ -462,9 +523,17 @@ class GuandanState(State):
             return None
         return GuandanMove("play", last[0], last[1], last[2], self._pos.level)
 
+    def _trick(self, n: int) -> list:
+        """The current trick as [player, move text] pairs: its last ``n`` moves."""
+        if not n:
+            return []
+        moves = [(p, m) for p, m in self._history[-n:] if p != CHANCE]
+        return [[p, str(m)] for p, m in moves[-n:]]
+
     def _observe(self, player: int) -> dict:
         pos = self._pos
         last = pos.last_play()
+        leader, moves_in_trick = pos.trick()
         return {
             "hand": [_CARD_TEXT[c] for c in self._sorted_hand(player)],
             "hand_sizes": pos.hand_sizes(),
@@ -476,14 +545,76 @@ class GuandanState(State):
             "last_play": str(self._last_move()) if last is not None else None,
             "last_player": last[3] if last is not None else None,
             "passes": pos.passes() if last is not None else 0,
+            "played": [self._texts(pos.played_cards(q)) for q in range(4)],
+            "leader": None if leader < 0 else leader,
+            "trick": self._trick(moves_in_trick),
+            "first_leader": pos.leader,
             "tribute": [[p, r, card_text(c)] for p, r, c in pos.tributes()],
             "returned": [[r, p, card_text(c)] for r, p, c in pos.returned()],
             "anti_tribute": pos.anti_tribute,
             "previous_order": pos.previous(),
         }
 
+    def _texts(self, counts: bytes) -> list[str]:
+        lv = self._pos.level
+        wild = 4 * lv + 2
+        cards = [c for c in range(54) for _ in range(counts[c])]
+        cards.sort(key=lambda c: (c == wild, card_strength(c, lv), c))
+        return [_CARD_TEXT[c] for c in cards]
+
+    def _deal_start_hands(self, pos: "_core.Position") -> list[list[int]]:
+        """Each player's 27 cards as dealt at the start of this deal (before
+        the tribute): held + played + given - received."""
+        out = []
+        for q in range(4):
+            cnt = [a + b for a, b in zip(pos.hand(q), pos.played_cards(q))]
+            for payer, receiver, c in pos.tributes():
+                if payer == q:
+                    cnt[c] += 1
+                if receiver == q:
+                    cnt[c] -= 1
+            for receiver, payer, c in pos.returned():
+                if receiver == q:
+                    cnt[c] += 1
+                if payer == q:
+                    cnt[c] -= 1
+            out.append([c for c in range(54) for _ in range(cnt[c])])
+        return out
+
+    def resample(self, player: int, rng: Any = None) -> "GuandanState":
+        """A state ``player`` cannot tell from this one: the cards he has not
+        seen dealt again uniformly under what he knows (``sample_world``),
+        rebuilt from its own dealt hands and this deal's moves, so that it
+        replays through ``play`` and round-trips through JSON.  In a match
+        the history starts at this deal; later deals come from a new seed."""
+        check_player(player, 4)
+        world = self._pos.sample_world(player, _seed64(rng))
+        setup: dict[str, Any] = {"seed": world.seed, "hands": [" ".join(_CARD_TEXT[c] for c in h)
+                                                              for h in self._deal_start_hands(world)],
+                                 "level": world.level + 2, "team_levels": [x + 2 for x in world.team_levels],
+                                 "leader": world.leader}  # the deal's first leader (setup key)
+        if world.previous() is not None:
+            setup["previous"] = world.previous()
+        if world.deal_no:
+            setup["deal"] = world.deal_no + 1
+        start = max(i for i, (p, m) in enumerate(self._history) if p == CHANCE and str(m).startswith("deal "))
+        new = cast(GuandanState, self.game._initial_state(setup))
+        for p, m in self._history[start + 1:]:
+            if p != CHANCE:
+                new.play(m)
+        new._prior = self._prior + self._history[:start]
+        return new
+
+    @property
+    def history(self) -> tuple:
+        """Every move so far as (player, move); chance events have player -1."""
+        return tuple(self._prior + self._history) if self._prior else tuple(self._history)
+
+    def public_history(self, player: int) -> list:
+        return [[p, str(m) if p == player else m.public_text()] for p, m in self._prior + self._history]
+
     def _copy(self) -> "GuandanState":
-        new = self._shallow_copy()
+        new = cast(GuandanState, self._shallow_copy())
         new._pos = self._pos.copy()
         return new
 
@@ -496,7 +627,7 @@ class GuandanState(State):
 
     def restart(self) -> "GuandanState":
         """A fresh match from this one's seed: both teams back at level 2 (GD-6.3)."""
-        return self.game.new_state(seed=self._seed)
+        return cast(GuandanState, self.game.new_state(seed=self._seed))
 
 
 class GuandanGame(Game):
@@ -506,19 +637,19 @@ class GuandanGame(Game):
     title = "Guandan (掼蛋)"
     num_players = 4
     state_class = GuandanState
-    default_options: dict[str, Any] = {}
+    default_options: ClassVar[dict[str, Any]] = {}
     plays_matches = True
 
     def _validate_options(self) -> None:
         if not isinstance(self._options["match"], bool):
             raise ArgumentTypeError(f"guandan: option match must be True or False, not {self._options['match']!r}")
 
-    def parse_move(self, text: str, state: "GuandanState | None" = None) -> GuandanMove:
-        return parse_move(text, None if state is None else state.level)
+    def parse_move(self, text: str, state: State | None = None) -> GuandanMove:
+        return parse_move(text, None if not isinstance(state, GuandanState) else state.level)
 
     def from_hands(self, hands: Sequence[Any], level: int = 2, leader: int = 0,
                    previous: Sequence[int] | None = None, team_levels: Sequence[int] | None = None,
-                   seed: int = 0) -> GuandanState:
+                   seed: int = 0, deal: int = 1) -> GuandanState:
         """A deal from given hands (card text or ids per player; for analysis and tests).
 
         ``level`` (2-14) is this deal's level; ``team_levels`` (default: both
@@ -537,6 +668,8 @@ class GuandanGame(Game):
         except TypeError as e:
             raise ArgumentTypeError(f"bad hand: {e}") from None
         setup: dict[str, Any] = {"seed": seed, "hands": texts, "level": level, "leader": leader}
+        if deal != 1:
+            setup["deal"] = deal
         if team_levels is not None:
             if isinstance(team_levels, (str, bytes)) or not isinstance(team_levels, Sequence):
                 raise ArgumentTypeError("team_levels must be a sequence of two levels 2-14")
@@ -545,9 +678,9 @@ class GuandanGame(Game):
             if isinstance(previous, (str, bytes)) or not isinstance(previous, Sequence):
                 raise ArgumentTypeError("previous must be a finishing order of players 0-3")
             setup["previous"] = list(previous)
-        return self._initial_state(setup)
+        return cast(GuandanState, self._initial_state(setup))
 
-    _SETUP_KEYS = frozenset(("seed", "hands", "level", "leader", "previous", "team_levels"))
+    _SETUP_KEYS = frozenset(("seed", "hands", "level", "leader", "previous", "team_levels", "deal"))
 
     def validate_setup(self, setup: dict) -> None:
         """GD-2 and GD-3: the packs, hand sizes, levels, leader and tribute of a setup.
@@ -566,7 +699,7 @@ class GuandanGame(Game):
             raise InvalidSetupError(f"unknown guandan setup key(s) {', '.join(unknown)}; known: "
                                     + ", ".join(sorted(self._SETUP_KEYS)))
         if "hands" not in setup:
-            for key in ("level", "leader", "previous", "team_levels"):
+            for key in ("level", "leader", "previous", "team_levels", "deal"):
                 if key in setup:
                     raise InvalidSetupError(f"setup key {key!r} needs \"hands\": a seeded deal fixes it", "GD-2.2")
             return
@@ -612,6 +745,13 @@ class GuandanGame(Game):
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader <= 3:
             raise InvalidSetupError(f"leader must be a seat 0-3, not {leader!r:.40}", "GD-2.3")
         previous = setup.get("previous")
+        deal = setup.get("deal", 1)
+        if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= 1_000_000:
+            raise InvalidSetupError(f"deal must be the 1-based number of the deal in the match, not {deal!r:.40}",
+                                    "GD-2.3")
+        if deal > 1 and previous is None:
+            raise InvalidSetupError("a deal after the first follows the tribute rules: give the previous "
+                                    "deal's finishing order", "GD-2.3")
         if previous is None:
             if level not in team_levels:
                 raise InvalidSetupError(f"the deal is played at level {level}, which is neither team's level "
@@ -624,20 +764,93 @@ class GuandanGame(Game):
         if team_levels[previous[0] % 2] != level:
             raise InvalidSetupError(f"after a deal won by team {previous[0] % 2} the next is played at its level "
                                     f"{team_levels[previous[0] % 2]}, not {level}", "GD-1.2")
-        first, partner = previous[0], (previous[0] + 2) % 4
-        if previous[1] == partner:
-            payers = [previous[2], previous[3]]
-        else:
-            payers = [previous[3] if previous[3] != partner else previous[2]]
-        if sum(counts[p][53] for p in payers) == 2:
-            return  # anti-tribute (GD-3.3): nobody pays
-        wild = 4 * (level - 2) + 2
-        for p in payers:
-            if not any(k for c, k in enumerate(counts[p]) if c != wild):
-                raise InvalidSetupError(f"player {p} pays the tribute but holds only wild cards, which are never "
-                                        "given: a payer holds 27 cards at the tribute", "GD-3.1")
+        # the tribute is the core's to pay: a payer with no card he may give
+        # (only wilds, which no dealt hand of 27 is) is refused here
+        try:
+            _core.Position.from_hands([bytes(c) for c in counts], level - 2, [x - 2 for x in team_levels], leader,
+                                      previous, 0, False)
+        except ValueError as e:
+            raise InvalidSetupError(f"{e}: a payer holds 27 cards at the tribute", "GD-3.1") from None
 
-    def deal_summary(self, state: "GuandanState") -> dict:
+    def sample_world(self, observation: Any, rng: Any = None) -> "_core.Position":
+        """A compiled position the observing player cannot tell from the real
+        one: his cards and the public history kept, every card he has not
+        seen dealt again uniformly among the others under what he knows
+        (hand sizes, cards played, tribute and returned cards staying with
+        their holders, GD-3.1, and what a tribute or return proves a hand
+        did not hold).  Built in the core; the observation's skeleton is
+        kept between calls on the same observation."""
+        cached = self._world_cache
+        if cached is not None and cached[0] is observation:
+            skeleton = cached[1]
+        else:
+            skeleton = self._skeleton(observation)
+            self._world_cache = (observation, skeleton)
+        return skeleton.sample_world(observation["player"], _seed64(rng))
+
+    _world_cache: tuple | None = None
+
+    def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> GuandanMove:
+        """The compiled rollout policy's move for the observing player, who
+        must be the one to move: it reads only his hand and the public state
+        (lead what sheds most without breaking a bomb or spending a wild,
+        beat with the smallest winner, let the partner's play stand, keep
+        bombs for an opponent close to going out, return the lowest card)."""
+        cached = self._world_cache
+        if cached is not None and cached[0] is observation:
+            skeleton = cached[1]
+        else:
+            skeleton = self._skeleton(observation)
+            self._world_cache = (observation, skeleton)
+        if skeleton.current != observation["player"]:
+            raise InvalidSetupError(f"player {observation['player']} is not the one to move")
+        move = _move_of(skeleton.policy_move(_seed64(rng)), skeleton.level)
+        if legal_moves is not None and move not in legal_moves:
+            raise InvalidSetupError(f"the legal moves given do not belong to this observation "
+                                    f"({move} is not among them)")
+        return move
+
+    def rollout(self, position: Any, rng: Any = None) -> tuple:
+        """Play ``position`` (a core ``Position`` or a state) to the end with
+        the policy in every seat, in the core without the GIL; its returns."""
+        if isinstance(position, GuandanState):
+            position = position._pos
+        if not isinstance(position, _core.Position):
+            raise ArgumentTypeError(f"rollout needs a guandan Position or state, not {type(position).__name__}")
+        return position.rollout(_seed64(rng))
+
+    def _skeleton(self, observation: Any) -> "_core.Position":
+        try:
+            o = observation.data if hasattr(observation, "data") else observation
+            if o.get("game") != self.name:
+                raise InvalidSetupError(f"not a guandan observation: game {o.get('game')!r}")
+            player = check_player(o["player"], 4)
+            level = _level_index(o["level"])
+            if o["is_over"]:
+                raise InvalidSetupError("the game is over: there is no hidden card left to sample")
+            last = None
+            if o["last_play"] is not None:
+                m = parse_move(o["last_play"], level + 2)
+                last = (m.shape, m.main, m.cards)
+            pos = _core.Position.from_public(
+                player, two_pack_counts(o["hand"]), [int(x) for x in o["hand_sizes"]],
+                [two_pack_counts(t) for t in o["played"]], level, [_level_index(x) for x in o["team_levels"]],
+                bool(self.options["match"]), int(o["deal"]) - 1, _PHASE_NAME.index(o["phase"]),
+                int(o["current_player"]), last, -1 if o["last_player"] is None else int(o["last_player"]),
+                int(o["passes"]), list(o["finished"]), o["previous_order"], bool(o["anti_tribute"]),
+                [(p, r, parse_cards(c)[0]) for p, r, c in o["tribute"]],
+                [(r, p, parse_cards(c)[0]) for r, p, c in o["returned"]], int(o["first_leader"]),
+                -1 if o["leader"] is None else int(o["leader"]), len(o["trick"]))
+        except InvalidSetupError:
+            raise
+        except KeyError as e:
+            raise InvalidSetupError(f"not a guandan observation this engine wrote: no key {e}") from None
+        except (TypeError, ValueError, IndexError, AttributeError) as e:
+            raise InvalidSetupError(f"not a guandan observation this engine wrote: {e}") from None
+        return pos
+
+    def deal_summary(self, state: State) -> dict:
+        assert isinstance(state, GuandanState)
         out = state._pos.summary()
         out["returns"] = list(state.returns())
         return out

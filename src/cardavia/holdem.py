@@ -11,11 +11,26 @@ match (button rotation, elimination), the moves and what each player sees.
 ['fold', 'call', 'raise 40']
 >>> "raise 137" in state.legal_moves()
 True
+
+Observation keys (besides the shared ``game``, ``player``,
+``current_player``, ``is_over``, ``history``): ``hand`` (own hole cards,
+texts in poker order, empty when not dealt in), ``deal`` (the hand's number in the match), ``street``,
+``button``, ``small_blind_seat``, ``big_blind_seat``, ``blinds``,
+``start_stacks`` (every seat's chips before this hand's blinds), ``stacks``,
+``bets`` (this round), ``pot``, ``in_hand``, ``eliminated``, ``board``,
+``shown`` (hands shown at this hand's showdown, by seat), and for the player
+to act ``to_call`` and ``raise_range``.
+
+Monte Carlo hooks: ``game.sample_world(observation, rng)`` (a compiled
+``HoldemHand`` the observer cannot tell from the real one),
+``state.resample(player, rng)``, ``game.policy_move(observation,
+legal_moves, rng)`` and ``game.rollout(position, rng)`` (the hand played
+out by the compiled policy; chips won or lost per seat).
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from cardavia._core import betting as B
 from cardavia._core import holdem_core as _hc
@@ -89,6 +104,7 @@ class HoldemLegalMoves(LegalMoves):
 
 class HoldemState(State):
     legal_moves_class = HoldemLegalMoves
+    game: "HoldemGame"
 
     def __init__(self, game: "HoldemGame", setup: dict):
         super().__init__(game, setup)
@@ -107,7 +123,7 @@ class HoldemState(State):
         self._over = False
         self._shown: dict[int, list[int]] = {}
         self._log: list[tuple[int, tuple, tuple, int]] = []   # button, stacks, deck, first move index
-        self._hand: HoldemHand = None  # type: ignore[assignment]
+        self._hand: HoldemHand = cast(HoldemHand, None)
         self._start_hand(button)
 
     # -- the match ----------------------------------------------------------
@@ -173,7 +189,7 @@ class HoldemState(State):
 
     # -- State hooks ----------------------------------------------------------
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> int | None:
         return TERMINAL if self._over else self._hand.actor
 
     @property
@@ -193,6 +209,7 @@ class HoldemState(State):
         check_bet(move, self._hand, _TH_RULES, "TH-3.2", " this round")
 
     def _apply(self, move: Move) -> None:
+        assert isinstance(move, BetMove)
         self._hand.apply(move.action, move.amount)
         self._after_action()
 
@@ -222,7 +239,7 @@ class HoldemState(State):
         n = self.game.num_players
         live = [h.dealt[p] and not h.folded[p] for p in range(n)]
         out = {
-            "hand_number": self._hand_no + (0 if self._over else 1),
+            "deal": self._hand_no + (0 if self._over else 1),
             "street": STREETS[h.street],
             "button": h.button,
             "small_blind_seat": h.sb_seat,
@@ -243,7 +260,7 @@ class HoldemState(State):
         return out
 
     def _copy(self) -> "HoldemState":
-        c = self._shallow_copy()
+        c = cast(HoldemState, self._shallow_copy())
         c._stacks = list(self._stacks)
         c._shown = dict(self._shown)
         c._log = list(self._log)
@@ -285,7 +302,7 @@ class HoldemState(State):
         decks.append(world.deck)
         setup = {"seed": derive_seed(seed, 0), "stacks": list(self._initial), "button": log[0].button,
                  "decks": decks}
-        state = self.game._initial_state(setup)
+        state = cast(HoldemState, self.game._initial_state(setup))
         for p, m in self._history:
             if p != CHANCE:
                 state.play(m)
@@ -384,7 +401,7 @@ class HoldemGame(Game):
                                         "(no jokers, no card twice)", "TH-2.1")
 
     def parse_move(self, text: str, state: State | None = None) -> Move:
-        return parse_bet_text(text, allin=state.resolve_allin if state is not None else None)
+        return parse_bet_text(text, allin=getattr(state, "resolve_allin", None))
 
     # -- worlds and rollouts (issue 12 parts 2 and 3) ---------------------------
     def sample_world(self, observation: Any, rng: Any = None) -> HoldemHand:
@@ -425,7 +442,8 @@ class HoldemGame(Game):
             raise ValueError(f"player {data['player']} is not to act")
         seed = draw_seed(rng)
         world = self.sample_world(data, seed)
-        return _bet_move(*_hc.policy(world, seed ^ _POLICY_SALT), world.level)
+        action, amount = _hc.policy(world, seed ^ _POLICY_SALT)
+        return _bet_move(action, amount, world.level)
 
     def rollout(self, position: HoldemHand, rng: Any = None) -> tuple:
         """Chips each seat wins or loses when the hand of ``position`` (a
@@ -477,11 +495,11 @@ class HoldemGame(Game):
             if h and stacks[p] <= 0:
                 raise InvalidSetupError(f"holdem: seat {p} has no chips and gets no cards", "TH-5.3")
         if sum(stacks) <= MAX_AMOUNT and sum(1 for chips in stacks if chips > 0) >= 2 and stacks[button] > 0:
-            deck = deck_for_cards(stacks, button, holes, board_ids, seed)
+            deck = deck_for_cards(stacks, button, holes, board_ids, seed, self._options)
         else:
             deck = list(range(52))    # validate_setup names what is wrong
         setup = {"seed": seed, "stacks": stacks, "button": button, "decks": [deck]}
-        return self._initial_state(setup)
+        return cast(HoldemState, self._initial_state(setup))
 
     # -- simulation -------------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
@@ -555,45 +573,13 @@ def _card_ids(cards: Any, what: str) -> list[int]:
 
 
 def deck_for_cards(stacks: Sequence[int], button: int, holes: Sequence[Sequence[int]],
-                   board: Sequence[int], seed: int = 0) -> list[int]:
-    """A 52-card dealing order that gives the wanted hole cards and board
-    (TH-2.4 order: hole cards one at a time from the small blind, a burn
-    before the flop, turn and river); other cards shuffled from ``seed``."""
-    n = len(stacks)
-    dealt = [p for p in range(n) if stacks[p] > 0]
-    if len(board) > 5:
-        raise ValueError("a board has at most five cards")
-    used = [c for h in holes for c in h] + list(board)
-    if len(set(used)) != len(used):
-        raise ValueError("a card is given twice")
-    for p, h in enumerate(holes):
-        if h and (len(h) != 2 or p not in dealt):
-            raise ValueError(f"seat {p}: give two hole cards for a seat with chips, or none")
-    rest = [c for c in Random(seed).shuffle_ids(range(52)) if c not in set(used)]
-    sb = button if len(dealt) == 2 else _next(dealt, button, n)
-    order = []
-    p = sb
-    for _ in dealt:
-        order.append(p)
-        p = _next(dealt, p, n)
-    deck: list[int | None] = [None] * 52
-    for r in range(2):
-        for i, p in enumerate(order):
-            if holes[p]:
-                deck[r * len(order) + i] = holes[p][r]
-    pos = 2 * len(order)
-    slots = [pos + 1, pos + 2, pos + 3, pos + 5, pos + 7]
-    for c, s in zip(board, slots):
-        deck[s] = c
-    it = iter(rest)
-    return [c if c is not None else next(it) for c in deck]
-
-
-def _next(dealt: Sequence[int], seat: int, n: int) -> int:
-    for k in range(1, n + 1):
-        if (seat + k) % n in dealt:
-            return (seat + k) % n
-    return seat
+                   board: Sequence[int], seed: int = 0, options: dict | None = None) -> list[int]:
+    """A 52-card dealing order that gives the wanted hole cards and board;
+    the other cards shuffled from ``seed``.  The core's own dealing code
+    (TH-2.4: hole cards one at a time from the small blind, a burn before
+    the flop, turn and river) places them: ``holdem_core.world``."""
+    opts = options or HoldemGame.default_options
+    return _hc.world(stacks, button, opts["small_blind"], opts["big_blind"], holes, board, [], seed).deck
 
 
 GAME = HoldemGame

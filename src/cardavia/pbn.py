@@ -23,7 +23,7 @@ PBN_VUL = {"none": "None", "ns": "NS", "ew": "EW", "both": "All"}
 _SUIT_ORDER = (3, 2, 1, 0)  # PBN writes spades, hearts, diamonds, clubs
 
 
-def parse_deal(text: str, *, full: bool = True) -> tuple[int, int, int, int]:
+def parse_deal(text: str, *, full: bool = True) -> tuple[int, ...]:
     """Read a PBN deal; return four card masks in N, E, S, W order.
 
     ``full`` requires 13 cards a hand and all 52 cards.  Raises ValueError
@@ -80,11 +80,21 @@ def format_hand(mask: int) -> str:
 
 def format_deal(hands, first: str = "N") -> str:
     """Write four card masks (N, E, S, W order) as a PBN deal starting at ``first``."""
-    if first not in PBN_SEATS:
-        raise ValueError(f"first seat must be one of N, E, S, W, not {first!r}")
-    hands = [int(h) for h in hands]
+    if not isinstance(first, str) or len(first) != 1 or first not in PBN_SEATS:
+        raise ValueError(f"first seat must be one of N, E, S, W, not {first!r:.20}")
+    try:
+        hands = list(hands)
+    except TypeError:
+        raise ValueError(f"a deal is four card masks, not {type(hands).__name__}") from None
     if len(hands) != 4:
         raise ValueError("a deal has four hands")
+    seen = 0
+    for h in hands:
+        if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < 1 << 52:
+            raise ValueError("a PBN hand is a mask of the 52 cards (an int of 52 bits)")
+        if h & seen:
+            raise ValueError("PBN deal: a card is in two hands")
+        seen |= h
     f = PBN_SEATS.index(first)
     return f"{first}:" + " ".join(format_hand(hands[(f + i) % 4]) for i in range(4))
 
@@ -145,6 +155,12 @@ def export_game(state, event: str = "Cardavia", board: int = 1) -> str:
     ``deal_pbn()``, ``declarer``, ``contract``, ``declarer_tricks``,
     ``ns_score()``, ``auction``, ``tricks`` and ``trick``.
     """
+    if getattr(getattr(state, "game", None), "name", None) != "bridge":
+        raise ValueError(f"export_game writes a bridge state, not {type(state).__name__}")
+    if not isinstance(event, str) or any(ch in event for ch in '"\n\r'):
+        raise ValueError("the event is one line of text without quotes")
+    if isinstance(board, bool) or not isinstance(board, int) or not 1 <= board <= 1 << 31:
+        raise ValueError("the board is a number from 1")
     lines = [
         f'[Event "{event}"]',
         '[Site ""]',

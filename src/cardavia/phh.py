@@ -20,8 +20,13 @@ written (PHH burns automatically).
 >>> for move in ["fold", "raise 60", "call", "fold", "bet 100", "call", "check", "check", "check", "check"]:
 ...     _ = state.play(move)
 >>> text = phh.dumps_hand(state, 0)
->>> print(next(line for line in text.splitlines() if line.startswith("actions")))
-actions = ['d dh p1 KsKh', 'd dh p2 7c2d', 'd dh p3 9c9d', 'd dh p4 AsAh', 'p3 f', 'p4 cbr 60', 'p1 cc', 'p2 f', 'd db 2s7hTd', 'p1 cbr 100', 'p4 cc', 'd db 3c', 'p1 cc', 'p4 cc', 'd db 4s', 'p1 cc', 'p4 cc', 'p4 sm AsAh', 'p1 sm KsKh']
+>>> actions = phh.parse(text)["actions"]
+>>> actions[:8]
+['d dh p1 KsKh', 'd dh p2 7c2d', 'd dh p3 9c9d', 'd dh p4 AsAh', 'p3 f', 'p4 cbr 60', 'p1 cc', 'p2 f']
+>>> actions[8:14]
+['d db 2s7hTd', 'p1 cbr 100', 'p4 cc', 'd db 3c', 'p1 cc', 'p4 cc']
+>>> actions[14:]
+['d db 4s', 'p1 cc', 'p4 cc', 'p4 sm AsAh', 'p1 sm KsKh']
 >>> back = phh.loads(text)
 >>> back.returns() == state.returns()
 True
@@ -63,7 +68,7 @@ def hand_records(state) -> list[dict]:
         h = HoldemHand(log.stacks, log.button, log.deck, opts["small_blind"], opts["big_blind"])
         n = h.n
         order = [(log.button + k) % n for k in range(1, n + 1) if h.dealt[(log.button + k) % n]]
-        rec = {"number": log.number, "order": order, "button": log.button,
+        rec: dict[str, Any] = {"number": log.number, "order": order, "button": log.button,
                "stacks": [log.stacks[p] for p in order], "hole": {p: h.hole(p) for p in order},
                "events": [], "board": [], "shown": [], "final": None}
         _push_board(rec, h.board)
@@ -107,7 +112,7 @@ def _dump(rec: dict, game) -> str:
     pidx = {p: i + 1 for i, p in enumerate(order)}
     sb, bb = game.options["small_blind"], game.options["big_blind"]
     actions = [f"d dh p{pidx[p]} {_cards(rec['hole'][p])}" for p in order]
-    for kind, player, payload, level in rec["events"]:
+    for kind, player, payload, _level in rec["events"]:
         if kind == "board":
             actions.append(f"d db {_cards(payload)}")
         elif payload.kind == "fold":
@@ -242,7 +247,7 @@ def _load_fields(f: dict, game):
     button = seats[-1]
     holes: list[Any] = [None] * n
     board: list[int] = []
-    moves: list[tuple[int, str, str | None]] = []
+    moves: list[tuple[int, str, int | None]] = []
     if not isinstance(f["actions"], (list, tuple)):
         raise ValueError("PHH: actions must be a list of texts")
     for a in f["actions"]:
@@ -261,7 +266,7 @@ def _load_fields(f: dict, game):
                 if words[1] == "cbr":
                     if len(words) != 3:
                         raise ValueError(f"PHH: {a!r:.40} needs one amount")
-                    amount = _int(_number(words[2]), f"the amount of {a!r:.40}", 1)
+                    amount: int | None = _int(_number(words[2]), f"the amount of {a!r:.40}", 1)
                 elif len(words) != 2:
                     raise ValueError(f"PHH: {a!r:.40} takes no amount")
                 else:

@@ -182,7 +182,7 @@ def parse_range(entry) -> list[tuple[int, int]]:
         tokens = entry.replace(",", " ").split()
         if not tokens:
             raise ValueError(f"empty hand or range {entry!r}")
-        seen = {}
+        seen: dict[tuple[int, int], None] = {}
         for tok in tokens:
             for c in _token_combos(tok, entry):
                 seen[c] = None
@@ -261,7 +261,7 @@ def _cards_arg(cards, what) -> list[int]:
     return ids
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _rank_multisets(k: int) -> int:
     """Rank multisets of k board cards (at most four of a rank)."""
     # coefficient of x^k in (1 + x + x^2 + x^3 + x^4)^13
@@ -348,12 +348,12 @@ def equity(hands, board="", dead="", trials=None, seed=None) -> EquityResult:
     nrem = 52 - len(blocked) - 2 * len(hands)
     exact = trials is None and _exact_seconds(counts, k, nrem, len(hands)) <= EXACT_BUDGET
     arr = np.array(combos, dtype=np.uint8).reshape(-1, 2)
-    starts = np.array(starts, dtype=np.int32)
+    starts_arr = np.array(starts, dtype=np.int32)
     dead_mask = sum(1 << c for c in d)
     if not exact and trials is None:
-        trials = _default_trials(arr, starts, b, dead_mask, seed, counts)
+        trials = _default_trials(arr, starts_arr, b, dead_mask, seed, counts)
     deals, wins, ties, pots, squares, _ = _core._equity(
-        arr, starts, b, dead_mask, 0 if exact else trials, seed & ((1 << 64) - 1))
+        arr, starts_arr, b, dead_mask, 0 if exact else trials, seed & ((1 << 64) - 1))
     eq = tuple(p / deals for p in pots)
     if exact:
         se = tuple(0.0 for _ in hands)

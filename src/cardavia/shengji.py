@@ -19,7 +19,13 @@ None), ``leader`` (seat leading the current trick), ``last_trick`` and
 ``last_winner`` (the trick just completed), ``attacker_points``, ``kitty``
 (the revealed kitty after four passes, or the buried cards once the deal is
 scored; None while hidden), ``buried`` (the dealer's own buried cards, in
-his observation only) and ``results`` (one dict per finished deal).
+his observation only), ``kitty_size`` (cards in the kitty: 8, fewer in an
+endgame set up with trump fixed) and ``results`` (one dict per finished deal).
+
+Hidden cards: ``game.sample_world(observation, rng)`` draws a compiled
+position (a core ``Deal``) the observer cannot tell from the real one, and
+``state.resample(player, rng)`` the same as a ``State``; see
+``world_sampler`` for the model.
 
 >>> import cardavia
 >>> from cardavia.shengji import shape
@@ -29,13 +35,16 @@ his observation only) and ``results`` (one dict per finished deal).
 from __future__ import annotations
 
 import operator
-from typing import Any, NamedTuple, Sequence
+import random
+from collections import Counter
+from typing import Any, ClassVar, NamedTuple, Sequence
 
 from cardavia._core import shengji as _core
 from cardavia._core.rng import derive_seed
-from cardavia._core.shengji import Deal, order_table, outcome, shape_of
+from cardavia._core.shengji import Deal, order_table, past_ace, shape_of
 from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids
 from cardavia.game import (
+    CHANCE,
     TERMINAL,
     ArgumentTypeError,
     Game,
@@ -44,6 +53,7 @@ from cardavia.game import (
     InvalidSetupError,
     LegalMoves,
     Move,
+    Observation,
     State,
     check_int,
     randbelow,
@@ -61,7 +71,7 @@ TRUMP_NAMES = ("C", "D", "H", "S", "NT")
 SUIT_NAMES = ("C", "D", "H", "S", "trump")
 ACE = 14
 
-_ERRORS = {
+_ERRORS: dict[int, tuple[str, Any]] = {
     _core.E_NOTHELD: ("you do not hold {cards}", {DECLARE_PHASE: "SJ-2.4", BURY_PHASE: "SJ-2.7",
                                                   PLAY_PHASE: "SJ-3.1"}),
     _core.E_DECLSHAPE: ("a declaration is one level card, a pair of identical level cards, or a pair of "
@@ -165,6 +175,10 @@ class ShengjiMove(Move):
     ``kind`` is one of ``"pass"``, ``"declare"``, ``"bury"``, ``"play"``."""
 
     __slots__ = ("kind", "cards", "_code", "_text")
+    kind: str
+    cards: tuple
+    _code: int
+    _text: str | None
 
     def __init__(self, kind: str, cards: Sequence[int] = ()):
         try:
@@ -261,6 +275,8 @@ class ShengjiLegalMoves(LegalMoves):
     one play, and ``move in view`` checks the rules directly.
     """
 
+    _state: "ShengjiState"
+
     def __len__(self) -> int:
         s = self._state
         return 0 if s.is_over else s._deal.count()
@@ -280,6 +296,229 @@ class ShengjiLegalMoves(LegalMoves):
 
     def sample(self, rng: Any = None) -> Move:
         return _trusted(*self._state._deal.unrank(randbelow(rng, len(self))))
+
+
+# -- hidden cards (issue 12 part 2) ----------------------------------------------
+
+_REVEALED = "all passed: kitty revealed "
+
+
+def _seed_of(rng: Any) -> int:
+    """One 64-bit seed drawn from ``rng`` (a Cardavia ``Random``, ``random.Random``,
+    NumPy ``Generator`` or an int seed); the core works from it."""
+    from cardavia._core.rng import Random
+    if isinstance(rng, bool):
+        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
+    if isinstance(rng, int):
+        return rng & 0xFFFFFFFFFFFFFFFF
+    if rng is None:
+        return random.getrandbits(64)
+    if isinstance(rng, Random):
+        return rng.next_u64()
+    if hasattr(rng, "integers"):
+        return int(rng.integers(0, 1 << 63)) * 2 + int(rng.integers(0, 2))
+    if hasattr(rng, "getrandbits"):
+        return rng.getrandbits(64)
+    raise ArgumentTypeError(f"rng must be a random.Random, a NumPy Generator, a cardavia Random or a seed, "
+                            f"not {type(rng).__name__}")
+
+
+_PLAY_TEXT: dict[str, tuple] = {}
+
+
+def _history_move(text: str) -> tuple:
+    move = _PLAY_TEXT.get(text)
+    if move is not None:
+        return move
+    if len(text) <= 2:  # a single card (most plays): kept, the texts are few
+        move = _PLAY_TEXT[text] = (_core.PLAY, parse_cards(text))
+        return move
+    if text == "pass":
+        return _core.PASS, ()
+    if text == "bury ?":
+        return _core.BURY, None
+    if text.startswith("declare "):
+        return _core.DECLARE, parse_cards(text[8:])
+    if text.startswith("bury "):
+        return _core.BURY, parse_cards(text[5:])
+    return _core.PLAY, parse_cards(text)
+
+
+class _WorldModel:
+    """What one observation fixes about the deal, and the core ``Sampler`` of it."""
+
+    def __init__(self, obs: Any):
+        data = obs.data if isinstance(obs, Observation) else obs
+        if not isinstance(data, dict) or data.get("game") != "shengji":
+            raise ArgumentTypeError("sample_world needs a Shengji observation")
+        try:
+            self._read(data)
+        except (KeyError, TypeError, IndexError, AttributeError, InvalidCardError) as e:
+            raise ValueError(f"shengji: not an observation this game wrote ({type(e).__name__}: {e})") from None
+
+    def _read(self, data: dict) -> None:
+        p = data["player"]
+        phase, level, dealer = data["phase"], data["level"], data["dealer"]
+        trump = None if data["trump"] is None else parse_trump(data["trump"])
+        moves, movers, revealed = [], [], None
+        for mover, text in data["history"]:
+            if mover == CHANCE:
+                if text.startswith(_REVEALED):
+                    revealed = parse_cards(text[len(_REVEALED):text.index(", trump")])
+                continue
+            moves.append(_history_move(text))
+            movers.append(mover)
+        codes = {k for k, _ in moves}
+        mode = 0 if phase == "declare" or codes & {_core.PASS, _core.DECLARE, _core.BURY} else 1
+        start = movers[0] if movers else data["current_player"]
+        if start is None:
+            start = dealer if dealer is not None else 0
+        pickup = mode == 0 and phase != "declare"
+        own = parse_cards(" ".join(data["hand"]))
+        played = [parse_cards(" ".join(x)) for x in data["played"]]
+        sizes = data["hand_sizes"]
+        bknown = None
+        if mode == 1 or pickup:
+            if p == dealer:
+                bknown = parse_cards(" ".join(data.get("buried", [])))
+            elif phase == "over":
+                bknown = parse_cards(data["kitty"] or "")
+        if mode == 0:
+            nbury = 8 if not pickup else sum(k == _core.BURY for k, _ in moves)
+        else:
+            nbury = data["kitty_size"]
+        known = [[0] * 54 for _ in range(4)]
+        unseen = [2] * 54
+        for c in own:
+            known[p][c] += 1
+            unseen[c] -= 1
+        for q in range(4):
+            for c in played[q]:
+                known[q][c] += 1
+                unseen[c] -= 1
+        for c in bknown or ():
+            unseen[c] -= 1
+        if min(unseen) < 0:
+            raise ValueError("shengji: the observation shows a card more than twice")
+        holdings = [(q, sizes[q]) for q in range(4) if q != p and sizes[q] > 0]
+        hold = {q: h for h, (q, _) in enumerate(holdings)}
+        bhold = None
+        if bknown is None and nbury > 0:
+            bhold = len(holdings)
+            holdings.append((-1, nbury))
+        if mode == 1:
+            out = sum(unseen) - sum(n for _, n in holdings)
+            if out > 0:
+                holdings.append((-2, out))
+        caps = [[2] * 54 for _ in holdings]
+        # SJ-3.5 read backwards: voids shown, and no pair left of a suit
+        plays = [(q, cards) for (k, cards), q in zip(moves, movers) if k == _core.PLAY]
+        if plays and trump is not None:
+            eff = [e for e, _ in order_table(level, trump)]
+            suits: list[list[int]] = [[], [], [], [], []]
+            for c in range(54):
+                suits[eff[c]].append(c)
+            for t in range(0, len(plays), 4):
+                trick = plays[t:t + 4]
+                lead = trick[0][1]
+                n, S = len(lead), eff[lead[0]]
+                k = n // 2 if n > 1 else 0
+                suit = suits[S]
+                for q, cards in trick[1:]:
+                    if q not in hold:
+                        continue
+                    row = caps[hold[q]]
+                    if sum(eff[c] == S for c in cards) < n:
+                        for c in suit:
+                            row[c] = 0
+                        continue
+                    cnt = Counter(cards)
+                    if k and sum(v == 2 for v in cnt.values()) < k:
+                        later = Counter(c for q2, cs in plays[t + 4:] if q2 == q for c in cs)
+                        for c in suit:
+                            limit = (2 if cnt[c] == 2 else 1) - cnt[c] - later[c]
+                            row[c] = min(row[c], max(limit, 0))
+        # SJ-2.4: a declarer held what he declared; SJ-2.6 the revealed kitty
+        need: dict[tuple, int] = {}
+        for (k, cards), q in zip(moves, movers):
+            if k == _core.DECLARE:
+                for c, v in Counter(cards).items():
+                    need[(q, c)] = max(need.get((q, c), 0), v)
+        reserve = [0] * 54
+        lbs = []
+
+        def bound(q: int, c: int, v: int) -> None:
+            held = played[q].count(c)
+            mask = (1 << hold[q]) if q in hold else 0
+            if pickup and q == dealer:
+                if bhold is not None:
+                    mask |= 1 << bhold
+                else:
+                    held += (bknown or []).count(c)
+            if v - held > 0:
+                if not mask:
+                    raise ValueError("shengji: the observation contradicts a declaration")
+                lbs.append((c, mask, v - held))
+        for (q, c), v in need.items():
+            if pickup and q == dealer:
+                reserve[c] = max(reserve[c], v)
+            if q != p:
+                bound(q, c, v)
+        if revealed is not None and p != dealer:
+            for c, v in Counter(revealed).items():
+                bound(dealer, c, v)
+        # who deals in the replay: the setup's dealer, or None (first declarer)
+        hist = data["history"]
+        opening = hist[0][1] if hist and hist[0][0] == CHANCE and hist[0][1].startswith("deal ") else None
+        if mode == 1:
+            dealer_arg = dealer
+        elif opening is not None:  # a seeded deal says who deals
+            dealer_arg = None if "first declarer" in opening else dealer
+        elif dealer is None:
+            dealer_arg = None
+        elif start != 0:
+            dealer_arg = start
+        else:
+            first = next((q for (k, _), q in zip(moves, movers) if k == _core.DECLARE), None)
+            dealer_arg = dealer if first is None or dealer != first else None
+        self.mode, self.level, self.trump, self.dealer = mode, level, trump, dealer
+        self.dealer_arg, self.start, self.player = dealer_arg, start, p
+        self.history = data["history"]
+        self.context = None
+        if opening is not None:
+            self.context = {"deal": data["deal"], "team_levels": list(data["team_levels"]),
+                            "results": [dict(r) for r in data["results"]]}
+        self.sampler = _core.Sampler(mode, level, trump if mode == 1 else None, start, dealer_arg, dealer, p,
+                                     int(pickup), holdings, unseen, caps, lbs, known, reserve, revealed,
+                                     bknown or [], moves)
+
+    def setup(self, hands: list, kitty: list) -> dict:
+        """The setup of a world from its dealt hands and kitty (deal order / buried)."""
+        setup = {"hands": [_cards_text(h) for h in hands], "kitty": _cards_text(kitty), "level": self.level,
+                 "trump": None if self.mode == 0 or self.trump is None else TRUMP_NAMES[self.trump],
+                 "dealer": self.dealer_arg}
+        if self.context:
+            setup.update(self.context)
+        return setup
+
+
+def world_sampler(observation: Any) -> Any:
+    """The core sampler of the worlds one observation allows (reuse it for many draws).
+
+    ``sampler.sample(seed)`` returns a compiled ``Deal``.  The model: the
+    cards the observer has not seen are dealt uniformly (over the ways of
+    dealing the distinct copies) to the holdings he cannot see — the other
+    hands, the kitty or buried cards while hidden from him (the dealer sees
+    what he buried), and in an endgame set up with fewer cards the cards out
+    of play — under the hard constraints of the public history: hand sizes
+    and cards played; a declarer held the cards he declared (SJ-2.4; the
+    dealer's in his dealt hand, not the kitty he took); the revealed kitty
+    went to the dealer (SJ-2.6); a follower short of the led suit is void in
+    it, and one who answered a pair or tractor with fewer pairs than led
+    holds no pair of the suit (SJ-3.5).  The world replays the history in
+    the core and is drawn again if it does not.
+    """
+    return _WorldModel(observation).sampler
 
 
 def _deal_text(deal_no: int, level: int, dealer: int | None, start: int) -> str:
@@ -341,9 +580,8 @@ class ShengjiState(State):
     def _finish_deal(self) -> None:
         d = self._deal
         points = d.attacker_points
-        attackers_win, levels = outcome(points)
+        attackers_win, team, levels, nxt = d.result()
         dealer = d.dealer
-        team = (dealer & 1) ^ int(attackers_win)
         self._record_chance("kitty " + _cards_text(d.buried))
         result = {
             "deal": self._deal_no, "dealer": dealer, "level": d.level,
@@ -358,13 +596,12 @@ class ShengjiState(State):
         side = "attackers" if attackers_win else "defenders"
         self._record_chance(f"result: attackers {points} points, {side} {verb}, team {team} up {levels}")
         self._levels[team] += levels
-        if self._levels[team] > ACE:
+        if past_ace(self._levels[team]):
             self._winner = team  # SJ-4.3: past Ace wins the match
         if not self._match or self._winner is not None:
             self._over = True
             return
-        nxt = (dealer + 1) % 4 if attackers_win else (dealer + 2) % 4  # SJ-4.2
-        self._start_deal(start=nxt, dealer=nxt)
+        self._start_deal(start=nxt, dealer=nxt)  # SJ-4.2: who deals next
 
     # -- the State hooks ------------------------------------------------------
     @property
@@ -387,16 +624,16 @@ class ShengjiState(State):
             return
         phase = d.phase
         if code == _core.E_PHASE:
-            msg, rule = _PHASE_ERRORS[phase]
-            raise IllegalMoveError(f"{move} cannot be played now: {msg}", rule=rule)
-        msg, rule = _ERRORS[code]
-        if isinstance(rule, dict):
-            rule = rule[phase]
+            what, when = _PHASE_ERRORS[phase]
+            raise IllegalMoveError(f"{move} cannot be played now: {what}", rule=when)
+        msg, rules = _ERRORS[code]
+        rule = rules[phase] if isinstance(rules, dict) else rules
         lead = d.lead
-        raise IllegalMoveError(f"{move} is illegal: " + msg.format(cards=_cards_text(move.cards),
+        raise IllegalMoveError(f"{move} is illegal: " + str(msg).format(cards=_cards_text(move.cards),
                                                                  n=lead[0] if lead else 0), rule=rule)
 
     def _apply(self, move: Move) -> None:
+        assert isinstance(move, ShengjiMove)  # _check saw to it
         d = self._deal
         code = move._code
         if code == _core.PLAY:
@@ -456,13 +693,14 @@ class ShengjiState(State):
             "hand": self._sorted(d.hand(player)),
             "hand_sizes": [d.hand_size(p) for p in range(4)],
             "declaration": None if decl is None else {
-                "player": decl[0], "cards": _cards_text(self._decl_cards(decl))},
+                "player": decl[0], "cards": _cards_text(d.declaration_cards)},
             "trick": [[seat, _cards_text(cards)] for seat, cards in d.trick()],
             "played": [[_CARD_TEXT[c] for c in cards] for cards in self._played],
             "leader": d.leader,
             "last_trick": [[seat, _cards_text(cards)] for seat, cards in self._last_trick],
             "last_winner": d.last_winner if self._last_trick else None,
             "attacker_points": d.attacker_points,
+            "kitty_size": 8 if d.phase < PLAY_PHASE else len(d.buried),
             "kitty": _cards_text(d.kitty if d.kitty_revealed and not self._over else d.buried)
             if show_kitty else None,
             "results": [dict(r) for r in self._results],
@@ -481,23 +719,37 @@ class ShengjiState(State):
             texts.append((p, str(m), m.public_text()))
         return [[p, full if p == player else pub] for p, full, pub in texts[self._deal_start:]]
 
-    def _decl_cards(self, decl) -> list[int]:
-        player, strength, suit = decl
-        lv = self._deal.level - 2
-        if strength == 1:
-            return [4 * lv + suit]
-        if strength == 2:
-            return [4 * lv + suit] * 2
-        return [52, 52] if strength == 3 else [53, 53]
-
     def _copy(self) -> "ShengjiState":
         s = self._shallow_copy()
+        assert isinstance(s, ShengjiState)
         s._texts = list(self._texts)
         s._levels = list(self._levels)
         s._results = list(self._results)
         s._played = list(self._played)
         s._deal = self._deal.copy()
         return s
+
+    def resample(self, player: int, rng: Any = None) -> "ShengjiState":
+        """A state ``player`` cannot tell from this one: his cards and the public
+        history kept, every card he has not seen dealt again (``world_sampler``).
+
+        Its setup is its own dealt hands (a single deal; a match's deal
+        number, team levels and results ride along), and its history the
+        same moves, so it replays through ``play`` and round-trips through JSON.
+        """
+        check_int(player, "player", 0, 3)
+        if self.is_over:
+            raise ValueError("the game is over: there is nothing hidden to resample")
+        model = _WorldModel(self.observation(player))
+        _deal, hands, kitty, buried = model.sampler.sample_setup(_seed_of(rng))
+        state = self.game._initial_state(model.setup(hands, kitty if model.mode == 0 else buried))
+        hidden = iter(buried)
+        for mover, text in model.history:
+            if mover == CHANCE:
+                continue
+            state.play("bury " + _CARD_TEXT[next(hidden)] if text == "bury ?" else text)
+        assert isinstance(state, ShengjiState)
+        return state
 
     # -- extras for analysis ----------------------------------------------------
     @property
@@ -550,7 +802,7 @@ class ShengjiGame(Game):
     title = "Shengji (Tractor)"
     num_players = 4
     state_class = ShengjiState
-    default_options: dict = {}
+    default_options: ClassVar[dict[str, Any]] = {}
     plays_matches = True
 
     def _validate_options(self) -> None:
@@ -647,10 +899,60 @@ class ShengjiGame(Game):
         setup = {"hands": [_cards_text(h) for h in ids], "kitty": _cards_text(kitty_ids),
                  "level": level, "trump": None if trump is None else trump.strip().upper(),
                  "dealer": dealer}
-        return self._initial_state(setup)
+        state = self._initial_state(setup)
+        assert isinstance(state, ShengjiState)
+        return state
+
+    # -- hidden cards and rollouts ----------------------------------------------
+    def sample_world(self, observation: Any, rng: Any = None) -> Deal:
+        """A compiled position (``Deal``) the observing player cannot tell from
+        the real one, built in the core (see ``world_sampler``).  The model of
+        the last observation passed is kept, so many draws from one
+        observation read it once."""
+        cached = self.__dict__.get("_world_cache")
+        if cached is not None and cached[0] is observation:
+            model = cached[1]
+        else:
+            model = _WorldModel(observation)
+            if isinstance(observation, Observation):
+                self.__dict__["_world_cache"] = (observation, model)
+        return model.sampler.sample(_seed_of(rng))
+
+    def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> Move:
+        """The compiled rollout policy's move for the player to move (issue 12
+        part 3): rules of thumb read from his own hand and the public state
+        (declare from trump length; bury for voids, keeping points and
+        trumps; lead sure winners, tractors, else low from a long suit;
+        second hand low, third and fourth hand win, points to a winning
+        partner, ruff when void).  It plays on a world sampled from the
+        observation; the move is the same in every such world."""
+        data = observation.data if isinstance(observation, Observation) else observation
+        if not isinstance(data, dict) or data.get("current_player") is None:
+            raise ValueError("shengji: policy_move needs the observation of a live game")
+        if data.get("player") != data["current_player"]:
+            raise ValueError("shengji: policy_move needs the observation of the player to move")
+        seed = _seed_of(rng)
+        world = self.sample_world(observation, seed)
+        move = _trusted(*world.policy_move(seed ^ 0x9E3779B97F4A7C15))
+        if legal_moves is not None and move not in legal_moves:
+            raise ValueError(f"shengji: the policy's move {move} is not among the legal moves given")
+        return move
+
+    def rollout(self, position: Any, rng: Any = None) -> tuple:
+        """Play ``position`` (a core ``Deal`` or a ``ShengjiState``, left as it
+        is) to the end of its deal in the core, the policy in every seat
+        (nogil); the deal's returns per seat (levels, + for the winning team)."""
+        if isinstance(position, ShengjiState):
+            position = position.deal
+        if not isinstance(position, Deal):
+            raise ArgumentTypeError(f"rollout needs a Shengji Deal or state, not {type(position).__name__}")
+        d = position.copy()
+        d.rollout(_seed_of(rng))
+        return d.returns()
 
     # -- simulation ------------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
+        assert isinstance(state, ShengjiState)
         return {"returns": list(state.returns()), "moves": len(state.history),
                 "deals": state.results, "winner": state.winner}
 

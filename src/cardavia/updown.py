@@ -10,19 +10,36 @@ for the next deal.  The match ends when a player has no chips.
 >>> state = cardavia.load("updown").new_state(seed=3)
 >>> [m.public_text() for m in state.legal_moves()]
 ['lock ?', 'lock ?']
+
+Observation keys (besides the shared ``game``, ``player``,
+``current_player``, ``is_over``, ``history``): ``hand`` (own two cards,
+texts in poker order), ``deal``, ``phase``, ``starter``, ``locked``
+(own locked card or None), ``opponent_locked`` (None, ``"?"``, or the card
+once revealed), ``signals`` (UP and DOWN counts per player, UD-2.3),
+``start_stacks`` (chips before this deal's ante), ``stacks``, ``bets``,
+``pot``, ``stock`` and ``discards`` (counts), ``discard_pile`` (the revealed
+cards not yet shuffled back, UD-5.2), ``last_reveal``, and for the player to
+act ``to_call`` and ``raise_range``.
+
+Monte Carlo hooks: ``game.sample_world(observation, rng)`` (a compiled
+``DuelCore`` of the deal in play), ``state.resample(player, rng)``,
+``game.policy_move(observation, legal_moves, rng)`` and
+``game.rollout(position, rng)`` (the deal played out by the compiled policy;
+chips won or lost per player).
 """
 from __future__ import annotations
 
+import dataclasses
 import operator
 import re
 
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from cardavia._core.rng import Random, derive_seed
 
 from cardavia._core import betting as B
 from cardavia._core import updown_core as _uc
-from cardavia._core.updown_core import BETTING, DEALT_OUT, LOCK, DuelCore, compare
+from cardavia._core.updown_core import BETTING, DEALT_OUT, LOCK, DuelCore, compare, is_up
 from cardavia._core.updown_core import PHASES as _PHASES
 from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
 from cardavia.game import (
@@ -72,22 +89,20 @@ _UD_RULES = {B.NO_ACTOR: "UD-3.1", B.CHECK_OWES: "UD-3.2", B.CALL_NOTHING: "UD-3
              B.TOO_SMALL: "UD-3.2", B.TOO_LARGE: "UD-3.3", B.FOLD_FREE: "UD-3.2"}
 
 
+@dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class LockMove(Move):
     """Lock one of your two cards face down: ``lock Kh`` (public: ``lock ?``)."""
 
-    __slots__ = ("card",)
+    card: int
 
-    def __init__(self, card: int):
+    def __post_init__(self) -> None:
         try:
-            card = operator.index(card)
+            card = operator.index(self.card)
         except TypeError:
-            raise InvalidMoveError(f"a card id is an int 0-51, not {card!r}") from None
+            raise InvalidMoveError(f"a card id is an int 0-51, not {self.card!r}") from None
         if not 0 <= card < 52:
             raise InvalidMoveError(f"card id {card} is not a card of the duel (0-51)")
-        object.__setattr__(self, "card", card)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("moves are immutable")
+        object.__setattr__(self, "card", int(card))
 
     def __str__(self) -> str:
         return f"lock {card_text(self.card)}"
@@ -95,16 +110,10 @@ class LockMove(Move):
     def public_text(self) -> str:
         return "lock ?"
 
-    def __eq__(self, other):
-        return isinstance(other, LockMove) and other.card == self.card
-
-    def __hash__(self):
-        return hash(("lock", self.card))
-
 
 def group(card: int) -> str:
     """"UP" for 8 to A, "DOWN" for 2 to 7 (UD-2.3)."""
-    return "UP" if card >> 2 >= 6 else "DOWN"
+    return "UP" if is_up(card) else "DOWN"
 
 
 class UpDownLegalMoves(LegalMoves):
@@ -116,6 +125,7 @@ class UpDownLegalMoves(LegalMoves):
 
 class UpDownState(State):
     legal_moves_class = UpDownLegalMoves
+    game: "UpDownGame"
 
     def __init__(self, game: "UpDownGame", setup: dict):
         super().__init__(game, setup)
@@ -171,7 +181,7 @@ class UpDownState(State):
 
     # -- State hooks ----------------------------------------------------------
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> int | None:
         return TERMINAL if self._over else self._core.actor
 
     @property
@@ -219,6 +229,7 @@ class UpDownState(State):
         if isinstance(move, LockMove):
             c.lock(c.hand(c.actor).index(move.card))
         else:
+            assert isinstance(move, BetMove)
             c.act(move.action, move.amount)
         self._after()
 
@@ -248,7 +259,7 @@ class UpDownState(State):
         settled = c.phase == DEALT_OUT
         mine = c.locked_card(player)
         out = {
-            "deal_number": c.deal_no,
+            "deal": c.deal_no,
             "phase": PHASES[c.phase],
             "starter": c.starter,
             "hand": [card_text(x) for x in self.hand(player)],
@@ -271,7 +282,7 @@ class UpDownState(State):
         return out
 
     def _copy(self) -> "UpDownState":
-        s = self._shallow_copy()
+        s = cast(UpDownState, self._shallow_copy())
         s._core = self._core.copy()
         s._dealt = list(self._dealt)
         return s
@@ -295,23 +306,27 @@ class UpDownState(State):
                 text = str(m)
                 if text.startswith("deal "):
                     starters.append(int(text.split("starter ")[1].split(",")[0]))
-                    ups.append([int(x) for x in _SIGNALS_RE.search(text).groups()])
+                    signals = _SIGNALS_RE.search(text)
+                    assert signals is not None
+                    ups.append([int(x) for x in signals.groups()])
                 elif text.startswith("reveal "):
-                    reveals.append([card_id(x) for x in _REVEAL_RE.match(text).groups()])
+                    shown = _REVEAL_RE.match(text)
+                    assert shown is not None
+                    reveals.append([card_id(x) for x in shown.groups()])
         obs = self.observation(player)
         for attempt in range(RESAMPLE_TRIES):
             r = Random(derive_seed(seed, attempt))
             world = self.game.sample_world(obs, r.next_u64())
             held = world.hand(them)                   # [kept from the last deal, drawn now]
             k = len(starters)
-            drawn = {k: held[1]} if k > 1 else {}
+            drawn: dict[int, int] = {k: held[1]} if k > 1 else {}
             kept = held[0]
             for deal in range(k - 1, 1, -1):
                 # Deal `deal` held {its revealed card, kept}: one came from deal - 1,
                 # of the group that deal's signal less its revealed card shows.
                 pair = (reveals[deal - 1][them], kept)
-                want = ups[deal - 2][them] - (reveals[deal - 2][them] >> 2 >= 6)
-                options = [i for i in (0, 1) if (pair[i] >> 2 >= 6) == want]
+                want = ups[deal - 2][them] - is_up(reveals[deal - 2][them])
+                options = [i for i in (0, 1) if is_up(pair[i]) == want]
                 if not options:
                     break
                 i = options[r.randbelow(len(options))]
@@ -327,13 +342,13 @@ class UpDownState(State):
             first[them], first[2 + them] = first_them
             draws = []
             for deal in range(2, k + 1):
-                pair = list(self._dealt[deal - 1])
-                pair[0 if starters[deal - 1] == them else 1] = drawn[deal]
-                draws.append(pair)
+                drew = list(self._dealt[deal - 1])
+                drew[0 if starters[deal - 1] == them else 1] = drawn[deal]
+                draws.append(drew)
             setup = {"seed": r.next_u64(), "hands": [[first[0], first[2]], [first[1], first[3]]],
                      "draws": draws}
             try:
-                state = self.game._initial_state(setup)
+                state = cast(UpDownState, self.game._initial_state(setup))
                 lock = world.locked_card(them)
                 deal = 1
                 for p, m in self._history:
@@ -377,7 +392,7 @@ class UpDownGame(Game):
     default_options = {"chips": 20}
 
     def _validate_options(self) -> None:
-        chips = check_int(self._options["chips"], "updown: option chips", 1, MAX_AMOUNT // 2)
+        check_int(self._options["chips"], "updown: option chips", 1, MAX_AMOUNT // 2)
         if not isinstance(self._options["match"], bool):
             raise ArgumentTypeError("updown: option match must be True or False")
 
@@ -418,7 +433,7 @@ class UpDownGame(Game):
                     return LockMove(card_id(m.group(1)))
                 except ValueError:
                     raise InvalidMoveError(f"not a card: {m.group(1)!r}") from None
-        return parse_bet_text(text, allin=state.resolve_allin if state is not None else None)
+        return parse_bet_text(text, allin=getattr(state, "resolve_allin", None))
 
     # -- worlds and rollouts (issue 12 parts 2 and 3) ---------------------------
     def sample_world(self, observation: Any, rng: Any = None) -> DuelCore:
@@ -439,16 +454,20 @@ class UpDownGame(Game):
             i -= 1
         actions = public_actions(t for p, t in history[i + 1:] if p != CHANCE and not t.startswith("lock"))
         kept_up = -1
-        if data["deal_number"] > 1:
+        if data["deal"] > 1:
             j = i - 1
             while not (history[j][0] == CHANCE and history[j][1].startswith("reveal ")):
                 j -= 1
-            revealed = card_id(_REVEAL_RE.match(history[j][1]).group(1 + them))
+            shown = _REVEAL_RE.match(history[j][1])
+            assert shown is not None, "a reveal entry of the duel's history"
+            revealed = card_id(shown.group(1 + them))
             while not (history[j][0] == CHANCE and history[j][1].startswith("deal ")):
                 j -= 1
-            prev_up = int(_SIGNALS_RE.search(history[j][1]).group(1 + them))
-            kept_up = prev_up - (revealed >> 2 >= 6)
-        return _uc.world(me, mine, my_lock, data["start_stacks"], data["starter"], data["deal_number"],
+            signals = _SIGNALS_RE.search(history[j][1])
+            assert signals is not None, "a deal entry of the duel's history"
+            prev_up = int(signals.group(1 + them))
+            kept_up = prev_up - is_up(revealed)
+        return _uc.world(me, mine, my_lock, data["start_stacks"], data["starter"], data["deal"],
                          kept_up, data["signals"][them]["up"], data["opponent_locked"] == "?",
                          [card_id(c) for c in data["discard_pile"]], actions, draw_seed(rng))
 
@@ -464,7 +483,7 @@ class UpDownGame(Game):
         seed = draw_seed(rng)
         world = self.sample_world(data, seed)
         action, amount = _uc.policy(world, seed ^ _POLICY_SALT)
-        if action < 0:
+        if action == _uc.LOCK_ACTION:
             return LockMove(world.hand(data["player"])[amount])
         if action == B.BET:
             return BetMove("raise" if world.level > 0 else "bet", amount)
@@ -492,7 +511,7 @@ class UpDownGame(Game):
             except (InvalidCardError, TypeError, ValueError, OverflowError) as e:
                 raise InvalidSetupError(f"updown: player {p}'s hand is not cards: {e}", "UD-2.1") from None
             ids.append(cards)
-        return self._initial_state({"seed": seed, "hands": ids})
+        return cast(UpDownState, self._initial_state({"seed": seed, "hands": ids}))
 
     def deal_summary(self, state: State) -> dict:
         out = super().deal_summary(state)

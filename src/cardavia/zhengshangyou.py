@@ -23,7 +23,7 @@ play is still to come), ``settlement`` (the lines so far), ``returns``.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence, cast
 
 from cardavia import climbing
 from cardavia._core import climb as _core
@@ -170,7 +170,7 @@ class ZhengShangyouGame(climbing.ClimbGame, Game):
     title = "Zheng Shangyou (Run Fast, 48 cards)"
     num_players = 3
     state_class = ZhengShangyouState
-    default_options: dict = {}
+    default_options: ClassVar[dict[str, Any]] = {}
     game_id = GAME_ID
     _SETUP_KEYS = frozenset({"seed", "hands", "leader", "opening"})
 
@@ -230,7 +230,7 @@ class ZhengShangyouGame(climbing.ClimbGame, Game):
         if not _core.counts_within(move.counts, _PACK_COUNTS):
             raise IllegalMoveError(f"{text!r}: more cards of a rank than the 48-card pack holds "
                                    "(three Aces, one 2, no jokers)", rule="ZSY-2.1")
-        return move
+        return cast(ZhengShangyouMove, move)
 
     def from_hands(self, hands: Sequence[Any], *, leader: int | None = None,
                    opening: bool | None = None) -> ZhengShangyouState:
@@ -247,10 +247,13 @@ class ZhengShangyouGame(climbing.ClimbGame, Game):
             setup["leader"] = leader
         if opening is not None:
             setup["opening"] = opening
-        return self._initial_state(setup)
+        state = self._initial_state(setup)
+        assert isinstance(state, ZhengShangyouState)
+        return state
 
     # -- simulation -----------------------------------------------------------
     def deal_summary(self, state: State) -> dict:
+        assert isinstance(state, ZhengShangyouState)
         r = state.returns()
         return {"returns": list(r), "winner": state.winner, "bombs": state.bombs,
                 "settlement": r[state.winner] if state.winner is not None else 0,

@@ -1,0 +1,57 @@
+"""``cardavia serve``: the web table, to play against the AI in a browser."""
+from __future__ import annotations
+
+import argparse
+import math
+
+from cardavia.cli.common import UserError, bounded_int, nonempty_path
+
+
+def hours(text: str) -> float:
+    """argparse type: a positive number of hours, at most ten years."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of hours, got {text[:40]!r}") from None
+    if not math.isfinite(v) or not 0 < v <= 24 * 3653:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 87672 hours, got {text[:40]}")
+    return v
+
+
+def run(args) -> int:
+    try:
+        import uvicorn
+
+        from cardavia.web import create_app
+        from cardavia.web.store import default_db_path
+    except ImportError as e:
+        raise UserError(f"cardavia serve needs the web extra ({e.name} is missing): "
+                        "pip install 'cardavia[web]'") from None
+    db = args.db or default_db_path()
+    try:
+        app = create_app(db, idle_hours=args.idle_hours, max_games=args.max_games, workers=args.workers)
+    except OSError as e:
+        raise UserError(f"cannot open the database {db}: {e.strerror or e}") from None
+    print(f"cardavia: serving on http://{args.host}:{args.port}/ (games kept in {db})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning" if args.quiet else "info")
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("serve", help="play against the AI in a web browser",
+                       description="Start a local web server with a table for every game: pick a game, "
+                       "press Start game and play your seat against AI opponents. Games in progress are "
+                       "kept in a SQLite file, so a page refresh or a restart resumes them.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=bounded_int(65535), default=8000, help="port (default 8000)")
+    p.add_argument("--db", type=nonempty_path, default=None, metavar="PATH",
+                   help="SQLite file of the games (default: web.sqlite3 under the user's data folder); "
+                   "the cookie secret is kept beside it as PATH.secret")
+    p.add_argument("--idle-hours", type=hours, default=24.0, metavar="H",
+                   help="games idle for longer expire (default 24)")
+    p.add_argument("--max-games", type=bounded_int(100_000), default=200, metavar="N",
+                   help="games in progress at most (default 200)")
+    p.add_argument("--workers", type=bounded_int(256), default=None, metavar="W",
+                   help="AI worker threads (default: one per core)")
+    p.add_argument("--quiet", "-q", action="store_true", help="log warnings only")
+    p.set_defaults(func=run)

@@ -1,0 +1,659 @@
+"""The web table: a Starlette app that lets a person play one seat against AIs.
+
+The browser talks JSON over HTTP and one WebSocket per game:
+
+``GET  /api/catalog``                  the games, strengths and paces on offer
+``GET  /api/games``                    this session's games
+``POST /api/games``                    ``{"game", "level", "pace", "seat", "seed", "match"}`` → a new game
+``GET  /api/games/{id}``               the person's view: observation, legal moves, ply
+``POST /api/games/{id}/move``          ``{"move": text, "ply": n}`` — the move answers ply ``n``
+``POST /api/games/{id}/undo``          ``{"ply": n}`` — take back the last own decision
+``POST /api/games/{id}/hint``          ``{"ply": n}`` — what the AI would play here
+``GET  /api/games/{id}/replay``        a finished game's ``State.to_json()``
+``GET  /api/games/{id}/replay/{step}`` the person's view after ``step`` moves of a finished game
+``WS   /api/games/{id}/ws``            pushes the view after every move, AI moves as they are made
+
+Everything a page shows is read from ``state.observation(seat)`` and the legal
+moves' text: the server never hands out a hidden card.  Each game id is
+unguessable and bound to the browser's session (a cookie signed with a secret
+kept beside the database); another session gets 404 for it, exactly as for an
+id that does not exist.  AI decisions run in a thread pool, off the event loop,
+seeded from the game's seed, the seat and the ply, so a restarted server makes
+the same decisions.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import cardavia
+from cardavia.game import CHANCE, State
+from cardavia.web.store import GameRow, Store, default_db_path, load_secret
+
+COOKIE = "cardavia_session"
+MAX_BODY = 4096
+"""Bytes of a request body: a move's text is a few dozen."""
+MAX_MOVE_TEXT = 200
+MAX_SEED = (1 << 63) - 1
+MAX_LEGAL_SHOWN = 20000
+"""Legal moves sent to the page at most (Guandan's and Shengji's lists run to a
+couple of thousand; beyond this the page is told how many there are)."""
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
+PACES = (0.0, 0.4, 1.0)
+
+# Opponents' strength: each level tries these agents in order (what exists wins).
+LEVELS: dict[str, tuple[tuple[str, dict], ...]] = {
+    "easy": (("heuristic", {}), ("random", {})),
+    "normal": (("mc", {"budget_fraction": 0.2}), ("heuristic", {}), ("random", {})),
+    "hard": (("mc", {}), ("heuristic", {}), ("random", {})),
+}
+LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+DEAL_KEYS = ("deal", "hand_number", "deal_number")
+
+
+class HTTPError(Exception):
+    """A refused request: its status and a one-line reason; nothing was changed."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _derive_seed(*parts: Any) -> int:
+    digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
+def _agent_names() -> set[str]:
+    try:
+        from cardavia.agents import AGENTS
+    except ImportError:  # pragma: no cover - the agents module moves to ai/ later
+        from cardavia.ai import AGENTS  # type: ignore[no-redef]
+    return set(AGENTS)
+
+
+def _make_agent(name: str, game: Any, seed: int, budget_fraction: float = 1.0) -> Any:
+    """``make_agent``; a fraction below 1 scales a rollout budget down (Normal
+    plays ``mc`` at a fifth of its default rollouts)."""
+    try:
+        from cardavia.agents import make_agent
+    except ImportError:  # pragma: no cover
+        from cardavia.ai import make_agent  # type: ignore[no-redef]
+    agent = make_agent(name, game, seed=seed)
+    if budget_fraction < 1:
+        for attr in ("rollouts", "budget"):
+            value = getattr(agent, attr, None)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 1:
+                setattr(agent, attr, max(1, int(value * budget_fraction)))
+    return agent
+
+
+@dataclass
+class Table:
+    """One game in memory: its row's fixed fields, the live state, and the
+    sockets of the pages showing it."""
+
+    id: str
+    session: str
+    name: str
+    seat: int
+    level: str
+    pace: float
+    seed: int
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: set = field(default_factory=set)
+    ai_task: asyncio.Task | None = None
+    agent: str = "random"
+    notes: list = field(default_factory=list)
+    touched: float = 0.0
+    version: int = field(default_factory=time.time_ns)
+    """Changes on every move or undo (wall-clock ns), so a page keeps the newest view."""
+
+    def changed(self) -> None:
+        self.version = max(self.version + 1, time.time_ns())
+
+    @property
+    def ply(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def ai_to_move(self) -> bool:
+        s = self.state
+        return not s.is_over and s.current_player is not None and s.current_player != self.seat
+
+
+class CardaviaApp:
+    """The server's state: the store, the live tables, the AI pool."""
+
+    def __init__(self, db: str | Path | None = None, *, idle_hours: float = 24.0, max_games: int = 200,
+                 workers: int | None = None, allowed_origins: tuple[str, ...] = (), testing: bool = False):
+        self.db_path = Path(db) if db is not None else default_db_path()
+        self.store = Store(self.db_path)
+        self.secret = load_secret(self.db_path)
+        self.idle_seconds = float(idle_hours) * 3600
+        self.max_games = int(max_games)
+        self.workers = workers or os.cpu_count() or 1
+        self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="cardavia-ai")
+        self.allowed_origins = set(allowed_origins)
+        self.testing = testing
+        self.tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._agents = _agent_names()
+        self._agent_choice: dict[tuple, str] = {}
+        self._expiry_task: asyncio.Task | None = None
+
+    # -- sessions ----------------------------------------------------------
+    def _sign(self, sid: str) -> str:
+        mac = hmac.new(self.secret, sid.encode(), hashlib.sha256).digest()
+        return sid + "." + base64.urlsafe_b64encode(mac[:24]).decode().rstrip("=")
+
+    def session_of(self, cookies: dict) -> str | None:
+        value = cookies.get(COOKIE)
+        if not value or len(value) > 100 or "." not in value:
+            return None
+        sid = value.split(".", 1)[0]
+        if hmac.compare_digest(self._sign(sid), value):
+            return sid
+        return None
+
+    def new_session(self) -> str:
+        return secrets.token_urlsafe(18)
+
+    def set_cookie(self, response: Response, sid: str) -> None:
+        response.set_cookie(COOKIE, self._sign(sid), max_age=400 * 24 * 3600, httponly=True, samesite="strict",
+                            path="/")
+
+    # -- agents --------------------------------------------------------------
+    def agent_for(self, level: str, game: Any) -> str:
+        """The first agent of ``level``'s list that exists and plays ``game``."""
+        key = (level, game.name, bool(game.options.get("match", False)))
+        if key not in self._agent_choice:
+            choice = "random"
+            for name, _options in LEVELS[level]:
+                if name not in self._agents:
+                    continue
+                try:
+                    _make_agent(name, game, 0)
+                except ValueError:
+                    continue
+                choice = name
+                break
+            self._agent_choice[key] = choice
+        return self._agent_choice[key]
+
+    def catalog(self) -> dict:
+        games = []
+        for name in cardavia.available_games():
+            g = cardavia.load(name)
+            cls = type(g)
+            games.append({"name": name, "title": g.title, "players": g.num_players,
+                          "plays_matches": bool(cls.plays_matches),
+                          "levels": {lv: self.agent_for(lv, g) for lv in LEVELS}})
+        return {"games": games, "levels": [{"name": k, "title": v} for k, v in LEVEL_TITLES.items()],
+                "paces": list(PACES)}
+
+    # -- tables ----------------------------------------------------------------
+    async def table(self, game_id: Any, sid: str | None) -> Table:
+        """The session's table ``game_id`` (404 for a bad id, a missing game or
+        another session's: the three cannot be told apart)."""
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id) or sid is None:
+            raise HTTPError(404, "no such game in this session")
+        t = self.tables.get(game_id)
+        if t is None:
+            lock = self._loading.setdefault(game_id, asyncio.Lock())
+            async with lock:
+                t = self.tables.get(game_id)
+                if t is None:
+                    row = self.store.get(game_id)
+                    if row is None:
+                        raise HTTPError(404, "no such game in this session")
+                    t = await asyncio.get_running_loop().run_in_executor(self.pool, self._restore, row)
+                    self.tables[game_id] = t
+            self._loading.pop(game_id, None)
+        if not hmac.compare_digest(t.session, sid):
+            raise HTTPError(404, "no such game in this session")
+        return t
+
+    def _restore(self, row: GameRow) -> Table:
+        state = cardavia.from_json(row.state)
+        t = Table(row.id, row.session, row.game, row.seat, row.level, row.pace, row.seed, state)
+        t.agent = self.agent_for(row.level, state.game)
+        return t
+
+    async def create(self, sid: str, body: dict) -> Table:
+        name = body.get("game")
+        if not isinstance(name, str) or name not in cardavia.available_games():
+            raise HTTPError(400, f"unknown game {str(name)[:40]!r}; available: {', '.join(cardavia.available_games())}")
+        level = body.get("level", "easy")
+        if level not in LEVELS:
+            raise HTTPError(400, f"unknown level {str(level)[:20]!r}; one of {', '.join(LEVELS)}")
+        pace = body.get("pace", 0.4)
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or float(pace) not in PACES:
+            raise HTTPError(400, f"pace must be one of {', '.join(str(p) for p in PACES)} seconds")
+        options: dict[str, Any] = {}
+        match = body.get("match")
+        if match is not None:
+            if not isinstance(match, bool):
+                raise HTTPError(400, "match must be true or false")
+            options["match"] = match
+        try:
+            game = cardavia.load(name, **options)
+        except ValueError as e:
+            raise HTTPError(400, str(e)) from None
+        seat = body.get("seat", 0)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
+            raise HTTPError(400, f"seat must be an int in 0..{game.num_players - 1}")
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise HTTPError(400, f"seed must be an int in 0..{MAX_SEED}")
+        if self.store.count_live() >= self.max_games:
+            raise HTTPError(503, f"the server already holds {self.max_games} games in progress; try again later")
+        state = game.new_state(seed=seed)
+        gid = secrets.token_urlsafe(16)
+        now = time.time()
+        self.store.insert(GameRow(gid, sid, name, seat, level, float(pace), seed, state.to_json(),
+                                  state.is_over, now, now))
+        t = Table(gid, sid, name, seat, level, float(pace), seed, state)
+        t.agent = self.agent_for(level, game)
+        self.tables[gid] = t
+        self.ensure_ai(t)
+        return t
+
+    def view(self, t: Table) -> dict:
+        """What the person's page draws: their observation and their legal moves."""
+        s = t.state
+        obs = s.observation(t.seat).data
+        n = s.game.num_players
+        out: dict[str, Any] = {
+            "id": t.id, "game": t.name, "title": s.game.title, "players": n, "seat": t.seat,
+            "level": t.level, "agent": t.agent, "pace": t.pace, "ply": t.ply, "version": t.version,
+            "plays_matches": bool(type(s.game).plays_matches), "match": bool(s.game.options.get("match", False)),
+            "over": s.is_over, "current_player": s.current_player,
+            "thinking": s.current_player if t.ai_to_move else None,
+            "observation": obs, "legal": [], "legal_count": 0, "notes": t.notes[-20:],
+            "undo": not s.is_over and not t.ai_to_move and self._undo_point(t) is not None,
+        }
+        if not s.is_over and s.current_player == t.seat:
+            legal = s.legal_moves()
+            count = len(legal)
+            out["legal_count"] = count
+            out["legal"] = [str(m) for m in legal] if count <= MAX_LEGAL_SHOWN else \
+                [str(m) for i, m in zip(range(MAX_LEGAL_SHOWN), legal)]
+        if s.is_over:
+            out["outcome"] = s.outcome().to_dict()
+        return out
+
+    async def broadcast(self, t: Table, message: dict | None = None) -> None:
+        data = message or {"type": "view", "view": self.view(t)}
+        for ws in list(t.sockets):
+            try:
+                await ws.send_json(data)
+            except (RuntimeError, OSError, WebSocketDisconnect):  # a page that went away
+                t.sockets.discard(ws)
+
+    def save(self, t: Table) -> None:
+        t.changed()
+        self.store.save(t.id, t.state.to_json(), t.state.is_over)
+
+    # -- moves ---------------------------------------------------------------
+    @staticmethod
+    def _ply_of(body: dict) -> int:
+        ply = body.get("ply")
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise HTTPError(400, "every move carries \"ply\": the ply (an int) of the position it answers")
+        return ply
+
+    async def move(self, t: Table, body: dict) -> dict:
+        text = body.get("move")
+        if not isinstance(text, str) or not text.strip():
+            raise HTTPError(400, "\"move\" must be the move's text")
+        if len(text) > MAX_MOVE_TEXT:
+            raise HTTPError(400, f"a move's text is at most {MAX_MOVE_TEXT} characters")
+        ply = self._ply_of(body)
+        async with t.lock:
+            if ply != t.ply:
+                raise HTTPError(409, f"stale move: it answers ply {ply}, the game is at ply {t.ply}")
+            if t.state.is_over:
+                raise HTTPError(409, "the game is over")
+            if t.state.current_player != t.seat:
+                raise HTTPError(409, "it is not your turn")
+            try:
+                t.state.play(text)
+            except ValueError as e:
+                raise HTTPError(422, str(e)) from None
+            self.save(t)
+            view = self.view(t)
+        await self.broadcast(t, {"type": "view", "view": view})
+        self.ensure_ai(t)
+        return view
+
+    def _undo_point(self, t: Table) -> int | None:
+        """How many of the saved moves stay after an undo (None: nothing to undo)."""
+        entries = [e for e in t.state.history if e.player != CHANCE]
+        for i in range(len(entries) - 1, -1, -1):
+            if entries[i].player == t.seat:
+                return i
+        return None
+
+    async def undo(self, t: Table, body: dict) -> dict:
+        ply = self._ply_of(body)
+        async with t.lock:
+            if ply != t.ply:
+                raise HTTPError(409, f"stale undo: it answers ply {ply}, the game is at ply {t.ply}")
+            if t.state.is_over:
+                raise HTTPError(409, "the game is over: it stays as it ended, for replay")
+            if t.ai_to_move:
+                raise HTTPError(409, "an AI is thinking: undo when it is your turn")
+            keep = self._undo_point(t)
+            if keep is None:
+                raise HTTPError(409, "you have made no decision to take back")
+            data = t.state.to_dict()
+            data["moves"] = data["moves"][:keep]
+            loop = asyncio.get_running_loop()
+            state = await loop.run_in_executor(self.pool, cardavia.from_json, data)
+            before = t.state.observation(t.seat).data
+            after = state.observation(t.seat).data
+            for key in DEAL_KEYS:
+                if key in before and before.get(key) != after.get(key):
+                    raise HTTPError(409, "undo stays within the current deal of a match")
+            t.state = state
+            self.save(t)
+            view = self.view(t)
+        await self.broadcast(t, {"type": "view", "view": view})
+        self.ensure_ai(t)
+        return view
+
+    async def hint(self, t: Table, body: dict) -> dict:
+        ply = self._ply_of(body)
+        if ply != t.ply:
+            raise HTTPError(409, f"stale hint request: the game is at ply {t.ply}")
+        if t.state.is_over or t.state.current_player != t.seat:
+            raise HTTPError(409, "a hint is given on your turn only")
+        state = t.state.clone()
+        agent = self.agent_for("easy", state.game)
+        seed = _derive_seed(t.seed, "hint", t.seat, ply)
+        move = await asyncio.get_running_loop().run_in_executor(self.pool, self._decide, agent, state, seed)
+        return {"move": move, "ply": ply, "agent": agent}
+
+    @staticmethod
+    def _decide(agent_name: str, state: State, seed: int, level: str = "easy") -> str:
+        options = dict(next((o for n, o in LEVELS.get(level, ()) if n == agent_name), {}))
+        agent = _make_agent(agent_name, state.game, seed, **options)
+        return str(agent.act(state))
+
+    def ensure_ai(self, t: Table) -> None:
+        if t.ai_to_move and (t.ai_task is None or t.ai_task.done()):
+            t.ai_task = asyncio.get_running_loop().create_task(self._ai_loop(t))
+
+    async def _ai_loop(self, t: Table) -> None:
+        loop = asyncio.get_running_loop()
+        while t.ai_to_move:
+            started = loop.time()
+            ply = t.ply
+            player = t.state.current_player
+            await self.broadcast(t, {"type": "thinking", "player": player, "ply": ply})
+            state = t.state.clone()
+            seed = _derive_seed(t.seed, player, ply)
+            try:
+                text = await loop.run_in_executor(self.pool, self._decide, t.agent, state, seed, t.level)
+            except Exception as e:  # an agent that fails falls back to a random legal move
+                t.notes.append(f"the {t.agent} AI failed ({type(e).__name__}); seat {player} played at random")
+                text = await loop.run_in_executor(self.pool, self._decide, "random", state, seed)
+            wait = t.pace - (loop.time() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            async with t.lock:
+                if t.ply != ply or not t.ai_to_move:
+                    continue
+                t.state.play(text)
+                self.save(t)
+                view = self.view(t)
+            await self.broadcast(t, {"type": "view", "view": view, "ai_move": {"player": player, "move": text}})
+
+    # -- upkeep ---------------------------------------------------------------
+    def expire(self) -> list[str]:
+        gone = self.store.expire(self.idle_seconds)
+        for gid in gone:
+            t = self.tables.pop(gid, None)
+            if t and t.ai_task:
+                t.ai_task.cancel()
+        return gone
+
+    async def _expiry_loop(self) -> None:
+        while True:
+            self.expire()
+            await asyncio.sleep(min(3600.0, max(1.0, self.idle_seconds / 24)))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app):
+        self._expiry_task = asyncio.get_running_loop().create_task(self._expiry_loop())
+        try:
+            yield
+        finally:
+            self._expiry_task.cancel()
+            for t in self.tables.values():
+                if t.ai_task:
+                    t.ai_task.cancel()
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.store.close()
+
+
+# -- HTTP ---------------------------------------------------------------------------
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status}, status_code=status)
+
+
+async def _body(request: Request) -> dict:
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise HTTPError(413, f"request body over {MAX_BODY} bytes")
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HTTPError(413, f"request body over {MAX_BODY} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw:
+        return {}
+    if "json" not in request.headers.get("content-type", ""):
+        raise HTTPError(415, "send the body as application/json")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise HTTPError(400, "the body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise HTTPError(400, "the body must be a JSON object")
+    return data
+
+
+def _static_dir() -> Path:
+    return Path(str(resources.files("cardavia.web") / "static"))
+
+
+def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_games: int = 200,
+               workers: int | None = None, allowed_origins: tuple[str, ...] = (),
+               testing: bool = False) -> Starlette:
+    """The Starlette app; ``db`` is the SQLite file (its secret sits beside it)."""
+    core = CardaviaApp(db, idle_hours=idle_hours, max_games=max_games, workers=workers,
+                       allowed_origins=allowed_origins, testing=testing)
+
+    def endpoint(handler, *, needs_session: bool = True, same_origin: bool = False):
+        async def wrapped(request: Request) -> Response:
+            sid = core.session_of(request.cookies)
+            fresh = None
+            if sid is None and not needs_session:
+                sid = fresh = core.new_session()
+            try:
+                if same_origin and not _origin_ok(core, request.headers, request.url):
+                    raise HTTPError(403, "cross-origin request refused")
+                result = await handler(request, sid)
+            except HTTPError as e:
+                result = _error(e.status, e.message)
+            if not isinstance(result, Response):
+                result = JSONResponse(result)
+            if fresh is not None:
+                core.set_cookie(result, fresh)
+            return result
+        return wrapped
+
+    async def index(request: Request, sid: str) -> Response:
+        return FileResponse(_static_dir() / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def catalog(request: Request, sid: str) -> dict:
+        return core.catalog()
+
+    async def list_games(request: Request, sid: str) -> dict:
+        rows = core.store.list_session(sid) if sid else []
+        return {"games": [{"id": r.id, "game": r.game, "level": r.level, "over": r.over,
+                           "updated": r.updated} for r in rows]}
+
+    async def create(request: Request, sid: str) -> Response:
+        body = await _body(request)
+        t = await core.create(sid, body)
+        return JSONResponse(core.view(t), status_code=201)
+
+    async def show(request: Request, sid: str) -> dict:
+        t = await core.table(request.path_params["id"], sid)
+        if time.time() - t.touched > 60:  # idle time counts in minutes: one write a minute at most
+            t.touched = time.time()
+            core.store.touch(t.id)
+        core.ensure_ai(t)
+        return core.view(t)
+
+    async def move(request: Request, sid: str) -> dict:
+        body = await _body(request)
+        t = await core.table(request.path_params["id"], sid)
+        return await core.move(t, body)
+
+    async def undo(request: Request, sid: str) -> dict:
+        body = await _body(request)
+        t = await core.table(request.path_params["id"], sid)
+        return await core.undo(t, body)
+
+    async def hint(request: Request, sid: str) -> dict:
+        body = await _body(request)
+        t = await core.table(request.path_params["id"], sid)
+        return await core.hint(t, body)
+
+    async def replay(request: Request, sid: str) -> Response:
+        t = await core.table(request.path_params["id"], sid)
+        if not t.state.is_over:
+            raise HTTPError(409, "a game is shown for replay once it is over")
+        return Response(t.state.to_json(), media_type="application/json")
+
+    async def replay_step(request: Request, sid: str) -> dict:
+        t = await core.table(request.path_params["id"], sid)
+        if not t.state.is_over:
+            raise HTTPError(409, "a game is shown for replay once it is over")
+        raw = request.path_params["step"]
+        data = t.state.to_dict()
+        if not raw.isdigit() or int(raw) > len(data["moves"]):
+            raise HTTPError(400, f"step must be in 0..{len(data['moves'])}")
+        step = int(raw)
+        data["moves"] = data["moves"][:step]
+        state = await asyncio.get_running_loop().run_in_executor(core.pool, cardavia.from_json, data)
+        view = core.view(Table(t.id, t.session, t.name, t.seat, t.level, t.pace, t.seed, state))
+        view.update({"replay": {"step": step, "steps": len(t.state.to_dict()["moves"])}, "legal": [],
+                     "legal_count": 0, "undo": False, "thinking": None})
+        return view
+
+    async def socket(ws: WebSocket) -> None:
+        sid = core.session_of(ws.cookies)
+        if not _origin_ok(core, ws.headers, ws.url, websocket=True):
+            await ws.close(code=1008, reason="origin refused")
+            return
+        try:
+            t = await core.table(ws.path_params["id"], sid)
+        except HTTPError:
+            await ws.close(code=4404, reason="no such game in this session")
+            return
+        await ws.accept()
+        t.sockets.add(ws)
+        try:
+            await ws.send_json({"type": "view", "view": core.view(t)})
+            core.ensure_ai(t)
+            while True:
+                message = await ws.receive_text()
+                if len(message) > MAX_BODY:
+                    await ws.send_json({"type": "error", "status": 413, "error": "message too long"})
+                    continue
+                try:
+                    data = json.loads(message)
+                except ValueError:
+                    data = None
+                if not isinstance(data, dict):
+                    await ws.send_json({"type": "error", "status": 400, "error": "send a JSON object"})
+                    continue
+                if data.get("type") == "ping":
+                    await ws.send_json({"type": "pong"})
+                elif data.get("type") == "move":
+                    try:
+                        await core.move(t, data)
+                    except HTTPError as e:
+                        await ws.send_json({"type": "error", "status": e.status, "error": e.message})
+                else:
+                    await ws.send_json({"type": "error", "status": 400, "error": "unknown message type"})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            t.sockets.discard(ws)
+
+    routes = [
+        Route("/", endpoint(index, needs_session=False)),
+        Route("/api/catalog", endpoint(catalog, needs_session=False)),
+        Route("/api/games", endpoint(list_games, needs_session=False), methods=["GET"]),
+        Route("/api/games", endpoint(create, needs_session=False, same_origin=True), methods=["POST"]),
+        Route("/api/games/{id}", endpoint(show)),
+        Route("/api/games/{id}/move", endpoint(move, same_origin=True), methods=["POST"]),
+        Route("/api/games/{id}/undo", endpoint(undo, same_origin=True), methods=["POST"]),
+        Route("/api/games/{id}/hint", endpoint(hint, same_origin=True), methods=["POST"]),
+        Route("/api/games/{id}/replay", endpoint(replay)),
+        Route("/api/games/{id}/replay/{step}", endpoint(replay_step)),
+        WebSocketRoute("/api/games/{id}/ws", socket),
+        Mount("/static", StaticFiles(directory=_static_dir()), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=core.lifespan)
+    app.state.core = core
+    return app
+
+
+def _origin_ok(core: CardaviaApp, headers, url, websocket: bool = False) -> bool:
+    """Same-origin check: a browser's ``Origin`` must name this server's own
+    host (or one of ``allowed_origins``).  A request without ``Origin`` (curl,
+    tests) is allowed over HTTP but not on the WebSocket, which every browser
+    sends it on."""
+    origin = headers.get("origin")
+    if origin is None:
+        return not websocket
+    if origin in core.allowed_origins:
+        return True
+    host = headers.get("host")
+    if not host:
+        return False
+    return origin in (f"http://{host}", f"https://{host}")

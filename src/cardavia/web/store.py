@@ -1,0 +1,137 @@
+"""Where the web server keeps its games: one SQLite file (standard library).
+
+Each row is one game: its id, the session it belongs to, the game's name and
+the seat played by the person, the opponents' strength, the seed, and the
+state as ``State.to_json()``; a restarted server rebuilds the state with
+``cardavia.from_json`` (which replays and checks every move).  The secret
+that signs session cookies lives beside the database, so sessions survive a
+restart too.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    session TEXT NOT NULL,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    level TEXT NOT NULL,
+    pace REAL NOT NULL,
+    seed INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_session ON games(session);
+CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
+"""
+
+
+def default_db_path() -> Path:
+    """``$XDG_DATA_HOME/cardavia/web.sqlite3`` (``~/.local/share`` by default)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "cardavia" / "web.sqlite3"
+
+
+def load_secret(db_path: Path | str) -> bytes:
+    """The cookie-signing secret kept beside the database (made once, mode 0600)."""
+    path = Path(str(db_path) + ".secret")
+    try:
+        data = path.read_bytes().strip()
+        if len(data) >= 32:
+            return data
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = secrets.token_hex(32).encode()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    return data
+
+
+@dataclass
+class GameRow:
+    id: str
+    session: str
+    game: str
+    seat: int
+    level: str
+    pace: float
+    seed: int
+    state: str
+    over: bool
+    created: float
+    updated: float
+
+
+class Store:
+    """A small thread-safe table of games (the server writes after every move)."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # WAL with synchronous=NORMAL: a commit survives the server dying (only
+        # a power cut may lose the last moves) and costs no fsync per move.
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def insert(self, row: GameRow) -> None:
+        with self._lock:
+            self._db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                             (row.id, row.session, row.game, row.seat, row.level, row.pace,
+                              str(row.seed), row.state, int(row.over), row.created, row.updated))
+
+    def save(self, game_id: str, state_json: str, over: bool) -> None:
+        with self._lock:
+            self._db.execute("UPDATE games SET state=?, over=?, updated=? WHERE id=?",
+                             (state_json, int(over), time.time(), game_id))
+
+    def touch(self, game_id: str) -> None:
+        with self._lock:
+            self._db.execute("UPDATE games SET updated=? WHERE id=?", (time.time(), game_id))
+
+    def get(self, game_id: str) -> GameRow | None:
+        with self._lock:
+            r = self._db.execute("SELECT * FROM games WHERE id=?", (game_id,)).fetchone()
+        return None if r is None else _row(r)
+
+    def list_session(self, session: str) -> list[GameRow]:
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM games WHERE session=? ORDER BY updated DESC LIMIT 50",
+                                    (session,)).fetchall()
+        return [_row(r) for r in rows]
+
+    def count_live(self) -> int:
+        with self._lock:
+            return self._db.execute("SELECT COUNT(*) FROM games WHERE over=0").fetchone()[0]
+
+    def expire(self, idle_seconds: float) -> list[str]:
+        """Delete games idle for longer than ``idle_seconds``; their ids."""
+        cutoff = time.time() - idle_seconds
+        with self._lock:
+            ids = [r[0] for r in self._db.execute("SELECT id FROM games WHERE updated < ?", (cutoff,))]
+            self._db.execute("DELETE FROM games WHERE updated < ?", (cutoff,))
+        return ids
+
+
+def _row(r) -> GameRow:
+    return GameRow(r[0], r[1], r[2], int(r[3]), r[4], float(r[5]), int(r[6]), r[7], bool(r[8]),
+                   float(r[9]), float(r[10]))
