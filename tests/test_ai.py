@@ -12,9 +12,9 @@ CLIMBING = ["doudizhu", "zhengshangyou"]
 
 
 def _midgame(name: str, seed: int, moves: int):
-    game = cardavia.load(name)
+    game = cardavia.load(name, match=False)
     state = game.new_state(seed=seed)
-    agents = [make_agent("heuristic", game, seed=p) for p in range(3)]
+    agents = [make_agent("heuristic", game, seed=p) for p in range(game.num_players)]
     played = 0
     while not state.is_over and (played < moves or len(state.legal_moves()) < 2):
         state.play(agents[state.current_player].act(state))
@@ -77,7 +77,7 @@ def test_agent_protocol_reset_reseeds():
     assert isinstance(a, Agent)
 
 
-@pytest.mark.parametrize("name", CLIMBING)
+@pytest.mark.parametrize("name", CLIMBING + ["guandan"])
 @pytest.mark.parametrize("spec", ["heuristic", "mc:rollouts=60", "random"])
 def test_agent_cannot_tell_apart_states_with_the_same_observation(name, spec):
     # Two states one player cannot tell apart: the real one and a resample
@@ -87,7 +87,7 @@ def test_agent_cannot_tell_apart_states_with_the_same_observation(name, spec):
         p = state.current_player
         other = state.resample(p, seed + 100)
         assert other.observation(p).data == state.observation(p).data
-        q = (p + 1) % 3
+        q = (p + 1) % game.num_players
         if other.hand(q) == state.hand(q):
             other = state.resample(p, seed + 200)
         assert other.hand(q) != state.hand(q)
@@ -163,7 +163,7 @@ def test_mc_plays_whole_deals_to_a_zero_sum_end(name):
     assert end.is_over and sum(end.returns()) == 0
 
 
-@pytest.mark.parametrize("name", ["holdem", "updown", "bridge"])
+@pytest.mark.parametrize("name", ["holdem", "updown", "bridge", "guandan"])
 def test_mc_chooses_a_legal_move_in_the_other_games_with_worlds(name):
     game = cardavia.load(name, match=False)
     if not hasattr(game, "sample_world"):

@@ -3,8 +3,9 @@
 and play it out with the game's compiled rollout policy.
 
 Every game's core position applies a move in its own terms (the climbing
-``Position`` takes the move value, Bridge a move index, Hold'em and the
-duel an action and an amount); ``Searcher`` hides that behind ``child``.
+``Position`` takes the move value, Bridge a move index, Guandan the kind
+code, shape, main rank and cards, Hold'em and the duel an action and an
+amount); ``Searcher`` hides that behind ``child``.
 A game without ``sample_world`` and ``rollout`` has no searcher (yet).
 """
 from __future__ import annotations
@@ -38,6 +39,15 @@ def _bridge_apply_factory():
     return apply
 
 
+def _guandan_apply_factory():
+    from cardavia._core import guandan as core
+    code = {k: i for i, k in enumerate(core.MOVE_KINDS)}
+
+    def apply(pos, move) -> None:
+        pos.apply(code[move.kind], move.shape, move.main, move.cards)
+    return apply
+
+
 def _bet_apply(pos, move) -> None:
     pos.apply(move.action, move.amount)
 
@@ -54,6 +64,7 @@ _APPLY: dict[str, Callable[[], Callable[[Any, Any], None]]] = {
     "doudizhu": lambda: _climb_apply,
     "zhengshangyou": lambda: _climb_apply,
     "bridge": _bridge_apply_factory,
+    "guandan": _guandan_apply_factory,
     "holdem": lambda: _bet_apply,
     "updown": lambda: _duel_apply,
 }
