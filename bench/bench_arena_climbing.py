@@ -41,7 +41,7 @@ def speed(name: str, rollouts: int, decisions: int = 30) -> None:
     """Rollouts per second of the compiled driver and of one game.rollout
     call a playout, on the same decisions (the first player's, heuristic
     seats elsewhere)."""
-    game = cardavia.load(name)
+    game = cardavia.load(name, match=False)
     mc = make_agent("mc", game, seed=1, rollouts=rollouts)
     slow = make_agent("mc", game, seed=1, rollouts=rollouts)
     slow.searcher.batch = None
@@ -117,13 +117,19 @@ def main() -> None:
     ap.add_argument("--rollouts", type=int, default=2000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--games", default="doudizhu,zhengshangyou",
+                    help="comma-separated games (guandan too: its playouts go one game.rollout call each)")
+    ap.add_argument("--no-speed", action="store_true", help="skip the speed lines")
     args = ap.parse_args()
-    for name in ("doudizhu", "zhengshangyou"):
-        speed(name, args.rollouts)
-        threads(name, 20000)
-    for name in ("doudizhu", "zhengshangyou"):
+    names = args.games.split(",")
+    for name in names if not args.no_speed else ():
+        if name != "guandan":
+            speed(name, args.rollouts)
+            threads(name, 20000)
+    for name in names:
         for pair in ([f"mc:rollouts={args.rollouts}", "heuristic"], ["heuristic", "random"]):
-            show(arena.run(name, pair, args.deals, seed=args.seed, workers=args.workers))
+            show(arena.run(name, pair, args.deals, seed=args.seed, workers=args.workers,
+                           options={"match": False} if name == "guandan" else None))
 
 
 if __name__ == "__main__":
