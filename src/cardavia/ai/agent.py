@@ -40,7 +40,10 @@ class Agent(abc.ABC):
 
     def act(self, state: State) -> Move:
         """Choose for the player to move in ``state`` (seeing only what he may)."""
-        return self.choose(state.observation(state.current_player), state.legal_moves())
+        player = state.current_player
+        if player is None:
+            raise ValueError("the game is over: nobody is to move")
+        return self.choose(state.observation(player), state.legal_moves())
 
     @property
     def spec(self) -> str:
@@ -87,7 +90,9 @@ def play_out(state: State, agents: list[Agent], max_moves: int = 1_000_000) -> S
     """Play ``state`` to the end with one agent per seat; returns the state."""
     moves = 0
     while not state.is_over:
-        state.play(agents[state.current_player].act(state))
+        player = state.current_player
+        assert player is not None
+        state.play(agents[player].act(state))
         moves += 1
         if moves > max_moves:
             raise RuntimeError(f"{state.game.name} did not end within {max_moves} moves")
