@@ -77,13 +77,13 @@ def test_agent_protocol_reset_reseeds():
     assert isinstance(a, Agent)
 
 
-@pytest.mark.parametrize("name", CLIMBING + ["guandan"])
+@pytest.mark.parametrize("name", CLIMBING + ["guandan", "shengji", "bridge", "holdem", "updown"])
 @pytest.mark.parametrize("spec", ["heuristic", "mc:rollouts=60", "random"])
 def test_agent_cannot_tell_apart_states_with_the_same_observation(name, spec):
     # Two states one player cannot tell apart: the real one and a resample
     # of it for the player to move (other hidden cards, the same history).
     for seed in (1, 2):
-        game, state = _midgame(name, seed, 7)
+        game, state = _midgame(name, seed, {"updown": 1, "holdem": 2}.get(name, 7))
         p = state.current_player
         other = state.resample(p, seed + 100)
         assert other.observation(p).data == state.observation(p).data
@@ -163,7 +163,7 @@ def test_mc_plays_whole_deals_to_a_zero_sum_end(name):
     assert end.is_over and sum(end.returns()) == 0
 
 
-@pytest.mark.parametrize("name", ["holdem", "updown", "bridge", "guandan"])
+@pytest.mark.parametrize("name", ["holdem", "updown", "bridge", "guandan", "shengji"])
 def test_mc_chooses_a_legal_move_in_the_other_games_with_worlds(name):
     game = cardavia.load(name, match=False)
     if not hasattr(game, "sample_world"):

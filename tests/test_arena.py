@@ -143,10 +143,10 @@ def test_records_as_csv_resume_too(tmp_path):
     assert len(path.read_text().splitlines()) == 19
 
 
-@pytest.mark.parametrize("name", ["bridge", "holdem", "updown", "guandan"])
+@pytest.mark.parametrize("name", ["bridge", "holdem", "updown", "guandan", "shengji"])
 def test_arena_plays_the_other_tables(name):
     out = arena.run(name, ["mc:rollouts=12", "heuristic"], 1, seed=3, workers=1, options={"match": False})
-    assert len(out["seatings"]) == {"bridge": 2, "holdem": 4, "updown": 2, "guandan": 2}[name]
+    assert len(out["seatings"]) == {"bridge": 2, "holdem": 4, "updown": 2, "guandan": 2, "shengji": 2}[name]
     assert out["results"]["mc:rollouts=12"]["decisions"] > 0
 
 

@@ -4,7 +4,7 @@ and play it out with the game's compiled rollout policy.
 
 Every game's core position applies a move in its own terms (the climbing
 ``Position`` takes the move value, Bridge a move index, Guandan the kind
-code, shape, main rank and cards, Hold'em and the duel an action and an
+code, shape, main rank and cards, Shengji the kind code and cards, Hold'em and the duel an action and an
 amount); ``Searcher`` hides that behind ``child``.
 A game without ``sample_world`` and ``rollout`` has no searcher (yet).
 """
@@ -48,6 +48,15 @@ def _guandan_apply_factory():
     return apply
 
 
+def _shengji_apply_factory():
+    from cardavia._core import shengji as core
+    code = {k: i for i, k in enumerate(core.KIND_NAMES)}
+
+    def apply(pos, move) -> None:
+        pos.apply(code[move.kind], move.cards)
+    return apply
+
+
 def _bet_apply(pos, move) -> None:
     pos.apply(move.action, move.amount)
 
@@ -65,6 +74,7 @@ _APPLY: dict[str, Callable[[], Callable[[Any, Any], None]]] = {
     "zhengshangyou": lambda: _climb_apply,
     "bridge": _bridge_apply_factory,
     "guandan": _guandan_apply_factory,
+    "shengji": _shengji_apply_factory,
     "holdem": lambda: _bet_apply,
     "updown": lambda: _duel_apply,
 }
