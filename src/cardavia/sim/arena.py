@@ -11,7 +11,7 @@ distinct permutation of it.
 The unit of the statistics is the deal: an agent's figure for a deal is its
 mean over every seat it held in every seating of that deal (win: a return
 above 0).  Means over the deals come with 95 % intervals by Student's t
-(``cardavia.sim.stats``).  Decision times count searched decisions only:
+(``cardavia.sim.stats``); a win rate's interval is clipped to 0-1.  Decision times count searched decisions only:
 a move that is the only legal one is played without asking the agent.
 
 Deal ``i`` of a run seeded ``S`` is dealt from ``derive_seed(S, i)`` in
@@ -147,6 +147,7 @@ def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dic
     for s in specs:
         ms, ms_ci = mean_ci(per_deal_score[s])
         wr, wr_ci = mean_ci(per_deal_win[s])
+        wr_ci = [max(0.0, wr_ci[0]), min(1.0, wr_ci[1])]   # a rate stays within 0-1
         results[s] = {"win_rate": wr, "win_rate_ci": wr_ci, "mean_score": ms, "mean_score_ci": ms_ci,
                       "decisions": len(times[s]), "decision_ms_median": percentile(times[s], 50),
                       "decision_ms_p99": percentile(times[s], 99)}
