@@ -34,7 +34,11 @@ def run(args) -> int:
         if game_cls.plays_matches:
             options["match"] = False
         count = args.games
-    agents = [a.strip() for a in args.agents.split(",")] if args.agents else ["random"]
+    from cardavia.ai import split_specs
+
+    agents = split_specs(args.agents) if args.agents else ["random"]
+    if args.resume and not args.records:
+        raise UserError("--resume continues a run from its records: give --records FILE")
     out_file = None
     if args.json:
         try:
@@ -43,7 +47,8 @@ def run(args) -> int:
             raise UserError(f"cannot write {args.json}: {e.strerror}") from None
     try:
         result = simulate.run(args.game, count, seed=args.seed, workers=args.workers,
-                              agents=agents, options=options, progress=not args.quiet)
+                              agents=agents, options=options, progress=not args.quiet,
+                              records=args.records, resume=args.resume)
     except ValueError as e:
         raise UserError(str(e)) from None
     for key, value in result.items():
@@ -74,5 +79,9 @@ def add_parser(sub) -> None:
     sim.add_argument("--agents", "-a", default="random", metavar="A,B,…",
                      help="one agent name for every seat, or one per seat (default: random)")
     sim.add_argument("--json", type=nonempty_path, metavar="FILE", help="also write the results as JSON to FILE")
+    sim.add_argument("--records", type=nonempty_path, metavar="FILE.jsonl|.csv",
+                     help="stream one JSON line per deal (run, deal, seed, agents, the deal's figures) to FILE")
+    sim.add_argument("--resume", action="store_true",
+                     help="continue the interrupted run that --records FILE holds (same game, agents, seed)")
     sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     sim.set_defaults(func=run)

@@ -1,0 +1,112 @@
+"""Agents: the protocol (``Agent``), ``random``, ``heuristic`` and the Monte
+Carlo search ``mc``, built by name with ``make_agent``.
+
+On the command line an agent with options is written ``name:key=value,…``
+(``mc:rollouts=2000``, ``mc:budget_ms=200,threads=2``); ``parse_spec``
+reads that text and ``make_agent`` accepts it too.
+
+Build an agent, choose a budget, measure it::
+
+    import cardavia
+    from cardavia.ai import make_agent
+    from cardavia.sim import arena
+
+    game = cardavia.load("doudizhu")
+    mc = make_agent("mc", game, seed=1, rollouts=5000)    # reproducible anywhere
+    fast = make_agent("mc", game, budget_ms=200)          # for play: not reproducible
+    state = game.new_state(seed=7)
+    move = mc.choose(state.observation(state.current_player), state.legal_moves())
+    out = arena.run("doudizhu", ["mc:rollouts=2000", "heuristic"], 100, seed=0)
+    out["results"]["mc:rollouts=2000"]["mean_score_ci"]
+
+The ``mc`` options: ``rollouts`` (playouts per decision, default
+``DEFAULT_ROLLOUTS``), ``budget_ms`` (a time budget instead), ``threads``
+(spread the rollouts; the choice does not change), ``max_candidates``
+(pruning, see ``cardavia.ai.mc``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardavia.ai.agent import Agent, HeuristicAgent, RandomAgent, play_out
+from cardavia.ai.mc import DEFAULT_ROLLOUTS, MonteCarloAgent
+from cardavia.ai.worlds import searchable, teams_of
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mc": MonteCarloAgent}
+"""The agents ``make_agent`` builds by name."""
+
+_OPTIONS: dict[str, dict[str, type]] = {
+    "random": {},
+    "heuristic": {},
+    "mc": {"rollouts": int, "budget_ms": float, "threads": int, "max_candidates": int},
+}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"mc:rollouts=2000,threads=2"`` to ``("mc", {"rollouts": 2000, "threads": 2})``."""
+    if not isinstance(spec, str):
+        raise ValueError(f"an agent is named by text, not {type(spec).__name__}")
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip()
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")
+    options: dict[str, Any] = {}
+    if rest.strip():
+        for item in rest.split(","):
+            key, eq, value = item.partition("=")
+            key, value = key.strip(), value.strip()
+            kinds = _OPTIONS[name]
+            if not eq or key not in kinds:
+                known = ", ".join(sorted(kinds)) or "none"
+                raise ValueError(f"agent {name}: bad option {item.strip()!r} (options: {known}; "
+                                 f"write {name}:key=value,…)")
+            if key in options:
+                raise ValueError(f"agent {name}: option {key} given twice")
+            try:
+                options[key] = kinds[key](value)
+            except ValueError:
+                raise ValueError(f"agent {name}: {key} must be a number, not {value!r}") from None
+            if kinds[key] is float and options[key] == int(options[key]):
+                options[key] = int(options[key])
+    return name, options
+
+
+def split_specs(text: str) -> list[str]:
+    """A comma-separated list of agents to specs: a piece ``key=value``
+    (no ``:``) continues the options of the agent before it, so
+    ``"mc:rollouts=500,threads=2,heuristic"`` is ``["mc:rollouts=500,threads=2", "heuristic"]``."""
+    out: list[str] = []
+    for piece in text.split(","):
+        piece = piece.strip()
+        if "=" in piece and ":" not in piece and out:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def make_agent(name: str, game: Any, seed: Any = None, **options: Any) -> Agent:
+    """Build the agent ``name`` (or a spec such as ``"mc:rollouts=500"``)
+    for ``game`` (a Game or its name); ``options`` add to the spec's."""
+    import cardavia
+
+    base, spec_options = parse_spec(name)
+    for k in options:
+        if k not in _OPTIONS[base]:
+            raise ValueError(f"agent {base} has no option {k!r}")
+    spec_options.update(options)
+    if isinstance(game, str):
+        game = cardavia.load(game, match=False)
+    if base == "random":
+        return RandomAgent(seed=seed)
+    if not hasattr(game, "policy_move"):
+        raise ValueError(f"{game.name} has no {base} agent yet")
+    if base == "heuristic":
+        return HeuristicAgent(game, seed=seed)
+    if not searchable(game):
+        raise ValueError(f"{game.name} has no {base} agent yet (it needs the game's sample_world and rollout)")
+    return MonteCarloAgent(game, seed=seed, **spec_options)
+
+
+__all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "MonteCarloAgent", "RandomAgent",
+           "make_agent", "parse_spec", "play_out", "searchable", "split_specs", "teams_of"]

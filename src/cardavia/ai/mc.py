@@ -1,0 +1,157 @@
+"""``MonteCarloAgent`` (``mc``): determinized Monte Carlo search.
+
+For one decision the agent draws worlds with ``game.sample_world`` (hidden
+cards dealt again under what its player has seen; never the real state),
+and in every world plays each candidate move on a copy of the world and
+the rest of the deal with the game's compiled rollout policy
+(``game.rollout``, in the core without the GIL).  It plays the candidate
+with the best mean return for its seat, which is its side's return in the
+team games (partners share a score).  Every candidate is played out in the
+same worlds with the same rollout seed (common random numbers), so the
+comparison between candidates is sharper than the means alone.
+
+Budget.  ``rollouts`` is the number of playouts per decision: the agent
+draws ``max(1, rollouts // candidates)`` worlds and plays every candidate
+out once in each.  With a rollout budget and a seed, the choice is the same
+on any machine and with any number of threads (``threads=``: worlds are
+drawn in order from the agent's RNG before any thread starts, and the
+returns are summed as integers).  Ties go to the earlier legal move.
+``budget_ms`` instead draws worlds until that much time has passed (at
+least one): for play, not reproducible.
+
+Pruning.  When the candidates exceed ``max_candidates`` (default 64), the
+search keeps the heuristic's move, ``pass`` where it is legal, and an evenly
+spaced selection of the other legal moves in their legal order, up to
+``max_candidates`` in all.
+
+Forced moves are played at once and are not decisions.
+"""
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from cardavia.ai.agent import Agent
+from cardavia.ai.worlds import Searcher
+from cardavia.game import LegalMoves, Move, Observation
+
+DEFAULT_ROLLOUTS = 20000
+"""The default rollout count per decision: on the 2-core reference machine a
+climbing-game decision takes about 0.1 s at the median (150,000-250,000
+rollouts a second through the compiled driver; ``bench/bench_arena_climbing.py``)."""
+
+
+class MonteCarloAgent(Agent):
+    """Determinized Monte Carlo search over the game's compiled rollouts."""
+
+    name = "mc"
+    searches = True
+
+    def __init__(self, game: Any, seed: Any = None, rollouts: int = DEFAULT_ROLLOUTS,
+                 budget_ms: float | None = None, threads: int = 1, max_candidates: int = 64):
+        super().__init__(seed)
+        if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
+            raise ValueError(f"mc: rollouts must be a positive int, not {rollouts!r}")
+        if budget_ms is not None and (isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float))
+                                      or not budget_ms > 0):
+            raise ValueError(f"mc: budget_ms must be a positive number, not {budget_ms!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
+            raise ValueError(f"mc: threads must be an int 1-64, not {threads!r}")
+        if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or max_candidates < 2:
+            raise ValueError(f"mc: max_candidates must be an int >= 2, not {max_candidates!r}")
+        self.game = game
+        self.searcher = Searcher(game)
+        self.rollouts = rollouts
+        self.budget_ms = budget_ms
+        self.threads = threads
+        self.max_candidates = max_candidates
+        self.last_rollouts = 0
+        """Playouts of the last decision (0 for a forced move)."""
+        self._options = {"rollouts": rollouts, "budget_ms": budget_ms, "threads": threads,
+                         "max_candidates": max_candidates}
+
+    @property
+    def spec(self) -> str:
+        defaults = {"rollouts": DEFAULT_ROLLOUTS, "budget_ms": None, "threads": 1, "max_candidates": 64}
+        opts = [f"{k}={v}" for k, v in self._options.items() if v != defaults[k]]
+        return "mc" + (":" + ",".join(opts) if opts else "")
+
+    # -- the search ---------------------------------------------------------
+    def candidates(self, observation: Observation, legal_moves: LegalMoves) -> list[Move]:
+        """The moves searched: every legal move, or a pruned set of them."""
+        moves = list(legal_moves)
+        k = self.max_candidates
+        if len(moves) <= k:
+            return moves
+        keep: list[int] = []
+        try:
+            h = self.game.policy_move(observation, legal_moves, self.rng.getrandbits(64))
+            keep.append(moves.index(h))
+        except (ValueError, AttributeError):
+            pass
+        for i, m in enumerate(moves):
+            if str(m) == "pass":
+                keep.append(i)
+                break
+        rest = [i for i in range(len(moves)) if i not in keep]
+        need = k - len(keep)
+        keep += [rest[(j * len(rest)) // need] for j in range(need)]
+        return [moves[i] for i in sorted(set(keep))]
+
+    def _world_totals(self, worlds, cands: list, seeds: list, me: int) -> list[int]:
+        """The summed returns for seat ``me`` of each candidate over the
+        worlds of ``seeds`` (pairs of a world seed, or a world, and a
+        rollout seed)."""
+        child, rollout = self.searcher.child, self.searcher.rollout
+        batch = self.searcher.batch
+        if batch is not None:
+            return batch([worlds(w) if isinstance(w, int) else w for w, _ in seeds], cands, me)
+        totals = [0] * len(cands)
+        for wseed, rseed in seeds:
+            world = worlds(wseed) if isinstance(wseed, int) else wseed
+            for j, m in enumerate(cands):
+                totals[j] += rollout(child(world, m), rseed)[me]
+        return totals
+
+    def evaluate(self, observation: Observation, legal_moves: LegalMoves) -> tuple[list[Move], list[float], int]:
+        """Candidates, their mean returns for the agent's seat, and the worlds drawn."""
+        data = getattr(observation, "data", observation)
+        me = data["player"]
+        cands = self.candidates(observation, legal_moves)
+        worlds = self.searcher.worlds(observation)
+        rng = self.rng
+        if self.budget_ms is None:
+            n = max(1, self.rollouts // len(cands))
+            seeds = [(rng.getrandbits(64), rng.getrandbits(64)) for _ in range(n)]
+            if self.threads > 1 and n > 1:
+                # Worlds are drawn here, in order (the samplers are not
+                # shared between threads); the rollouts run without the GIL.
+                seeds = [(worlds(w), r) for w, r in seeds]
+                parts = [seeds[t::self.threads] for t in range(self.threads)]
+                with ThreadPoolExecutor(self.threads) as ex:
+                    results = list(ex.map(lambda s: self._world_totals(worlds, cands, s, me), parts))
+                totals = [sum(r[j] for r in results) for j in range(len(cands))]
+            else:
+                totals = self._world_totals(worlds, cands, seeds, me)
+        else:
+            deadline = time.perf_counter() + self.budget_ms / 1000
+            totals = [0] * len(cands)
+            n = 0
+            while n == 0 or time.perf_counter() < deadline:
+                part = self._world_totals(worlds, cands, [(rng.getrandbits(64), rng.getrandbits(64))], me)
+                totals = [a + b for a, b in zip(totals, part)]
+                n += 1
+        self.last_rollouts = n * len(cands)
+        return cands, [t / n for t in totals], n
+
+    def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
+        if len(legal_moves) == 1:
+            self.last_rollouts = 0
+            return legal_moves[0]
+        cands, means, _ = self.evaluate(observation, legal_moves)
+        best = 0
+        for j in range(1, len(cands)):
+            if means[j] > means[best]:
+                best = j
+        return cands[best]

@@ -1,0 +1,2 @@
+"""Simulation: the seeded runner (``cardavia simulate``), the duplicate
+arena (``cardavia arena``) and their statistics."""

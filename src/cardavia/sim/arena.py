@@ -1,0 +1,234 @@
+"""The duplicate arena: agents measured against each other on the same deals.
+
+Every deal is played under every distinct seating of the agents, so that the
+cards cancel out.  Two agents ``A,B``: in three-player games every seat
+permutation of ``A,B,B`` and of ``A,A,B`` (six seatings); in the partnership
+games (Bridge, Guandan, Shengji) A's partnership against B's, then sides
+swapped; in two-player games A,B and B,A; in four-seat Hold'em one A against
+three B, A in each seat.  A full line-up (one spec per seat) plays every
+distinct permutation of it.
+
+The unit of the statistics is the deal: an agent's figure for a deal is its
+mean over every seat it held in every seating of that deal (win: a return
+above 0).  Means over the deals come with 95 % intervals by Student's t
+(``cardavia.sim.stats``); a win rate's interval is clipped to 0-1.  Decision times count searched decisions only:
+a move that is the only legal one is played without asking the agent.
+
+Deal ``i`` of a run seeded ``S`` is dealt from ``derive_seed(S, i)`` in
+every seating, and the agent in seat ``p`` of seating ``k`` is reset with
+``derive_seed(deal_seed, 1 + k * players + p)``, so the results do not
+depend on the number of workers; with ``records`` every deal and seating
+streams to a records file (JSON lines or CSV), and ``resume`` continues from it to the
+summary an uninterrupted run gives.
+"""
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import os
+import sys
+import time
+from typing import Any, Sequence
+
+from cardavia._core.rng import derive_seed
+from cardavia.ai import make_agent, parse_spec, split_specs, teams_of
+from cardavia.sim import records as _records
+from cardavia.sim.runner import Progress, _ignore_interrupt, seat_agent
+from cardavia.sim.stats import mean_ci, percentile
+
+
+def _distinct_permutations(items: Sequence[str]) -> list[tuple[str, ...]]:
+    seen: dict[tuple[str, ...], None] = {}
+    for p in itertools.permutations(items):
+        seen.setdefault(p, None)
+    return list(seen)
+
+
+def seatings(game: Any, agents: Sequence[str]) -> list[tuple[str, ...]]:
+    """The seatings every deal is played under (one spec per seat each)."""
+    n = game.num_players
+    agents = list(agents)
+    if len(agents) == n:
+        return _distinct_permutations(agents)
+    if len(agents) != 2:
+        raise ValueError(f"an arena takes two agents A,B or one per seat ({n}), got {len(agents)}")
+    a, b = agents
+    teams = teams_of(game)
+    if teams:
+        out = []
+        for first, second in ((a, b), (b, a)):
+            seats = [""] * n
+            for p in teams[0]:
+                seats[p] = first
+            for p in teams[1]:
+                seats[p] = second
+            out.append(tuple(seats))
+        return out
+    if n == 3:
+        return _distinct_permutations([a, b, b]) + _distinct_permutations([a, a, b])
+    return [tuple(a if p == k else b for p in range(n)) for k in range(n)]
+
+
+# -- playing (in the workers) --------------------------------------------------
+def play_seating(game, seating: Sequence[str], deal_seed: int, k: int) -> tuple[Any, dict[str, list[float]]]:
+    """Play one deal under one seating; the final state and the decision
+    times (ms) per spec."""
+    n = game.num_players
+    agents = []
+    for p, spec in enumerate(seating):
+        ag = seat_agent(game, spec, p)
+        ag.reset(derive_seed(deal_seed, 1 + k * n + p))
+        agents.append(ag)
+    times: dict[str, list[float]] = {s: [] for s in dict.fromkeys(seating)}
+    state = game.new_state(seed=deal_seed)
+    clock = time.perf_counter
+    while not state.is_over:
+        p = state.current_player
+        legal = state.legal_moves()
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            obs = state.observation(p)
+            t0 = clock()
+            move = agents[p].choose(obs, legal)
+            times[seating[p]].append(round((clock() - t0) * 1000, 3))
+        state.play(move)
+    return state, times
+
+
+def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
+               deals: Sequence[int]) -> list[list[dict]]:
+    """Play the given deals of a run under every seating; their rows."""
+    import cardavia
+
+    game = cardavia.load(game_name, **options)
+    seats_list = seatings(game, agents)
+    run_id = {"game": game_name, "options": options, "agents": agents, "seed": seed}
+    out = []
+    for i in deals:
+        deal_seed = derive_seed(seed, i)
+        rows = []
+        for k, seating in enumerate(seats_list):
+            state, times = play_seating(game, seating, deal_seed, k)
+            summary = game.deal_summary(state)
+            rows.append({"run": run_id, "deal": i, "seed": deal_seed, "seating": k,
+                         "agents": agents, "seats": list(seating), "returns": list(state.returns()),
+                         "summary": summary, "decision_ms": times})
+        out.append(rows)
+    return out
+
+
+def _play_chunk(args):
+    return play_deals(*args)
+
+
+# -- the summary ------------------------------------------------------------------
+def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dict]]) -> dict[str, Any]:
+    """The arena's figures from the rows of each deal (in deal order)."""
+    specs = list(dict.fromkeys(agents))
+    per_deal_score: dict[str, list[float]] = {s: [] for s in specs}
+    per_deal_win: dict[str, list[float]] = {s: [] for s in specs}
+    times: dict[str, list[float]] = {s: [] for s in specs}
+    for d in sorted(rows_by_deal):
+        score = {s: [0.0, 0] for s in specs}
+        wins = {s: 0 for s in specs}
+        for row in sorted(rows_by_deal[d], key=lambda r: r["seating"]):
+            for p, spec in enumerate(row["seats"]):
+                r = row["returns"][p]
+                score[spec][0] += r
+                score[spec][1] += 1
+                wins[spec] += r > 0
+            for spec, ms in row["decision_ms"].items():
+                times[spec].extend(ms)
+        for s in specs:
+            per_deal_score[s].append(score[s][0] / score[s][1])
+            per_deal_win[s].append(wins[s] / score[s][1])
+    results = {}
+    for s in specs:
+        ms, ms_ci = mean_ci(per_deal_score[s])
+        wr, wr_ci = mean_ci(per_deal_win[s])
+        wr_ci = [max(0.0, wr_ci[0]), min(1.0, wr_ci[1])]   # a rate stays within 0-1
+        results[s] = {"win_rate": wr, "win_rate_ci": wr_ci, "mean_score": ms, "mean_score_ci": ms_ci,
+                      "decisions": len(times[s]), "decision_ms_median": percentile(times[s], 50),
+                      "decision_ms_p99": percentile(times[s], 99)}
+    out: dict[str, Any] = {"results": results}
+    if len(specs) == 2:
+        a, b = specs
+        diff = [x - y for x, y in zip(per_deal_score[a], per_deal_score[b])]
+        m, ci = mean_ci(diff)
+        out["difference"] = {"agents": [a, b], "mean_score": m, "mean_score_ci": ci}
+    return out
+
+
+def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, workers: int | None = None,
+        options: dict | None = None, records: str | None = None, resume: bool = False,
+        progress: bool = False) -> dict[str, Any]:
+    """Play ``games`` duplicate deals of ``game_name`` between ``agents``
+    (``["mc:rollouts=500", "heuristic"]``, or one spec per seat) and return
+    the summary: ``results`` keyed by agent spec (win rate, mean score, both
+    with 95 % t intervals, decision time median and 99th percentile),
+    ``difference`` (two agents: the per-deal score difference A−B and its
+    interval), ``deals``, ``seed``, ``agents``, ``seatings``."""
+    import cardavia
+
+    options = dict(options or {})
+    game = cardavia.load(game_name, **options)
+    if isinstance(agents, str):
+        agents = split_specs(agents)
+    agents = [a.strip() for a in agents]
+    for a in agents:
+        parse_spec(a)
+        make_agent(a, game)          # validate before forking
+    if len(agents) == 2 and agents[0] == agents[1]:
+        raise ValueError("an arena measures two different agents (or give one spec per seat)")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive int, got {games!r}")
+    if resume and not records:
+        raise ValueError("resume continues a run from its records: give records too")
+    if records:
+        _records.check_path(records)
+    seats_list = seatings(game, agents)
+    run_id = {"game": game_name, "options": options, "agents": agents, "seed": seed}
+    done: dict[int, list[dict]] = {}
+    if records and resume:
+        done = {d: rows for d, rows in _records.load(records, run_id, len(seats_list)).items() if d < games}
+    writer = _records.Writer(records, done) if records else None
+    todo = [i for i in range(games) if i not in done]
+    workers = workers or os.cpu_count() or 1
+    chunk = max(1, min(8, len(todo) // (workers * 4) or 1))
+    tasks = [(game_name, options, agents, seed, todo[s:s + chunk]) for s in range(0, len(todo), chunk)]
+    workers = max(1, min(workers, len(tasks)))
+    bar = Progress(games, f"{game_name} arena deals", enabled=progress)
+    bar.update(len(done))
+    rows_by_deal = dict(done)
+    t0 = time.perf_counter()
+    try:
+        if workers == 1 or len(tasks) <= 1:
+            results: Any = map(_play_chunk, tasks)
+            pool = None
+        else:
+            ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
+            pool = ctx.Pool(workers, initializer=_ignore_interrupt)
+            results = pool.imap(_play_chunk, tasks)
+        try:
+            for deal_rows in results:
+                for rows in deal_rows:
+                    rows_by_deal[rows[0]["deal"]] = rows
+                    if writer:
+                        writer.write(rows)
+                bar.update(len(deal_rows))
+        finally:
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+    finally:
+        if writer:
+            writer.close()
+    elapsed = time.perf_counter() - t0
+    out: dict[str, Any] = {"game": game_name, "options": options, "agents": agents, "seed": seed,
+                           "deals": games, "seatings": [list(s) for s in seats_list],
+                           "interval": "95% Student t over deals"}
+    out.update(summarize(game, agents, rows_by_deal))
+    out["resumed_deals"] = len(done)
+    out["seconds"] = elapsed
+    return out

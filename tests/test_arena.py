@@ -1,0 +1,173 @@
+"""The duplicate arena and the records of simulate (issue 13 part 4).
+A few deals with tiny budgets: these check the bookkeeping, not strength."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import cardavia
+from cardavia.cli import main
+from cardavia.sim import arena
+from cardavia.sim.stats import mean_ci, percentile, t_quantile_975
+
+
+def _strip_times(out: dict) -> dict:
+    out = json.loads(json.dumps(out))
+    for key in ("seconds", "workers", "resumed_deals", "resumed", "deals_per_second"):
+        out.pop(key, None)
+    for r in out.get("results", {}).values():
+        r.pop("decision_ms_median")
+        r.pop("decision_ms_p99")
+    return out
+
+
+def test_seatings_of_each_table():
+    ddz = cardavia.load("doudizhu")
+    s = arena.seatings(ddz, ["A", "B"])
+    assert len(s) == 6 and len(set(s)) == 6
+    assert sorted(x.count("A") for x in s) == [1, 1, 1, 2, 2, 2]
+    bridge = cardavia.load("bridge")
+    assert arena.seatings(bridge, ["A", "B"]) == [("A", "B", "A", "B"), ("B", "A", "B", "A")]
+    holdem = cardavia.load("holdem", match=False)
+    hs = arena.seatings(holdem, ["A", "B"])
+    assert len(hs) == 4 and all(x.count("A") == 1 for x in hs) and {x.index("A") for x in hs} == {0, 1, 2, 3}
+    assert arena.seatings(cardavia.load("updown", match=False), ["A", "B"]) == [("A", "B"), ("B", "A")]
+    assert len(arena.seatings(ddz, ["A", "B", "C"])) == 6
+    assert len(arena.seatings(ddz, ["A", "A", "B"])) == 3
+    with pytest.raises(ValueError):
+        arena.seatings(ddz, ["A"])
+
+
+def test_t_intervals():
+    assert abs(t_quantile_975(11) - 2.2010) < 2e-3
+    assert abs(t_quantile_975(30) - 2.0423) < 1e-3
+    m, ci = mean_ci([1.0, 2.0, 3.0])
+    assert m == 2.0 and abs(ci[1] - 2 - 4.3027 / 3 ** 0.5) < 1e-3
+    assert percentile([1, 2, 3, 4], 50) == 2.5 and percentile([], 50) is None
+
+
+def test_arena_summary_shape_and_zero_sum():
+    out = arena.run("doudizhu", ["heuristic", "random"], 3, seed=1, workers=1)
+    assert out["deals"] == 3 and out["seed"] == 1 and out["agents"] == ["heuristic", "random"]
+    for spec in ("heuristic", "random"):
+        r = out["results"][spec]
+        for key in ("win_rate", "win_rate_ci", "mean_score", "mean_score_ci", "decision_ms_median",
+                    "decision_ms_p99"):
+            assert key in r
+        assert r["win_rate_ci"][0] <= r["win_rate"] <= r["win_rate_ci"][1]
+    # Every agent sits as often as the other over a deal's seatings: zero-sum.
+    h, r = out["results"]["heuristic"]["mean_score"], out["results"]["random"]["mean_score"]
+    assert abs(h + r) < 1e-9
+    assert abs(out["difference"]["mean_score"] - (h - r)) < 1e-9
+
+
+def test_two_budgets_of_mc_do_not_collide():
+    out = arena.run("zhengshangyou", ["mc:rollouts=8", "mc:rollouts=16"], 1, seed=2, workers=1)
+    assert set(out["results"]) == {"mc:rollouts=8", "mc:rollouts=16"}
+    assert out["results"]["mc:rollouts=8"]["decisions"] > 0
+
+
+def test_arena_same_results_for_any_worker_count():
+    one = arena.run("zhengshangyou", ["heuristic", "random"], 4, seed=5, workers=1)
+    two = arena.run("zhengshangyou", ["heuristic", "random"], 4, seed=5, workers=2)
+    assert _strip_times(one) == _strip_times(two)
+
+
+def test_arena_records_stream_and_resume_equals_uninterrupted(tmp_path):
+    path = tmp_path / "r.jsonl"
+    full = arena.run("doudizhu", ["heuristic", "random"], 4, seed=7, workers=1, records=str(path))
+    lines = path.read_text().splitlines()
+    assert len(lines) == 4 * 6
+    row = json.loads(lines[0])
+    assert {"seed", "seats", "returns", "summary", "deal", "seating"} <= set(row)
+    # Interrupted: two whole deals, a partial third and a torn line.
+    path.write_text("\n".join(lines[:15]) + "\n" + lines[15][:20])
+    resumed = arena.run("doudizhu", ["heuristic", "random"], 4, seed=7, workers=2, records=str(path),
+                        resume=True)
+    assert resumed["resumed_deals"] == 2
+    assert _strip_times(resumed) == _strip_times(full)
+    assert len(path.read_text().splitlines()) == 24
+    with pytest.raises(ValueError):
+        arena.run("doudizhu", ["heuristic", "random"], 4, seed=8, workers=1, records=str(path), resume=True)
+
+
+def test_simulate_records_and_resume(tmp_path):
+    from cardavia import simulate
+    path = tmp_path / "s.jsonl"
+    full = simulate.run("zhengshangyou", 6, seed=3, workers=1, agents=["heuristic", "random", "random"],
+                        records=str(path))
+    lines = path.read_text().splitlines()
+    assert len(lines) == 6
+    path.write_text("\n".join(lines[:4]) + "\n")
+    resumed = simulate.run("zhengshangyou", 6, seed=3, workers=1, agents=["heuristic", "random", "random"],
+                           records=str(path), resume=True)
+    assert resumed["resumed"] == 4
+    assert _strip_times(resumed) == _strip_times(full)
+
+
+def test_cli_arena_prints_and_writes_json(tmp_path, capsys):
+    out = tmp_path / "a.json"
+    rec = tmp_path / "a.jsonl"
+    code = main(["arena", "zhengshangyou", "--agents", "mc:rollouts=6,heuristic", "--games", "1", "--seed", "4",
+                 "--workers", "1", "--json", str(out), "--records", str(rec), "--quiet"])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "mc:rollouts=6" in text and "heuristic" in text
+    data = json.loads(out.read_text())
+    assert set(data["results"]) == {"mc:rollouts=6", "heuristic"}
+    assert data["deals"] == 1 and data["seed"] == 4 and data["agents"] == ["mc:rollouts=6", "heuristic"]
+    assert main(["arena", "zhengshangyou", "--agents", "genius,random", "--games", "1", "--quiet"]) == 2
+    assert main(["arena", "zhengshangyou", "--agents", "random,heuristic", "--resume", "--quiet"]) == 2
+
+
+def test_cli_simulate_takes_records(tmp_path):
+    rec = tmp_path / "s.jsonl"
+    assert main(["simulate", "doudizhu", "--games", "3", "--agents", "heuristic,random,mc:rollouts=6",
+                 "--workers", "1", "--records", str(rec), "--quiet"]) == 0
+    assert len(rec.read_text().splitlines()) == 3
+    assert main(["simulate", "doudizhu", "--games", "3", "--agents", "heuristic,random,mc:rollouts=6",
+                 "--workers", "1", "--records", str(rec), "--resume", "--quiet"]) == 0
+
+
+def test_records_as_csv_resume_too(tmp_path):
+    path = tmp_path / "r.csv"
+    full = arena.run("zhengshangyou", ["heuristic", "random"], 3, seed=4, workers=1, records=str(path))
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 3 * 6 and lines[0].startswith("run,deal,seed")
+    path.write_text("\n".join(lines[:10]) + "\n" + lines[10][:15])
+    resumed = arena.run("zhengshangyou", ["heuristic", "random"], 3, seed=4, workers=1, records=str(path),
+                        resume=True)
+    assert resumed["resumed_deals"] == 1
+    assert _strip_times(resumed) == _strip_times(full)
+    assert len(path.read_text().splitlines()) == 19
+
+
+@pytest.mark.parametrize("name", ["bridge", "holdem", "updown", "guandan", "shengji"])
+def test_arena_plays_the_other_tables(name):
+    out = arena.run(name, ["mc:rollouts=12", "heuristic"], 1, seed=3, workers=1, options={"match": False})
+    assert len(out["seatings"]) == {"bridge": 2, "holdem": 4, "updown": 2, "guandan": 2, "shengji": 2}[name]
+    assert out["results"]["mc:rollouts=12"]["decisions"] > 0
+
+
+def test_agents_are_built_once_per_process_and_reset_each_deal(monkeypatch):
+    from cardavia.ai import agent as agent_module
+    from cardavia.sim import runner
+    built, resets = [], []
+    real_init, real_reset = agent_module.Agent.__init__, agent_module.Agent.reset
+
+    def init(self, seed=None):
+        built.append(type(self).__name__)
+        real_init(self, seed)
+
+    def reset(self, seed=None):
+        resets.append(seed)
+        real_reset(self, seed)
+
+    monkeypatch.setattr(runner, "_AGENTS", {})
+    monkeypatch.setattr(agent_module.Agent, "__init__", init)
+    monkeypatch.setattr(agent_module.Agent, "reset", reset)
+    arena.run("zhengshangyou", ["heuristic", "random"], 3, seed=1, workers=1)
+    # Two validation builds, then one agent per spec and seat: 2 x 3.
+    assert len(built) == 2 + 6
+    assert len(resets) == 3 * 6 * 3 and len(set(resets)) == len(resets)
