@@ -43,6 +43,8 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
+
+from cardavia.ai import DEFAULT_ROLLOUTS
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -64,11 +66,11 @@ PACES = (0.0, 0.4, 1.0)
 # Opponents' strength: each level tries these agents in order (what exists wins).
 LEVELS: dict[str, tuple[tuple[str, dict], ...]] = {
     "easy": (("heuristic", {}), ("random", {})),
-    "normal": (("mc", {"budget_fraction": 0.2}), ("heuristic", {}), ("random", {})),
+    "normal": (("mc", {"rollouts": DEFAULT_ROLLOUTS // 5}), ("heuristic", {}), ("random", {})),
     "hard": (("mc", {}), ("heuristic", {}), ("random", {})),
 }
 LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
-DEAL_KEYS = ("deal", "hand_number", "deal_number")
+DEAL_KEYS = ("deal",)
 
 
 class HTTPError(Exception):
@@ -86,27 +88,15 @@ def _derive_seed(*parts: Any) -> int:
 
 
 def _agent_names() -> set[str]:
-    try:
-        from cardavia.agents import AGENTS
-    except ImportError:  # pragma: no cover - the agents module moves to ai/ later
-        from cardavia.ai import AGENTS  # type: ignore[no-redef]
+    from cardavia.ai import AGENTS  # the agents load with the first table
     return set(AGENTS)
 
 
-def _make_agent(name: str, game: Any, seed: int, budget_fraction: float = 1.0) -> Any:
-    """``make_agent``; a fraction below 1 scales a rollout budget down (Normal
-    plays ``mc`` at a fifth of its default rollouts)."""
-    try:
-        from cardavia.agents import make_agent
-    except ImportError:  # pragma: no cover
-        from cardavia.ai import make_agent  # type: ignore[no-redef]
-    agent = make_agent(name, game, seed=seed)
-    if budget_fraction < 1:
-        for attr in ("rollouts", "budget"):
-            value = getattr(agent, attr, None)
-            if isinstance(value, int) and not isinstance(value, bool) and value > 1:
-                setattr(agent, attr, max(1, int(value * budget_fraction)))
-    return agent
+def _make_agent(name: str, game: Any, seed: int, rollouts: int | None = None) -> Any:
+    """``make_agent``, ``mc`` at the level's rollout budget where it names one."""
+    from cardavia.ai import make_agent
+    options = {"rollouts": rollouts} if rollouts is not None else {}
+    return make_agent(name, game, seed=seed, **options)
 
 
 @dataclass

@@ -18,11 +18,11 @@ const DRAWN = new Set(["game", "player", "current_player", "is_over", "history",
   "returns", "in_hand", "eliminated", "shown", "dummy_hand", "raise_range", "to_call", "played",
   "seat_to_play", "from_dummy", "tricks", "signals"]);
 const LABELS = { team_levels: "team levels", tricks_won: "tricks won", attacker_points: "points won",
-  highest_bid: "highest bid", first_bidder: "first bidder", hand_number: "hand", deal_number: "deal",
+  highest_bid: "highest bid", first_bidder: "first bidder",
   last_trick: "last trick", previous_order: "previous order", anti_tribute: "tribute cancelled",
   small_blind_seat: "small blind", big_blind_seat: "big blind", opponent_locked: "opponent locked" };
 const SEAT_KEYS = new Set(["landlord", "dealer", "declarer", "dummy", "button", "small_blind_seat",
-  "big_blind_seat", "first_bidder", "leader", "trick_leader", "last_winner", "starter"]);
+  "big_blind_seat", "first_bidder", "leader", "last_winner", "starter"]);
 const LEVEL_KEYS = new Set(["level"]);
 
 const app = {
