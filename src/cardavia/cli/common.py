@@ -83,3 +83,51 @@ def interruptible(work: Callable[[], Any]) -> Any:
     if "error" in box:
         raise box["error"]
     return box.get("value")
+
+
+# -- what simulate and arena share ------------------------------------------
+def add_run_arguments(p: argparse.ArgumentParser, default_games: int, records_help: str) -> None:
+    """The game, how many deals or matches, the seed, the workers and the outputs."""
+    import cardavia
+
+    p.add_argument("game", help=f"one of: {', '.join(cardavia.GAMES)}")
+    p.add_argument("--games", "-n", type=bounded_int(MAX_GAMES), default=default_games, metavar="N",
+                   help=f"number of deals, 1..{MAX_GAMES:,} (default {default_games:,})")
+    p.add_argument("--matches", type=bounded_int(MAX_MATCHES), default=None, metavar="N",
+                   help=f"play N whole matches instead, 1..{MAX_MATCHES:,} (Guandan, Shengji, Hold'em, Up/Down)")
+    p.add_argument("--seed", "-s", type=seed_arg, default=0, metavar="S", help="run seed (default 0)")
+    p.add_argument("--workers", "-w", type=bounded_int(MAX_WORKERS), default=None, metavar="W",
+                   help=f"worker processes, 1..{MAX_WORKERS} (default: every core, never more than there is work)")
+    p.add_argument("--json", type=nonempty_path, metavar="FILE", help="also write the results as JSON to FILE")
+    p.add_argument("--records", type=nonempty_path, metavar="FILE.jsonl|.csv", help=records_help)
+    p.add_argument("--resume", action="store_true",
+                   help="continue the interrupted run that --records FILE holds (same game, agents, seed)")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+
+def run_setting(args) -> tuple[dict, int]:
+    """The game's options (single deals or matches) and the count to play."""
+    import cardavia
+
+    if args.game not in cardavia.GAMES:
+        raise UserError(f"unknown game {args.game!r}; available: {', '.join(cardavia.available_games())}")
+    if args.game not in cardavia.available_games():
+        raise UserError(f"game {args.game!r} is not part of this build yet")
+    plays_matches = cardavia.game_class(args.game).plays_matches
+    if args.matches is not None:
+        if not plays_matches:
+            raise UserError(f"{args.game} is played as single deals; use --games")
+        return {"match": True}, args.matches
+    if args.resume and not args.records:
+        raise UserError("--resume continues a run from its records: give --records FILE")
+    return ({"match": False} if plays_matches else {}), args.games
+
+
+def open_output(path: str | None):
+    """The --json file, opened before the run so a bad path fails at once."""
+    if not path:
+        return None
+    try:
+        return open(path, "w")
+    except OSError as e:
+        raise UserError(f"cannot write {path}: {e.strerror}") from None
