@@ -113,13 +113,13 @@ def run_setting(args) -> tuple[dict, int]:
         raise UserError(f"unknown game {args.game!r}; available: {', '.join(cardavia.available_games())}")
     if args.game not in cardavia.available_games():
         raise UserError(f"game {args.game!r} is not part of this build yet")
+    if args.resume and not args.records:
+        raise UserError("--resume continues a run from its records: give --records FILE")
     plays_matches = cardavia.game_class(args.game).plays_matches
     if args.matches is not None:
         if not plays_matches:
             raise UserError(f"{args.game} is played as single deals; use --games")
         return {"match": True}, args.matches
-    if args.resume and not args.records:
-        raise UserError("--resume continues a run from its records: give --records FILE")
     return ({"match": False} if plays_matches else {}), args.games
 
 
