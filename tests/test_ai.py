@@ -181,7 +181,6 @@ def test_mc_chooses_a_legal_move_in_the_other_games_with_worlds(name):
 @pytest.mark.parametrize("name", CLIMBING)
 def test_compiled_driver_equals_one_rollout_call_a_playout(name):
     from cardavia._core import mc_climb
-    assert mc_climb.LAYOUT_OK
     game, state = _midgame(name, 5, 4)
     p = state.current_player
     obs, legal = state.observation(p), state.legal_moves()

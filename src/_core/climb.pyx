@@ -1294,9 +1294,8 @@ PHASES = ("bidding", "play", "over")
 
 cdef class Position:
     """A compiled position of a Dou Dizhu (``game`` 0) or Zheng Shangyou
-    (``game`` 1) deal: copy, legal moves, check, apply, returns."""
-
-    cdef Pos p
+    (``game`` 1) deal: copy, legal moves, check, apply, returns (its ``Pos``
+    is declared in climb.pxd)."""
 
     @staticmethod
     def new_deal(int game, uint64_t seed):

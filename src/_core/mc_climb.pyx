@@ -10,48 +10,17 @@ the compiled policy (``rollout_c``), summing ``player``'s returns per
 candidate as integers (exact, so the order of the sums never matters).
 The loop runs without the GIL, so threads calling it run in parallel.
 
-``Position`` is not declared in ``climb.pxd``, so this module reads its
-``Pos`` through a mirror of the object's layout (the object header, then
-the ``Pos``).  The mirror is checked at import against ``Position``'s own
-accessors; ``LAYOUT_OK`` is False (and ``score`` refuses) if they disagree.
 """
-from cpython.object cimport PyObject
 from libc.stdint cimport uint64_t, int64_t
 from libc.stdlib cimport malloc, free
 
-from cardavia._core.climb cimport CMove, Pos, PH_OVER, pos_apply, pos_returns, rollout_c
-from cardavia._core import climb as _climb
+from cardavia._core.climb cimport CMove, Pos, PH_OVER, Position, pos_apply, pos_returns, rollout_c
 
 cdef enum:
     CAP = 8192
 
-cdef struct PositionObject:
-    PyObject head
-    Pos p
-
-_Position = _climb.Position
-
-
 cdef inline Pos* pos_of(object world):
-    return &(<PositionObject*><PyObject*>world).p
-
-
-def _check_layout():
-    cdef Pos* p
-    cdef int q
-    for game in (0, 1):
-        for seed in (1, 2, 3):
-            w = _Position.new_deal(game, seed)
-            p = pos_of(w)
-            if p.game != w.game or p.cur != w.current_player:
-                return False
-            for q in range(3):
-                if p.hand[q] != w.hand_bits(q):
-                    return False
-    return True
-
-
-LAYOUT_OK = _check_layout()
+    return &(<Position>world).p
 
 
 def score(list worlds, list moves, int player):
@@ -63,12 +32,10 @@ def score(list worlds, list moves, int player):
     cdef CMove* ms
     cdef CMove* buf
     cdef int64_t* totals
-    if not LAYOUT_OK:
-        raise RuntimeError("mc_climb: the layout of climb.Position is not the one this module mirrors")
     if not 0 <= player <= 2:
         raise ValueError("player is 0-2")
     for w in worlds:
-        if type(w) is not _Position:
+        if type(w) is not Position:
             raise TypeError("worlds are climb.Position values")
     ps = <Pos**>malloc((nw + 1) * sizeof(Pos*))
     ms = <CMove*>malloc((nm + 1) * sizeof(CMove))

@@ -85,7 +85,7 @@ def _climb_batch():
         from cardavia._core import mc_climb
     except ImportError:
         return None
-    return mc_climb.score if mc_climb.LAYOUT_OK else None
+    return mc_climb.score
 
 
 _BATCH: dict[str, Callable[[], Any]] = {"doudizhu": _climb_batch, "zhengshangyou": _climb_batch}
