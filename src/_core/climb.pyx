@@ -657,29 +657,51 @@ ZSY_PACK[:] = [c for c in range(52) if not ((c >> 2) == 0 and c != 3) and c != 5
 cdef uint64_t ZSY_PACK_BITS = sum(1 << c for c in ZSY_PACK[:48])
 
 
+cdef inline uint64_t rank_bits(int r) noexcept nogil:
+    """The card ids of climbing rank ``r`` as a bit set (the 4 suits of 3..A
+    and 2; one bit for each joker)."""
+    if r < R_2:
+        return (<uint64_t>15) << (4 * r + 4)
+    if r == R_2:
+        return <uint64_t>15
+    return (<uint64_t>1) << (39 + r)
+
+
+cdef inline uint64_t counts_of_bits(uint64_t bits) noexcept nogil:
+    """climb_counts (cards.pxd) bit-parallel: each 4-bit group of a pack is
+    one poker rank (2..A), so a nibble popcount gives the counts, moved into
+    climbing order (3..A down one nibble, the 2 up to nibble 12, the jokers
+    one nibble each)."""
+    cdef uint64_t x = bits & <uint64_t>0x000FFFFFFFFFFFFF
+    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
+    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
+    return ((x >> 4) | ((x & 15) << (4 * R_2))
+            | (((bits >> 52) & 1) << (4 * R_BJ)) | (((bits >> 53) & 1) << (4 * R_RJ)))
+
+
 cdef inline uint64_t take_bits(uint64_t hand, uint64_t counts, int first) noexcept nogil:
     """The cards of ``hand`` making up ``counts``: the lowest card ids of each
     rank, card ``first`` (when held and wanted) before the others of its rank.
     0 when the hand lacks them."""
-    cdef uint64_t out = 0, b, fb = 0
-    cdef int c, r
-    cdef int need[15]
-    for r in range(NUM_RANKS):
-        need[r] = nib(counts, r)
-    if 0 <= first < 54 and (hand >> first) & 1 and need[climb_rank(first)] > 0:
-        fb = (<uint64_t>1) << first
-        out |= fb
-        need[climb_rank(first)] -= 1
-    b = hand & ~fb
-    while b:
-        c = pop_lowest(&b)
-        r = climb_rank(c)
-        if need[r] > 0:
-            need[r] -= 1
-            out |= (<uint64_t>1) << c
-    for r in range(NUM_RANKS):
-        if need[r]:
-            return 0
+    cdef uint64_t out = 0, avail, b
+    cdef uint64_t c = counts & <uint64_t>0x0FFFFFFFFFFFFFFF   # the 15 rank nibbles
+    cdef int r, k
+    while c:
+        r = cv_ctz(c) >> 2
+        k = <int>((c >> (4 * r)) & 15)
+        c &= ~((<uint64_t>15) << (4 * r))
+        avail = hand & rank_bits(r)
+        if 0 <= first < 54 and climb_rank(first) == r and (avail >> first) & 1:
+            out |= (<uint64_t>1) << first
+            avail &= ~((<uint64_t>1) << first)
+            k -= 1
+        while k > 0:
+            if avail == 0:
+                return 0
+            b = avail & (~avail + 1)
+            out |= b
+            avail ^= b
+            k -= 1
     return out
 
 
@@ -702,7 +724,7 @@ cdef void pos_clear(Pos* p, int game) noexcept nogil:
 cdef inline void pos_set_counts(Pos* p) noexcept nogil:
     cdef int q
     for q in range(3):
-        p.counts[q] = climb_counts(p.hand[q])
+        p.counts[q] = counts_of_bits(p.hand[q])
 
 
 # -- Dou Dizhu: deal and bidding (DDZ-2) -------------------------------------
@@ -735,7 +757,7 @@ cdef void ddz_start_play(Pos* p, int landlord, int bid) noexcept nogil:
     p.landlord = landlord
     p.bid = bid
     p.hand[landlord] |= p.bottom
-    pos_set_counts(p)
+    p.counts[landlord] = counts_of_bits(p.hand[landlord])
     p.phase = PH_PLAY
     p.cur = landlord
 
@@ -759,6 +781,7 @@ cdef void pos_ddz_hands(Pos* p, const uint64_t* hands, uint64_t bottom, int land
     p.hand[2] = hands[2]
     p.bottom = bottom
     if landlord >= 0:
+        pos_set_counts(p)
         ddz_start_play(p, landlord, bid)
     else:
         ddz_start_bidding(p, first_bidder)
