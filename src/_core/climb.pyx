@@ -919,6 +919,14 @@ cdef int pos_legal(const Pos* p, CMove* buf, int cap) noexcept nogil:
     """The legal moves into ``buf``: bidding pass then bids; plays, then pass
     when following (DDZ) or when no play beats the table (ZSY-3.2); -1 when
     ``cap`` is too small."""
+    return legal_in(p, buf, cap)
+
+
+# pos_legal and pos_apply are written once, as the inline functions below,
+# so the compiled loops get them inlined while the other callers go through
+# the exported (.pxd) names.
+
+cdef inline int legal_in(const Pos* p, CMove* buf, int cap) noexcept nogil:
     cdef int n, b
     if p.phase == PH_OVER:
         return 0
@@ -1002,15 +1010,23 @@ cdef int pos_apply(Pos* p, const CMove* m) noexcept nogil:
     """Play a legal move (checked by pos_check); returns 1 when it made a
     redeal (DDZ-2.5), else 0.  A play takes the lowest card ids of its ranks
     (the 3 of hearts first at the opening, ZSY-2.3)."""
-    cdef uint64_t cards = 0
-    if p.phase == PH_PLAY and m.kind != K_PASS:
-        cards = take_bits(p.hand[p.cur], m.counts, THREE_OF_HEARTS if p.opening else -1)
-    return pos_apply_cards(p, m, cards)
+    return apply_in(p, m)
 
 
 cdef int pos_apply_cards(Pos* p, const CMove* m, uint64_t cards) noexcept nogil:
     """pos_apply with the cards of a play given (a replayed public history,
     whose cards are known); ``cards`` must hold the move's rank counts."""
+    return apply_cards_in(p, m, cards)
+
+
+cdef inline int apply_in(Pos* p, const CMove* m) noexcept nogil:
+    cdef uint64_t cards = 0
+    if p.phase == PH_PLAY and m.kind != K_PASS:
+        cards = take_bits(p.hand[p.cur], m.counts, THREE_OF_HEARTS if p.opening else -1)
+    return apply_cards_in(p, m, cards)
+
+
+cdef inline int apply_cards_in(Pos* p, const CMove* m, uint64_t cards) noexcept nogil:
     cdef int q = p.cur
     cdef int kind = m.kind
     if p.phase == PH_BID:
@@ -1093,7 +1109,7 @@ cdef void pos_returns(const Pos* p, int* out) noexcept nogil:
 
 cdef inline int random_move(const Pos* p, Rng* rng, CMove* buf, int cap, CMove* out) noexcept nogil:
     """A uniformly random legal move (as a random agent through the API)."""
-    cdef int n = pos_legal(p, buf, cap)
+    cdef int n = legal_in(p, buf, cap)
     if n <= 0:
         return 0
     out[0] = buf[rng_below(rng, n)]
@@ -1107,7 +1123,7 @@ cdef int play_random(Pos* p, Rng* rng, CMove* buf, int cap) noexcept nogil:
     while p.phase != PH_OVER:
         if not random_move(p, rng, buf, cap, &mv):
             break
-        pos_apply(p, &mv)
+        apply_in(p, &mv)
         moves += 1
     return moves
 
