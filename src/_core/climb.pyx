@@ -729,16 +729,23 @@ cdef inline void pos_set_counts(Pos* p) noexcept nogil:
 
 # -- Dou Dizhu: deal and bidding (DDZ-2) -------------------------------------
 
+cdef inline uint64_t deck_bits(const uint8_t* deck, int n) noexcept nogil:
+    """The bit set of ``n`` dealt cards (accumulated in a register)."""
+    cdef uint64_t b = 0
+    cdef int i
+    for i in range(n):
+        b |= (<uint64_t>1) << deck[i]
+    return b
+
+
 cdef void ddz_shuffle_deal(Pos* p) noexcept nogil:
     """DDZ-2.1: 17 cards each (in blocks of the shuffled pack), 3 bottom."""
     cdef uint8_t deck[54]
-    cdef int i
     rng_shuffle_packs(&p.rng, deck, 54, 54)
-    p.hand[0] = p.hand[1] = p.hand[2] = p.bottom = 0
-    for i in range(51):
-        p.hand[i // 17] |= (<uint64_t>1) << deck[i]
-    for i in range(51, 54):
-        p.bottom |= (<uint64_t>1) << deck[i]
+    p.hand[0] = deck_bits(deck, 17)
+    p.hand[1] = deck_bits(deck + 17, 17)
+    p.hand[2] = deck_bits(deck + 34, 17)
+    p.bottom = deck_bits(deck + 51, 3)
 
 
 cdef void ddz_start_bidding(Pos* p, int first) noexcept nogil:
@@ -822,13 +829,13 @@ cdef void pos_new_zsy(Pos* p, uint64_t seed) noexcept nogil:
     """ZSY-2.1-2.3: 16 cards each of the 48-card pack; the 3 of hearts leads."""
     cdef uint8_t deck[48]
     cdef Rng rng
-    cdef int i
     pos_clear(p, GAME_ZSY)
     rng_seed(&rng, seed)
     memcpy(deck, ZSY_PACK, 48)
     rng_shuffle(&rng, deck, 48)
-    for i in range(48):
-        p.hand[i // 16] |= (<uint64_t>1) << deck[i]
+    p.hand[0] = deck_bits(deck, 16)
+    p.hand[1] = deck_bits(deck + 16, 16)
+    p.hand[2] = deck_bits(deck + 32, 16)
     pos_set_counts(p)
     zsy_opening_leader(p)
     p.opening = 1
@@ -1107,23 +1114,32 @@ cdef void pos_returns(const Pos* p, int* out) noexcept nogil:
 # ---------------------------------------------------------------------------
 # Compiled self-play: random agents, whole deals, the position's own rules.
 
-cdef inline int random_move(const Pos* p, Rng* rng, CMove* buf, int cap, CMove* out) noexcept nogil:
-    """A uniformly random legal move (as a random agent through the API)."""
+cdef inline const CMove* random_pick(const Pos* p, Rng* rng, CMove* buf, int cap) noexcept nogil:
+    """A uniformly random legal move (as a random agent through the API),
+    in ``buf``; NULL when there is none."""
     cdef int n = legal_in(p, buf, cap)
     if n <= 0:
+        return NULL
+    return &buf[rng_below(rng, n)]
+
+
+cdef inline int random_move(const Pos* p, Rng* rng, CMove* buf, int cap, CMove* out) noexcept nogil:
+    cdef const CMove* m = random_pick(p, rng, buf, cap)
+    if m == NULL:
         return 0
-    out[0] = buf[rng_below(rng, n)]
+    out[0] = m[0]
     return 1
 
 
 cdef int play_random(Pos* p, Rng* rng, CMove* buf, int cap) noexcept nogil:
     """Play the position to its end with uniform random moves; the moves made."""
-    cdef CMove mv
+    cdef const CMove* m
     cdef int moves = 0
     while p.phase != PH_OVER:
-        if not random_move(p, rng, buf, cap, &mv):
+        m = random_pick(p, rng, buf, cap)
+        if m == NULL:
             break
-        apply_in(p, &mv)
+        apply_in(p, m)
         moves += 1
     return moves
 
