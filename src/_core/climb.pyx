@@ -710,7 +710,9 @@ cdef inline bint is_bomb_kind(int kind) noexcept nogil:
 
 
 cdef void pos_clear(Pos* p, int game) noexcept nogil:
-    memset(p, 0, sizeof(Pos))
+    # Everything but the settlement lines (the last field, 1 kB), which are
+    # read only below nlines and written whole when added (zsy_line).
+    memset(p, 0, <size_t>(<char*>&p.lines[0] - <char*>p))
     p.game = game
     p.last_player = -1
     p.winner = -1
