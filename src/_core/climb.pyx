@@ -88,6 +88,31 @@ cdef void counts_to_array(uint64_t counts, uint8_t* cnt) noexcept nogil:
     for r in range(NUM_RANKS):
         cnt[r] = (counts >> (4 * r)) & 15
 
+cdef extern from *:
+    """
+    /* counts_to_array for a 16-byte buffer, bit-parallel: the even and the
+       odd nibbles spread to the even and the odd bytes of two words. */
+    static inline uint64_t cv_spread4(uint64_t v) {
+        v &= 0xFFFFFFFFULL;
+        v = (v | (v << 16)) & 0x0000FFFF0000FFFFULL;
+        return (v | (v << 8)) & 0x00FF00FF00FF00FFULL;
+    }
+    static inline void cv_nibbles16(uint64_t x, uint8_t* out) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        uint64_t lo = x & 0x0F0F0F0F0F0F0F0FULL, hi = (x >> 4) & 0x0F0F0F0F0F0F0F0FULL;
+        uint64_t w0 = cv_spread4(lo) | (cv_spread4(hi) << 8);
+        uint64_t w1 = cv_spread4(lo >> 32) | (cv_spread4(hi >> 32) << 8);
+        memcpy(out, &w0, 8);
+        memcpy(out + 8, &w1, 8);
+    #else
+        int r;
+        for (r = 0; r < 16; r++) out[r] = (uint8_t)((x >> (4 * r)) & 15);
+    #endif
+    }
+    """
+    void cv_nibbles16(uint64_t x, uint8_t* out) noexcept nogil
+
+
 cdef inline int counts_total(uint64_t c) noexcept nogil:
     cdef int r, t = 0
     for r in range(NUM_RANKS):
@@ -314,10 +339,10 @@ cdef inline void gen_init(Gen* g, CMove* buf, int cap) noexcept nogil:
 cdef int generate_c(int game, uint64_t hand, const CMove* last, int opening,
                     CMove* buf, int cap) noexcept nogil:
     cdef Gen g
-    cdef uint8_t cnt[15]
+    cdef uint8_t cnt[16]     # 15 ranks (and the nibble above)
     gen_init(&g, buf, cap)
     g.opening = opening
-    counts_to_array(hand, cnt)
+    cv_nibbles16(hand, cnt)
     if last == NULL:
         gen_leading(cnt, &RULES[game], &g)
     else:
