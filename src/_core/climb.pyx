@@ -88,6 +88,31 @@ cdef void counts_to_array(uint64_t counts, uint8_t* cnt) noexcept nogil:
     for r in range(NUM_RANKS):
         cnt[r] = (counts >> (4 * r)) & 15
 
+cdef extern from *:
+    """
+    /* counts_to_array for a 16-byte buffer, bit-parallel: the even and the
+       odd nibbles spread to the even and the odd bytes of two words. */
+    static inline uint64_t cv_spread4(uint64_t v) {
+        v &= 0xFFFFFFFFULL;
+        v = (v | (v << 16)) & 0x0000FFFF0000FFFFULL;
+        return (v | (v << 8)) & 0x00FF00FF00FF00FFULL;
+    }
+    static inline void cv_nibbles16(uint64_t x, uint8_t* out) {
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        uint64_t lo = x & 0x0F0F0F0F0F0F0F0FULL, hi = (x >> 4) & 0x0F0F0F0F0F0F0F0FULL;
+        uint64_t w0 = cv_spread4(lo) | (cv_spread4(hi) << 8);
+        uint64_t w1 = cv_spread4(lo >> 32) | (cv_spread4(hi >> 32) << 8);
+        memcpy(out, &w0, 8);
+        memcpy(out + 8, &w1, 8);
+    #else
+        int r;
+        for (r = 0; r < 16; r++) out[r] = (uint8_t)((x >> (4 * r)) & 15);
+    #endif
+    }
+    """
+    void cv_nibbles16(uint64_t x, uint8_t* out) noexcept nogil
+
+
 cdef inline int counts_total(uint64_t c) noexcept nogil:
     cdef int r, t = 0
     for r in range(NUM_RANKS):
@@ -314,10 +339,10 @@ cdef inline void gen_init(Gen* g, CMove* buf, int cap) noexcept nogil:
 cdef int generate_c(int game, uint64_t hand, const CMove* last, int opening,
                     CMove* buf, int cap) noexcept nogil:
     cdef Gen g
-    cdef uint8_t cnt[15]
+    cdef uint8_t cnt[16]     # 15 ranks (and the nibble above)
     gen_init(&g, buf, cap)
     g.opening = opening
-    counts_to_array(hand, cnt)
+    cv_nibbles16(hand, cnt)
     if last == NULL:
         gen_leading(cnt, &RULES[game], &g)
     else:
@@ -657,29 +682,51 @@ ZSY_PACK[:] = [c for c in range(52) if not ((c >> 2) == 0 and c != 3) and c != 5
 cdef uint64_t ZSY_PACK_BITS = sum(1 << c for c in ZSY_PACK[:48])
 
 
+cdef inline uint64_t rank_bits(int r) noexcept nogil:
+    """The card ids of climbing rank ``r`` as a bit set (the 4 suits of 3..A
+    and 2; one bit for each joker)."""
+    if r < R_2:
+        return (<uint64_t>15) << (4 * r + 4)
+    if r == R_2:
+        return <uint64_t>15
+    return (<uint64_t>1) << (39 + r)
+
+
+cdef inline uint64_t counts_of_bits(uint64_t bits) noexcept nogil:
+    """climb_counts (cards.pxd) bit-parallel: each 4-bit group of a pack is
+    one poker rank (2..A), so a nibble popcount gives the counts, moved into
+    climbing order (3..A down one nibble, the 2 up to nibble 12, the jokers
+    one nibble each)."""
+    cdef uint64_t x = bits & <uint64_t>0x000FFFFFFFFFFFFF
+    x = x - ((x >> 1) & <uint64_t>0x5555555555555555)
+    x = (x & <uint64_t>0x3333333333333333) + ((x >> 2) & <uint64_t>0x3333333333333333)
+    return ((x >> 4) | ((x & 15) << (4 * R_2))
+            | (((bits >> 52) & 1) << (4 * R_BJ)) | (((bits >> 53) & 1) << (4 * R_RJ)))
+
+
 cdef inline uint64_t take_bits(uint64_t hand, uint64_t counts, int first) noexcept nogil:
     """The cards of ``hand`` making up ``counts``: the lowest card ids of each
     rank, card ``first`` (when held and wanted) before the others of its rank.
     0 when the hand lacks them."""
-    cdef uint64_t out = 0, b, fb = 0
-    cdef int c, r
-    cdef int need[15]
-    for r in range(NUM_RANKS):
-        need[r] = nib(counts, r)
-    if 0 <= first < 54 and (hand >> first) & 1 and need[climb_rank(first)] > 0:
-        fb = (<uint64_t>1) << first
-        out |= fb
-        need[climb_rank(first)] -= 1
-    b = hand & ~fb
-    while b:
-        c = pop_lowest(&b)
-        r = climb_rank(c)
-        if need[r] > 0:
-            need[r] -= 1
-            out |= (<uint64_t>1) << c
-    for r in range(NUM_RANKS):
-        if need[r]:
-            return 0
+    cdef uint64_t out = 0, avail, b
+    cdef uint64_t c = counts & <uint64_t>0x0FFFFFFFFFFFFFFF   # the 15 rank nibbles
+    cdef int r, k
+    while c:
+        r = cv_ctz(c) >> 2
+        k = <int>((c >> (4 * r)) & 15)
+        c &= ~((<uint64_t>15) << (4 * r))
+        avail = hand & rank_bits(r)
+        if 0 <= first < 54 and climb_rank(first) == r and (avail >> first) & 1:
+            out |= (<uint64_t>1) << first
+            avail &= ~((<uint64_t>1) << first)
+            k -= 1
+        while k > 0:
+            if avail == 0:
+                return 0
+            b = avail & (~avail + 1)
+            out |= b
+            avail ^= b
+            k -= 1
     return out
 
 
@@ -688,7 +735,9 @@ cdef inline bint is_bomb_kind(int kind) noexcept nogil:
 
 
 cdef void pos_clear(Pos* p, int game) noexcept nogil:
-    memset(p, 0, sizeof(Pos))
+    # Everything but the settlement lines (the last field, 1 kB), which are
+    # read only below nlines and written whole when added (zsy_line).
+    memset(p, 0, <size_t>(<char*>&p.lines[0] - <char*>p))
     p.game = game
     p.last_player = -1
     p.winner = -1
@@ -702,21 +751,28 @@ cdef void pos_clear(Pos* p, int game) noexcept nogil:
 cdef inline void pos_set_counts(Pos* p) noexcept nogil:
     cdef int q
     for q in range(3):
-        p.counts[q] = climb_counts(p.hand[q])
+        p.counts[q] = counts_of_bits(p.hand[q])
 
 
 # -- Dou Dizhu: deal and bidding (DDZ-2) -------------------------------------
 
+cdef inline uint64_t deck_bits(const uint8_t* deck, int n) noexcept nogil:
+    """The bit set of ``n`` dealt cards (accumulated in a register)."""
+    cdef uint64_t b = 0
+    cdef int i
+    for i in range(n):
+        b |= (<uint64_t>1) << deck[i]
+    return b
+
+
 cdef void ddz_shuffle_deal(Pos* p) noexcept nogil:
     """DDZ-2.1: 17 cards each (in blocks of the shuffled pack), 3 bottom."""
     cdef uint8_t deck[54]
-    cdef int i
     rng_shuffle_packs(&p.rng, deck, 54, 54)
-    p.hand[0] = p.hand[1] = p.hand[2] = p.bottom = 0
-    for i in range(51):
-        p.hand[i // 17] |= (<uint64_t>1) << deck[i]
-    for i in range(51, 54):
-        p.bottom |= (<uint64_t>1) << deck[i]
+    p.hand[0] = deck_bits(deck, 17)
+    p.hand[1] = deck_bits(deck + 17, 17)
+    p.hand[2] = deck_bits(deck + 34, 17)
+    p.bottom = deck_bits(deck + 51, 3)
 
 
 cdef void ddz_start_bidding(Pos* p, int first) noexcept nogil:
@@ -735,7 +791,7 @@ cdef void ddz_start_play(Pos* p, int landlord, int bid) noexcept nogil:
     p.landlord = landlord
     p.bid = bid
     p.hand[landlord] |= p.bottom
-    pos_set_counts(p)
+    p.counts[landlord] = counts_of_bits(p.hand[landlord])
     p.phase = PH_PLAY
     p.cur = landlord
 
@@ -759,6 +815,7 @@ cdef void pos_ddz_hands(Pos* p, const uint64_t* hands, uint64_t bottom, int land
     p.hand[2] = hands[2]
     p.bottom = bottom
     if landlord >= 0:
+        pos_set_counts(p)
         ddz_start_play(p, landlord, bid)
     else:
         ddz_start_bidding(p, first_bidder)
@@ -799,13 +856,13 @@ cdef void pos_new_zsy(Pos* p, uint64_t seed) noexcept nogil:
     """ZSY-2.1-2.3: 16 cards each of the 48-card pack; the 3 of hearts leads."""
     cdef uint8_t deck[48]
     cdef Rng rng
-    cdef int i
     pos_clear(p, GAME_ZSY)
     rng_seed(&rng, seed)
     memcpy(deck, ZSY_PACK, 48)
     rng_shuffle(&rng, deck, 48)
-    for i in range(48):
-        p.hand[i // 16] |= (<uint64_t>1) << deck[i]
+    p.hand[0] = deck_bits(deck, 16)
+    p.hand[1] = deck_bits(deck + 16, 16)
+    p.hand[2] = deck_bits(deck + 32, 16)
     pos_set_counts(p)
     zsy_opening_leader(p)
     p.opening = 1
@@ -896,6 +953,14 @@ cdef int pos_legal(const Pos* p, CMove* buf, int cap) noexcept nogil:
     """The legal moves into ``buf``: bidding pass then bids; plays, then pass
     when following (DDZ) or when no play beats the table (ZSY-3.2); -1 when
     ``cap`` is too small."""
+    return legal_in(p, buf, cap)
+
+
+# pos_legal and pos_apply are written once, as the inline functions below,
+# so the compiled loops get them inlined while the other callers go through
+# the exported (.pxd) names.
+
+cdef inline int legal_in(const Pos* p, CMove* buf, int cap) noexcept nogil:
     cdef int n, b
     if p.phase == PH_OVER:
         return 0
@@ -979,15 +1044,23 @@ cdef int pos_apply(Pos* p, const CMove* m) noexcept nogil:
     """Play a legal move (checked by pos_check); returns 1 when it made a
     redeal (DDZ-2.5), else 0.  A play takes the lowest card ids of its ranks
     (the 3 of hearts first at the opening, ZSY-2.3)."""
-    cdef uint64_t cards = 0
-    if p.phase == PH_PLAY and m.kind != K_PASS:
-        cards = take_bits(p.hand[p.cur], m.counts, THREE_OF_HEARTS if p.opening else -1)
-    return pos_apply_cards(p, m, cards)
+    return apply_in(p, m)
 
 
 cdef int pos_apply_cards(Pos* p, const CMove* m, uint64_t cards) noexcept nogil:
     """pos_apply with the cards of a play given (a replayed public history,
     whose cards are known); ``cards`` must hold the move's rank counts."""
+    return apply_cards_in(p, m, cards)
+
+
+cdef inline int apply_in(Pos* p, const CMove* m) noexcept nogil:
+    cdef uint64_t cards = 0
+    if p.phase == PH_PLAY and m.kind != K_PASS:
+        cards = take_bits(p.hand[p.cur], m.counts, THREE_OF_HEARTS if p.opening else -1)
+    return apply_cards_in(p, m, cards)
+
+
+cdef inline int apply_cards_in(Pos* p, const CMove* m, uint64_t cards) noexcept nogil:
     cdef int q = p.cur
     cdef int kind = m.kind
     if p.phase == PH_BID:
@@ -1068,23 +1141,32 @@ cdef void pos_returns(const Pos* p, int* out) noexcept nogil:
 # ---------------------------------------------------------------------------
 # Compiled self-play: random agents, whole deals, the position's own rules.
 
-cdef inline int random_move(const Pos* p, Rng* rng, CMove* buf, int cap, CMove* out) noexcept nogil:
-    """A uniformly random legal move (as a random agent through the API)."""
-    cdef int n = pos_legal(p, buf, cap)
+cdef inline const CMove* random_pick(const Pos* p, Rng* rng, CMove* buf, int cap) noexcept nogil:
+    """A uniformly random legal move (as a random agent through the API),
+    in ``buf``; NULL when there is none."""
+    cdef int n = legal_in(p, buf, cap)
     if n <= 0:
+        return NULL
+    return &buf[rng_below(rng, n)]
+
+
+cdef inline int random_move(const Pos* p, Rng* rng, CMove* buf, int cap, CMove* out) noexcept nogil:
+    cdef const CMove* m = random_pick(p, rng, buf, cap)
+    if m == NULL:
         return 0
-    out[0] = buf[rng_below(rng, n)]
+    out[0] = m[0]
     return 1
 
 
 cdef int play_random(Pos* p, Rng* rng, CMove* buf, int cap) noexcept nogil:
     """Play the position to its end with uniform random moves; the moves made."""
-    cdef CMove mv
+    cdef const CMove* m
     cdef int moves = 0
     while p.phase != PH_OVER:
-        if not random_move(p, rng, buf, cap, &mv):
+        m = random_pick(p, rng, buf, cap)
+        if m == NULL:
             break
-        pos_apply(p, &mv)
+        apply_in(p, m)
         moves += 1
     return moves
 
