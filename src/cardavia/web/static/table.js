@@ -22,7 +22,7 @@ const LABELS = { team_levels: "team levels", tricks_won: "tricks won", attacker_
   last_trick: "last trick", previous_order: "previous order", anti_tribute: "tribute cancelled",
   small_blind_seat: "small blind", big_blind_seat: "big blind", opponent_locked: "opponent locked" };
 const SEAT_KEYS = new Set(["landlord", "dealer", "declarer", "dummy", "button", "small_blind_seat",
-  "big_blind_seat", "first_bidder", "leader", "last_winner", "starter"]);
+  "big_blind_seat", "first_bidder", "first_leader", "leader", "last_winner", "starter"]);
 const LEVEL_KEYS = new Set(["level"]);
 
 const app = {
