@@ -142,9 +142,15 @@ cdef inline bint ud_start_deal(Duel* d, const uint8_t* forced) noexcept nogil:
 cdef inline bint ud_new_match(Duel* d, unsigned long long seed, int chips, const uint8_t* forced) noexcept nogil:
     """A new match from a shuffled stock; `forced` (or NULL): the four cards
     of the first deal in drawing order (see ud_start_deal)."""
-    rng_seed(&d.rng, seed)
+    # The shuffle draws from a local copy of the generator, so that its state
+    # stays in registers instead of being written back to d.rng after every
+    # swap (under -fno-strict-aliasing the card stores may alias it); the
+    # draws are the same.
+    cdef Rng rng
+    rng_seed(&rng, seed)
     d.nstock = UD_CARDS
-    rng_shuffle_packs(&d.rng, d.stock, UD_CARDS, 52)
+    rng_shuffle_packs(&rng, d.stock, UD_CARDS, 52)
+    d.rng = rng
     d.ndiscard = 0
     d.chips[0] = chips
     d.chips[1] = chips
