@@ -118,3 +118,8 @@ def played_states(game, seeds, rng_seed: int, max_moves: int) -> list:
             s.play(s.legal_moves().sample(rng))
         states.append(s)
     return states
+
+
+def assert_refused(error: BaseException) -> None:
+    """A refusal says what was wrong: a ValueError subclass with a message."""
+    assert isinstance(error, ValueError) and str(error).strip(), repr(error)

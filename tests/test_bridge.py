@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from checks import assert_refused
 from conformance import check_random_games
 
 import cardavia
@@ -962,15 +963,16 @@ def test_fuzz_solve_board(trick, strain, leader):
     try:
         bridge.solve_board("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
                            strain, leader, trick=trick)
-    except ValueError:
-        pass
+    except ValueError as e:
+        assert_refused(e)
 
 
 @given(hands=st.lists(_ANY | st.integers(0, 2 ** 52 - 1), max_size=5), dealer=_ANY)
 def test_fuzz_from_hands(hands, dealer):
     try:
         s = GAME.from_hands(hands, dealer=dealer)
-    except ValueError:
+    except ValueError as e:
+        assert_refused(e)
         return
     _sound(s)
 
@@ -1004,7 +1006,8 @@ def test_fuzz_tampered_replays(seed, where, value):
         d["moves"] = d["moves"][: seed % (len(d["moves"]) + 1)]
     try:
         r = GAME.from_json(json.dumps(d, default=str))
-    except ValueError:
+    except ValueError as e:
+        assert_refused(e)
         return
     _sound(r)
 

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as hst
 
 import cardavia
+from checks import assert_refused
 from conformance import check_step, check_vocabulary
 
 GAMES = list(cardavia.GAMES)
@@ -51,12 +52,15 @@ def _accepted_state_is_sound(state) -> None:
     assert abs(sum(state.returns())) < 1e-9
 
 
-def _load_or_refuse(text: str) -> None:
+def _load_or_refuse(text: str) -> str:
+    """``"refused"`` (with a message) or ``"sound"`` (checked)."""
     try:
         state = cardavia.from_json(text)
-    except ValueError:
-        return
+    except ValueError as e:
+        assert_refused(e)
+        return "refused"
     _accepted_state_is_sound(state)
+    return "sound"
 
 
 def _mutate(value, rng: random.Random, leaves: list):
@@ -103,7 +107,7 @@ def test_tampered_replays_are_refused_or_sound(name, seed, steps, mutation):
              if isinstance(t, str)]
     leaves = EXTREME[:-3] + moves[:20] + cards[:20] + ["pass", "", "Ah", "BJ", "RJ", "zz", "\x00"]
     tampered = _mutate(data, rng, leaves)
-    _load_or_refuse(json.dumps(tampered, allow_nan=True))
+    assert _load_or_refuse(json.dumps(tampered, allow_nan=True)) in ("refused", "sound")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -176,7 +180,8 @@ def test_extreme_option_values_are_a_value_error(name, value):
     for option in cardavia.game_class(name).default_options:
         try:
             game = cardavia.load(name, **{option: value})
-        except ValueError:
+        except ValueError as e:
+            assert_refused(e)
             continue
         _accepted_state_is_sound(game.new_state(seed=5))
 
@@ -224,8 +229,8 @@ def test_analysis_numbers_are_an_answer_or_a_value_error(value):
     for call in calls:
         try:
             call()
-        except ValueError:
-            pass
+        except ValueError as e:
+            assert_refused(e)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -256,6 +261,7 @@ def test_from_hands_builds_a_sound_state_or_refuses(name, data):
            for h in hands]
     try:
         state = game.from_hands(arg)
-    except ValueError:
+    except ValueError as e:
+        assert_refused(e)
         return
     _accepted_state_is_sound(state)

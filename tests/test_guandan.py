@@ -1207,7 +1207,7 @@ def _exact_world_probabilities(state, observer):
     return {k: v / total for k, v in counts.items()}, others
 
 
-def _chi2_exact(probs, counts, n):
+def _check_chi2_exact(probs, counts, n):
     assert set(counts) <= set(probs), "a world outside the possible ones"
     assert min(probs.values()) * n >= 5
     chi2 = sum((counts.get(c, 0) - n * p) ** 2 / (n * p) for c, p in probs.items())
@@ -1226,9 +1226,9 @@ def test_gd_2_1_gd_3_1_worlds_are_uniform_chi_square_on_a_late_position(match):
     n = max(300, int(6 / min(probs.values())) + 1)
     obs = s.observation(p)
     counts = Counter(_world_key(g.sample_world(obs, seed), others) for seed in range(n))
-    _chi2_exact(probs, counts, n)
+    _check_chi2_exact(probs, counts, n)
     counts = Counter(_world_key(s.position.sample_world(p, seed), others) for seed in range(n, 2 * n))
-    _chi2_exact(probs, counts, n)
+    _check_chi2_exact(probs, counts, n)
 
 
 def test_gd_3_1_tribute_and_returned_cards_stay_with_their_holders():
