@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cardavia
+from cardavia.cards import to_card_ids
 from cardavia.ai import (Agent, HeuristicAgent, MonteCarloAgent, RandomAgent, make_agent, parse_spec, play_out,
                          split_specs)
 
@@ -116,7 +117,8 @@ def test_mc_is_reproducible_and_thread_count_free(name):
 
 
 def test_mc_ties_go_to_the_earlier_legal_move():
-    game, state = _midgame("doudizhu", 6, 4)
+    game, state = _midgame("doudizhu", 6, 8)
+    assert state.phase == "play"          # bidding is not searched move by move
     p = state.current_player
     a = make_agent("mc:rollouts=2", game, seed=1)
     obs, legal = state.observation(p), state.legal_moves()
@@ -191,3 +193,120 @@ def test_compiled_driver_equals_one_rollout_call_a_playout(name):
     assert fast.evaluate(obs, legal) == slow.evaluate(obs, legal)
     with pytest.raises(TypeError):
         mc_climb.score([object()], list(legal), p)
+
+
+# -- decisions beyond the play (issue 13 part 3) --------------------------------------
+def _bidding_spot(strong: bool):
+    """A Dou Dizhu bidding decision with a very strong or a very weak hand."""
+    game = cardavia.load("doudizhu")
+    if strong:
+        hands = ["BJ RJ 2h 2s 2d 2c Ah As Ad Ac Kh Ks Kd Kc Qh Qs Qd",
+                 "3h 3s 4h 4s 5h 5s 6h 6s 7h 7s 8h 8s 9h 9s Th Ts Jh",
+                 "3d 3c 4d 4c 5d 5c 6d 6c 7d 7c 8d 8c 9d 9c Td Tc Jd"]
+    else:
+        hands = ["3h 3s 4h 4s 5d 6h 7s 8h 9s Td Jh Qs 3d 4d 5c 6c 8c",
+                 "BJ RJ 2h 2s 2d 2c Ah As Ad Ac Kh Ks Kd Kc Qh Qd Qc",
+                 "5h 5s 6s 6d 7h 7d 7c 8s 8d 9h 9d 9c Th Ts Tc Jd Jc"]
+    bottom = "Js Jc Qc" if strong else "Js 3c 4c"
+    return game.from_hands(hands, bottom=bottom, first_bidder=0)
+
+
+def test_mc_bids_by_its_chance_as_landlord():
+    for strong, expected in ((True, "bid 3"), (False, "pass")):
+        state = _bidding_spot(strong)
+        mc = make_agent("mc:rollouts=200", state.game, seed=1)
+        move = mc.choose(state.observation(0), state.legal_moves())
+        assert str(move) == expected
+        assert (mc.last_win_share > 0.8) if strong else (mc.last_win_share < 0.3)
+        assert mc.last_rollouts == 200
+
+
+def test_mc_bid_levels_follow_the_threshold_and_step():
+    state = _bidding_spot(True)
+    obs, legal = state.observation(0), state.legal_moves()
+    # Above the threshold by less than a step: the lowest bid; unreachable: pass.
+    assert str(make_agent("mc:rollouts=100,bid_threshold=0.5,bid_step=1", state.game, seed=1)
+               .choose(obs, legal)) == "bid 1"
+    high = make_agent("mc:rollouts=100,bid_threshold=1", state.game, seed=1)
+    assert str(high.choose(obs, legal)) == ("bid 1" if high.last_win_share == 1 else "pass")
+    with pytest.raises(ValueError, match="bid_threshold"):
+        make_agent("mc:bid_threshold=2", state.game)
+    # A level not above the highest bid so far is a pass.
+    state2 = state.clone()
+    state2.play("bid 1")
+    state2.play("bid 2")
+    weak = make_agent("mc:rollouts=100,bid_threshold=0.5,bid_step=1", state2.game, seed=1)
+    assert str(weak.choose(state2.observation(2), state2.legal_moves())) == "pass"
+
+
+def test_mc_bidding_win_share_is_the_same_without_the_compiled_driver():
+    state = _bidding_spot(False)
+    fast = make_agent("mc:rollouts=80", state.game, seed=3)
+    slow = make_agent("mc:rollouts=80", state.game, seed=3)
+    slow.searcher.batch = None
+    obs = state.observation(0)
+    assert fast.landlord_chance(obs) == slow.landlord_chance(obs)
+
+
+def test_mc_fixed_landlord_deals_play_to_the_end():
+    game = cardavia.load("doudizhu", bidding=False)
+    agents = [make_agent("mc:rollouts=40", game, seed=p) for p in range(3)]
+    state = play_out(game.new_state(seed=4), agents)
+    assert sum(state.returns()) == 0 and state.landlord == 0
+
+
+def test_zhengshangyou_opening_lead_is_searched_over_the_plays_with_the_3_of_hearts():
+    game = cardavia.load("zhengshangyou")
+    state = game.new_state(seed=11)
+    p = state.current_player
+    legal = state.legal_moves()
+    assert len(legal) > 1 and all("3" in str(m) for m in legal)      # ZSY-2.3
+    mc = make_agent("mc:rollouts=300", game, seed=1)
+    cands, means, worlds = mc.evaluate(state.observation(p), legal)
+    assert len(cands) == len(legal) and worlds >= 1
+    move = mc.choose(state.observation(p), legal)
+    three_of_hearts = to_card_ids("3h")[0]
+    assert three_of_hearts in state.hand(p)
+    state.play(move)                                  # the opening takes the 3 of hearts (ZSY-2.3)
+    assert three_of_hearts not in state.hand(p)
+
+
+def test_guandan_search_plays_only_the_current_deal_of_a_match():
+    single = cardavia.load("guandan", match=False)
+    match = cardavia.load("guandan", match=True)
+    for seed in range(4):
+        a = single.new_state(seed=seed)
+        assert single.rollout(a, seed) == single.rollout(a, seed, horizon="deal")
+        m = match.new_state(seed=seed)
+        r = match.rollout(m, seed, horizon="deal")
+        assert sum(r) == 0 and 1 <= abs(r[0]) <= 3 and r[0] == r[2]
+        assert abs(match.rollout(m, seed)[0]) == 1          # the whole match: +-1
+    with pytest.raises(ValueError, match="horizon"):
+        single.rollout(a, 1, horizon="match")
+    from cardavia.ai.mc import default_rollouts
+    assert make_agent("mc", match).rollouts == default_rollouts(match) < default_rollouts(single.name.replace(
+        "guandan", "doudizhu"))
+
+
+def test_register_agent_seats_a_new_agent_by_name():
+    from cardavia.ai import register_agent
+    register_agent("firstmove", lambda game, seed=None, k=0: _First(seed, k), {"k": int})
+    game = cardavia.load("doudizhu")
+    agent = make_agent("firstmove:k=1", game, seed=3)
+    assert isinstance(agent, _First) and agent.k == 1
+    state = play_out(game.new_state(seed=1), [agent] * 3)
+    assert state.is_over
+    for bad in ("mc", "no name", ""):
+        with pytest.raises(ValueError):
+            register_agent(bad, lambda game, seed=None: agent)
+
+
+class _First(Agent):
+    name = "firstmove"
+
+    def __init__(self, seed, k):
+        super().__init__(seed)
+        self.k = k
+
+    def choose(self, observation, legal_moves):
+        return legal_moves[min(self.k, len(legal_moves) - 1)]

@@ -21,3 +21,9 @@ def test_conformance(name, match):
     seeds = range(1000, 1000 + (MATCHES[name] if plays_matches else DEALS[name]))
     moves = check_random_games(game, seeds, check_every=400 if plays_matches else 23)
     assert moves > len(seeds)
+
+
+def test_conformance_of_dou_dizhu_from_a_fixed_landlord():
+    game = cardavia.load("doudizhu", bidding=False)
+    seeds = range(1000, 1100)
+    assert check_random_games(game, seeds, check_every=23) > len(seeds)

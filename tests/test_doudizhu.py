@@ -956,3 +956,19 @@ def test_vocabulary_names_and_nobody_is_none():
     out = s.outcome()
     assert out.score["multiplier"] == s.multiplier and out.score["landlord"] == s.landlord
     assert json.dumps(out.to_dict()) and s.current_player is None
+
+
+def test_fixed_landlord_deals_seat_0_the_bottom_at_bid_1():
+    """``bidding=False`` (DouZero's evaluation setting): the same shuffle as
+    with bidding, no auction; seat 0 is landlord at bid 1 with the bottom
+    cards and leads (DDZ-2.4)."""
+    fixed = cardavia.load("doudizhu", bidding=False)
+    for seed in range(20):
+        state, bid = fixed.new_state(seed=seed), cardavia.load("doudizhu").new_state(seed=seed)
+        assert (state.phase, state.landlord, state.bid, state.current_player) == ("play", 0, 1, 0)
+        assert sorted(state.hand(0)) == sorted(bid.hand(0) + bid.bottom)
+        assert state.hand(1) == bid.hand(1) and state.hand(2) == bid.hand(2)
+        assert state.observation(1)["bottom"] == state.observation(2)["bottom"] is not None
+        assert fixed.from_json(state.to_json()) == state
+    with pytest.raises(ValueError, match="bidding must be True or False"):
+        cardavia.load("doudizhu", bidding="no")

@@ -1447,6 +1447,30 @@ cdef int gd_rollout(GdPos* s, Rng* r, GdTmpl* buf, int cap, int* returns) noexce
     return moves
 
 
+cdef enum:
+    GD_MATCH_BONUS = 4  # a decided match counts as this many levels more
+
+
+cdef int gd_rollout_deal(GdPos* s, Rng* r, GdTmpl* buf, int cap, int* returns) noexcept nogil:
+    """Play the current deal to its end with the policy (the search's horizon
+    in a match): each seat gets its team's levels gained in that deal, plus
+    ``GD_MATCH_BONUS`` when the deal decides the match; the moves made.  For
+    a single deal this is ``gd_rollout``."""
+    cdef GdMove mv
+    cdef int moves = 0, deals = s.deals, p, v
+    if s.phase == GD_PH_OVER:
+        gd_returns(s, returns)
+        return 0
+    while s.phase != GD_PH_OVER and s.deals == deals:
+        gd_policy_move(s, r, buf, cap, &mv)
+        gd_apply(s, &mv)
+        moves += 1
+    v = s.last_gained + (GD_MATCH_BONUS if s.match and s.phase == GD_PH_OVER else 0)
+    for p in range(4):
+        returns[p] = v if (p & 1) == s.last_winner else -v
+    return moves
+
+
 # -- Python face -------------------------------------------------------------------
 
 def deal(seed):
@@ -1918,6 +1942,27 @@ cdef class Position:
         free(buf)
         if copy:
             free(w)
+        return (out[0], out[1], out[2], out[3])
+
+    def rollout_deal(self, seed=0):
+        """On a copy, play the current deal to its end with the policy in
+        every seat (``gd_rollout_deal``): per seat, the levels its team
+        gained in that deal (negative for the losers), plus 4 when the deal
+        decides the match."""
+        cdef GdPos* w = <GdPos*>malloc(sizeof(GdPos))
+        cdef Rng r
+        cdef int out[4]
+        cdef GdTmpl* buf = <GdTmpl*>malloc(sizeof(GdTmpl) * GD_MAX_TMPL)
+        if buf == NULL or w == NULL:
+            free(buf)
+            free(w)
+            raise MemoryError()
+        w[0] = self.s
+        rng_seed(&r, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
+        with nogil:
+            gd_rollout_deal(w, &r, buf, GD_MAX_TMPL, out)
+        free(buf)
+        free(w)
         return (out[0], out[1], out[2], out[3])
 
     def rollouts(self, seed, int n):

@@ -23,8 +23,9 @@ cdef inline Pos* pos_of(object world):
     return &(<Position>world).p
 
 
-def score(list worlds, list moves, int player):
-    """Per candidate, the summed returns of ``player`` over the worlds."""
+def score(list worlds, list moves, int player, bint wins=False):
+    """Per candidate, the summed returns of ``player`` over the worlds (with
+    ``wins``: the number of worlds where ``player``'s return is positive)."""
     cdef Py_ssize_t nw = len(worlds), nm = len(moves), i, j
     cdef int r[3]
     cdef Pos q
@@ -63,7 +64,10 @@ def score(list worlds, list moves, int player):
                         pos_apply(&q, &ms[j])
                         rollout_c(&q, buf, CAP)
                     pos_returns(&q, r)
-                    totals[j] += r[player]
+                    if wins:
+                        totals[j] += 1 if r[player] > 0 else 0
+                    else:
+                        totals[j] += r[player]
         return [totals[j] for j in range(nm)]
     finally:
         free(ps); free(ms); free(buf); free(totals)

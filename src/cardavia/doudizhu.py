@@ -80,8 +80,14 @@ class DouDizhuState(climbing.ClimbState):
                 GAME_ID, hands, bottom, -1 if landlord is None else landlord,
                 setup.get("bid", 1), setup.get("first_bidder", 0), setup.get("seed", 0))
             self._redeal_deals = list(setup.get("redeals", ()))
-        else:
+        elif game.options["bidding"]:
             self._pos = _Position.new_deal(GAME_ID, setup["seed"])
+        else:
+            # DouZero's evaluation setting: the same shuffle, no bidding;
+            # seat 0 takes the bottom cards as landlord at bid 1.
+            dealt = _Position.new_deal(GAME_ID, setup["seed"])
+            self._pos = _Position.from_hands(GAME_ID, [dealt.hand_bits(p) for p in range(3)],
+                                             dealt.bottom_bits, 0, 1, 0, setup["seed"])
 
     # -- what a person reads --------------------------------------------------
     @property
@@ -227,15 +233,24 @@ def _check_deal(hands: Any, bottom: Any, where: str = "") -> tuple[list[int], in
 
 
 class DouDizhuGame(climbing.ClimbGame, Game):
-    """Dou Dizhu for three players: bidding, then one deal (RULES.md §1)."""
+    """Dou Dizhu for three players: bidding, then one deal (RULES.md §1).
+
+    Option ``bidding`` (default True).  ``bidding=False`` skips the auction
+    as the DouZero papers evaluate: seat 0 takes the bottom cards as
+    landlord at bid 1 and leads; the deal is the same shuffle as with bidding.
+    """
 
     name = "doudizhu"
     title = "Dou Dizhu (Fight the Landlord)"
     num_players = 3
     state_class = DouDizhuState
-    default_options: ClassVar[dict[str, Any]] = {}
+    default_options: ClassVar[dict[str, Any]] = {"bidding": True}
     game_id = GAME_ID
     _SETUP_KEYS = frozenset({"seed", "hands", "bottom", "landlord", "bid", "first_bidder", "redeals"})
+
+    def _validate_options(self) -> None:
+        if not isinstance(self._options["bidding"], bool):
+            raise ValueError(f"doudizhu: bidding must be True or False, not {self._options['bidding']!r}")
 
     def validate_setup(self, setup: dict) -> None:
         """DDZ-2: the 54-card pack, every card once across the hands and the

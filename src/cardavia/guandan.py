@@ -810,13 +810,22 @@ class GuandanGame(Game):
                                     f"({move} is not among them)")
         return move
 
-    def rollout(self, position: Any, rng: Any = None) -> tuple:
+    def rollout(self, position: Any, rng: Any = None, horizon: str = "end") -> tuple:
         """Play ``position`` (a core ``Position`` or a state) to the end with
-        the policy in every seat, in the core without the GIL; its returns."""
+        the policy in every seat, in the core without the GIL; its returns.
+
+        ``horizon="deal"`` plays only the current deal, the Monte Carlo
+        search's horizon in a match: per seat, the levels its team gained
+        in that deal (negative for the losers), plus 4 when the deal decides
+        the match.  A single deal's returns are the same either way."""
         if isinstance(position, GuandanState):
             position = position._pos
         if not isinstance(position, _core.Position):
             raise ArgumentTypeError(f"rollout needs a guandan Position or state, not {type(position).__name__}")
+        if horizon == "deal":
+            return position.rollout_deal(_seed64(rng))
+        if horizon != "end":
+            raise ValueError(f"horizon is 'end' or 'deal', not {horizon!r}")
         return position.rollout(_seed64(rng))
 
     def _skeleton(self, observation: Any) -> "_core.Position":

@@ -20,9 +20,10 @@ Build an agent, choose a budget, measure it::
     out["results"]["mc:rollouts=2000"]["mean_score_ci"]
 
 The ``mc`` options: ``rollouts`` (playouts per decision, default
-``DEFAULT_ROLLOUTS``), ``budget_ms`` (a time budget instead), ``threads``
-(spread the rollouts; the choice does not change), ``max_candidates``
-(pruning, see ``cardavia.ai.mc``).
+``DEFAULT_ROLLOUTS``, smaller for Guandan: ``cardavia.ai.mc.default_rollouts``),
+``budget_ms`` (a time budget instead), ``threads`` (spread the rollouts; the
+choice does not change), ``max_candidates`` (pruning), ``bid_threshold`` and
+``bid_step`` (Dou Dizhu's bidding); see ``cardavia.ai.mc``.
 """
 from __future__ import annotations
 
@@ -38,8 +39,28 @@ AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicA
 _OPTIONS: dict[str, dict[str, type]] = {
     "random": {},
     "heuristic": {},
-    "mc": {"rollouts": int, "budget_ms": float, "threads": int, "max_candidates": int},
+    "mc": {"rollouts": int, "budget_ms": float, "threads": int, "max_candidates": int,
+           "bid_threshold": float, "bid_step": float},
 }
+
+
+_FACTORIES: dict[str, Any] = {}
+"""Agents added with ``register_agent``: name -> factory(game, seed, **options)."""
+
+
+def register_agent(name: str, factory: Any, options: dict[str, type] | None = None) -> None:
+    """Make ``name`` buildable by ``make_agent`` (and so seatable in
+    ``cardavia simulate``/``arena`` runs of this process and its forked
+    workers): ``factory(game, seed=…, **options)`` returns an ``Agent``;
+    ``options`` names its option types for specs (``name:key=value``).
+    The built-in names cannot be replaced."""
+    if not isinstance(name, str) or not name.isidentifier() or name in ("random", "heuristic", "mc"):
+        raise ValueError(f"cannot register an agent named {name!r}")
+    if not callable(factory):
+        raise ValueError("an agent factory must be callable")
+    AGENTS[name] = Agent
+    _OPTIONS[name] = dict(options or {})
+    _FACTORIES[name] = factory
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -97,6 +118,8 @@ def make_agent(name: str, game: Any, seed: Any = None, **options: Any) -> Agent:
     spec_options.update(options)
     if isinstance(game, str):
         game = cardavia.load(game, match=False)
+    if base in _FACTORIES:
+        return _FACTORIES[base](game, seed=seed, **spec_options)
     if base == "random":
         return RandomAgent(seed=seed)
     if not hasattr(game, "policy_move"):
@@ -109,4 +132,4 @@ def make_agent(name: str, game: Any, seed: Any = None, **options: Any) -> Agent:
 
 
 __all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "MonteCarloAgent", "RandomAgent",
-           "make_agent", "parse_spec", "play_out", "searchable", "split_specs", "teams_of"]
+           "make_agent", "parse_spec", "play_out", "register_agent", "searchable", "split_specs", "teams_of"]

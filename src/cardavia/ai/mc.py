@@ -24,6 +24,14 @@ search keeps the heuristic's move, ``pass`` where it is legal, and an evenly
 spaced selection of the other legal moves in their legal order, up to
 ``max_candidates`` in all.
 
+Dou Dizhu's bidding (DDZ-2) is not searched move by move: the agent
+estimates its chance of winning as landlord (the share of worlds it wins
+after taking the bottom cards, every world played out by the policy) and
+bids when that clears ``bid_threshold``, one level higher for every
+``bid_step`` above it (bid 1, 2 or 3; a level not above the highest bid so
+far means pass).  The defaults were tuned in the arena
+(``bench/bench_arena_climbing.py --tune-bidding``).
+
 Forced moves are played at once and are not decisions.
 """
 from __future__ import annotations
@@ -41,6 +49,18 @@ DEFAULT_ROLLOUTS = 20000
 climbing-game decision takes about 0.1 s at the median (150,000-250,000
 rollouts a second through the compiled driver; ``bench/bench_arena_climbing.py``)."""
 
+GAME_ROLLOUTS = {"guandan": 3000}
+"""Games whose playouts are slower get a smaller default (Guandan: 4,000-8,000
+playouts a second; a median decision of about 0.5 s)."""
+
+BID_THRESHOLD = 0.5
+BID_STEP = 0.1
+
+
+def default_rollouts(game: Any) -> int:
+    """The default ``rollouts`` of ``mc`` for ``game``."""
+    return GAME_ROLLOUTS.get(getattr(game, "name", game), DEFAULT_ROLLOUTS)
+
 
 class MonteCarloAgent(Agent):
     """Determinized Monte Carlo search over the game's compiled rollouts."""
@@ -48,9 +68,12 @@ class MonteCarloAgent(Agent):
     name = "mc"
     searches = True
 
-    def __init__(self, game: Any, seed: Any = None, rollouts: int = DEFAULT_ROLLOUTS,
-                 budget_ms: float | None = None, threads: int = 1, max_candidates: int = 64):
+    def __init__(self, game: Any, seed: Any = None, rollouts: int | None = None,
+                 budget_ms: float | None = None, threads: int = 1, max_candidates: int = 64,
+                 bid_threshold: float = BID_THRESHOLD, bid_step: float = BID_STEP):
         super().__init__(seed)
+        if rollouts is None:
+            rollouts = default_rollouts(game)
         if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
             raise ValueError(f"mc: rollouts must be a positive int, not {rollouts!r}")
         if budget_ms is not None and (isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float))
@@ -60,6 +83,9 @@ class MonteCarloAgent(Agent):
             raise ValueError(f"mc: threads must be an int 1-64, not {threads!r}")
         if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or max_candidates < 2:
             raise ValueError(f"mc: max_candidates must be an int >= 2, not {max_candidates!r}")
+        for key, value in (("bid_threshold", bid_threshold), ("bid_step", bid_step)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                raise ValueError(f"mc: {key} must be a number 0-1, not {value!r}")
         self.game = game
         self.searcher = Searcher(game)
         self.rollouts = rollouts
@@ -68,12 +94,18 @@ class MonteCarloAgent(Agent):
         self.max_candidates = max_candidates
         self.last_rollouts = 0
         """Playouts of the last decision (0 for a forced move)."""
+        self.bid_threshold = bid_threshold
+        self.bid_step = bid_step
+        self.last_win_share: float | None = None
+        """The estimated chance as landlord behind the last bidding decision."""
         self._options = {"rollouts": rollouts, "budget_ms": budget_ms, "threads": threads,
-                         "max_candidates": max_candidates}
+                         "max_candidates": max_candidates, "bid_threshold": bid_threshold,
+                         "bid_step": bid_step}
 
     @property
     def spec(self) -> str:
-        defaults = {"rollouts": DEFAULT_ROLLOUTS, "budget_ms": None, "threads": 1, "max_candidates": 64}
+        defaults = {"rollouts": default_rollouts(self.game), "budget_ms": None, "threads": 1,
+                    "max_candidates": 64, "bid_threshold": BID_THRESHOLD, "bid_step": BID_STEP}
         opts = [f"{k}={v}" for k, v in self._options.items() if v != defaults[k]]
         return "mc" + (":" + ",".join(opts) if opts else "")
 
@@ -99,19 +131,20 @@ class MonteCarloAgent(Agent):
         keep += [rest[(j * len(rest)) // need] for j in range(need)]
         return [moves[i] for i in sorted(set(keep))]
 
-    def _world_totals(self, worlds, cands: list, seeds: list, me: int) -> list[int]:
+    def _world_totals(self, worlds, cands: list, seeds: list, me: int, wins: bool = False) -> list[int]:
         """The summed returns for seat ``me`` of each candidate over the
         worlds of ``seeds`` (pairs of a world seed, or a world, and a
-        rollout seed)."""
+        rollout seed); with ``wins``, the worlds where that return is positive."""
         child, rollout = self.searcher.child, self.searcher.rollout
         batch = self.searcher.batch
         if batch is not None:
-            return batch([worlds(w) if isinstance(w, int) else w for w, _ in seeds], cands, me)
+            return batch([worlds(w) if isinstance(w, int) else w for w, _ in seeds], cands, me, wins)
         totals = [0] * len(cands)
         for wseed, rseed in seeds:
             world = worlds(wseed) if isinstance(wseed, int) else wseed
             for j, m in enumerate(cands):
-                totals[j] += rollout(child(world, m), rseed)[me]
+                r = rollout(child(world, m), rseed)[me]
+                totals[j] += (r > 0) if wins else r
         return totals
 
     def evaluate(self, observation: Observation, legal_moves: LegalMoves) -> tuple[list[Move], list[float], int]:
@@ -145,10 +178,47 @@ class MonteCarloAgent(Agent):
         self.last_rollouts = n * len(cands)
         return cands, [t / n for t in totals], n
 
+    def landlord_chance(self, observation: Observation) -> float:
+        """Dou Dizhu bidding: the share of sampled worlds the agent wins as
+        landlord (taking the bottom cards at once with a bid of 3), each
+        played out by the policy; ``rollouts`` worlds (or ``budget_ms``)."""
+        data = getattr(observation, "data", observation)
+        me = data["player"]
+        worlds = self.searcher.worlds(observation)
+        take = [self.game.parse_move("bid 3")]
+        rng = self.rng
+        won = n = 0
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        while True:
+            k = self.rollouts if deadline is None else 64
+            seeds = [(rng.getrandbits(64), rng.getrandbits(64)) for _ in range(k)]
+            won += self._world_totals(worlds, take, seeds, me, wins=True)[0]
+            n += k
+            if deadline is None or time.perf_counter() >= deadline:
+                break
+        self.last_rollouts = n
+        return won / n
+
+    def bid(self, observation: Observation, legal_moves: LegalMoves) -> Move:
+        """Dou Dizhu's bid from the chance as landlord (see the module doc)."""
+        p = self.landlord_chance(observation)
+        self.last_win_share = p
+        level = 0
+        if p >= self.bid_threshold:
+            level = 1 + int((p - self.bid_threshold) / self.bid_step if self.bid_step else 2)
+        text = f"bid {min(3, level)}" if level else "pass"
+        for m in legal_moves:
+            if str(m) == text:
+                return m
+        return next(m for m in legal_moves if str(m) == "pass")
+
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         if len(legal_moves) == 1:
             self.last_rollouts = 0
             return legal_moves[0]
+        data = getattr(observation, "data", observation)
+        if self.game.name == "doudizhu" and data.get("phase") == "bidding":
+            return self.bid(observation, legal_moves)
         cands, means, _ = self.evaluate(observation, legal_moves)
         best = 0
         for j in range(1, len(cands)):

@@ -92,6 +92,12 @@ _BATCH: dict[str, Callable[[], Any]] = {"doudizhu": _climb_batch, "zhengshangyou
 """Compiled drivers: every candidate in every world in one call of the core."""
 
 
+_HORIZON: dict[str, str] = {"guandan": "deal"}
+"""Games whose search plays only the current deal of a match (see
+``GuandanGame.rollout``): a whole match of playouts costs ten deals and
+ends in a single +-1."""
+
+
 def searchable(game: Any) -> bool:
     """True when ``game`` gives what the Monte Carlo search needs."""
     return (game.name in _APPLY and hasattr(game, "sample_world") and hasattr(game, "rollout"))
@@ -126,4 +132,7 @@ class Searcher:
         return pos
 
     def rollout(self, position: Any, seed: int) -> tuple:
+        horizon = _HORIZON.get(self.game.name)
+        if horizon:
+            return self.game.rollout(position, seed, horizon=horizon)
         return self.game.rollout(position, seed)
