@@ -25,7 +25,7 @@ def text() -> str:
     return (resources.files("cardavia") / "data" / "RULES.md").read_text(encoding="utf-8")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _sections() -> dict[str, str]:
     out: dict[str, list[str]] = {}
     current: list[str] | None = None

@@ -86,7 +86,7 @@ def bridge_hand(cards: Sequence[str]) -> Text:
 def render(observation: Observation | Mapping[str, Any], legal: Sequence[str] | None = None) -> RenderableType:
     """The table as seen by ``observation``'s player; ``legal`` (move texts)
     are listed, numbered from 1, when it is his turn."""
-    obs: Mapping[str, Any] = getattr(observation, "data", observation)
+    obs: Mapping[str, Any] = observation.data if isinstance(observation, Observation) else observation
     game = obs["game"]
     me = obs["player"]
     names = seat_names(game, _players(game), me)
@@ -308,7 +308,8 @@ def _guandan(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
 def _shengji(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     levels = obs.get("team_levels") or [None, None]
     declaration = obs.get("declaration")
-    declared = f"declared by {names[declaration['player']]}: {declaration['cards']}" if declaration else "no declaration"
+    declared = (f"declared by {names[declaration['player']]}: {declaration['cards']}" if declaration
+                else "no declaration")
     out: list[RenderableType] = [
         line("Level", level_text(obs.get("level")), f"trump {obs.get('trump') or 'undecided'}", declared,
              f"team 0+2 at {level_text(levels[0])}", f"team 1+3 at {level_text(levels[1])}"),

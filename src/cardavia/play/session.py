@@ -23,9 +23,9 @@ from cardavia.play.render import PAGE, render, render_moves, seat_names
 
 MAX_INPUT = 200
 """Characters of one command read at most (a move's text is a few dozen)."""
-HELP = ("commands: a number picks a listed move ('#2' when a play is written 2 too) · a move's text plays it · part of a move (cards, a kind) "
-        "lists the moves that match · 'more' the next page · '?' the rules · '? DDZ-4.3' one rule · "
-        "'hint' · 'undo' · 'log' · 'table' · 'quit'")
+HELP = ("commands: a number picks a listed move ('#2' when a play is written 2 too) · a move's text plays it · "
+        "part of a move (cards, a kind) lists the moves that match · 'more' the next page · '?' the rules · "
+        "'? DDZ-4.3' one rule · 'hint' · 'undo' · 'log' · 'table' · 'quit'")
 
 
 def derive_seed(*parts: Any) -> int:
