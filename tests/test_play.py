@@ -433,3 +433,54 @@ def test_the_levels_are_the_web_s():
     except ImportError:
         return
     assert app.LEVELS is LEVELS
+
+
+# -- the session without a terminal: scripted answers --------------------------------------
+def scripted(game, answer, **options):
+    """A Session whose every prompt is answered by ``answer(prompt)`` (None:
+    end of input), printing to a string."""
+    import io
+
+    from rich.console import Console
+
+    from cardavia.play import Session
+
+    buffer = io.StringIO()
+
+    def read(prompt: str) -> str:
+        buffer.write(prompt)
+        text = answer(prompt)
+        if text is None:
+            raise EOFError
+        buffer.write(text + "\n")
+        return text
+
+    console = Console(file=buffer, width=120, color_system=None, force_terminal=False)
+    return Session(game, console=console, read=read, delay=0, **options), buffer
+
+
+def test_a_match_keeps_undo_and_log_within_the_deal():
+    in_deal_two: list[str] = []
+
+    def answer(prompt: str) -> str | None:
+        if prompt.startswith("Enter for deal 2"):
+            in_deal_two.extend(["undo", "log", "quit"])
+            return ""
+        return in_deal_two.pop(0) if in_deal_two else "1"
+
+    session, out = scripted(cardavia.load("updown"), answer, level="easy", seed=5)  # a match
+    assert session.run() == 0
+    deal_two = out.getvalue().split("Enter for deal 2")[1]
+    assert "— deal 1 is over —" in out.getvalue()
+    assert "undo stays within the current deal of a match" in deal_two
+    log = deal_two.split("log of deal 2:")[1]
+    assert "deal 2: starter" in log and "deal 1: starter" not in log
+
+
+def test_hint_of_the_normal_level_is_the_monte_carlo_search():
+    answers = ["bid 3", "hint", "hint", "quit"]
+    session, out = scripted(cardavia.load("doudizhu"), lambda prompt: answers.pop(0), level="normal", seed=2026)
+    assert session.run() == 0
+    hints = re.findall(r"hint: (\S+) — mc played (\d+) candidates out in (\d+) worlds each", out.getvalue())
+    assert len(hints) == 2 and hints[0] == hints[1]  # seeded: asked twice, the same answer
+    assert len(session.state.history) == 1  # a hint plays nothing

@@ -52,6 +52,8 @@ class Session:
         self.agents: dict[int, Any] = {}
         self.shown = 0
         """History entries already printed."""
+        self.deal_start = 0
+        """Where the current deal of a match starts in the history (for ``log``)."""
 
     # -- output ---------------------------------------------------------------
     def say(self, *parts: Any, style: str | None = None, wrap: bool = True) -> None:
@@ -89,6 +91,8 @@ class Session:
                 return 0
             now = self.observation().get("deal")
             if now != deal:
+                history = self.state.history
+                self.deal_start = 1 + max((i for i, e in enumerate(history) if e.player != CHANCE), default=-1)
                 if not self.between_deals(deal, now):
                     return 0
                 deal = now
@@ -230,9 +234,11 @@ class Session:
             self.say(str(e), style="red")
 
     def show_log(self) -> None:
-        history = self.observation()["history"]
-        if not history:
-            self.say("no moves yet")
+        """The current deal's moves, as this seat saw them (a match's last
+        deal ends with the settlement lines of the one before)."""
+        history = self.observation()["history"][self.deal_start:]
+        deal = self.observation().get("deal")
+        self.say(Text(f"log of deal {deal}:" if deal is not None else "log:", style="bold"))
         for i, (player, text) in enumerate(history, 1):
             self.say(f"{i:>4}  {'·' if player == CHANCE else self.who(player)}: {text}")
 
