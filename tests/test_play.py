@@ -484,3 +484,23 @@ def test_hint_of_the_normal_level_is_the_monte_carlo_search():
     hints = re.findall(r"hint: (\S+) — mc played (\d+) candidates out in (\d+) worlds each", out.getvalue())
     assert len(hints) == 2 and hints[0] == hints[1]  # seeded: asked twice, the same answer
     assert len(session.state.history) == 1  # a hint plays nothing
+
+
+JUNK = ["", "   ", "#", "#0", "=", "= ", "0", "-1", "1e3", "²", "♠", "?", "? ", "? BR-99", "?DDZ", "more", "more",
+        "x" * 500, "pass pass", "bid", "raise -5", "raise 99999999", "lock", "declare", "bury", "return",
+        "single:", "7NTXX", "Ah Ah Ah", "\x1b[A", "undo", "log", "help", "table"]
+
+
+@pytest.mark.parametrize("name", cardavia.GAMES)
+def test_junk_input_never_breaks_a_deal(name):
+    """Every prompt first gets a piece of junk, then move 1: the deal still
+    ends normally, every refusal a message."""
+    turn = {"n": 0}
+
+    def answer(prompt: str) -> str:
+        turn["n"] += 1
+        return JUNK[turn["n"] // 2 % len(JUNK)] if turn["n"] % 2 else "1"
+
+    session, out = scripted(single(name), answer, level="easy", seed=8)
+    assert session.run() == 0
+    assert "Final score:" in out.getvalue()

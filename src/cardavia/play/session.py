@@ -109,7 +109,13 @@ class Session:
         if agent is None:
             agent = self.agents[player] = make_level_agent(self.level, self.game, seed=0)
         agent.reset(derive_seed(self.seed, player, len(self.state.history)))
-        self.state.play(agent.act(self.state))
+        try:
+            move = agent.act(self.state)
+        except Exception as e:  # an agent that fails must not end the person's game
+            self.say(f"the {self.agent_name} AI failed ({type(e).__name__}); {self.names[player]} plays at random",
+                     style="red")
+            move = self.state.legal_moves().sample(derive_seed(self.seed, "random", len(self.state.history)))
+        self.state.play(move)
         self.show_new_moves()
         if self.delay:
             time.sleep(self.delay)
@@ -155,6 +161,7 @@ class Session:
                 self.say("")
                 return False
             command = text.lower()
+            digits = text.isascii() and text.isdigit()
             if not text or command == "table":
                 view, matching, start = numbered, None, 0
                 self.say(render(self.observation()))
@@ -178,14 +185,14 @@ class Session:
                     self.say(render_moves(view, len(legal), matching, start))
                 else:
                     self.say("that was the last page; press Enter for the whole list again")
-            elif text.startswith("#") or (text.isdigit() and not self.parses(text)):
+            elif text.startswith("#") or (digits and not self.parses(text)):
                 number = text.lstrip("#").strip()
-                k = int(number) if number.isdigit() else 0
+                k = int(number) if number.isascii() and number.isdigit() else 0
                 if 1 <= k <= len(legal):
                     self.play(legal[k - 1])
                     return True
                 self.say(f"no move numbered {number[:20]!r}: the moves are numbered 1..{len(legal)}", style="red")
-            elif text.isdigit() and 1 <= int(text) <= len(legal) and not text.startswith("="):
+            elif digits and 1 <= int(text) <= len(legal):
                 self.say(f"{text!r} could be move number {text} ({legal[int(text) - 1]}) or the play {text}: "
                          f"type '#{text}' for the number, '={text}' for the play", style="red")
             elif self.try_play(text.removeprefix("=").strip()):
