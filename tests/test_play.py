@@ -199,6 +199,8 @@ def test_rules_and_one_rule(terminal):
     t.send("? DDZ-4.3")
     text = t.prompt()
     assert "DDZ-4.3 An airplane has no wings" in text and "DDZ-4.4" not in text
+    t.send("? bridge")
+    assert "BR-3 Auction" in t.prompt()
     t.send("? XYZ-99")
     assert "no rule XYZ-99" in t.prompt()
     t.send("quit")
@@ -504,3 +506,14 @@ def test_junk_input_never_breaks_a_deal(name):
     session, out = scripted(single(name), answer, level="easy", seed=8)
     assert session.run() == 0
     assert "Final score:" in out.getvalue()
+
+
+def test_bridge_declarer_plays_dummy_s_cards():
+    answers = ["7NT"]
+    session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0) if answers else "1",
+                            level="easy", seed=3)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "Contract: 7NT · by South · dummy North" in text
+    assert "Your turn — play from dummy (North)" in text and "You from dummy (North):" in text
+    assert "Final score:" in text

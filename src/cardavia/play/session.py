@@ -25,7 +25,7 @@ MAX_INPUT = 200
 """Characters of one command read at most (a move's text is a few dozen)."""
 HELP = ("commands: a number picks a listed move ('#2' when a play is written 2 too) · a move's text plays it · "
         "part of a move (cards, a kind) lists the moves that match · 'more' the next page · '?' the rules · "
-        "'? DDZ-4.3' one rule · 'hint' · 'undo' · 'log' · 'table' · 'quit'")
+        "'? DDZ-4.3' one rule, '? bridge' another game's · 'hint' · 'undo' · 'log' · 'table' · 'quit'")
 
 
 def derive_seed(*parts: Any) -> int:
@@ -54,6 +54,8 @@ class Session:
         """History entries already printed."""
         self.deal_start = 0
         """Where the current deal of a match starts in the history (for ``log``)."""
+        self.dummy_moves: set[int] = set()
+        """History indices of Bridge cards the declarer played from dummy."""
 
     # -- output ---------------------------------------------------------------
     def say(self, *parts: Any, style: str | None = None, wrap: bool = True) -> None:
@@ -68,12 +70,14 @@ class Session:
     def show_new_moves(self) -> None:
         """Print the moves made since the last call, as this seat sees them."""
         history = self.observation()["history"]
-        for player, text in history[self.shown:]:
+        for i, (player, text) in enumerate(history[self.shown:], self.shown):
             if player == CHANCE:
                 self.say(Text(f"  · {text}", style="dim"))
             else:
-                self.say(Text(f"  {self.who(player)}: ", style="bold" if player == self.seat else "cyan")
-                         .append(text))
+                who = self.who(player)
+                if i in self.dummy_moves:
+                    who += f" from dummy ({self.names[(player + 2) % 4].split(' ')[0]})"
+                self.say(Text(f"  {who}: ", style="bold" if player == self.seat else "cyan").append(text))
         self.shown = len(history)
 
     # -- the loop ---------------------------------------------------------------
@@ -115,7 +119,7 @@ class Session:
             self.say(f"the {self.agent_name} AI failed ({type(e).__name__}); {self.names[player]} plays at random",
                      style="red")
             move = self.state.legal_moves().sample(derive_seed(self.seed, "random", len(self.state.history)))
-        self.state.play(move)
+        self.apply(move)
         self.show_new_moves()
         if self.delay:
             time.sleep(self.delay)
@@ -211,15 +215,22 @@ class Session:
             return False
         return True
 
+    def apply(self, move: Any) -> None:
+        """Play ``move`` (refusals raise and change nothing)."""
+        from_dummy = bool(self.state.observation(self.seat).get("from_dummy"))
+        self.state.play(move)
+        if from_dummy:
+            self.dummy_moves.add(len(self.state.history) - 1)
+
     def play(self, text: str) -> None:
-        self.state.play(text)
+        self.apply(text)
         self.show_new_moves()
 
     def try_play(self, text: str) -> bool:
         """Play typed text; on refusal say why in one line (naming the rule)
         unless the text is a filter that matches some moves."""
         try:
-            self.state.play(text)
+            self.apply(text)
         except ValueError as e:
             rule = getattr(e, "rule", None)
             message = str(e)
@@ -236,7 +247,10 @@ class Session:
     # -- commands -----------------------------------------------------------------
     def show_rules(self, which: str) -> None:
         try:
-            self.say(rules.rule(which) if which else rules.section(self.game.name), wrap=False)
+            if not which or which.lower() in rules.games():
+                self.say(rules.section(which.lower() or self.game.name), wrap=False)
+            else:
+                self.say(rules.rule(which), wrap=False)
         except ValueError as e:
             self.say(str(e), style="red")
 
@@ -286,6 +300,7 @@ class Session:
         taken = len(entries) - keep
         self.state = state
         self.shown = len(self.observation()["history"])
+        self.dummy_moves = {i for i in self.dummy_moves if i < self.shown}
         self.say(f"undone: {taken} move{'s' if taken != 1 else ''} taken back; your move again", style="yellow")
         return True
 
