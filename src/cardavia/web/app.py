@@ -44,7 +44,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from cardavia.ai import DEFAULT_ROLLOUTS
+from cardavia.ai.levels import LEVEL_TITLES, LEVELS
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -63,13 +63,7 @@ couple of thousand; beyond this the page is told how many there are)."""
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 PACES = (0.0, 0.4, 1.0)
 
-# Opponents' strength: each level tries these agents in order (what exists wins).
-LEVELS: dict[str, tuple[tuple[str, dict], ...]] = {
-    "easy": (("heuristic", {}), ("random", {})),
-    "normal": (("mc", {"rollouts": DEFAULT_ROLLOUTS // 5}), ("heuristic", {}), ("random", {})),
-    "hard": (("mc", {}), ("heuristic", {}), ("random", {})),
-}
-LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+# Opponents' strength: cardavia.ai.levels (shared with cardavia play).
 DEAL_KEYS = ("deal",)
 
 

@@ -1,0 +1,313 @@
+"""The terminal game: one person's seat against AI opponents, deal after deal.
+
+``Session(game, seat=…, level=…, seed=…).run()`` reads commands with
+``input()`` and prints through a rich ``Console``.  The person sees what
+``render`` draws from his own observation; the AI seats are agents of the
+chosen level (``cardavia.ai.levels``), each decision seeded from the run's
+seed, the seat and the ply, so an undo replays the same AI moves.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from typing import Any, Callable
+
+from rich.console import Console
+from rich.text import Text
+
+import cardavia
+from cardavia import rules
+from cardavia.ai.levels import level_agent, make_level_agent
+from cardavia.game import CHANCE, Game, State
+from cardavia.play.render import PAGE, render, render_moves, seat_names
+
+MAX_INPUT = 200
+"""Characters of one command read at most (a move's text is a few dozen)."""
+HELP = ("commands: a number picks a listed move ('#2' when a play is written 2 too) · a move's text plays it · "
+        "part of a move (cards, a kind) lists the moves that match · 'more' the next page · '?' the rules · "
+        "'? DDZ-4.3' one rule, '? bridge' another game's · 'hint' · 'undo' · 'log' · 'table' · 'quit'")
+
+
+def derive_seed(*parts: Any) -> int:
+    digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
+class Session:
+    """A game in the terminal: ``run()`` plays it to the end (or ``quit``) and
+    returns the exit code."""
+
+    def __init__(self, game: Game, *, seat: int = 0, level: str = "normal", seed: int = 0, delay: float = 0.4,
+                 console: Console | None = None, read: Callable[[str], str] = input):
+        self.game = game
+        self.seat = seat
+        self.level = level
+        self.seed = seed
+        self.delay = delay
+        self.console = console or Console(highlight=False, markup=False)
+        self.read = read
+        self.state: State = game.new_state(seed=seed)
+        self.names = seat_names(game.name, game.num_players, seat)
+        self.agent_name, _ = level_agent(level, game)
+        self.agents: dict[int, Any] = {}
+        self.shown = 0
+        """History entries already printed."""
+        self.deal_start = 0
+        """Where the current deal of a match starts in the history (for ``log``)."""
+        self.dummy_moves: set[int] = set()
+        """History indices of Bridge cards the declarer played from dummy."""
+
+    # -- output ---------------------------------------------------------------
+    def say(self, *parts: Any, style: str | None = None, wrap: bool = True) -> None:
+        self.console.print(*parts, style=style, highlight=False, markup=False, soft_wrap=not wrap)
+
+    def observation(self):
+        return self.state.observation(self.seat)
+
+    def who(self, player: int) -> str:
+        return "You" if player == self.seat else self.names[player]
+
+    def show_new_moves(self) -> None:
+        """Print the moves made since the last call, as this seat sees them."""
+        history = self.observation()["history"]
+        for i, (player, text) in enumerate(history[self.shown:], self.shown):
+            if player == CHANCE:
+                self.say(Text(f"  · {text}", style="dim"))
+            else:
+                who = self.who(player)
+                if i in self.dummy_moves:
+                    who += f" from dummy ({self.names[(player + 2) % 4].split(' ')[0]})"
+                self.say(Text(f"  {who}: ", style="bold" if player == self.seat else "cyan").append(text))
+        self.shown = len(history)
+
+    # -- the loop ---------------------------------------------------------------
+    def run(self) -> int:
+        g = self.game
+        match = " (a match)" if g.options.get("match") else ""
+        self.say(Text(f"{g.title}{match}: you are {self.names[self.seat].split(' (')[0]}; "
+                      f"opponents: {self.level} ({self.agent_name}); seed {self.seed}", style="bold"))
+        self.say(Text(HELP, style="dim"))
+        deal = self.observation().get("deal")
+        while True:
+            self.show_new_moves()
+            if self.state.is_over:
+                self.finish()
+                return 0
+            now = self.observation().get("deal")
+            if now != deal:
+                history = self.state.history
+                self.deal_start = 1 + max((i for i, e in enumerate(history) if e.player != CHANCE), default=-1)
+                if not self.between_deals(deal, now):
+                    return 0
+                deal = now
+            player = self.state.current_player
+            assert player is not None
+            if player == self.seat:
+                if not self.human_turn():
+                    return 0
+            else:
+                self.ai_move(player)
+
+    def ai_move(self, player: int) -> None:
+        agent = self.agents.get(player)
+        if agent is None:
+            agent = self.agents[player] = make_level_agent(self.level, self.game, seed=0)
+        agent.reset(derive_seed(self.seed, player, len(self.state.history)))
+        try:
+            move = agent.act(self.state)
+        except Exception as e:  # an agent that fails must not end the person's game
+            self.say(f"the {self.agent_name} AI failed ({type(e).__name__}); {self.names[player]} plays at random",
+                     style="red")
+            move = self.state.legal_moves().sample(derive_seed(self.seed, "random", len(self.state.history)))
+        self.apply(move)
+        self.show_new_moves()
+        if self.delay:
+            time.sleep(self.delay)
+
+    def between_deals(self, finished: Any, coming: Any) -> bool:
+        obs = self.observation()
+        self.say(Text(f"— deal {finished} is over —", style="bold"))
+        if "team_levels" in obs:
+            levels = obs["team_levels"]
+            self.say(f"levels: team 0+2 at {levels[0]}, team 1+3 at {levels[1]}")
+        if "stacks" in obs:
+            self.say("chips: " + " · ".join(f"{self.who(p)} {c}" for p, c in enumerate(obs["stacks"])))
+        try:
+            answer = self.read(f"Enter for deal {coming}, 'quit' to stop> ")
+        except EOFError:
+            self.say("")
+            return False
+        return answer.strip().lower() not in ("q", "quit", "exit")
+
+    def finish(self) -> None:
+        self.say(render(self.observation()))
+        outcome = self.state.outcome()
+        scores = " · ".join(f"{self.who(p)} {r:+g}" for p, r in enumerate(outcome.returns))
+        self.say(Text("Final score: ", style="bold").append(scores))
+        for key, value in outcome.score.items():
+            if isinstance(value, (int, float, str, bool)) or value is None:
+                self.say(Text(f"  {key}: {value}", style="dim"))
+        mine = outcome.returns[self.seat]
+        self.say(Text("You win." if mine > 0 else ("You lose." if mine < 0 else "A draw for you."), style="bold"))
+
+    # -- the person's turn ---------------------------------------------------------
+    def human_turn(self) -> bool:
+        """Read commands until a move is played (True) or the person quits (False)."""
+        legal = [str(m) for m in self.state.legal_moves()]
+        numbered = list(enumerate(legal, 1))
+        view, matching, start = numbered, None, 0
+        self.say(render(self.observation()))
+        self.say(render_moves(view, len(legal), matching, start))
+        while True:
+            try:
+                text = self.read("your move> ").strip()[:MAX_INPUT]
+            except EOFError:
+                self.say("")
+                return False
+            command = text.lower()
+            digits = text.isascii() and text.isdigit()
+            if not text or command == "table":
+                view, matching, start = numbered, None, 0
+                self.say(render(self.observation()))
+                self.say(render_moves(view, len(legal)))
+            elif command in ("quit", "exit", "q"):
+                return False
+            elif command in ("help", "h"):
+                self.say(HELP)
+            elif command == "?" or command.startswith("? "):
+                self.show_rules(text[1:].strip())
+            elif command == "hint":
+                self.hint()
+            elif command == "log":
+                self.show_log()
+            elif command == "undo":
+                if self.undo():
+                    return True
+            elif command == "more":
+                if start + PAGE < len(view):
+                    start += PAGE
+                    self.say(render_moves(view, len(legal), matching, start))
+                else:
+                    self.say("that was the last page; press Enter for the whole list again")
+            elif text.startswith("#") or (digits and not self.parses(text)):
+                number = text.lstrip("#").strip()
+                k = int(number) if number.isascii() and number.isdigit() else 0
+                if 1 <= k <= len(legal):
+                    self.play(legal[k - 1])
+                    return True
+                self.say(f"no move numbered {number[:20]!r}: the moves are numbered 1..{len(legal)}", style="red")
+            elif digits and 1 <= int(text) <= len(legal):
+                self.say(f"{text!r} could be move number {text} ({legal[int(text) - 1]}) or the play {text}: "
+                         f"type '#{text}' for the number, '={text}' for the play", style="red")
+            elif self.try_play(text.removeprefix("=").strip()):
+                return True
+            else:
+                found = [(i, m) for i, m in numbered if _matches(m, text)]
+                if found:
+                    view, matching, start = found, text, 0
+                    self.say(render_moves(view, len(legal), matching))
+
+    def parses(self, text: str) -> bool:
+        """``text`` reads as a move of this game (legal or not)."""
+        try:
+            self.game.parse_move(text, self.state)
+        except ValueError:
+            return False
+        return True
+
+    def apply(self, move: Any) -> None:
+        """Play ``move`` (refusals raise and change nothing)."""
+        from_dummy = bool(self.state.observation(self.seat).get("from_dummy"))
+        self.state.play(move)
+        if from_dummy:
+            self.dummy_moves.add(len(self.state.history) - 1)
+
+    def play(self, text: str) -> None:
+        self.apply(text)
+        self.show_new_moves()
+
+    def try_play(self, text: str) -> bool:
+        """Play typed text; on refusal say why in one line (naming the rule)
+        unless the text is a filter that matches some moves."""
+        try:
+            self.apply(text)
+        except ValueError as e:
+            rule = getattr(e, "rule", None)
+            message = str(e)
+            if rule and rule not in message:
+                message += f" ({rule})"
+            more = f" — '? {rule}' shows the rule" if rule else ""
+            legal_texts = (str(m) for m in self.state.legal_moves())
+            if not any(_matches(m, text) for m in legal_texts):
+                self.say(f"not played: {message}{more}", style="red")
+            return False
+        self.show_new_moves()
+        return True
+
+    # -- commands -----------------------------------------------------------------
+    def show_rules(self, which: str) -> None:
+        try:
+            if not which or which.lower() in rules.games():
+                self.say(rules.section(which.lower() or self.game.name), wrap=False)
+            else:
+                self.say(rules.rule(which), wrap=False)
+        except ValueError as e:
+            self.say(str(e), style="red")
+
+    def show_log(self) -> None:
+        """The current deal's moves, as this seat saw them (a match's last
+        deal ends with the settlement lines of the one before)."""
+        history = self.observation()["history"][self.deal_start:]
+        deal = self.observation().get("deal")
+        self.say(Text(f"log of deal {deal}:" if deal is not None else "log:", style="bold"))
+        for i, (player, text) in enumerate(history, 1):
+            self.say(f"{i:>4}  {'·' if player == CHANCE else self.who(player)}: {text}")
+
+    def hint(self) -> None:
+        """What this level's agent would play for you, and why; nothing is played."""
+        agent = make_level_agent(self.level, self.game, seed=derive_seed(self.seed, "hint", self.seat,
+                                                                        len(self.state.history)))
+        obs, legal = self.observation(), self.state.legal_moves()
+        if len(legal) == 1:
+            self.say(f"hint: {legal[0]} — the only legal move")
+            return
+        if hasattr(agent, "evaluate"):
+            cands, means, worlds = agent.evaluate(obs, legal)
+            ranked = sorted(range(len(cands)), key=lambda j: (-means[j], j))
+            best = ranked[0]
+            others = ", ".join(f"{cands[j]} {means[j]:+.2f}" for j in ranked[1:4])
+            self.say(f"hint: {cands[best]} — {self.agent_name} played {len(cands)} candidates out in {worlds} "
+                     f"worlds each: mean score {means[best]:+.2f}" + (f"; next best {others}" if others else ""))
+        else:
+            move = agent.choose(obs, legal)
+            why = "the game's rules of thumb (the compiled rollout policy)" if self.agent_name == "heuristic" \
+                else "a random legal move"
+            self.say(f"hint: {move} — what the {self.agent_name} AI plays here: {why}")
+
+    def undo(self) -> bool:
+        """Take back the person's last decision and the AI moves after it."""
+        entries = [e for e in self.state.history if e.player != CHANCE]
+        keep = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].player == self.seat), None)
+        if keep is None:
+            self.say("nothing to undo: you have made no decision yet", style="red")
+            return False
+        data = self.state.to_dict()
+        data["moves"] = data["moves"][:keep]
+        state = cardavia.from_json(data)
+        if state.observation(self.seat).get("deal") != self.observation().get("deal"):
+            self.say("undo stays within the current deal of a match", style="red")
+            return False
+        taken = len(entries) - keep
+        self.state = state
+        self.shown = len(self.observation()["history"])
+        self.dummy_moves = {i for i in self.dummy_moves if i < self.shown}
+        self.say(f"undone: {taken} move{'s' if taken != 1 else ''} taken back; your move again", style="yellow")
+        return True
+
+
+def _matches(move: str, text: str) -> bool:
+    """``text`` filters ``move``: each of its words is part of the move's text."""
+    words = text.lower().split()
+    target = move.lower()
+    return bool(words) and all(w in target for w in words)
+

@@ -1,0 +1,519 @@
+"""``cardavia play`` (issue 16 part 4): the table rendered from one
+observation, and the terminal game driven in a real pseudo-terminal to the
+end of a deal of every game."""
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+if not os.environ.get("CI"):  # under CI a missing extra is a failure, not a skip
+    pytest.importorskip("rich", reason="the play extra is not installed")
+
+import cardavia
+from cardavia import rules
+from cardavia.ai.levels import LEVELS, level_agent
+from cardavia.play import render_text
+
+PROMPT = "your move> "
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+READ_TIMEOUT = 60.0
+"""Seconds one read may wait for the program (the AI is the easy one)."""
+SRC = str(Path(cardavia.__file__).resolve().parent.parent)
+
+
+def single(name: str) -> cardavia.Game:
+    return cardavia.load(name, match=False) if cardavia.game_class(name).plays_matches else cardavia.load(name)
+
+
+class Terminal:
+    """``cardavia play …`` in a pseudo-terminal: send lines, read until a
+    prompt or the end, every read bounded by a timeout."""
+
+    def __init__(self, *args: str):
+        env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""), COLUMNS="120")
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the CLI, its terminal the pty
+            try:
+                os.execve(sys.executable, [sys.executable, "-m", "cardavia.cli", "play", *args], env)
+            finally:
+                os._exit(127)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
+        self.output = ""
+        self.status: int | None = None
+
+    def read_until(self, *marks: str, timeout: float = READ_TIMEOUT) -> str:
+        """Output up to the first of ``marks`` (or the end of the program)."""
+        start = len(self.output)
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.output[start:]
+            if any(m in text for m in marks) or self.status is not None:
+                return text
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.kill()
+                raise AssertionError(f"timed out waiting for {marks}; last output:\n{self.output[-2000:]}")
+            ready, _, _ = select.select([self.fd], [], [], min(left, 0.5))
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError as e:  # EIO: the child closed the terminal
+                    if e.errno != errno.EIO:
+                        raise
+                    chunk = b""
+                if not chunk:
+                    self.wait()
+                    return self.output[start:]
+                self.output += ANSI.sub("", chunk.decode("utf-8", "replace"))
+
+    def prompt(self) -> str:
+        """Output up to the next prompt (or the end)."""
+        return self.read_until(PROMPT)
+
+    def send(self, line: str) -> None:
+        os.write(self.fd, line.encode() + b"\n")
+
+    def send_raw(self, data: bytes) -> None:
+        os.write(self.fd, data)
+
+    def wait(self, timeout: float = READ_TIMEOUT) -> int:
+        """The exit code, once what the program printed last is read too."""
+        deadline = time.monotonic() + timeout
+        while self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+                break
+            if time.monotonic() > deadline:
+                self.kill()
+                raise AssertionError("the program did not exit")
+            self._drain(0.05)
+        self._drain(0)
+        return self.status
+
+    def _drain(self, timeout: float) -> None:
+        while select.select([self.fd], [], [], timeout)[0]:
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:  # EIO: the terminal is closed
+                return
+            if not chunk:
+                return
+            self.output += ANSI.sub("", chunk.decode("utf-8", "replace"))
+
+    def kill(self) -> None:
+        if self.status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def close(self) -> None:
+        self.kill()
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
+
+
+@pytest.fixture
+def terminal():
+    opened: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        t = Terminal(*args)
+        opened.append(t)
+        return t
+
+    yield start
+    for t in opened:
+        t.close()
+
+
+def play_to_end(t: Terminal, answer: str = "1", max_turns: int = 400) -> str:
+    """Answer every prompt with ``answer`` until the program ends."""
+    for _ in range(max_turns):
+        t.prompt()
+        if t.status is not None:
+            break
+        t.send(answer)
+    else:
+        raise AssertionError(f"no end after {max_turns} moves:\n{t.output[-2000:]}")
+    assert t.wait() == 0, t.output[-2000:]
+    return t.output
+
+
+# -- a deal of each game, to its end -----------------------------------------------
+@pytest.mark.parametrize("name", cardavia.GAMES)
+def test_a_deal_of_each_game_to_the_end(terminal, name):
+    args = [name, "--level", "easy", "--delay", "0", "--seed", "11"]
+    if cardavia.game_class(name).plays_matches:
+        args.append("--no-match")
+    out = play_to_end(terminal(*args))
+    assert "Traceback" not in out
+    assert "Your turn" in out and "Legal moves" in out
+    final = re.search(r"Final score: (.*)", out)
+    assert final, out[-2000:]
+    returns = [int(x) for x in re.findall(r"[+-]\d+", final.group(1))]
+    assert len(returns) == cardavia.load(name).num_players and sum(returns) == 0
+    assert re.search(r"You (win|lose)\.|A draw for you\.", out)
+
+
+def test_a_typed_move_and_the_ai_moves_as_they_come(terminal):
+    t = terminal("doudizhu", "--level", "easy", "--delay", "0", "--seed", "2026")
+    first = t.prompt()
+    assert "bid 3" in first and "Your hand:" in first
+    t.send("bid 3")
+    after = t.prompt()
+    assert "You: bid 3" in after and "landlord" in after
+    t.send("4")  # a single four, typed as ranks, or move number 4?
+    assert "'4' could be move number 4" in t.prompt()
+    t.send("=4")  # the play
+    after = t.prompt()
+    assert "You: 4" in after and re.search(r"Seat 1: \S+", after) and re.search(r"Seat 2: \S+", after)
+    t.send("quit")
+    assert t.wait() == 0
+
+
+# -- commands ----------------------------------------------------------------------------
+def test_rules_and_one_rule(terminal):
+    t = terminal("zhengshangyou", "--level", "easy", "--delay", "0", "--seed", "3")
+    t.prompt()
+    t.send("?")
+    text = t.prompt()
+    assert "Zheng Shangyou" in text and "ZSY-3" in text and "[settled]" in text
+    assert "DDZ-1" not in text  # this game's section only
+    t.send("? DDZ-4.3")
+    text = t.prompt()
+    assert "DDZ-4.3 An airplane has no wings" in text and "DDZ-4.4" not in text
+    t.send("? bridge")
+    assert "BR-3 Auction" in t.prompt()
+    t.send("? XYZ-99")
+    assert "no rule XYZ-99" in t.prompt()
+    t.send("quit")
+    assert t.wait() == 0
+
+
+def test_a_bad_move_names_the_rule_and_asks_again(terminal):
+    t = terminal("doudizhu", "--level", "easy", "--delay", "0", "--seed", "2026")
+    t.prompt()
+    t.send("bid 3")
+    t.prompt()
+    t.send("pass")  # the leader cannot pass
+    text = t.prompt()
+    assert "not played: the leader cannot pass (DDZ-3.1)" in text
+    t.send("bid 9")
+    assert "not played" in t.prompt()
+    t.send("1")  # still the same turn: the move is played now
+    assert "You: 4" in t.prompt()
+    t.send("quit")
+    assert t.wait() == 0
+
+
+def test_hint_shows_the_move_and_plays_nothing(terminal):
+    t = terminal("doudizhu", "--level", "easy", "--delay", "0", "--seed", "2026")
+    t.prompt()
+    t.send("bid 3")
+    t.prompt()
+    t.send("hint")
+    text = t.prompt()
+    hint = re.search(r"hint: (\S+) — what the heuristic AI plays here", text)
+    assert hint, text
+    assert "You:" not in text  # nothing was played
+    t.send("=" + hint.group(1))
+    assert f"You: {hint.group(1)}" in t.prompt()
+    t.send("quit")
+    assert t.wait() == 0
+
+
+def test_undo_takes_back_my_move_and_the_ai_moves_after_it(terminal):
+    t = terminal("doudizhu", "--level", "easy", "--delay", "0", "--seed", "2026")
+    t.prompt()
+    t.send("undo")
+    assert "nothing to undo" in t.prompt()
+    t.send("bid 3")
+    t.prompt()
+    t.send("1")
+    played = t.prompt()
+    assert "You: 4" in played and "Seat 1:" in played
+    t.send("undo")
+    text = t.prompt()
+    assert "undone: 3 moves taken back" in text
+    t.send("table")
+    assert "To beat: nothing" in t.prompt()  # my lead again, as before the 4
+    t.send("log")
+    log = t.prompt()
+    assert "You: bid 3" in log and "You: 4" not in log
+    t.send("#1")  # the same move again: the seeded AI answers as before
+    again = t.prompt()
+    moves = played.split("Dou Dizhu")[0].strip().splitlines()[1:]  # past the echo of what was typed
+    assert again.split("Dou Dizhu")[0].strip().splitlines()[1:] == moves
+    t.send("quit")
+    assert t.wait() == 0
+
+
+def test_a_filter_narrows_the_guandan_moves(terminal):
+    t = terminal("guandan", "--no-match", "--level", "easy", "--delay", "0", "--seed", "3")
+    text = t.prompt()
+    count = int(re.search(r"Legal moves \((\d+)\)", text).group(1))
+    assert count > 200 and "more: 'more' for the next page" in text
+    t.send("bomb")
+    text = t.prompt()
+    listed = re.findall(r"^\s+(\d+)\s+(\S+)", text, re.M)
+    assert "matching 'bomb'" in text and listed and all("bomb" in m for _, m in listed)
+    t.send("more")
+    assert re.search("Legal moves|the last page", t.prompt())
+    t.send(listed[0][0])  # numbers keep their place in the whole list
+    assert "You: bomb" in t.prompt()
+    t.send("quit")
+    assert t.wait() == 0
+
+
+def test_eof_and_ctrl_c_exit_cleanly(terminal):
+    t = terminal("bridge", "--level", "easy", "--delay", "0", "--seed", "1")
+    t.prompt()
+    t.send_raw(b"\x04")  # Ctrl-D: end of input
+    assert t.wait() == 0
+    assert "Traceback" not in t.output
+    t = terminal("bridge", "--level", "easy", "--delay", "0", "--seed", "1")
+    t.prompt()
+    t.send_raw(b"\x03")  # Ctrl-C
+    assert t.wait() == 130
+    assert "Traceback" not in t.output and "interrupted" in t.output
+
+
+def test_a_match_prompts_between_deals(terminal):
+    t = terminal("updown", "--level", "easy", "--delay", "0", "--seed", "5")
+    for _ in range(60):
+        text = t.read_until(PROMPT, "Enter for deal")
+        if "Enter for deal 2" in text:
+            break
+        t.send("1")
+    else:
+        raise AssertionError(t.output[-2000:])
+    assert "— deal 1 is over —" in text and "chips:" in text
+    t.send("quit")
+    assert t.wait() == 0
+
+
+# -- the command line ----------------------------------------------------------------------
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "cardavia.cli", *args], capture_output=True, text=True,
+                          env=env, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def test_bad_options_are_one_line_errors():
+    for args, message in [(["play", "chess"], "unknown game 'chess'"),
+                          (["play", "doudizhu", "--no-match"], "played as single deals"),
+                          (["play", "doudizhu", "--seat", "3"], "seats 0..2"),
+                          (["play", "doudizhu", "--delay", "2"], "must be one of 0, 0.4, 1"),
+                          (["play", "doudizhu", "--level", "expert"], "invalid choice")]:
+        r = run_cli(*args)
+        assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+
+
+def test_piped_input_plays_without_a_terminal():
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-m", "cardavia.cli", "play", "updown", "--no-match", "--level", "easy",
+                        "--delay", "0", "--seed", "2"], input="1\n" * 40, capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert r.returncode == 0 and "Final score:" in r.stdout
+    assert "\x1b[" not in r.stdout  # no colour codes when the output is not a terminal
+
+
+def test_the_cli_package_does_not_import_rich():
+    code = "import sys, cardavia.cli as c; c.build_parser(); print('rich' in sys.modules)"
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.stdout.strip() == "False", r.stderr
+
+
+def test_a_missing_rich_is_named(tmp_path):
+    (tmp_path / "rich").mkdir()
+    (tmp_path / "rich" / "__init__.py").write_text("raise ImportError('no rich here')\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), SRC, os.environ.get("PYTHONPATH", "")]))
+    r = subprocess.run([sys.executable, "-m", "cardavia.cli", "play", "doudizhu"], capture_output=True,
+                       text=True, env=env, timeout=120, stdin=subprocess.DEVNULL)
+    assert r.returncode == 2 and "install 'cardavia[play]'" in r.stderr
+
+
+# -- render: the observation only --------------------------------------------------------
+def _walk(state, steps: int, seed: int = 0):
+    for i in range(steps):
+        if state.is_over:
+            break
+        state.play(state.legal_moves().sample(seed + i))
+    return state
+
+
+@pytest.mark.parametrize("name", cardavia.GAMES)
+def test_render_reads_only_the_observation(name):
+    """Two states seat 0 cannot tell apart (the same observation, other hidden
+    cards) draw the same text."""
+    game = single(name)
+    for steps in (0, 7, 25):
+        state = _walk(game.new_state(seed=4), steps)
+        if state.is_over:
+            continue
+        other = state.resample(0, 99)
+        assert other.observation(0) == state.observation(0)
+        hidden = [p for p in range(game.num_players) if p != 0 and other.hand(p) != state.hand(p)]
+        assert hidden, "the resampled world should differ somewhere seat 0 cannot see"
+        legal = [str(m) for m in state.legal_moves()] if state.current_player == 0 else None
+        other_legal = [str(m) for m in other.legal_moves()] if other.current_player == 0 else None
+        assert render_text(state.observation(0), legal) == render_text(other.observation(0), other_legal)
+
+
+@pytest.mark.parametrize("name", cardavia.GAMES)
+def test_render_shows_my_hand_and_the_game_s_own_touches(name):
+    game = single(name)
+    state = _walk(game.new_state(seed=6), 12)
+    obs = state.observation(0)
+    text = render_text(obs, [str(m) for m in state.legal_moves()] if state.current_player == 0 else None)
+    assert game.title in text and "Your hand:" in text and "(you)" in text
+    if name != "bridge":  # bridge shows the hand by suit
+        assert " ".join(obs["hand"]) in text
+    touches = {"doudizhu": ["Landlord:", "Bottom cards:"], "guandan": ["Level:", "Trick:"],
+               "zhengshangyou": ["To beat:"], "shengji": ["trump", "Kitty:", "Points:"],
+               "holdem": ["Board:", "Pot:", "blinds 10/20"], "updown": ["Signals:", "Locked:"],
+               "bridge": ["Auction:", "Dealer:"]}[name]
+    for touch in touches:
+        assert touch in text, (touch, text)
+    if state.current_player == 0:
+        assert "Legal moves" in text
+
+
+def test_render_bridge_dummy_after_the_opening_lead():
+    state = cardavia.load("bridge").new_state(seed=1)
+    for call in ("1NT", "pass", "pass", "pass"):
+        state.play(call)
+    assert "Dummy" not in render_text(state.observation(0))
+    state.play(state.legal_moves()[0])  # West leads; North is dummy
+    text = render_text(state.observation(0))
+    assert "Dummy (North)" in text and "Contract: 1NT · by South" in text
+
+
+# -- the rulebook and the levels ---------------------------------------------------------
+def test_rules_by_game_and_by_id():
+    assert rules.games() == list(cardavia.GAMES)
+    for name in cardavia.GAMES:
+        assert f"`{name}`" in rules.section(name).splitlines()[0]
+    assert rules.rule("DDZ-3.5").startswith("DDZ-3.5 The rocket")
+    assert rules.rule("gd-1").startswith("GD-1 Objective.") and "- 1.2" in rules.rule("GD-1")
+    with pytest.raises(ValueError, match="no rule DDZ-4.9"):
+        rules.rule("DDZ-4.9")
+    with pytest.raises(ValueError, match="a rule id looks like"):
+        rules.rule("airplane")
+    with pytest.raises(ValueError, match="no section"):
+        rules.section("chess")
+    shipped = Path(rules.__file__).parent / "data" / "RULES.md"
+    assert shipped.read_text(encoding="utf-8") == rules.text()
+
+
+def test_the_levels_are_the_web_s():
+    from cardavia.ai import DEFAULT_ROLLOUTS
+
+    assert level_agent("easy", single("doudizhu")) == ("heuristic", {})
+    assert level_agent("normal", single("doudizhu")) == ("mc", {"rollouts": DEFAULT_ROLLOUTS // 5})
+    assert level_agent("hard", single("doudizhu")) == ("mc", {})
+    try:
+        from cardavia.web import app
+    except ImportError:
+        return
+    assert app.LEVELS is LEVELS
+
+
+# -- the session without a terminal: scripted answers --------------------------------------
+def scripted(game, answer, **options):
+    """A Session whose every prompt is answered by ``answer(prompt)`` (None:
+    end of input), printing to a string."""
+    import io
+
+    from rich.console import Console
+
+    from cardavia.play import Session
+
+    buffer = io.StringIO()
+
+    def read(prompt: str) -> str:
+        buffer.write(prompt)
+        text = answer(prompt)
+        if text is None:
+            raise EOFError
+        buffer.write(text + "\n")
+        return text
+
+    console = Console(file=buffer, width=120, color_system=None, force_terminal=False)
+    return Session(game, console=console, read=read, delay=0, **options), buffer
+
+
+def test_a_match_keeps_undo_and_log_within_the_deal():
+    in_deal_two: list[str] = []
+
+    def answer(prompt: str) -> str | None:
+        if prompt.startswith("Enter for deal 2"):
+            in_deal_two.extend(["undo", "log", "quit"])
+            return ""
+        return in_deal_two.pop(0) if in_deal_two else "1"
+
+    session, out = scripted(cardavia.load("updown"), answer, level="easy", seed=5)  # a match
+    assert session.run() == 0
+    deal_two = out.getvalue().split("Enter for deal 2")[1]
+    assert "— deal 1 is over —" in out.getvalue()
+    assert "undo stays within the current deal of a match" in deal_two
+    log = deal_two.split("log of deal 2:")[1]
+    assert "deal 2: starter" in log and "deal 1: starter" not in log
+
+
+def test_hint_of_the_normal_level_is_the_monte_carlo_search():
+    answers = ["bid 3", "hint", "hint", "quit"]
+    session, out = scripted(cardavia.load("doudizhu"), lambda prompt: answers.pop(0), level="normal", seed=2026)
+    assert session.run() == 0
+    hints = re.findall(r"hint: (\S+) — mc played (\d+) candidates out in (\d+) worlds each", out.getvalue())
+    assert len(hints) == 2 and hints[0] == hints[1]  # seeded: asked twice, the same answer
+    assert len(session.state.history) == 1  # a hint plays nothing
+
+
+JUNK = ["", "   ", "#", "#0", "=", "= ", "0", "-1", "1e3", "²", "♠", "?", "? ", "? BR-99", "?DDZ", "more", "more",
+        "x" * 500, "pass pass", "bid", "raise -5", "raise 99999999", "lock", "declare", "bury", "return",
+        "single:", "7NTXX", "Ah Ah Ah", "\x1b[A", "undo", "log", "help", "table"]
+
+
+@pytest.mark.parametrize("name", cardavia.GAMES)
+def test_junk_input_never_breaks_a_deal(name):
+    """Every prompt first gets a piece of junk, then move 1: the deal still
+    ends normally, every refusal a message."""
+    turn = {"n": 0}
+
+    def answer(prompt: str) -> str:
+        turn["n"] += 1
+        return JUNK[turn["n"] // 2 % len(JUNK)] if turn["n"] % 2 else "1"
+
+    session, out = scripted(single(name), answer, level="easy", seed=8)
+    assert session.run() == 0
+    assert "Final score:" in out.getvalue()
+
+
+def test_bridge_declarer_plays_dummy_s_cards():
+    answers = ["7NT"]
+    session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0) if answers else "1",
+                            level="easy", seed=3)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "Contract: 7NT · by South · dummy North" in text
+    assert "Your turn — play from dummy (North)" in text and "You from dummy (North):" in text
+    assert "Final score:" in text
