@@ -34,13 +34,13 @@ import asyncio
 import json
 import logging
 import re
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 import cardavia
 from cardavia.ai import make_agent
 from cardavia.cards import card_text
 from cardavia.game import LegalMoves, Observation
-from cardavia.guandan import GuandanMove, card_strength
+from cardavia.guandan import GuandanGame, GuandanMove, card_strength
 from cardavia.protocol.guandan_text import action_to_move, card_from_wire, cards_from_wire, level_from_char
 
 __all__ = ["GuandanBot", "ListMoves", "Tracker", "nearest_index", "play"]
@@ -52,13 +52,13 @@ class ListMoves(LegalMoves):
     """Legal moves given as a list (the judge's entries that Cardavia reads)."""
 
     def __init__(self, moves: Sequence[GuandanMove]):
-        self._list = list(moves)
+        self._items: list = list(moves)
 
     def _moves(self) -> list:
-        return self._list
+        return self._items
 
     def __contains__(self, move: Any) -> bool:
-        return move in self._list
+        return move in self._items
 
 
 def nearest_index(move: GuandanMove, moves: Sequence[GuandanMove | None]) -> int:
@@ -209,7 +209,7 @@ class GuandanBot:
     """Answers a judge's messages for one seat with a Cardavia agent."""
 
     def __init__(self, agent: str = "heuristic", seed: int = 0, seat: int | None = None):
-        self.game = cardavia.load("guandan", match=False)
+        self.game = cast(GuandanGame, cardavia.load("guandan", match=False))
         self.spec = agent
         self.seed = seed
         self.agent = make_agent(agent, self.game, seed=seed)
@@ -224,9 +224,11 @@ class GuandanBot:
         try:
             msg = json.loads(text)
         except (TypeError, ValueError):
-            return self._skip(f"not JSON: {str(text)[:60]!r}")
+            self._skip(f"not JSON: {str(text)[:60]!r}")
+            return None
         if not isinstance(msg, dict):
-            return self._skip(f"not a JSON object: {str(text)[:60]!r}")
+            self._skip(f"not a JSON object: {str(text)[:60]!r}")
+            return None
         try:
             self.tracker.update(msg)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:
@@ -243,7 +245,6 @@ class GuandanBot:
     def _skip(self, why: str) -> None:
         self.skipped += 1
         log.warning("seat %s: skipped a malformed message from the judge: %s", self.tracker.seat, why)
-        return None
 
     def choose(self, msg: dict) -> int | None:
         actions = msg.get("actionList")
@@ -272,7 +273,7 @@ class GuandanBot:
             return self._fallback(f"no observation: {e}", 0)
         try:
             move = self.agent.choose(observation, ListMoves(readable))
-            return moves.index(move)
+            return moves.index(cast(GuandanMove, move))
         except Exception as e:  # the agent's failure must not lose the seat's turn
             why = f"{self.spec} failed ({type(e).__name__}: {str(e)[:80]})"
         try:

@@ -80,16 +80,18 @@ import logging
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Generator, cast
 
 import cardavia
 from cardavia.cards import parse_cards
-from cardavia.guandan import GuandanMove, GuandanState
-from cardavia.protocol.guandan_text import PASS_ACTION, action_of, cards_to_wire, level_char
+from cardavia.guandan import GuandanGame, GuandanMove, GuandanState, parse_move
+from cardavia.protocol.guandan_text import action_of, cards_to_wire, level_char
 
 __all__ = ["Ask", "GuandanJudge", "GuandanTable", "Notify", "Refusal", "parse_answer"]
 
 log = logging.getLogger("cardavia.protocol.guandan_judge")
+Events = Generator["Notify | Ask", "int | None", None]
+"""What a table yields; the driver sends back the index chosen for each Ask."""
 SEAT_PATH = re.compile(r"^/game/client([0-3])/?$")
 MAX_MESSAGE = 1 << 16
 
@@ -169,14 +171,14 @@ class GuandanTable:
         self.matches = matches
         self.seed = seed
         self.start_level = start_level
-        self.game = cardavia.load("guandan")
+        self.game = cast(GuandanGame, cardavia.load("guandan"))
         self.victories = [0, 0, 0, 0]
         self.state: GuandanState | None = None
 
     def new_match(self, number: int) -> GuandanState:
         rng = random.Random(f"{self.seed}:{number}")
         if self.start_level == 2:
-            return self.game.new_state(seed=rng.getrandbits(64))
+            return cast(GuandanState, self.game.new_state(seed=rng.getrandbits(64)))
         deck = [c for c in range(54) for _ in range(2)]
         rng.shuffle(deck)
         level = self.start_level
@@ -189,7 +191,7 @@ class GuandanTable:
         return {"curRank": level_char(state.level), "selfRank": level_char(levels[seat % 2]),
                 "oppoRank": level_char(levels[1 - seat % 2])}
 
-    def run(self) -> Iterator[Notify | Ask]:
+    def run(self) -> Events:
         for number in range(self.matches):
             state = self.state = self.new_match(number)
             while not state.is_over:
@@ -202,7 +204,7 @@ class GuandanTable:
         yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "gameResult", "victoryNum": list(self.victories),
                                     "draws": [0, 0, 0, 0]})
 
-    def _deal(self, state: GuandanState) -> Iterator[Notify | Ask]:
+    def _deal(self, state: GuandanState) -> Events:
         obs = [state.observation(p).data for p in range(4)]
         first = obs[0]
         tribute = [(p, r, parse_cards(c)[0]) for p, r, c in first["tribute"]]
@@ -210,7 +212,7 @@ class GuandanTable:
             p: {"type": "notify", "stage": "beginning", "myPos": p, **self._ranks(state, p),
                 "handCards": cards_to_wire(_dealt(p, list(state.hand(p)), tribute))} for p in range(4)})
         if tribute:
-            for payer, receiver, card in tribute:
+            for payer, _, card in tribute:
                 yield self._ask(state, payer, "tribute", [["tribute", "tribute", cards_to_wire([card])]],
                                 hand=_dealt(payer, list(state.hand(payer)), tribute))
             yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "tribute",
@@ -226,28 +228,29 @@ class GuandanTable:
             seat = state.current_player
             assert seat is not None
             if state.phase == "return":
-                options = list(state.legal_moves())
+                options = cast(list[GuandanMove], list(state.legal_moves()))
                 index = yield self._ask(state, seat, "back", [action_of(m) for m in options])
-                state.play(options[index])
+                state.play(options[index or 0])
                 if state.phase != "return":
                     returned = state.observation(0).data["returned"]
                     yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "back", "result": [
                         [r, p, cards_to_wire(parse_cards(c))[0]] for r, p, c in returned]})
                 continue
-            moves = list(state.legal_moves())
+            moves = sorted(cast(list[GuandanMove], list(state.legal_moves())),
+                           key=lambda m: m.kind != "pass")  # PASS first, as bots expect
             view = state.observation(seat).data
             if view["last_play"] is None:  # a new trick
                 area = [None] * 4
                 just_played = None
             greater = (-1, None) if view["last_play"] is None else (
-                view["last_player"], action_of(self.game.parse_move(view["last_play"], state)))
+                view["last_player"], action_of(parse_move(view["last_play"], state.level)))
             public = [{"rest": n, "playArea": area[p]} for p, n in enumerate(view["hand_sizes"])]
             actions = [action_of(m) for m in moves]
-            extra = {"publicInfo": public, "curPos": just_played[0] if just_played else -1,
+            extra: dict[str, Any] = {"publicInfo": public, "curPos": just_played[0] if just_played else -1,
                      "curAction": just_played[1] if just_played else None,
                      "greaterPos": greater[0], "greaterAction": greater[1]}
-            index = yield self._ask(state, seat, "play", actions, **extra)
-            move: GuandanMove = moves[index]
+            index = (yield self._ask(state, seat, "play", actions, extra=extra)) or 0
+            move = moves[index]
             before = {p: list(state.hand(p)) for p in range(4)}
             state.play(move)
             action = actions[index]
@@ -269,10 +272,10 @@ class GuandanTable:
                 return
 
     def _ask(self, state: GuandanState, seat: int, stage: str, actions: list, hand: list[int] | None = None,
-             **extra: Any) -> Ask:
+             extra: dict[str, Any] | None = None) -> Ask:
         cards = list(state.hand(seat)) if hand is None else hand
         message = {"type": "act", "stage": stage, "myPos": seat, "handCards": cards_to_wire(cards),
-                   **self._ranks(state, seat), **extra, "actionList": actions, "indexRange": len(actions) - 1}
+                   **self._ranks(state, seat), **(extra or {}), "actionList": actions, "indexRange": len(actions) - 1}
         return Ask(seat, message)
 
 
