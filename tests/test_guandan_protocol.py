@@ -203,6 +203,23 @@ def test_the_client_skips_malformed_messages_from_the_judge():
     assert bot.handle(json.dumps(odd)) == '{"actIndex": 1}'  # the one entry Cardavia can read
 
 
+def test_the_policy_and_the_nearest_entry_stand_in_when_the_agent_cannot_choose(caplog):
+    """A judge offering only some plays: the heuristic's own move is not among
+    them, so the bot maps the policy's move to the nearest entry."""
+    bot = GuandanBot("heuristic", seed=1)
+    hand = ["S3", "H3", "C3", "D4", "S5", "S6", "S7", "C8", "C9", "HT", "CJ", "DQ", "SK", "CA", "SB"] + \
+        ["D9", "S9", "H9", "C5", "C6", "C7", "DT", "DJ", "SQ", "HK", "HA", "HR"]
+    bot.handle(json.dumps({"type": "notify", "stage": "beginning", "myPos": 0, "handCards": hand,
+                           "curRank": "2", "selfRank": "2", "oppoRank": "2"}))
+    offered = [["Single", "3", ["S3"]], ["Single", "R", ["HR"]]]
+    act = {"type": "act", "stage": "play", "myPos": 0, "handCards": hand, "curRank": "2", "selfRank": "2",
+           "oppoRank": "2", "curPos": -1, "curAction": None, "greaterPos": -1, "greaterAction": None,
+           "publicInfo": [{"rest": 27, "playArea": None}] * 4, "actionList": offered, "indexRange": 1}
+    answer = json.loads(bot.handle(json.dumps(act)))["actIndex"]
+    assert answer in (0, 1) and bot.fallbacks == 1
+    assert "the policy chose" in caplog.text
+
+
 def test_nearest_entry():
     level = 2
     entries = [PASS] + moves("7c 7d 8s 9s", level)
@@ -268,7 +285,8 @@ def cardavia_client(agent: str, seed: int):
 
 
 def test_four_cardavia_clients_play_a_match():
-    players = [cardavia_client(a, s) for s, a in enumerate(["heuristic", "random", "random", "heuristic"])]
+    agents = ["heuristic", "random", "mc:rollouts=20", "heuristic"]
+    players = [cardavia_client(a, s) for s, a in enumerate(agents)]
     judge, results, wins = asyncio.run(play_match(players, seed=5, start_level=14, timeout=60))
     assert sum(wins) == 2 and wins[0] == wins[2] and wins[1] == wins[3]
     assert results == [wins] * 4
