@@ -186,8 +186,9 @@ def test_tribute_and_back_are_offered_after_the_first_deal():
     assert all(a[0] == "back" for m in seen["act back"] for a in m["actionList"])
     result = seen["notify tribute"][0]["result"][0]
     assert isinstance(result[0], int) and isinstance(result[1], int) and card_from_wire(result[2]) >= 0
-    over = seen["notify episodeOver"][0]
-    assert sorted(over["order"]) == [0, 1, 2, 3] and over["restCards"] and "curRank" in over
+    for over in seen["notify episodeOver"]:
+        assert sorted(over["order"]) == [0, 1, 2, 3] and over["restCards"] and "curRank" in over
+        assert all(len(cards) > 0 and seat in over["order"][1:] for seat, cards in over["restCards"])
 
 
 # -- the client survives a bad judge ------------------------------------------
@@ -311,6 +312,22 @@ def test_a_silent_seat_gets_the_default_after_the_time_limit():
     judge, results, wins = asyncio.run(play_match(players, seed=9, start_level=14, timeout=1.0))
     assert any(seat == 1 for seat, _ in judge.defaults)
     assert sum(wins) == 2 and results == [wins] * 4
+
+
+async def dropping_bot(url: str, seed: int):
+    """Hangs up on its first act, comes back to the same seat and plays on."""
+    async with websockets.connect(url) as ws:
+        async for text in ws:
+            if json.loads(text)["type"] == "act":
+                break
+    return await small_bot(url, seed)
+
+
+def test_a_dropped_seat_reconnects_and_is_asked_again():
+    players = [cardavia_client("random", 1), lambda url: dropping_bot(url, 2),
+               cardavia_client("random", 3), lambda url: small_bot(url, 4)]
+    judge, results, wins = asyncio.run(play_match(players, seed=3, start_level=14, timeout=60))
+    assert judge.defaults == [] and sum(wins) == 2 and results[1:] == [wins] * 3
 
 
 def test_wrong_paths_and_taken_seats_are_closed():

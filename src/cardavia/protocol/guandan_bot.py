@@ -255,6 +255,8 @@ class GuandanBot:
                 return 0
             self._skip("an act with neither actionList nor indexRange: not answered")
             return None
+        if isinstance(top, int) and 0 <= top < len(actions):
+            actions = actions[:top + 1]  # never answer beyond indexRange
         self.decisions += 1
         moves: list[GuandanMove | None] = []
         for a in actions:

@@ -70,7 +70,8 @@ an ``{"type": "notify", "stage": "error", "message": …}`` is sent only with
 the first entry, which is PASS when he may pass, else the first play
 listed (a single), the tribute card, or the first returnable card.  A
 connection to another path or to a taken seat is closed (policy violation)
-and logged; a dropped seat may reconnect to its path and play on.
+and logged; a dropped seat may reconnect to its path and play on (an ``act``
+it was waiting on is sent again; the ``notify`` messages it missed are not).
 """
 from __future__ import annotations
 
@@ -158,6 +159,12 @@ def _payers(order: list[int]) -> list[int]:
     if first % 2 == second % 2:
         return [third, last]
     return [third] if last % 2 == first % 2 else [last]
+
+
+def _is_open(ws: Any) -> bool:
+    """Whether a connection is still open (a dropped one frees its seat at once)."""
+    state = getattr(ws, "state", None)
+    return getattr(state, "name", "OPEN") == "OPEN"
 
 
 class GuandanTable:
@@ -326,7 +333,7 @@ class GuandanJudge:
             await ws.close(1008, "seats are /game/client0 ... /game/client3")
             return
         seat = int(found.group(1))
-        if seat in self._seats:
+        if seat in self._seats and _is_open(self._seats[seat]):
             log.warning("refused a second connection to seat %d", seat)
             await ws.close(1008, f"seat {seat} is taken")
             return
@@ -334,6 +341,9 @@ class GuandanJudge:
         log.info("seat %d connected", seat)
         if len(self._seats) == 4:
             self._all_seated.set()
+        pending = self._pending
+        if pending is not None and pending[0] == seat and not pending[2].done():
+            await self._send(seat, pending[1])  # a seat back after a drop is asked again
         try:
             async for raw in ws:
                 await self._receive(seat, raw)
