@@ -294,7 +294,7 @@ def test_four_cardavia_clients_play_a_match():
     assert judge.refusals == []
 
 
-def test_small_bots_play_and_bad_messages_are_refused():
+def test_small_bots_play_and_bad_messages_are_refused(caplog):
     players = [cardavia_client("heuristic", 1), lambda url: small_bot(url, 2, misbehave=True),
                cardavia_client("random", 3), lambda url: small_bot(url, 4)]
     judge, results, wins = asyncio.run(play_match(players, seed=8, start_level=14, timeout=60))
@@ -304,6 +304,7 @@ def test_small_bots_play_and_bad_messages_are_refused():
     assert any("outside 0.." in r for r in reasons)
     assert sum("not asked" in r for r in reasons) >= 2  # answered twice; spoke while another seat was asked
     assert all(r.seat == 1 for r in judge.refusals)
+    assert caplog.text.count("seat 1: refused") == len(judge.refusals)  # each one logged
 
 
 def test_a_silent_seat_gets_the_default_after_the_time_limit():

@@ -44,7 +44,8 @@ tribute, back and play acts, ``actor_torch/game.py``; ``indexRange`` used as
 the highest valid index), a Python port of the judge's move lists (found by
 its ``extract_straight``/``second_action``: PASS listed first, wilds written
 as the heart level card, the lowest rank naming a sequence, ``"JOKER"``),
-and a bot state manager reading ``publicInfo[i]["playArea"][2]``.
+and a bot state manager reading ``publicInfo[i]["playArea"][2]`` (the search
+index did not name the repositories of these last two).
 
 Where this judge differs from the competition's (RULES.md rules apply):
 
@@ -212,8 +213,59 @@ class GuandanTable:
                                     "draws": [0, 0, 0, 0]})
 
     def _deal(self, state: GuandanState) -> Events:
-        obs = [state.observation(p).data for p in range(4)]
-        first = obs[0]
+        """One deal: the beginning, the tribute and returns, the play, the end."""
+        first = state.observation(0).data
+        deal = first["deal"]
+        yield from self._opening(state, first)
+        area: list[list | None] = [None] * 4  # each seat's last action in this trick
+        just_played: tuple[int, list] | None = None
+        while True:
+            seat = state.current_player
+            assert seat is not None
+            if state.phase == "return":
+                options = cast(list[GuandanMove], list(state.legal_moves()))
+                index = yield self._ask(state, seat, "back", [action_of(m) for m in options])
+                state.play(options[index or 0])
+                if state.phase != "return":
+                    returned = state.observation(0).data["returned"]
+                    yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "back", "result": [
+                        [r, p, cards_to_wire(parse_cards(c))[0]] for r, p, c in returned]})
+                continue
+            view = state.observation(seat).data
+            if view["last_play"] is None:  # a new trick
+                area, just_played = [None] * 4, None
+            greater = (-1, None) if view["last_play"] is None else (
+                view["last_player"], action_of(parse_move(view["last_play"], state.level)))
+            moves = sorted(cast(list[GuandanMove], list(state.legal_moves())),
+                           key=lambda m: m.kind != "pass")  # PASS first, as bots expect
+            actions = [action_of(m) for m in moves]
+            extra = {"publicInfo": [{"rest": n, "playArea": area[p]} for p, n in enumerate(view["hand_sizes"])],
+                     "curPos": just_played[0] if just_played else -1,
+                     "curAction": just_played[1] if just_played else None,
+                     "greaterPos": greater[0], "greaterAction": greater[1]}
+            index = (yield self._ask(state, seat, "play", actions, extra=extra)) or 0
+            move, action = moves[index], actions[index]
+            before = {p: list(state.hand(p)) for p in range(4)}
+            state.play(move)
+            area[seat] = action
+            just_played = (seat, action)
+            if move.kind == "play":
+                greater = (seat, action)
+                for c in move.cards:
+                    before[seat].remove(c)
+            yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "play", "curPos": seat, "curAction": action,
+                                        "greaterPos": greater[0], "greaterAction": greater[1]})
+            after = None if state.is_over else state.observation(0).data
+            if after is None or after["deal"] != deal:
+                order = state.finishing_order if after is None else after["previous_order"]
+                yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "episodeOver", "order": list(order),
+                                            "curRank": level_char(view["level"]),
+                                            "restCards": [[p, cards_to_wire(cards)] for p, cards in before.items()
+                                                          if cards]})
+                return
+
+    def _opening(self, state: GuandanState, first: dict) -> Events:
+        """The deal's beginning, and the tribute (GD-3.1, GD-3.2) or its cancellation (GD-3.3)."""
         tribute = [(p, r, parse_cards(c)[0]) for p, r, c in first["tribute"]]
         yield Notify([0, 1, 2, 3], per_seat={
             p: {"type": "notify", "stage": "beginning", "myPos": p, **self._ranks(state, p),
@@ -228,55 +280,6 @@ class GuandanTable:
             payers = _payers(first["previous_order"])
             yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "anti-tribute", "antiNums": len(payers),
                                         "antiPos": payers})
-        deal = first["deal"]
-        area: list[list | None] = [None] * 4
-        just_played: tuple[int, list] | None = None
-        while True:
-            seat = state.current_player
-            assert seat is not None
-            if state.phase == "return":
-                options = cast(list[GuandanMove], list(state.legal_moves()))
-                index = yield self._ask(state, seat, "back", [action_of(m) for m in options])
-                state.play(options[index or 0])
-                if state.phase != "return":
-                    returned = state.observation(0).data["returned"]
-                    yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "back", "result": [
-                        [r, p, cards_to_wire(parse_cards(c))[0]] for r, p, c in returned]})
-                continue
-            moves = sorted(cast(list[GuandanMove], list(state.legal_moves())),
-                           key=lambda m: m.kind != "pass")  # PASS first, as bots expect
-            view = state.observation(seat).data
-            if view["last_play"] is None:  # a new trick
-                area = [None] * 4
-                just_played = None
-            greater = (-1, None) if view["last_play"] is None else (
-                view["last_player"], action_of(parse_move(view["last_play"], state.level)))
-            public = [{"rest": n, "playArea": area[p]} for p, n in enumerate(view["hand_sizes"])]
-            actions = [action_of(m) for m in moves]
-            extra: dict[str, Any] = {"publicInfo": public, "curPos": just_played[0] if just_played else -1,
-                     "curAction": just_played[1] if just_played else None,
-                     "greaterPos": greater[0], "greaterAction": greater[1]}
-            index = (yield self._ask(state, seat, "play", actions, extra=extra)) or 0
-            move = moves[index]
-            before = {p: list(state.hand(p)) for p in range(4)}
-            state.play(move)
-            action = actions[index]
-            area[seat] = action
-            just_played = (seat, action)
-            if move.kind == "play":
-                greater = (seat, action)
-                for c in move.cards:
-                    before[seat].remove(c)
-            yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "play", "curPos": seat, "curAction": action,
-                                        "greaterPos": greater[0], "greaterAction": greater[1]})
-            after = None if state.is_over else state.observation(0).data
-            if after is None or after["deal"] != deal:
-                order = state.finishing_order if after is None else after["previous_order"]
-                yield Notify([0, 1, 2, 3], {"type": "notify", "stage": "episodeOver", "order": list(order),
-                                            "curRank": level_char(view["level"]),
-                                            "restCards": [[p, cards_to_wire(before[p])] for p in range(4)
-                                                          if before[p]]})
-                return
 
     def _ask(self, state: GuandanState, seat: int, stage: str, actions: list, hand: list[int] | None = None,
              extra: dict[str, Any] | None = None) -> Ask:
