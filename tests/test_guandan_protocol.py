@@ -199,6 +199,8 @@ def test_the_client_skips_malformed_messages_from_the_judge():
         assert bot.handle(text) is None
     assert bot.skipped == 7  # the bare act twice: nothing to read, nothing to answer
     assert bot.handle('{"type": "act", "stage": "play", "indexRange": 3}') == '{"actIndex": 0}'
+    bot.handle('{"type": "notify", "stage": "play", "curPos": 2, "curAction": ["Odd", "7", ["S7", "H7"]]}')
+    assert bot.skipped == 10 and bot.tracker.sizes[2] == 25 and bot.tracker.played[2] == [23, 22]  # S7 H7 still counted
     odd = {"type": "act", "stage": "play", "handCards": ["S7"], "myPos": 0, "curRank": "2", "greaterPos": -1,
            "actionList": [["Mystery", "7", ["S7"]], ["Single", "7", ["S7"]]], "indexRange": 1}
     assert bot.handle(json.dumps(odd)) == '{"actIndex": 1}'  # the one entry Cardavia can read

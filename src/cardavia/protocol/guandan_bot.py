@@ -139,12 +139,31 @@ class Tracker:
                 self.sizes[r] -= 1
                 self.sizes[p] += 1
         elif stage == "play":
-            self._played(int(msg["curPos"]), action_to_move(msg["curAction"], self.level))
+            seat, action = int(msg["curPos"]), msg["curAction"]
+            try:
+                move = action_to_move(action, self.level)
+            except ValueError:
+                self._unreadable(seat, action)
+                raise
+            self._played(seat, move)
         elif stage == "episodeOver":
             self.previous_order = [int(p) for p in msg["order"]]
         elif stage == "gameOver":
             self.deal = 0
             self.previous_order = None
+
+    def _unreadable(self, seat: int, action: Any) -> None:
+        """A play Cardavia cannot read: keep at least its cards and who played."""
+        cards = cards_from_wire(action[2]) if isinstance(action, list) and len(action) == 3 else []
+        if not cards:
+            return
+        if self.last is None and self.first_leader is None:
+            self.first_leader = seat
+        self.last_player, self.passes = seat, 0
+        self.sizes[seat] -= len(cards)
+        self.played[seat].extend(cards)
+        if self.sizes[seat] <= 0 and seat not in self.finished:
+            self.finished.append(seat)
 
     def _played(self, seat: int, move: GuandanMove) -> None:
         if move.kind == "pass":
