@@ -159,6 +159,15 @@ def test_the_client_rebuilds_the_judges_observation(start_level, seed, agent):
     assert sum(bots[0].result) == 2 and all(b.result == bots[0].result for b in bots)
 
 
+def test_several_matches_are_counted_per_seat():
+    table = GuandanTable(matches=3, seed=2, start_level=14)
+    bots = [GuandanBot("heuristic", seed=p) for p in range(4)]
+    drive(table, bots)
+    wins = bots[0].result
+    assert sum(wins) == 6 and wins[0] == wins[2] and wins[1] == wins[3] and wins == table.victories
+    assert all(b.fallbacks == 0 and b.skipped == 0 and b.result == wins for b in bots)
+
+
 def test_tribute_and_back_are_offered_after_the_first_deal():
     table = GuandanTable(matches=1, seed=1, start_level=14)
     bots = [GuandanBot("heuristic", seed=p) for p in range(4)]
