@@ -14,7 +14,7 @@ import sys
 import cardavia
 from cardavia.cli.common import UserError, _Parser
 
-COMMANDS = ["simulate", "arena", "equity", "dd", "serve", "play"]
+COMMANDS = ["simulate", "arena", "equity", "dd", "serve", "play", "replay", "guandan_server", "guandan_client"]
 
 
 def build_parser() -> argparse.ArgumentParser:
