@@ -14,7 +14,7 @@ import sys
 import cardavia
 from cardavia.cli.common import UserError, _Parser
 
-COMMANDS = ["simulate", "arena", "equity", "dd", "serve"]
+COMMANDS = ["simulate", "arena", "equity", "dd", "serve", "replay"]
 
 
 def build_parser() -> argparse.ArgumentParser:
