@@ -7,9 +7,11 @@ depend on the backend, the order of arrival or the number of workers.
 """
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import signal
+import socket
 import sys
 from typing import Any, Callable, Iterator, Sequence
 
@@ -69,11 +71,25 @@ def _import_ray():
     return ray
 
 
+def _check_reachable(address: str) -> None:
+    """Fail at once, not after Ray's minutes of retries, when nothing
+    listens at a ``HOST:PORT`` address."""
+    hostport = address.split("://", 1)[-1]
+    host, _, port = hostport.rpartition(":")
+    if not host or not port.isdigit():
+        return                                   # "auto", "local": Ray's own to resolve
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        raise ValueError(f"cannot reach the Ray cluster at {address}: {reason}") from None
+
+
 class RayBackend(Backend):
-    """Tasks on a Ray cluster: the one at ``address`` (``"auto"``,
-    ``"HOST:PORT"`` or ``"ray://HOST:10001"``), else the one this process
-    already joined, else the one ``RAY_ADDRESS`` names, else a new local
-    instance (of ``workers`` CPUs when given).  At most ``workers`` tasks (by
+    """Tasks on a Ray cluster: the one this process already joined (a
+    caller's ``ray.init``), else the one at ``address`` (``"auto"``,
+    ``"HOST:PORT"`` or ``"ray://HOST:10001"``), else the one ``RAY_ADDRESS``
+    names, else a new local instance (of ``workers`` CPUs when given).  At most ``workers`` tasks (by
     default the cluster's CPUs) are in flight at once, so a huge run does
     not queue all its tasks up front.  Every node needs cardavia installed."""
 
@@ -82,8 +98,11 @@ class RayBackend(Backend):
     def __init__(self, workers: int | None = None, address: str | None = None):
         ray = _import_ray()
         self.ray = ray
+        if address:
+            _check_reachable(address)
         if not ray.is_initialized():
-            kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                      "logging_level": logging.WARNING}
             if address:
                 kwargs["address"] = address
             elif workers and not os.environ.get("RAY_ADDRESS"):
