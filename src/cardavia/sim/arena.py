@@ -206,7 +206,7 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     chunk = max(1, min(8, len(todo) // (pool.slots() * 4) or 1))
     tasks = [(game_name, options, agents, seed, todo[s:s + chunk], bool(replays))
              for s in range(0, len(todo), chunk)]
-    unit = "match" if options.get("match") else "deal"
+    unit = "match" if game.options.get("match") else "deal"
     writer = _records.Writer(records, done) if records else None
     bar = Progress(games, f"{game_name} arena deals", enabled=progress)
     bar.update(len(done))

@@ -141,7 +141,7 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     tasks = [(game_name, options, list(agents), seed, todo[s:s + chunk], bool(replays))
              for s in range(0, len(todo), chunk)]
     workers = max(1, min(pool.slots(), len(tasks)))
-    one, unit = ("match", "matches") if options.get("match") else ("deal", "deals")
+    one, unit = ("match", "matches") if game.options.get("match") else ("deal", "deals")
     writer = _records.Writer(records, done) if records else None
     bar = Progress(games, f"{game_name} {unit}", enabled=progress)
     bar.update(len(done))
