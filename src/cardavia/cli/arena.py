@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting
+from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting, stop_at_interrupt
 
 
 def _fmt(v) -> str:
@@ -24,9 +24,10 @@ def run(args) -> int:
     agents = split_specs(args.agents)
     out_file = open_output(args.json)
     try:
-        result = arena.run(args.game, agents, count, seed=args.seed, workers=args.workers, options=options,
-                           records=args.records, resume=args.resume, progress=not args.quiet,
-                           replays=args.replays, backend=args.backend, address=args.address)
+        result = stop_at_interrupt(lambda: arena.run(
+            args.game, agents, count, seed=args.seed, workers=args.workers, options=options,
+            records=args.records, resume=args.resume, progress=not args.quiet,
+            replays=args.replays, backend=args.backend, address=args.address))
     except (ValueError, OSError) as e:
         raise UserError(str(e)) from None
     print(f"{args.game}: {result['deals']} deals x {len(result['seatings'])} seatings, seed {result['seed']} "

@@ -86,6 +86,19 @@ def interruptible(work: Callable[[], Any]) -> Any:
 
 
 # -- what simulate and arena share ------------------------------------------
+def stop_at_interrupt(work: Callable[[], Any]) -> Any:
+    """Run ``work`` (whose own cleanup runs as Ctrl-C unwinds it), then on
+    Ctrl-C exit at once with code 130: a Ray driver shut down by the
+    interpreter at exit can take seconds, or crash."""
+    try:
+        return work()
+    except KeyboardInterrupt:
+        sys.stderr.write("cardavia: interrupted\n")
+        sys.stderr.flush()
+        sys.stdout.flush()
+        os._exit(130)
+
+
 def add_run_arguments(p: argparse.ArgumentParser, default_games: int, records_help: str) -> None:
     """The game, how many deals or matches, the seed, the workers and the outputs."""
     import cardavia

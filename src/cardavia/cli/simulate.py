@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting
+from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting, stop_at_interrupt
 
 
 def _format_value(v):
@@ -23,10 +23,10 @@ def run(args) -> int:
     agents = split_specs(args.agents) if args.agents else ["random"]
     out_file = open_output(args.json)
     try:
-        result = simulate.run(args.game, count, seed=args.seed, workers=args.workers,
-                              agents=agents, options=options, progress=not args.quiet,
-                              records=args.records, resume=args.resume, replays=args.replays,
-                              backend=args.backend, address=args.address)
+        result = stop_at_interrupt(lambda: simulate.run(
+            args.game, count, seed=args.seed, workers=args.workers, agents=agents, options=options,
+            progress=not args.quiet, records=args.records, resume=args.resume, replays=args.replays,
+            backend=args.backend, address=args.address))
     except (ValueError, OSError) as e:
         raise UserError(str(e)) from None
     for key, value in result.items():

@@ -33,7 +33,7 @@ from cardavia._core.rng import derive_seed
 from cardavia.ai import make_agent, parse_spec, split_specs, teams_of
 from cardavia.sim import records as _records
 from cardavia.sim import replay as _replay
-from cardavia.sim.backends import Backend, make_backend
+from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
 from cardavia.sim.runner import Progress, seat_agent
 from cardavia.sim.stats import mean_ci, percentile
 
@@ -201,11 +201,10 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     done: dict[int, list[dict]] = {}
     if records and resume:
         done = {d: rows for d, rows in _records.load(records, run_id, len(seats_list)).items() if d < games}
-    todo = [i for i in range(games) if i not in done]
+    todo = deals_to_play(games, done)
     pool = make_backend(backend, workers, address)
     chunk = max(1, min(8, len(todo) // (pool.slots() * 4) or 1))
-    tasks = [(game_name, options, agents, seed, todo[s:s + chunk], bool(replays))
-             for s in range(0, len(todo), chunk)]
+    tasks = Tasks(todo, chunk, lambda deals: (game_name, options, agents, seed, deals, bool(replays)))
     unit = "match" if game.options.get("match") else "deal"
     writer = _records.Writer(records, done) if records else None
     bar = Progress(games, f"{game_name} arena deals", enabled=progress)

@@ -18,6 +18,30 @@ from typing import Any, Callable, Iterator, Sequence
 BACKENDS = ("local", "ray")
 
 
+def deals_to_play(games: int, done: Any) -> Sequence[int]:
+    """The deal indices a run still plays: a ``range`` when nothing is done,
+    so a run of a hundred million deals builds no list of them."""
+    if not done:
+        return range(games)
+    return [i for i in range(games) if i not in done]
+
+
+class Tasks(Sequence):
+    """The tasks of a run, made on demand: ``make(deals)`` for each slice of
+    ``chunk`` deals of ``todo``."""
+
+    def __init__(self, todo: Sequence[int], chunk: int, make: Callable[[Sequence[int]], Any]):
+        self.todo, self.chunk, self.make = todo, chunk, make
+
+    def __len__(self) -> int:
+        return -(-len(self.todo) // self.chunk)
+
+    def __getitem__(self, k: Any) -> Any:
+        if not isinstance(k, int) or not 0 <= k < len(self):
+            raise IndexError(k)
+        return self.make(self.todo[k * self.chunk:(k + 1) * self.chunk])
+
+
 def _ignore_interrupt() -> None:
     # Ctrl-C reaches the whole process group: the parent alone answers it,
     # so workers print no tracebacks of their own.
@@ -49,7 +73,7 @@ class LocalBackend(Backend):
     def slots(self) -> int:
         return self.workers
 
-    def imap(self, func, tasks):
+    def imap(self, func: Callable[[Any], Any], tasks: Sequence[Any]) -> Iterator[Any]:
         workers = max(1, min(self.workers, len(tasks)))  # never more processes than pieces of work
         if workers == 1:
             yield from map(func, tasks)
@@ -89,9 +113,10 @@ class RayBackend(Backend):
     """Tasks on a Ray cluster: the one this process already joined (a
     caller's ``ray.init``), else the one at ``address`` (``"auto"``,
     ``"HOST:PORT"`` or ``"ray://HOST:10001"``), else the one ``RAY_ADDRESS``
-    names, else a new local instance (of ``workers`` CPUs when given).  At most ``workers`` tasks (by
-    default the cluster's CPUs) are in flight at once, so a huge run does
-    not queue all its tasks up front.  Every node needs cardavia installed."""
+    names, else a new local instance (of ``workers`` CPUs when given).
+    Twice as many tasks as ``workers`` (by default the cluster's CPUs) are
+    in flight at once, so a huge run does not queue all its tasks up front.
+    Every node needs cardavia installed."""
 
     name = "ray"
 
@@ -119,7 +144,7 @@ class RayBackend(Backend):
     def slots(self) -> int:
         return self.workers
 
-    def imap(self, func, tasks):
+    def imap(self, func: Callable[[Any], Any], tasks: Sequence[Any]) -> Iterator[Any]:
         ray = self.ray
         remote = ray.remote(num_cpus=1)(func)
         pending: list = []
@@ -135,9 +160,10 @@ class RayBackend(Backend):
                     return
                 ready, pending = ray.wait(pending, num_returns=1)
                 yield ray.get(ready[0])
-        finally:
-            for ref in pending:                          # an interrupted run leaves no work behind
+        except BaseException:                            # an interrupted run leaves no work behind
+            for ref in pending:
                 ray.cancel(ref, force=True)
+            raise
 
 
 def make_backend(backend: str | Backend = "local", workers: int | None = None,

@@ -144,7 +144,7 @@ def narrate(state: State, seat: int | None = None) -> Iterator[str]:
     start = [f"{game.title or game.name}" + (f" ({opts})" if opts else "")
              + (f", seed {setup['seed']}" if "seed" in setup else "")
              + f": {len(data['moves'])} moves" + ("" if seat is None else f", seen by {names[seat]}")]
-    start += [f"   {m.text}" for p, m in replay.history if p == cardavia.CHANCE]
+    start += [f"   {m}" for p, m in replay.history if p == cardavia.CHANCE]
     start += _hands(replay, names, seat)
     yield "\n".join(start)
     before = replay.observation(view).data
@@ -165,8 +165,9 @@ def narrate(state: State, seat: int | None = None) -> Iterator[str]:
             lines += _hands(replay, names, seat)
         before = after
         yield "\n".join(lines)
-    if not replay.is_over:
-        yield f"unfinished: {names[replay.current_player]} to move"
+    player = replay.current_player
+    if player is not None:
+        yield f"unfinished: {names[player]} to move"
         return
     outcome = replay.outcome()
     end = ["outcome: " + ", ".join(f"{names[p]} {r:+g}" for p, r in enumerate(outcome.returns))]

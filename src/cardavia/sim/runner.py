@@ -19,7 +19,7 @@ from cardavia._core.rng import derive_seed
 from cardavia.ai import make_agent, play_out
 from cardavia.sim import records as _records
 from cardavia.sim import replay as _replay
-from cardavia.sim.backends import Backend, make_backend
+from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
 
 
 _AGENTS: dict[tuple, Any] = {}
@@ -135,11 +135,10 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     done: dict[int, list[dict]] = {}
     if records and resume:
         done = {d: r for d, r in _records.load(records, run_id, 1).items() if d < games}
-    todo = [i for i in range(games) if i not in done]
+    todo = deals_to_play(games, done)
     pool = make_backend(backend, workers, address)
     chunk = max(1, min(250, len(todo) // (pool.slots() * 8) or 1))
-    tasks = [(game_name, options, list(agents), seed, todo[s:s + chunk], bool(replays))
-             for s in range(0, len(todo), chunk)]
+    tasks = Tasks(todo, chunk, lambda deals: (game_name, options, list(agents), seed, deals, bool(replays)))
     workers = max(1, min(pool.slots(), len(tasks)))
     one, unit = ("match", "matches") if game.options.get("match") else ("deal", "deals")
     writer = _records.Writer(records, done) if records else None
