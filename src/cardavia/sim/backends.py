@@ -44,8 +44,10 @@ class Tasks(Sequence):
 
 def _ignore_interrupt() -> None:
     # Ctrl-C reaches the whole process group: the parent alone answers it,
-    # so workers print no tracebacks of their own.
+    # so workers print no tracebacks of their own.  A parent that joined Ray
+    # left its crash reporter on SIGTERM, with which the pool ends its workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class Backend:
