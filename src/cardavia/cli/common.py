@@ -117,7 +117,7 @@ def add_run_arguments(p: argparse.ArgumentParser, default_games: int, records_he
                    help="continue the interrupted run that --records FILE holds (same game, agents, seed)")
     p.add_argument("--replays", type=nonempty_path, metavar="DIR",
                    help="write each deal's state JSON to DIR, one file per deal (and seating), "
-                   "for cardavia replay FILE, the web page or cardavia.from_json")
+                   "for cardavia replay FILE or cardavia.from_json")
     p.add_argument("--backend", choices=["local", "ray"], default="local",
                    help="local: worker processes on this machine (default); ray: tasks on a Ray "
                    "cluster (the ray extra), the same results")

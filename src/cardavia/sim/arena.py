@@ -216,8 +216,8 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
             for rows in deal_rows:
                 for row in rows:                 # before the records, which a resume trusts
                     text = row.pop("replay", None)
-                    if text is not None:
-                        _replay.write(replays or ".", game_name, row["deal"], row["seating"], text, unit)
+                    if replays and text is not None:
+                        _replay.write(replays, game_name, row["deal"], row["seating"], text, unit)
                 rows_by_deal[rows[0]["deal"]] = rows
                 if writer:
                     writer.write(rows)

@@ -117,6 +117,16 @@ def _events(before: dict, after: dict, names: list[str]) -> list[str]:
     return out
 
 
+def _played_from(before: dict, after: dict) -> int | None:
+    """The seat whose card the last move played, where the state tells it
+    (a Bridge declarer plays dummy's cards too)."""
+    if after.get("trick"):
+        return after["trick"][-1][0]
+    if "tricks" in after and len(after["tricks"]) > len(before.get("tricks") or []):
+        return after["tricks"][-1]["cards"][-1][0]
+    return None
+
+
 def _format(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {_format(v)}" for k, v in value.items())
@@ -151,14 +161,16 @@ def narrate(state: State, seat: int | None = None) -> Iterator[str]:
     for n, text in enumerate(data["moves"], 1):
         seen = len(replay.history)
         replay.play(text)
+        after = replay.observation(view).data
         lines = []
         for p, m in replay.history[seen:]:
             if p == cardavia.CHANCE:
                 lines.append(f"   {m}")
-            else:
-                shown = str(m) if seat is None or p == seat else m.public_text()
-                lines.append(f"{n:5d}  {names[p]}: {shown}")
-        after = replay.observation(view).data
+                continue
+            shown = str(m) if seat is None or p == seat else m.public_text()
+            source = _played_from(before, after)
+            mover = names[p] if source in (None, p) else f"{names[p]} from {names[source]}"
+            lines.append(f"{n:5d}  {mover}: {shown}")
         events = _events(before, after, names)
         lines += events
         if any(e.startswith("== deal") for e in events):

@@ -149,7 +149,8 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     try:
         for deals, res, jsons in pool.imap(_play_task, tasks):
             for i, text in zip(deals, jsons):   # before the records, which a resume trusts
-                _replay.write(replays or ".", game_name, i, None, text, one)
+                if replays:
+                    _replay.write(replays, game_name, i, None, text, one)
             for i, summary in zip(deals, res):
                 summaries_by_deal[i] = summary
             if writer:
