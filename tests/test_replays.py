@@ -132,6 +132,7 @@ def test_cli_replay_tells_tricks_rounds_and_phases(simulated, capsys):
     main(["replay", str(simulated["bridge"] / replay.file_name("bridge", 0))])
     out = capsys.readouterr().out
     assert "-- phase: play" in out and "trick 13 won by" in out and "contract " in out
+    assert " from " in out                       # the declarer plays dummy's cards
     main(["replay", str(simulated["doudizhu"] / replay.file_name("doudizhu", 0))])
     out = capsys.readouterr().out
     assert "landlord: player" in out and "round won by player" in out
@@ -150,6 +151,17 @@ def test_cli_replay_seen_by_one_seat_hides_the_others(simulated, capsys):
     assert "player 0: lock ?" in out
     assert main(["replay", str(path), "--seat", "2"]) == 2
     assert "seat must be 0..1" in capsys.readouterr().err
+
+
+def test_cli_replay_of_a_live_deal_says_who_is_to_move(tmp_path, capsys):
+    state = cardavia.load("zhengshangyou").new_state(seed=4)
+    for _ in range(3):
+        state.play(state.legal_moves()[0])
+    path = tmp_path / "live.json"
+    path.write_text(state.to_json())
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "    3  " in out and out.rstrip().endswith(f"unfinished: player {state.current_player} to move")
 
 
 def test_cli_replay_step_waits_for_each_move(simulated, monkeypatch, capsys):
