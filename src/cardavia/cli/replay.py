@@ -39,6 +39,6 @@ def add_parser(sub) -> None:
                        "--replays DIR write them.")
     p.add_argument("file", metavar="FILE", help="a state JSON file (at most 8 MB)")
     p.add_argument("--seat", type=bounded_int(7, 0), default=None, metavar="N",
-                   help="see the deal as seat N does: its own hand only, the others' hidden moves hidden")
+                   help="see the deal as seat N does: its own hand only, the others' hidden moves in their public form")
     p.add_argument("--step", action="store_true", help="wait for Enter after each move")
     p.set_defaults(func=run)
