@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting
+from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting, stop_at_interrupt
 
 
 def _fmt(v) -> str:
@@ -24,8 +24,10 @@ def run(args) -> int:
     agents = split_specs(args.agents)
     out_file = open_output(args.json)
     try:
-        result = arena.run(args.game, agents, count, seed=args.seed, workers=args.workers, options=options,
-                           records=args.records, resume=args.resume, progress=not args.quiet)
+        result = stop_at_interrupt(lambda: arena.run(
+            args.game, agents, count, seed=args.seed, workers=args.workers, options=options,
+            records=args.records, resume=args.resume, progress=not args.quiet,
+            replays=args.replays, backend=args.backend, address=args.address))
     except (ValueError, OSError) as e:
         raise UserError(str(e)) from None
     print(f"{args.game}: {result['deals']} deals x {len(result['seatings'])} seatings, seed {result['seed']} "
@@ -50,7 +52,7 @@ def add_parser(sub) -> None:
                        description="Play N seeded deals, each under every seating of the agents "
                        "(duplicate: the cards cancel out), and print each agent's win rate and mean "
                        "score with 95 % Student t intervals over the deals, and its decision times. "
-                       "Results depend only on --seed, never on --workers.")
+                       "Results depend only on --seed, never on --workers or --backend.")
     p.add_argument("--agents", "-a", required=True, metavar="A,B",
                    help="two agents, or one per seat; options follow a colon: mc:rollouts=500,threads=2,heuristic "
                    "is mc with two options against heuristic")

@@ -86,6 +86,19 @@ def interruptible(work: Callable[[], Any]) -> Any:
 
 
 # -- what simulate and arena share ------------------------------------------
+def stop_at_interrupt(work: Callable[[], Any]) -> Any:
+    """Run ``work`` (whose own cleanup runs as Ctrl-C unwinds it), then on
+    Ctrl-C exit at once with code 130: a Ray driver shut down by the
+    interpreter at exit can take seconds, or crash."""
+    try:
+        return work()
+    except KeyboardInterrupt:
+        sys.stderr.write("cardavia: interrupted\n")
+        sys.stderr.flush()
+        sys.stdout.flush()
+        os._exit(130)
+
+
 def add_run_arguments(p: argparse.ArgumentParser, default_games: int, records_help: str) -> None:
     """The game, how many deals or matches, the seed, the workers and the outputs."""
     import cardavia
@@ -102,6 +115,15 @@ def add_run_arguments(p: argparse.ArgumentParser, default_games: int, records_he
     p.add_argument("--records", type=nonempty_path, metavar="FILE.jsonl|.csv", help=records_help)
     p.add_argument("--resume", action="store_true",
                    help="continue the interrupted run that --records FILE holds (same game, agents, seed)")
+    p.add_argument("--replays", type=nonempty_path, metavar="DIR",
+                   help="write each deal's state JSON to DIR, one file per deal (and seating), "
+                   "for cardavia replay FILE or cardavia.from_json")
+    p.add_argument("--backend", choices=["local", "ray"], default="local",
+                   help="local: worker processes on this machine (default); ray: tasks on a Ray "
+                   "cluster (the ray extra), the same results")
+    p.add_argument("--address", metavar="ADDR",
+                   help="with --backend ray: the cluster to join (auto, HOST:PORT or ray://HOST:10001; "
+                   "default: RAY_ADDRESS, else a new local instance)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
 
 
@@ -115,6 +137,8 @@ def run_setting(args) -> tuple[dict, int]:
         raise UserError(f"game {args.game!r} is not part of this build yet")
     if args.resume and not args.records:
         raise UserError("--resume continues a run from its records: give --records FILE")
+    if args.address and args.backend != "ray":
+        raise UserError("--address names a Ray cluster: give --backend ray too")
     plays_matches = cardavia.game_class(args.game).plays_matches
     if args.matches is not None:
         if not plays_matches:

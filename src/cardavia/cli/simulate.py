@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting
+from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting, stop_at_interrupt
 
 
 def _format_value(v):
@@ -23,10 +23,11 @@ def run(args) -> int:
     agents = split_specs(args.agents) if args.agents else ["random"]
     out_file = open_output(args.json)
     try:
-        result = simulate.run(args.game, count, seed=args.seed, workers=args.workers,
-                              agents=agents, options=options, progress=not args.quiet,
-                              records=args.records, resume=args.resume)
-    except ValueError as e:
+        result = stop_at_interrupt(lambda: simulate.run(
+            args.game, count, seed=args.seed, workers=args.workers, agents=agents, options=options,
+            progress=not args.quiet, records=args.records, resume=args.resume, replays=args.replays,
+            backend=args.backend, address=args.address))
+    except (ValueError, OSError) as e:
         raise UserError(str(e)) from None
     for key, value in result.items():
         if key in ("options",):
@@ -42,7 +43,7 @@ def add_parser(sub) -> None:
     sim = sub.add_parser("simulate", help="play many seeded deals and print statistics",
                          description="Play N seeded deals (or matches) in parallel worker processes "
                          "and print the game's statistics. Results depend only on --seed, "
-                         "never on --workers.")
+                         "never on --workers or --backend.")
     sim.add_argument("--agents", "-a", default="random", metavar="A,B,…",
                      help="one agent name for every seat, or one per seat (default: random)")
     add_run_arguments(sim, 1000, "stream one JSON line per deal (run, deal, seed, agents, the deal's figures) "

@@ -19,21 +19,22 @@ every seating, and the agent in seat ``p`` of seating ``k`` is reset with
 ``derive_seed(deal_seed, 1 + k * players + p)``, so the results do not
 depend on the number of workers; with ``records`` every deal and seating
 streams to a records file (JSON lines or CSV), and ``resume`` continues from it to the
-summary an uninterrupted run gives.
+summary an uninterrupted run gives; with ``replays`` the state JSON of every
+deal and seating is written to a directory (``cardavia.sim.replay``).  The
+deals run on a backend (``cardavia.sim.backends``: local processes or Ray).
 """
 from __future__ import annotations
 
 import itertools
-import multiprocessing
-import os
-import sys
 import time
 from typing import Any, Sequence
 
 from cardavia._core.rng import derive_seed
 from cardavia.ai import make_agent, parse_spec, split_specs, teams_of
 from cardavia.sim import records as _records
-from cardavia.sim.runner import Progress, _ignore_interrupt, seat_agent
+from cardavia.sim import replay as _replay
+from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
+from cardavia.sim.runner import Progress, seat_agent
 from cardavia.sim.stats import mean_ci, percentile
 
 
@@ -97,8 +98,9 @@ def play_seating(game, seating: Sequence[str], deal_seed: int, k: int) -> tuple[
 
 
 def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
-               deals: Sequence[int]) -> list[list[dict]]:
-    """Play the given deals of a run under every seating; their rows."""
+               deals: Sequence[int], replays: bool = False) -> list[list[dict]]:
+    """Play the given deals of a run under every seating; their rows (with
+    ``replays``, each row also holds its state JSON under ``"replay"``)."""
     import cardavia
 
     game = cardavia.load(game_name, **options)
@@ -114,6 +116,8 @@ def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
             rows.append({"run": run_id, "deal": i, "seed": deal_seed, "seating": k,
                          "agents": agents, "seats": list(seating), "returns": list(state.returns()),
                          "summary": summary, "decision_ms": times})
+            if replays:
+                rows[-1]["replay"] = state.to_json()
         out.append(rows)
     return out
 
@@ -162,13 +166,16 @@ def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dic
 
 def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, workers: int | None = None,
         options: dict | None = None, records: str | None = None, resume: bool = False,
-        progress: bool = False) -> dict[str, Any]:
+        progress: bool = False, replays: str | None = None, backend: str | Backend = "local",
+        address: str | None = None) -> dict[str, Any]:
     """Play ``games`` duplicate deals of ``game_name`` between ``agents``
     (``["mc:rollouts=500", "heuristic"]``, or one spec per seat) and return
     the summary: ``results`` keyed by agent spec (win rate, mean score, both
     with 95 % t intervals, decision time median and 99th percentile),
     ``difference`` (two agents: the per-deal score difference A−B and its
-    interval), ``deals``, ``seed``, ``agents``, ``seatings``."""
+    interval), ``deals``, ``seed``, ``agents``, ``seatings``.  ``records``,
+    ``resume``, ``replays``, ``backend`` and ``address`` are those of
+    ``cardavia.sim.runner.run``."""
     import cardavia
 
     options = dict(options or {})
@@ -187,46 +194,40 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
         raise ValueError("resume continues a run from its records: give records too")
     if records:
         _records.check_path(records)
+    if replays:
+        _replay.prepare_dir(replays)
     seats_list = seatings(game, agents)
     run_id = {"game": game_name, "options": options, "agents": agents, "seed": seed}
     done: dict[int, list[dict]] = {}
     if records and resume:
         done = {d: rows for d, rows in _records.load(records, run_id, len(seats_list)).items() if d < games}
+    todo = deals_to_play(games, done)
+    pool = make_backend(backend, workers, address)
+    chunk = max(1, min(8, len(todo) // (pool.slots() * 4) or 1))
+    tasks = Tasks(todo, chunk, lambda deals: (game_name, options, agents, seed, deals, bool(replays)))
+    unit = "match" if game.options.get("match") else "deal"
     writer = _records.Writer(records, done) if records else None
-    todo = [i for i in range(games) if i not in done]
-    workers = workers or os.cpu_count() or 1
-    chunk = max(1, min(8, len(todo) // (workers * 4) or 1))
-    tasks = [(game_name, options, agents, seed, todo[s:s + chunk]) for s in range(0, len(todo), chunk)]
-    workers = max(1, min(workers, len(tasks)))
     bar = Progress(games, f"{game_name} arena deals", enabled=progress)
     bar.update(len(done))
     rows_by_deal = dict(done)
     t0 = time.perf_counter()
     try:
-        if workers == 1 or len(tasks) <= 1:
-            results: Any = map(_play_chunk, tasks)
-            pool = None
-        else:
-            ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-            pool = ctx.Pool(workers, initializer=_ignore_interrupt)
-            results = pool.imap(_play_chunk, tasks)
-        try:
-            for deal_rows in results:
-                for rows in deal_rows:
-                    rows_by_deal[rows[0]["deal"]] = rows
-                    if writer:
-                        writer.write(rows)
-                bar.update(len(deal_rows))
-        finally:
-            if pool is not None:
-                pool.terminate()
-                pool.join()
+        for deal_rows in pool.imap(_play_chunk, tasks):
+            for rows in deal_rows:
+                for row in rows:                 # before the records, which a resume trusts
+                    text = row.pop("replay", None)
+                    if replays and text is not None:
+                        _replay.write(replays, game_name, row["deal"], row["seating"], text, unit)
+                rows_by_deal[rows[0]["deal"]] = rows
+                if writer:
+                    writer.write(rows)
+            bar.update(len(deal_rows))
     finally:
         if writer:
             writer.close()
     elapsed = time.perf_counter() - t0
     out: dict[str, Any] = {"game": game_name, "options": options, "agents": agents, "seed": seed,
-                           "deals": games, "seatings": [list(s) for s in seats_list],
+                           "deals": games, "seatings": [list(s) for s in seats_list], "backend": pool.name,
                            "interval": "95% Student t over deals"}
     out.update(summarize(game, agents, rows_by_deal))
     out["resumed_deals"] = len(done)

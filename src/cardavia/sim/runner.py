@@ -4,13 +4,13 @@ Deal ``i`` of a run seeded ``S`` uses ``derive_seed(S, i)`` for its chance
 and its agents, so the results do not depend on the number of workers.
 With ``records`` every deal's summary streams to a file (JSON lines or CSV;
 one row a deal: run, deal, seed, agents, summary), and ``resume`` plays only the
-deals the file lacks: the figures equal an uninterrupted run's.
+deals the file lacks: the figures equal an uninterrupted run's.  With
+``replays`` every deal's full state JSON is written to a directory (see
+``cardavia.sim.replay``).  The deals run on a backend (``cardavia.sim.backends``:
+a local process pool, or a Ray cluster), in tasks of several deals.
 """
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
 import sys
 import time
 from typing import Any, Sequence
@@ -18,6 +18,8 @@ from typing import Any, Sequence
 from cardavia._core.rng import derive_seed
 from cardavia.ai import make_agent, play_out
 from cardavia.sim import records as _records
+from cardavia.sim import replay as _replay
+from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
 
 
 _AGENTS: dict[tuple, Any] = {}
@@ -33,6 +35,17 @@ def seat_agent(game, spec: str, seat: int):
     return agent
 
 
+def play_deal(game, agent_names: Sequence[str], seed: int, index: int):
+    """The finished state of deal ``index`` of a run seeded ``seed``."""
+    deal_seed = derive_seed(seed, index)
+    agents = []
+    for p in range(game.num_players):
+        agent = seat_agent(game, agent_names[p], p)
+        agent.reset(derive_seed(deal_seed, 1 + p))
+        agents.append(agent)
+    return play_out(game.new_state(seed=deal_seed), agents)
+
+
 def play_deals(game_name: str, options: dict, agent_names: Sequence[str], seed: int,
                start: int, stop: int, deals: Sequence[int] | None = None) -> list[dict]:
     """Play deals ``start..stop-1`` of a run (or the given ``deals``);
@@ -40,27 +53,24 @@ def play_deals(game_name: str, options: dict, agent_names: Sequence[str], seed: 
     import cardavia
 
     game = cardavia.load(game_name, **options)
-    out = []
-    for i in (range(start, stop) if deals is None else deals):
-        deal_seed = derive_seed(seed, i)
-        agents = []
-        for p in range(game.num_players):
-            agent = seat_agent(game, agent_names[p], p)
-            agent.reset(derive_seed(deal_seed, 1 + p))
-            agents.append(agent)
-        state = play_out(game.new_state(seed=deal_seed), agents)
-        out.append(game.deal_summary(state))
-    return out
+    return [game.deal_summary(play_deal(game, agent_names, seed, i))
+            for i in (range(start, stop) if deals is None else deals)]
 
 
-def _play_listed(args):
-    return args[4], play_deals(*args[:4], 0, 0, args[4])
+def _play_task(task):
+    """One task of a run: its deals, their summaries and (with replays)
+    their state JSONs."""
+    import cardavia
 
-
-def _ignore_interrupt() -> None:
-    # Ctrl-C reaches the whole process group: the parent alone answers it,
-    # so workers print no tracebacks of their own.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    game_name, options, agent_names, seed, deals, replays = task
+    game = cardavia.load(game_name, **options)
+    summaries, jsons = [], []
+    for i in deals:
+        state = play_deal(game, agent_names, seed, i)
+        summaries.append(game.deal_summary(state))
+        if replays:
+            jsons.append(state.to_json())
+    return deals, summaries, jsons
 
 
 class Progress:
@@ -94,10 +104,15 @@ class Progress:
 
 def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
         agents: Sequence[str] = ("random",), options: dict | None = None,
-        progress: bool = False, records: str | None = None, resume: bool = False) -> dict[str, Any]:
+        progress: bool = False, records: str | None = None, resume: bool = False,
+        replays: str | None = None, backend: str | Backend = "local",
+        address: str | None = None) -> dict[str, Any]:
     """Play ``games`` seeded deals (or matches, with ``match=True``) and
     return the game's summary figures; ``records`` streams a row per deal
-    to a JSON-lines file, ``resume`` continues the run that file holds."""
+    to a JSON-lines file, ``resume`` continues the run that file holds,
+    ``replays`` names a directory for each deal's state JSON.  ``backend``
+    ``"ray"`` plays on the Ray cluster at ``address`` (else a local one):
+    the figures are those of the local process pool."""
     import cardavia
 
     options = dict(options or {})
@@ -114,46 +129,41 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
         raise ValueError("resume continues a run from its records: give records too")
     if records:
         _records.check_path(records)
+    if replays:
+        _replay.prepare_dir(replays)
     run_id = {"game": game_name, "options": options, "agents": list(agents), "seed": seed}
     done: dict[int, list[dict]] = {}
     if records and resume:
         done = {d: r for d, r in _records.load(records, run_id, 1).items() if d < games}
+    todo = deals_to_play(games, done)
+    pool = make_backend(backend, workers, address)
+    chunk = max(1, min(250, len(todo) // (pool.slots() * 8) or 1))
+    tasks = Tasks(todo, chunk, lambda deals: (game_name, options, list(agents), seed, deals, bool(replays)))
+    workers = max(1, min(pool.slots(), len(tasks)))
+    one, unit = ("match", "matches") if game.options.get("match") else ("deal", "deals")
     writer = _records.Writer(records, done) if records else None
-    todo = [i for i in range(games) if i not in done]
-    workers = workers or os.cpu_count() or 1
-    chunk = max(1, min(250, len(todo) // (workers * 8) or 1))
-    tasks = [(game_name, options, list(agents), seed, todo[s:s + chunk]) for s in range(0, len(todo), chunk)]
-    workers = max(1, min(workers, len(tasks)))  # never more processes than pieces of work
-    unit = "matches" if options.get("match") else "deals"
     bar = Progress(games, f"{game_name} {unit}", enabled=progress)
     bar.update(len(done))
     summaries_by_deal = {d: rows[0]["summary"] for d, rows in done.items()}
     t0 = time.perf_counter()
-
-    def collect(deals, res):
-        for i, summary in zip(deals, res):
-            summaries_by_deal[i] = summary
-        if writer:
-            writer.write([{"run": run_id, "deal": i, "seed": derive_seed(seed, i), "agents": list(agents),
-                           "summary": summary} for i, summary in zip(deals, res)])
-        bar.update(len(res))
-
     try:
-        if workers == 1 or len(tasks) <= 1:
-            for t in tasks:
-                collect(*_play_listed(t))
-        else:
-            ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
-            with ctx.Pool(workers, initializer=_ignore_interrupt) as pool:
-                for deals, res in pool.imap(_play_listed, tasks):
-                    collect(deals, res)
+        for deals, res, jsons in pool.imap(_play_task, tasks):
+            for i, text in zip(deals, jsons):   # before the records, which a resume trusts
+                if replays:
+                    _replay.write(replays, game_name, i, None, text, one)
+            for i, summary in zip(deals, res):
+                summaries_by_deal[i] = summary
+            if writer:
+                writer.write([{"run": run_id, "deal": i, "seed": derive_seed(seed, i), "agents": list(agents),
+                               "summary": summary} for i, summary in zip(deals, res)])
+            bar.update(len(res))
     finally:
         if writer:
             writer.close()
     elapsed = time.perf_counter() - t0
     summaries = [summaries_by_deal[k] for k in sorted(summaries_by_deal)]
     out = {"game": game_name, "options": options, "agents": list(agents), "seed": seed,
-           "workers": workers}
+           "backend": pool.name, "workers": workers}
     out.update(game.summarize(summaries))
     out["seconds"] = elapsed
     out[f"{unit}_per_second"] = len(todo) / elapsed if elapsed > 0 else float("inf")
