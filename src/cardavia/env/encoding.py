@@ -1,0 +1,172 @@
+"""What every game's encoder shares: the encoder protocol, the named layout
+of an observation vector and the card encodings.
+
+An encoder turns ``state.observation(seat)`` into a fixed-shape float32
+vector and maps actions (ints) to the game's moves.  It may look at the
+state only for the legal moves of the player to move, which that player
+knows; everything else comes from his observation.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import numpy as np
+from gymnasium import spaces
+
+import cardavia
+from cardavia.cards import card_text
+from cardavia.game import IllegalMoveError
+
+CARD_ID = {card_text(c): c for c in range(54)}
+"""Card text -> canonical id (``"Th"`` -> 34)."""
+CLIMB_RANKS = "3456789TJQKA2BR"
+"""The climbing games' rank order; jokers are ranks 13 (B) and 14 (R)."""
+CLIMB_RANK = {text: (13 if c == 52 else 14 if c == 53 else (c // 4 - 1) % 13) for text, c in CARD_ID.items()}
+"""Card text -> its rank index in ``CLIMB_RANKS``."""
+
+
+class Layout:
+    """Named slices of an observation vector, in order (``layout["hand"]``)."""
+
+    def __init__(self, parts: Iterable[tuple[str, int]]):
+        self.slices: dict[str, slice] = {}
+        size = 0
+        for name, n in parts:
+            self.slices[name] = slice(size, size + n)
+            size += n
+        self.size = size
+
+    def __getitem__(self, name: str) -> slice:
+        return self.slices[name]
+
+    def __repr__(self) -> str:
+        return "Layout(" + ", ".join(f"{k}={v.stop - v.start}" for k, v in self.slices.items()) + ")"
+
+
+class Encoder:
+    """A game's observation encoding and action space.
+
+    Subclasses set ``num_actions`` and ``layout`` and implement ``encode``
+    (observation -> vector), ``legal_actions`` (the actions of the player
+    to move, from his legal moves) and ``move`` (action -> move).
+    """
+
+    num_actions: int
+    layout: Layout
+    low = 0.0
+    """Lowest value of the observation vector (chips won or lost go below 0)."""
+
+    def __init__(self, game: cardavia.Game):
+        self.game = game
+        self.players = game.num_players
+
+    def observation_space(self) -> spaces.Dict:
+        return spaces.Dict({
+            "observation": spaces.Box(self.low, 1.0, (self.layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+        })
+
+    def observe(self, state: cardavia.State, player: int) -> dict[str, np.ndarray]:
+        """The PettingZoo observation of ``player``: his encoded observation,
+        and the mask of his legal actions (all zero when he does not move)."""
+        mask = np.zeros(self.num_actions, np.int8)
+        if not state.is_over and state.current_player == player:
+            mask[self.legal_actions(state)] = 1
+        return {"observation": self.encode(state.observation(player)), "action_mask": mask}
+
+    def encode(self, obs: cardavia.Observation) -> np.ndarray:
+        raise NotImplementedError
+
+    def legal_actions(self, state: cardavia.State) -> list[int]:
+        raise NotImplementedError
+
+    def move(self, state: cardavia.State, action: int) -> Any:
+        raise NotImplementedError
+
+    def check_action(self, action: int) -> None:
+        if not 0 <= action < self.num_actions:
+            raise IllegalMoveError(f"action {action} is outside the action space 0-{self.num_actions - 1}")
+
+    def not_legal(self, action: int) -> IllegalMoveError:
+        return IllegalMoveError(f"action {action} is not legal now (its action_mask entry is 0)")
+
+
+def relative(seat: int | None, player: int, players: int) -> int | None:
+    """``seat`` counted from ``player`` (0 = himself, 1 = the next seat …)."""
+    return None if seat is None else (seat - player) % players
+
+
+def one_hot(vec: np.ndarray, part: slice, index: int | None) -> None:
+    """Set entry ``index`` of ``vec[part]`` (nothing for None)."""
+    if index is not None:
+        vec[part.start + index] = 1.0
+
+
+def card_plane(vec: np.ndarray, part: slice, texts: Iterable[str], weight: float = 1.0) -> None:
+    """Add ``weight`` per card to ``vec[part]`` indexed by card id (two
+    packs: weight 0.5 counts the copies)."""
+    start = part.start
+    for t in texts:
+        vec[start + CARD_ID[t]] += weight
+
+
+def rank_planes(vec: np.ndarray, part: slice, ranks: Iterable[int], ranks_count: int) -> None:
+    """Rank counts as planes (rlcard style): entry ``k * ranks_count + r``
+    is set when rank ``r`` appears more than ``k`` times."""
+    seen = [0] * ranks_count
+    start = part.start
+    for r in ranks:
+        vec[start + seen[r] * ranks_count + r] = 1.0
+        seen[r] += 1
+
+
+class ListedMovesEncoder(Encoder):
+    """Action ``i`` is the ``i``-th legal move in the game's own order
+    (``state.legal_moves()[i]``), for games whose moves are combinatorial.
+
+    The observation adds ``"moves"``: one row of ``move_features`` per legal
+    move, zero rows after the last.  ``num_actions`` is a proven bound on the
+    number of legal moves of every reachable position (each game module
+    gives its argument); a position with more raises instead of cutting.
+    """
+
+    move_features: int
+
+    def observation_space(self) -> spaces.Dict:
+        space = super().observation_space()
+        space.spaces["moves"] = spaces.Box(0.0, 1.0, (self.num_actions, self.move_features), np.float32)
+        return space
+
+    def observe(self, state: cardavia.State, player: int) -> dict[str, np.ndarray]:
+        mask = np.zeros(self.num_actions, np.int8)
+        rows = np.zeros((self.num_actions, self.move_features), np.float32)
+        if not state.is_over and state.current_player == player:
+            moves = state.legal_moves()
+            n = len(moves)
+            if n > self.num_actions:
+                raise AssertionError(f"{n} legal moves exceed the proven bound {self.num_actions} of "
+                                     f"{self.game.name}: the bound's argument is wrong")
+            mask[:n] = 1
+            for i, m in enumerate(moves):
+                self.write_move(rows[i], m)
+        return {"observation": self.encode(state.observation(player)), "action_mask": mask, "moves": rows}
+
+    def write_move(self, row: np.ndarray, move: Any) -> None:
+        raise NotImplementedError
+
+    def legal_actions(self, state: cardavia.State) -> list[int]:
+        return list(range(len(state.legal_moves())))
+
+    def move(self, state: cardavia.State, action: int) -> Any:
+        self.check_action(action)
+        moves = state.legal_moves()
+        if action >= len(moves):
+            raise self.not_legal(action)
+        return moves[action]
+
+
+def count_planes(vec: np.ndarray, start: int, counts: int, ranks_count: int) -> None:
+    """``rank_planes`` of a climbing move's packed counts (4 bits a rank)."""
+    for r in range(ranks_count):
+        for k in range((counts >> 4 * r) & 15):
+            vec[start + k * ranks_count + r] = 1.0
