@@ -131,15 +131,18 @@ class ListedMovesEncoder(Encoder):
     """
 
     move_features: int
+    move_dtype: Any = np.float32
+    move_high: float = 1.0
 
     def observation_space(self) -> spaces.Dict:
         space = super().observation_space()
-        space.spaces["moves"] = spaces.Box(0.0, 1.0, (self.num_actions, self.move_features), np.float32)
+        space.spaces["moves"] = spaces.Box(0, self.move_high, (self.num_actions, self.move_features),
+                                           self.move_dtype)
         return space
 
     def observe(self, state: cardavia.State, player: int) -> dict[str, np.ndarray]:
         mask = np.zeros(self.num_actions, np.int8)
-        rows = np.zeros((self.num_actions, self.move_features), np.float32)
+        rows = np.zeros((self.num_actions, self.move_features), self.move_dtype)
         if not state.is_over and state.current_player == player:
             moves = state.legal_moves()
             n = len(moves)
