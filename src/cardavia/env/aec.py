@@ -58,6 +58,7 @@ class CardaviaEnv(AECEnv):
         if seed is not None:
             self._seeds = random.Random(seed)
         self.state = self.game.new_state(seed=self._seeds.getrandbits(63))
+        self.encoder.reset()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -85,8 +86,11 @@ class CardaviaEnv(AECEnv):
         if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action is an int 0-{self.encoder.num_actions - 1}, not {action!r}")
         move = self.encoder.move(state, int(action))
-        state.play(move)
         self._cumulative_rewards[self.agent_selection] = 0
+        if move is None:      # a move built over several actions goes on (Shengji)
+            self._accumulate_rewards()
+            return
+        state.play(move)
         if state.is_over:
             returns = state.returns()
             self.rewards = {a: returns[i] for i, a in enumerate(self.possible_agents)}

@@ -60,6 +60,9 @@ class Encoder:
         self.game = game
         self.players = game.num_players
 
+    def reset(self) -> None:
+        """Forget anything kept between actions (a new episode starts)."""
+
     def observation_space(self) -> spaces.Dict:
         return spaces.Dict({
             "observation": spaces.Box(self.low, 1.0, (self.layout.size,), np.float32),
@@ -81,6 +84,7 @@ class Encoder:
         raise NotImplementedError
 
     def move(self, state: cardavia.State, action: int) -> Any:
+        """The move of ``action`` (None: not complete yet, the same player acts again)."""
         raise NotImplementedError
 
     def check_action(self, action: int) -> None:
