@@ -76,7 +76,7 @@ class GuandanEncoder(ListedMovesEncoder):
             one_hot(vec, L["last_main"], last.main)
         one_hot(vec, L["last_player"], relative(d["last_player"], me, 4))
         for seat, n in enumerate(d["hand_sizes"]):
-            vec[L["hand_sizes"].start + (seat - me) % 4] = n / 27
+            vec[L["hand_sizes"].start + (seat - me) % 4] = n / 28   # a tribute's receiver, before his return
         one_hot(vec, L["level"], d["level"] - 2)
         ours = me % 2
         for k, team in enumerate((ours, 1 - ours)):

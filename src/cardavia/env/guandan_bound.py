@@ -1,8 +1,9 @@
 """A proven upper bound on the number of legal moves of any Guandan position.
 
-The argument.  A deal's legal moves are the tribute returns (at most the 27
-cards held), or ``pass`` and plays of the mover's hand (at most 27 cards,
-GD-2.1; leading has every play a follower has).  A play is a reading and a
+The argument.  A deal's legal moves are the tribute returns (one per card of
+the receiver, who holds 28 cards until he returns one, GD-3.4), or ``pass``
+and plays of the mover's hand (at most 27 cards, GD-2.1 and GD-3: a
+tribute and its return leave 27; leading has every play a follower has).  A play is a reading and a
 multiset of cards, so for each shape we bound the plays of a hand and then
 maximise that bound over every hand of 27 cards; the sum over the shapes of
 these maxima bounds every position (each shape is maximised on its own, so
