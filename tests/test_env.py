@@ -15,7 +15,9 @@ import pytest
 
 if not os.environ.get("CI"):  # under CI a missing extra is a failure, not a skip
     pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
-from pettingzoo.test import api_test, seed_test
+with warnings.catch_warnings():  # pettingzoo.test imports its deprecated classic-game API
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test, seed_test
 
 import cardavia
 from cardavia import IllegalMoveError
@@ -125,6 +127,7 @@ def test_doudizhu_mask_is_exactly_the_legal_moves():
         moves = [enc.move(state, a) for a in actions]
         assert len(set(actions)) == len(actions) == len(state.legal_moves())
         assert set(moves) == set(state.legal_moves())
+        assert all(ddz.action_moves()[a] == m for a, m in zip(actions, moves))
         seen += len(actions)
     assert seen > 1000
 
@@ -225,7 +228,7 @@ def shengji_completions(enc, state):
             return
         for a in picks.actions():
             if a == encode_shengji.PASS_ACTION:
-                out.append(next(i for i, m in enumerate(state.legal_moves()) if m.kind == "pass"))
+                out.append(picks.passing)
             elif a == encode_shengji.DONE_ACTION:
                 out.append(picks.done())
             elif not prefix or a >= prefix[-1]:

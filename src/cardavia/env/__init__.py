@@ -4,8 +4,8 @@
 >>> env = aec_env("doudizhu")
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> obs["observation"].shape, int(obs["action_mask"].sum())
-((465,), 4)
+>>> env.agent_selection, obs["observation"].shape, int(obs["action_mask"].sum())
+('player_2', (407,), 4)
 
 ``aec_env(name, **options)`` takes the options of ``cardavia.load``; the
 match games play one deal an episode unless given ``match=True``.  Agents

@@ -25,7 +25,7 @@ from cardavia.env.encoding import Encoder
 class CardaviaEnv(AECEnv):
     """A Cardavia game as a PettingZoo AEC environment (``cardavia.env.aec_env``)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game: cardavia.Game, encoder: Encoder, render_mode: str | None = None):
         super().__init__()
@@ -45,7 +45,7 @@ class CardaviaEnv(AECEnv):
         self.state: cardavia.State | None = None
 
     def __str__(self) -> str:
-        return self.metadata["name"]
+        return str(self.metadata["name"])
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]

@@ -77,9 +77,5 @@ class BridgeEncoder(Encoder):
         vec[L["tricks_won"]] = (won[side] / 13, won[1 - side] / 13)
         return vec
 
-    def legal_actions(self, state: cardavia.State) -> list[int]:
-        return [bridge.move_id(m) for m in state.legal_moves()]
-
-    def move(self, state: cardavia.State, action: int) -> bridge.Move:
-        self.check_action(action)
-        return bridge.MOVES[action]   # state.play refuses it, naming the rule, when it is not legal
+    def decide(self, state: cardavia.State, obs: cardavia.Observation) -> dict:
+        return {bridge.move_id(m): m for m in state.legal_moves()}

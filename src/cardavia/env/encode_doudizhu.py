@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 import numpy as np
 
@@ -91,7 +92,8 @@ class DouDizhuEncoder(Encoder):
     def _kind_id(self, text: str) -> int:
         kind = self._kinds.get(text)
         if kind is None:
-            kind = self._kinds[text] = self.game.parse_move(text).kind_id
+            move: Any = self.game.parse_move(text)
+            kind = self._kinds[text] = move.kind_id
         return kind
 
     def encode(self, obs: cardavia.Observation) -> np.ndarray:
@@ -125,13 +127,9 @@ class DouDizhuEncoder(Encoder):
         vec[L["multiplier"].start] = min(math.log2(d["multiplier"]) / 16, 1.0)
         return vec
 
-    def legal_actions(self, state: cardavia.State) -> list[int]:
+    def decide(self, state: cardavia.State, obs: cardavia.Observation) -> dict:
         index = self._index
         try:
-            return [index[m] for m in state.legal_moves()]
+            return {index[m]: m for m in state.legal_moves()}
         except KeyError as e:  # a move outside the table would be a bug in the table
             raise AssertionError(f"legal move {e.args[0]} has no action") from None
-
-    def move(self, state: cardavia.State, action: int) -> doudizhu.DouDizhuMove:
-        self.check_action(action)
-        return self._moves[action]   # state.play refuses it, naming the rule, when it is not legal

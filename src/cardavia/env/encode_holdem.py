@@ -71,20 +71,9 @@ def betting_actions(moves: Any, raise_range: range, bets: list, pot: int, to_cal
 class BettingEncoder(Encoder):
     """What Hold'em and the duel share: the betting actions."""
 
-    def betting_moves(self, state: Any) -> dict[int, BetMove]:
-        obs = state.observation(state.current_player).data
-        return betting_actions(state.legal_moves(), state.raise_range(), obs["bets"], obs["pot"],
-                               obs.get("to_call") or 0)
-
-    def legal_actions(self, state: cardavia.State) -> list[int]:
-        return sorted(self.betting_moves(state))
-
-    def move(self, state: cardavia.State, action: int) -> Any:
-        self.check_action(action)
-        move = self.betting_moves(state).get(action)
-        if move is None:
-            raise self.not_legal(action)
-        return move
+    def decide(self, state: Any, obs: cardavia.Observation) -> dict[int, Any]:
+        d = obs.data
+        return betting_actions(state.legal_moves(), state.raise_range(), d["bets"], d["pot"], d.get("to_call") or 0)
 
 
 class HoldemEncoder(BettingEncoder):

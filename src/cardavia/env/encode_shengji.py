@@ -51,14 +51,14 @@ class Picks:
     moves that still hold them."""
 
     def __init__(self, state: cardavia.State):
-        self.key = (id(state), len(state.history))
+        self.moves: list[Any] = list(state.legal_moves())
         self.picked: Counter = Counter()
         self.size = 0
-        self.can_pass = False
+        self.passing: int | None = None       # the index of pass, when legal
         self.candidates: list[tuple[int, Counter, int]] = []   # (index, card counts, size)
-        for i, move in enumerate(state.legal_moves()):
+        for i, move in enumerate(self.moves):
             if move.kind == "pass":
-                self.can_pass = True
+                self.passing = i
             else:
                 cards = move.cards
                 self.candidates.append((i, Counter(cards), len(cards)))
@@ -75,7 +75,7 @@ class Picks:
                 if n > picked[c]:
                     nxt.add(c)
         out = sorted(nxt)
-        if self.can_pass and not self.size:
+        if self.passing is not None and not self.size:
             out.append(PASS_ACTION)
         if exact and nxt and self.size:
             out.append(DONE_ACTION)
@@ -107,26 +107,14 @@ class ShengjiEncoder(Encoder):
         ("attacker_points", 1), ("kitty", 54), ("buried", 54), ("kitty_size", 1),
     ])
 
-    def __init__(self, game: cardavia.Game):
-        super().__init__(game)
-        self._picks: Picks | None = None
-
-    def reset(self) -> None:
-        self._picks = None
-
-    def picks(self, state: cardavia.State) -> Picks:
-        """The picks of the decision now (new ones once the state moved on)."""
-        p = self._picks
-        if p is None or p.key != (id(state), len(state.history)):
-            p = self._picks = Picks(state)
-        return p
+    def decide(self, state: cardavia.State, obs: cardavia.Observation) -> Picks:
+        return Picks(state)
 
     def observe(self, state: cardavia.State, player: int) -> dict[str, np.ndarray]:
         out = super().observe(state, player)
-        p = self._picks
-        if p is not None and p.key == (id(state), len(state.history)) and state.current_player == player:
+        if not state.is_over and state.current_player == player:
             vec = out["observation"]
-            for c, n in p.picked.items():
+            for c, n in self.decision(state).picked.items():
                 vec[self.layout["picked"].start + c] = n / 2
         return out
 
@@ -164,25 +152,22 @@ class ShengjiEncoder(Encoder):
         vec[L["kitty_size"].start] = d["kitty_size"] / 8
         return vec
 
-    def legal_actions(self, state: cardavia.State) -> list[int]:
-        return self.picks(state).actions()
+    def legal_actions(self, state: cardavia.State, obs: cardavia.Observation | None = None) -> list[int]:
+        return self.decision(state, obs).actions()
 
     def move(self, state: cardavia.State, action: int) -> Any:
         """The move to play, or None while the picks go on."""
         self.check_action(action)
-        picks = self.picks(state)
+        picks = self.decision(state)
         if action not in picks.actions():
             raise self.not_legal(action)
         if action == PASS_ACTION:
-            index = next(i for i, m in enumerate(state.legal_moves()) if m.kind == "pass")
+            index = picks.passing
         elif action == DONE_ACTION:
             index = picks.done()
         else:
             index = picks.add(action)
-        if index is None:
-            return None
-        self._picks = None
-        return state.legal_moves()[index]
+        return None if index is None else picks.moves[index]
 
 
 def _texts(cards: Any) -> list[str]:

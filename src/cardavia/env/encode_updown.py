@@ -15,7 +15,7 @@ previous deal's revealed cards.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -78,13 +78,7 @@ class UpDownEncoder(BettingEncoder):
                 vec[start + 52 * ((seat - me) % 2) + CARD_ID[text]] = 1.0
         return vec
 
-    def legal_actions(self, state: cardavia.State) -> list[int]:
-        if state.observation(state.current_player)["phase"] == "lock":
-            return sorted({LOCK + m.card for m in state.legal_moves()})
-        return super().legal_actions(state)
-
-    def move(self, state: cardavia.State, action: int) -> Any:
-        self.check_action(action)
-        if action >= LOCK:
-            return updown.LockMove(action - LOCK)   # state.play refuses a card not held (UD-3.1)
-        return super().move(state, action)
+    def decide(self, state: cardavia.State, obs: cardavia.Observation) -> dict[int, Any]:
+        if obs["phase"] == "lock":
+            return {LOCK + cast(updown.LockMove, m).card: m for m in state.legal_moves()}
+        return super().decide(state, obs)

@@ -22,6 +22,7 @@ from the observer.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
 
@@ -74,7 +75,8 @@ class ZhengShangyouEncoder(ListedMovesEncoder):
             rank_planes(vec, L["last_play"], play_ranks(last), 13)
             kind = self._kinds.get(last)
             if kind is None:
-                kind = self._kinds[last] = self.game.parse_move(last).kind_id
+                move: Any = self.game.parse_move(last)
+                kind = self._kinds[last] = move.kind_id
             one_hot(vec, L["last_kind"], kind)
         one_hot(vec, L["last_player"], relative(d["last_player"], me, 3))
         for seat in range(3):

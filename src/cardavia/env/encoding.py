@@ -47,8 +47,10 @@ class Encoder:
     """A game's observation encoding and action space.
 
     Subclasses set ``num_actions`` and ``layout`` and implement ``encode``
-    (observation -> vector), ``legal_actions`` (the actions of the player
-    to move, from his legal moves) and ``move`` (action -> move).
+    (observation -> vector) and ``decide`` (the legal actions of the player
+    to move and their moves, from his legal moves and his observation).
+    ``decide`` runs once a decision: ``decision()`` keeps its answer for the
+    state until a move is played.
     """
 
     num_actions: int
@@ -59,9 +61,11 @@ class Encoder:
     def __init__(self, game: cardavia.Game):
         self.game = game
         self.players = game.num_players
+        self._cached: tuple | None = None
 
     def reset(self) -> None:
         """Forget anything kept between actions (a new episode starts)."""
+        self._cached = None
 
     def observation_space(self) -> spaces.Dict:
         return spaces.Dict({
@@ -72,20 +76,46 @@ class Encoder:
     def observe(self, state: cardavia.State, player: int) -> dict[str, np.ndarray]:
         """The PettingZoo observation of ``player``: his encoded observation,
         and the mask of his legal actions (all zero when he does not move)."""
+        obs = state.observation(player)
         mask = np.zeros(self.num_actions, np.int8)
         if not state.is_over and state.current_player == player:
-            mask[self.legal_actions(state)] = 1
-        return {"observation": self.encode(state.observation(player)), "action_mask": mask}
+            mask[self.legal_actions(state, obs)] = 1
+        return {"observation": self.encode(obs), "action_mask": mask}
 
     def encode(self, obs: cardavia.Observation) -> np.ndarray:
         raise NotImplementedError
 
-    def legal_actions(self, state: cardavia.State) -> list[int]:
+    def decide(self, state: cardavia.State, obs: cardavia.Observation) -> Any:
+        """Action -> move for every legal action of the player to move
+        (``obs`` is his observation)."""
         raise NotImplementedError
+
+    def decision(self, state: cardavia.State, obs: cardavia.Observation | None = None) -> Any:
+        """``decide`` of this state, kept until a move is played.  The cache
+        holds the state itself, so no other state can take its place."""
+        moves = len(state.history)
+        cached = self._cached
+        if cached is not None and cached[0] is state and cached[1] == moves:
+            return cached[2]
+        if obs is None:
+            player = state.current_player
+            assert player is not None, "a finished game has no decision"
+            obs = state.observation(player)
+        value = self.decide(state, obs)
+        self._cached = (state, moves, value)
+        return value
+
+    def legal_actions(self, state: cardavia.State, obs: cardavia.Observation | None = None) -> list[int]:
+        """The legal actions of the player to move, ascending."""
+        return sorted(self.decision(state, obs))
 
     def move(self, state: cardavia.State, action: int) -> Any:
         """The move of ``action`` (None: not complete yet, the same player acts again)."""
-        raise NotImplementedError
+        self.check_action(action)
+        move = self.decision(state).get(action)
+        if move is None:
+            raise self.not_legal(action)
+        return move
 
     def check_action(self, action: int) -> None:
         if not 0 <= action < self.num_actions:
@@ -145,28 +175,33 @@ class ListedMovesEncoder(Encoder):
         return space
 
     def observe(self, state: cardavia.State, player: int) -> dict[str, np.ndarray]:
+        obs = state.observation(player)
         mask = np.zeros(self.num_actions, np.int8)
         rows = np.zeros((self.num_actions, self.move_features), self.move_dtype)
         if not state.is_over and state.current_player == player:
-            moves = state.legal_moves()
-            n = len(moves)
-            if n > self.num_actions:
-                raise AssertionError(f"{n} legal moves exceed the proven bound {self.num_actions} of "
-                                     f"{self.game.name}: the bound's argument is wrong")
-            mask[:n] = 1
+            moves = self.decision(state, obs)
+            mask[:len(moves)] = 1
             for i, m in enumerate(moves):
                 self.write_move(rows[i], m)
-        return {"observation": self.encode(state.observation(player)), "action_mask": mask, "moves": rows}
+        return {"observation": self.encode(obs), "action_mask": mask, "moves": rows}
 
     def write_move(self, row: np.ndarray, move: Any) -> None:
         raise NotImplementedError
 
-    def legal_actions(self, state: cardavia.State) -> list[int]:
-        return list(range(len(state.legal_moves())))
+    def decide(self, state: cardavia.State, obs: cardavia.Observation) -> list:
+        """The legal moves in the game's order (a list: action ``i`` is ``moves[i]``)."""
+        moves = list(state.legal_moves())
+        if len(moves) > self.num_actions:
+            raise AssertionError(f"{len(moves)} legal moves exceed the proven bound {self.num_actions} of "
+                                 f"{self.game.name}: the bound's argument is wrong")
+        return moves
+
+    def legal_actions(self, state: cardavia.State, obs: cardavia.Observation | None = None) -> list[int]:
+        return list(range(len(self.decision(state, obs))))
 
     def move(self, state: cardavia.State, action: int) -> Any:
         self.check_action(action)
-        moves = state.legal_moves()
+        moves = self.decision(state)
         if action >= len(moves):
             raise self.not_legal(action)
         return moves[action]

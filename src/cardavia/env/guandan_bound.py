@@ -137,6 +137,19 @@ def _spread(width: int, wilds: int) -> list[tuple[int, ...]]:
     return [a for a in itertools.product(range(min(wilds, 2) + 1), repeat=width) if sum(a) <= wilds]
 
 
+def _stacked(features: list[tuple], spread: list[tuple[int, ...]]) -> int:
+    """Consecutive pairs or triples of a window: per way to spread the wilds
+    (``a`` at each rank), the product of each rank's ``c_(size - a)``, which
+    ``features[i][1 + a]`` holds."""
+    total = 0
+    for a in spread:
+        prod = 1
+        for f, wilds in zip(features, a):
+            prod *= f[1 + wilds]
+        total += prod
+    return total
+
+
 @functools.lru_cache(maxsize=1)
 def shape_bounds() -> dict[str, int]:
     """The bound of each Guandan shape (and ``pass``); their sum bounds every position."""
@@ -180,13 +193,11 @@ def shape_bounds() -> dict[str, int]:
             return total
         out["straight"] = max(out["straight"], _window_max(distinct, 5, straight, budget))
         pairs_f = _pareto({(cost, c[2], c[1], c[0]) for cost, c in OPTIONS})
-        spread3 = _spread(3, w)
         out["pairs"] = max(out["pairs"], _window_max(
-            pairs_f, 3, lambda fs: sum(fs[0][1 + a[0]] * fs[1][1 + a[1]] * fs[2][1 + a[2]] for a in spread3), budget))
+            pairs_f, 3, functools.partial(_stacked, spread=_spread(3, w)), budget))
         triples_f = _pareto({(cost, c[3], c[2], c[1]) for cost, c in OPTIONS})
-        spread2 = _spread(2, w)
         out["triples"] = max(out["triples"], _window_max(
-            triples_f, 2, lambda fs: sum(fs[0][1 + a[0]] * fs[1][1 + a[1]] for a in spread2), budget))
+            triples_f, 2, functools.partial(_stacked, spread=_spread(2, w)), budget))
     return out
 
 
