@@ -8,8 +8,8 @@ and under DDZ-4.3 no rank multiset has two readings, so the table is the
 distinct plays of a hand holding the whole pack, cut to 20 cards:
 ``PLAY_COUNT`` = 24,639 plays, ``NUM_ACTIONS`` = 24,643.  rlcard's space is
 27,472 (27,471 plays and pass); tests/test_env.py computes the difference:
-its 2,832 extra plays are airplanes whose single wings hold a triple, a bomb
-or a core rank, which DDZ-4.3 forbids.
+its 2,832 extra plays are all airplanes whose single wings hold three cards
+of one rank (``333999TTTJJJ``), which DDZ-4.3 forbids.
 
 The observation (float32, seats counted from the observer: 0 himself, 1
 the next seat, 2 the one before): his hand, the cards each seat played and
