@@ -85,17 +85,18 @@ def assert_same_observation(a: dict, b: dict):
         assert a[key].dtype == b[key].dtype and np.array_equal(a[key], b[key]), key
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_observation_is_built_only_from_what_the_agent_may_know(name):
+@pytest.mark.parametrize("name,match", [(g, False) for g in GAMES] + [("guandan", True), ("updown", True)])
+def test_observation_is_built_only_from_what_the_agent_may_know(name, match):
     """Two states the agent cannot tell apart (``state.resample``: hidden
     cards dealt again) give identical arrays, for the player to move and for
-    one who waits; and hidden cards did change in some of them."""
-    env = raw_env(name)
+    one who waits; and hidden cards did change in some of them.  Matches
+    add the tribute and return of Guandan, the duel's kept cards."""
+    env = raw_env(name, match=match)
     enc = env.encoder
     rng = random.Random(1)
     changed = 0
     checked = 0
-    deals = 20 if name in ("holdem", "updown") else 3
+    deals = (1 if name == "guandan" else 5) if match else 20 if name in ("holdem", "updown") else 3
     for state in every_nth(random_positions(name, deals, seed=2, **env.game.options), 7):
         mover = state.current_player
         for player in {mover, (mover + 1) % env.game.num_players}:

@@ -115,8 +115,8 @@ class CardaviaEnv(AECEnv):
 
 
 def render_text(state: cardavia.State) -> str:
-    """A short text picture of the state for a person: who moves, every
-    hand, the last moves."""
+    """A short text picture of the state for a person watching (never an
+    agent's input): who moves, every hand, the last moves."""
     lines = [f"{state.game.title}: " + ("over, returns " + str(state.returns()) if state.is_over
                                        else f"player {state.current_player} to move")]
     for p in range(state.game.num_players):
