@@ -17,9 +17,11 @@ int8 ``"action_mask"``, built only from what the agent may know.  Actions:
 - Bridge: the 52 cards and 38 calls (``encode_bridge``).
 - Hold'em: fold, check/call, min raise, half pot, pot, two pots, all-in;
   the duel the same plus a lock per card (``encode_holdem``, ``encode_updown``).
-- Guandan, Shengji, Zheng Shangyou: action ``i`` is the ``i``-th legal move,
-  with a feature row per move in ``"moves"`` and a proven bound on their
-  number (``encode_guandan``, ``encode_shengji``, ``encode_zhengshangyou``).
+- Guandan, Zheng Shangyou: action ``i`` is the ``i``-th legal move, with a
+  feature row per move in ``"moves"`` and a proven bound on their number
+  (``encode_guandan`` and ``guandan_bound``, ``encode_zhengshangyou``).
+- Shengji: a move is picked card by card (card ids, pass, done), since a
+  void player's fills can number in the millions (``encode_shengji``).
 
 Rewards are ``state.returns()`` at the end (zero-sum); ``reset(seed=…)``
 replays the same episodes.
