@@ -1,8 +1,9 @@
 """Guandan: action ``i`` is the ``i``-th legal move (``state.legal_moves()[i]``).
 
-The core lists the moves in its own fixed order (plays by shape, then main
-rank, then cards; ``pass`` where legal; in the tribute's return phase one
-``return`` per card).  ``NUM_ACTIONS`` = 21,300 is proven in
+The core lists the moves in its own fixed order, the order of
+``state.legal_moves()``: plays grouped by shape (single, pair … bombs,
+straight flushes), ``pass`` last when legal; in the tribute's return phase
+one ``return`` per card.  ``NUM_ACTIONS`` = 21,300 is proven in
 ``guandan_bound`` to bound the legal moves of every reachable position
 (tests/test_env.py recomputes it and checks it against the largest counts
 seen); a position with more would raise, never be cut.

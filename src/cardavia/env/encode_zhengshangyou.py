@@ -1,7 +1,8 @@
 """Zheng Shangyou (Run Fast): action ``i`` is the ``i``-th legal move.
 
-The moves are listed in the core's order (``state.legal_moves()``: plays by
-kind, then rank, and ``pass`` where it is legal); the observation's
+The moves are listed in the core's fixed order, that of
+``state.legal_moves()`` (plays grouped by kind, ``pass`` only when nothing
+beats the table, ZSY-3.2); the observation's
 ``"moves"`` row of each is its rank-count planes (13 ranks x 4), its reading
 and its size.
 
