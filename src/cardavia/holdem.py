@@ -17,9 +17,14 @@ Observation keys (besides the shared ``game``, ``player``,
 texts in poker order, empty when not dealt in), ``deal`` (the hand's number in the match), ``street``,
 ``button``, ``small_blind_seat``, ``big_blind_seat``, ``blinds``,
 ``start_stacks`` (every seat's chips before this hand's blinds), ``stacks``,
-``bets`` (this round), ``pot``, ``in_hand``, ``eliminated``, ``board``,
+``bets`` (this round), ``pot``, ``side_pots``, ``in_hand``, ``eliminated``, ``board``,
 ``shown`` (hands shown at this hand's showdown, by seat), and for the player
 to act ``to_call`` and ``raise_range``.
+
+``side_pots`` lists the main pot, then each side pot, as ``{"amount",
+"eligible"}`` (the seats still in whose contribution covers it, TH-5.2):
+the very pots the showdown awards, made from the hand's contributions so
+far; a pot only one seat is eligible for is his own unmatched chips.
 
 Monte Carlo hooks: ``game.sample_world(observation, rng)`` (a compiled
 ``HoldemHand`` the observer cannot tell from the real one),
@@ -248,6 +253,7 @@ class HoldemState(State):
             "stacks": h.final_stacks if h.street == OVER else h.stacks,
             "bets": h.bets,
             "pot": h.pot,
+            "side_pots": self.side_pots(),
             "in_hand": live,
             "eliminated": [not h.dealt[p] for p in range(n)],
             "board": [card_text(c) for c in h.board],
@@ -309,6 +315,11 @@ class HoldemState(State):
         return state
 
     # -- analysis -------------------------------------------------------------
+    def side_pots(self) -> list[dict]:
+        """The main pot and the side pots of the hand in play (TH-5.2), as the
+        core awards them: ``[{"amount": chips, "eligible": [seats]}, ...]``."""
+        return [{"amount": amount, "eligible": list(seats)} for amount, seats in self._hand.pots()]
+
     def hand(self, player: int) -> tuple[int, ...]:
         """The hole cards of ``player`` in the hand in play (ids, poker order;
         empty when he was not dealt in)."""
