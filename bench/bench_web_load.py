@@ -191,8 +191,8 @@ class Player:
                 self.stats.problems.append(f"{self.game} {self.gid}: no push for 20 s")
                 self.check(r.json(), "poll")
 
-    async def play(self) -> None:
-        async with httpx.AsyncClient(timeout=60) as client:
+    async def play(self, client: httpx.AsyncClient) -> None:
+        async with client:
             body = {"game": self.game, "level": "easy", "pace": 0, "seed": self.seed}
             if self.game in MATCH_GAMES:
                 body["match"] = False
@@ -248,9 +248,12 @@ async def run_load(url: str, games: int, seed: int = 1, timeout: float = 900) ->
     rng = random.Random(seed)
     players = [Player(url, GAMES[i % len(GAMES)], rng.randrange(1 << 40), stats, random.Random(rng.random()))
                for i in range(games)]
+    # The clients are built first: each builds an SSL context, which would
+    # otherwise hold up the first requests of the others.
+    clients = [httpx.AsyncClient(timeout=60) for _ in players]
     t0 = time.perf_counter()
-    results = await asyncio.wait_for(asyncio.gather(*(p.play() for p in players), return_exceptions=True),
-                                     timeout)
+    results = await asyncio.wait_for(asyncio.gather(*(p.play(c) for p, c in zip(players, clients)),
+                                                    return_exceptions=True), timeout)
     stats.wall = time.perf_counter() - t0
     for p, res in zip(players, results):
         if isinstance(res, BaseException):

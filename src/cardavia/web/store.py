@@ -108,6 +108,7 @@ class Store:
             if name not in have:
                 self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
         self._pending: dict[str, tuple[str, bool, str, float]] = {}
+        self._pending_lock = threading.Lock()   # never held while SQLite works: save() does not wait
 
     def close(self) -> None:
         self.flush()
@@ -123,7 +124,7 @@ class Store:
 
     def save(self, game_id: str, state_json: str, over: bool, explain: str = "{}") -> None:
         """Keep the game's newest state; it is written at the next ``flush``."""
-        with self._lock:
+        with self._pending_lock:
             self._pending[game_id] = (state_json, over, explain, time.time())
 
     @property
@@ -133,10 +134,11 @@ class Store:
     def flush(self) -> None:
         """Write every pending save, in one transaction."""
         with self._lock:
-            if not self._pending:
-                return
-            rows = [(s, int(o), e, t, gid) for gid, (s, o, e, t) in self._pending.items()]
-            self._pending.clear()
+            with self._pending_lock:
+                if not self._pending:
+                    return
+                rows = [(s, int(o), e, t, gid) for gid, (s, o, e, t) in self._pending.items()]
+                self._pending.clear()
             self._db.execute("BEGIN")
             self._db.executemany("UPDATE games SET state=?, over=?, explain=?, updated=? WHERE id=?", rows)
             self._db.execute("COMMIT")
@@ -148,7 +150,8 @@ class Store:
     def get(self, game_id: str) -> GameRow | None:
         with self._lock:
             r = self._db.execute(f"SELECT {COLUMNS} FROM games WHERE id=?", (game_id,)).fetchone()
-            pending = self._pending.get(game_id)
+            with self._pending_lock:
+                pending = self._pending.get(game_id)
         if r is None:
             return None
         row = _row(r)
