@@ -181,7 +181,8 @@ class Player:
     async def wait_turn(self, client: httpx.AsyncClient) -> dict:
         while True:
             v = self.latest
-            if v and v["ply"] > self.last_ply and (v["over"] or (v["current_player"] == self.seat and v["thinking"] is None and v["legal"])):
+            mine = v is not None and v["current_player"] == self.seat and v["thinking"] is None and v["legal"]
+            if v and v["ply"] > self.last_ply and (v["over"] or mine):
                 return v
             self.changed.clear()
             try:

@@ -691,7 +691,8 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
     expect(page.locator("#claim-of")).to_have_text(f"of the {s.remaining_tricks} remaining tricks")
     page.fill("#claim-tricks", str(best + 1))
     page.click("#claim-btn")
-    expect(page.locator("#move-error")).to_contain_text(f"claim refused: against the best defence your side takes {best}")
+    expect(page.locator("#move-error")).to_contain_text(
+        f"claim refused: against the best defence your side takes {best}")
     shot(page, screenshots, "bridge-claim-refused.png")
     assert view_of(page)["ply"] == v["ply"]
     page.fill("#claim-tricks", str(best))

@@ -239,7 +239,8 @@ def test_claims_over_http_accept_and_refuse(db):
 # -- Hold'em side pots in the view -------------------------------------------------------------------
 def test_the_holdem_view_carries_the_side_pots(db):
     with TestClient(create_app(db)) as c:
-        v = wait_turn(c, c.post("/api/games", json={"game": "holdem", "pace": 0, "seed": 2, "match": False}).json()["id"])
+        gid = c.post("/api/games", json={"game": "holdem", "pace": 0, "seed": 2, "match": False}).json()["id"]
+        v = wait_turn(c, gid)
         pots = v["observation"]["side_pots"]
         assert pots and all(set(p) == {"amount", "eligible"} for p in pots)
 

@@ -50,7 +50,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -394,7 +394,7 @@ class CardaviaApp:
             out["legal"] = [str(m) for m in legal] if count <= MAX_LEGAL_SHOWN else \
                 [str(m) for i, m in zip(range(MAX_LEGAL_SHOWN), legal)]
             if getattr(s, "phase", None) == "play" and hasattr(s, "claim"):
-                out["claim"] = {"remaining": s.remaining_tricks}
+                out["claim"] = {"remaining": s.remaining_tricks}  # type: ignore[attr-defined]
         if s.is_over:
             out["outcome"] = s.outcome().to_dict()
         return out
@@ -554,7 +554,8 @@ class CardaviaApp:
                     t.explanations[ply] = explanation
                 self.save(t)
                 view = self.view(t)
-            ai_move = {"player": player, "move": text, "ms": round((loop.time() - started) * 1000, 2)}
+            ai_move: dict[str, Any] = {"player": player, "move": text,
+                                       "ms": round((loop.time() - started) * 1000, 2)}
             if explanation is not None:
                 ai_move["explanation"] = explanation
             await self.push_view(t, view, ai_move=ai_move)
@@ -703,7 +704,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         t = await core.create_from_fixture(sid, body)
         return JSONResponse(core.view(t), status_code=201)
 
-    async def undo(request: Request, sid: str) -> str:
+    async def take_back(request: Request, sid: str) -> str:
         body = await _body(request)
         t = await core.table(request.path_params["id"], sid)
         return await core.undo(t, body)
@@ -789,7 +790,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         Route("/api/games", endpoint(create, needs_session=False, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}", endpoint(show)),
         Route("/api/games/{id}/move", endpoint(move, same_origin=True), methods=["POST"]),
-        Route("/api/games/{id}/undo", endpoint(undo, same_origin=True), methods=["POST"]),
+        Route("/api/games/{id}/undo", endpoint(take_back, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}/hint", endpoint(hint, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}/replay", endpoint(replay)),
         Route("/api/games/{id}/replay/{step}", endpoint(replay_step)),
@@ -823,7 +824,7 @@ def _explanation(agent: Any, state: State, move: Any) -> dict | None:
     if explain is None:
         return None
     try:
-        got = explain(state.observation(state.current_player), move)
+        got = explain(state.observation(cast(int, state.current_player)), move)
         if got is None:
             return None
         ident, params = got
@@ -832,7 +833,7 @@ def _explanation(agent: Any, state: State, move: Any) -> dict | None:
         params = json.loads(json.dumps(params))
         if len(ident) + len(json.dumps(params)) > MAX_EXPLANATION:
             return None
-    except Exception:  # noqa: BLE001  (an agent's bug must not end the game)
+    except Exception:  # an agent's bug must not end the game
         return None
     return {"id": ident, "params": params, "text": render_explanation(ident, params)}
 
