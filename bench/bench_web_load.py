@@ -99,8 +99,9 @@ class Stats:
 class Player:
     """One client: its own session (cookie), one game, one WebSocket."""
 
-    def __init__(self, url: str, game: str, seed: int, stats: Stats, rng: random.Random):
+    def __init__(self, url: str, game: str, seed: int, stats: Stats, rng: random.Random, think: float = 0.0):
         self.url, self.game, self.seed, self.stats, self.rng = url, game, seed, stats, rng
+        self.think = think
         self.gid = ""
         self.seat = 0
         self.mine: dict[int, str] = {}           # history index -> my move's text
@@ -224,6 +225,8 @@ class Player:
             v = await self.wait_turn(client)
             if v["over"]:
                 return
+            if self.think:
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
             move = self.rng.choice(v["legal"])
             ply = v["ply"]
             self.mine[ply] = move
@@ -243,12 +246,13 @@ class Player:
         self.stats.problems.append(f"{self.game} {self.gid}: not over after 5000 moves")
 
 
-async def run_load(url: str, games: int, seed: int = 1, timeout: float = 900) -> Stats:
-    """Play ``games`` deals at once (the seven games in turn) on the server at ``url``."""
+async def run_load(url: str, games: int, seed: int = 1, timeout: float = 900, think: float = 0.0) -> Stats:
+    """Play ``games`` deals at once (the seven games in turn) on the server at
+    ``url``, each player thinking ``think`` seconds before each move."""
     stats = Stats()
     rng = random.Random(seed)
-    players = [Player(url, GAMES[i % len(GAMES)], rng.randrange(1 << 40), stats, random.Random(rng.random()))
-               for i in range(games)]
+    players = [Player(url, GAMES[i % len(GAMES)], rng.randrange(1 << 40), stats, random.Random(rng.random()),
+                      think) for i in range(games)]
     # The clients are built first: each builds an SSL context, which would
     # otherwise hold up the first requests of the others.
     clients = [httpx.AsyncClient(timeout=60) for _ in players]
@@ -311,18 +315,25 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=None, help="the server's AI threads")
     ap.add_argument("--url", default=None, help="load a server already running there (e.g. under py-spy)")
+    ap.add_argument("--think", type=float, default=0.0, metavar="S",
+                    help="seconds each player thinks before a move (default 0: as fast as the server answers)")
     args = ap.parse_args()
     import tempfile
 
+    try:   # the clients' own loop, as fast as it gets: their queueing counts in what they measure
+        import uvloop
+        run = uvloop.run
+    except ImportError:
+        run = asyncio.run
     if args.url:
-        stats = asyncio.run(run_load(args.url.rstrip("/"), args.games, args.seed))
+        stats = run(run_load(args.url.rstrip("/"), args.games, args.seed, think=args.think))
     else:
         with tempfile.TemporaryDirectory() as tmp, server(Path(tmp) / "load.sqlite3", workers=args.workers) as url:
-            stats = asyncio.run(run_load(url, args.games, args.seed))
+            stats = run(run_load(url, args.games, args.seed, think=args.think))
     clients = resource.getrusage(resource.RUSAGE_SELF)
     served = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"cardavia serve, {args.games} concurrent games, easy (heuristic) opponents, pace 0, "
-          f"{os.cpu_count()} cores")
+          f"think {args.think:g} s, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(report(stats))
     print(f"CPU seconds         clients {clients.ru_utime + clients.ru_stime:.1f}, server "
           f"{served.ru_utime + served.ru_stime:.1f} (of {stats.wall:.1f} s wall)")
