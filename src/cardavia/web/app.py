@@ -167,16 +167,21 @@ class Outbox:
     def __init__(self, ws: WebSocket):
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
         self.task = asyncio.get_running_loop().create_task(self._drain())
 
     def send(self, text: str) -> None:
+        if self.closed:
+            return
         if self.queue.qsize() >= self.LIMIT:
             self.close()
         else:
             self.queue.put_nowait(text)
 
     def close(self) -> None:
-        self.queue.put_nowait(None)
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
 
     async def _drain(self) -> None:
         try:
@@ -325,16 +330,19 @@ class CardaviaApp:
             raise HTTPError(400, f"seed must be an int in 0..{MAX_SEED}")
         return seat, seed
 
-    def _open(self, sid: str, state: State, seat: int, level: str, pace: float, seed: int, undo: bool) -> Table:
-        """Keep a new game: its row, its table, its AI started."""
-        if self.store.count_live() >= self.max_games:
+    async def _open(self, sid: str, state: State, seat: int, level: str, pace: float, seed: int,
+                    undo: bool) -> Table:
+        """Keep a new game: its row, its table, its AI started (SQLite works off the loop)."""
+        loop = asyncio.get_running_loop()
+        if await loop.run_in_executor(None, self.store.count_live) >= self.max_games:
             raise HTTPError(503, f"the server already holds {self.max_games} games in progress; try again later")
         gid = secrets.token_urlsafe(16)
         now = time.time()
         undo = undo and self.undo_allowed
         t = Table(gid, sid, state.game.name, seat, level, pace, seed, state, undo=undo, base=self._base_of(state))
-        self.store.insert(GameRow(gid, sid, state.game.name, seat, level, pace, seed, self._json_of(t),
-                                  state.is_over, now, now, undo))
+        row = GameRow(gid, sid, state.game.name, seat, level, pace, seed, self._json_of(t), state.is_over, now, now,
+                      undo)
+        await loop.run_in_executor(None, self.store.insert, row)
         t.agent = self.agent_for(level, state.game)
         self.tables[gid] = t
         self.ensure_ai(t)
@@ -356,7 +364,7 @@ class CardaviaApp:
         except ValueError as e:
             raise HTTPError(400, str(e)) from None
         seat, seed = self._seat_seed(body, game)
-        return self._open(sid, game.new_state(seed=seed), seat, level, pace, seed, undo)
+        return await self._open(sid, game.new_state(seed=seed), seat, level, pace, seed, undo)
 
     async def create_from_fixture(self, sid: str, body: dict) -> Table:
         """A game from a fixture position (the test-only route)."""
@@ -369,7 +377,7 @@ class CardaviaApp:
         except ValueError as e:
             raise HTTPError(400, f"not a state: {e}") from None
         seat, seed = self._seat_seed(body, state.game)
-        return self._open(sid, state, seat, level, pace, seed, undo)
+        return await self._open(sid, state, seat, level, pace, seed, undo)
 
     def view(self, t: Table) -> dict:
         """What the person's page draws: their observation and their legal moves."""

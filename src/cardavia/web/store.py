@@ -167,7 +167,7 @@ class Store:
         return [_row(r) for r in rows]
 
     def count_live(self) -> int:
-        self.flush()
+        """Games not over (a game that ended in the last flush interval may still count)."""
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM games WHERE over=0").fetchone()[0]
 
