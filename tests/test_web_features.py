@@ -271,3 +271,70 @@ def test_the_fixture_route_checks_its_state(db):
             state.observation(1)["history"]
         r = c.post("/api/test/games", json={"state": state.to_json()}, headers={"origin": "http://evil.example"})
         assert r.status_code == 403
+
+
+# -- the store and the pushes under load ----------------------------------------------------------
+def test_saves_are_written_behind_and_read_back_at_once(tmp_path):
+    import sqlite3
+
+    from cardavia.web.store import GameRow, Store
+
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    store.insert(GameRow("g" * 22, "s", "doudizhu", 0, "easy", 0.0, 5, "{}", False, 1.0, 1.0))
+    store.save("g" * 22, '{"moves": [1]}', True, '{"3": {"id": "x"}}')
+    assert store.pending == 1
+    row = store.get("g" * 22)   # the pending save, before any flush
+    assert row.state == '{"moves": [1]}' and row.over and row.explain == '{"3": {"id": "x"}}'
+    on_disk = sqlite3.connect(path).execute("SELECT state FROM games").fetchone()[0]
+    assert on_disk == "{}"
+    store.close()   # closing flushes
+    assert sqlite3.connect(path).execute("SELECT state, over FROM games").fetchone() == ('{"moves": [1]}', 1)
+
+
+def test_an_older_database_gains_the_new_columns(tmp_path):
+    import sqlite3
+
+    from cardavia.web.store import Store
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE games (id TEXT PRIMARY KEY, session TEXT NOT NULL, game TEXT NOT NULL, "
+               "seat INTEGER NOT NULL, level TEXT NOT NULL, pace REAL NOT NULL, seed INTEGER NOT NULL, "
+               "state TEXT NOT NULL, over INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL, updated REAL NOT NULL)")
+    db.execute("INSERT INTO games VALUES ('a', 's', 'bridge', 0, 'easy', 0.4, 1, '{}', 0, 1.0, 1.0)")
+    db.commit()
+    db.close()
+    row = Store(path).get("a")
+    assert row.undo is True and row.explain == "{}" and row.game == "bridge"
+
+
+def test_a_page_that_falls_behind_is_closed_without_holding_up_the_game():
+    import asyncio
+
+    from cardavia.web.app import Outbox
+
+    class StuckSocket:
+        def __init__(self):
+            self.sent, self.closed = [], None
+            self.release = asyncio.Event()
+
+        async def send_text(self, text):
+            await self.release.wait()
+            self.sent.append(text)
+
+        async def close(self, code=1000, reason=""):
+            self.closed = code
+
+    async def run():
+        ws = StuckSocket()
+        box = Outbox(ws)
+        for i in range(Outbox.LIMIT + 5):
+            box.send(str(i))   # never waits, however slow the page
+        assert box.closed
+        ws.release.set()
+        await asyncio.wait_for(box.task, 5)
+        return ws
+
+    ws = asyncio.run(run())
+    assert ws.closed == 1013 and ws.sent == [str(i) for i in range(len(ws.sent))]

@@ -851,7 +851,7 @@ async function again() {
   if (!view) { location.hash = "#/"; return; }
   try {
     const next = await api("POST", "/api/games", { game: view.game, level: view.level, pace: view.pace, seat: view.seat,
-      ...(view.plays_matches ? { match: view.match } : {}) });
+      undo: view.undo_enabled !== false, ...(view.plays_matches ? { match: view.match } : {}) });
     location.hash = `#/game/${next.id}`;
   } catch (e) { $("move-error").textContent = e.message; }
 }
