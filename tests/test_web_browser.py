@@ -702,3 +702,25 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
     shot(page, screenshots, "bridge-claim-accepted.png")
     assert page_errors == []
     page.context.close()
+
+
+def test_holdem_side_pots_are_drawn_with_who_can_win_each(browser, fixture_server, page_errors, screenshots):
+    """TH-5.2: short stacks all in, seat 0 to act: the main pot and the side pots."""
+    game = cardavia.load("holdem", match=False)
+    state = game.from_hands(None, stacks=[1000, 120, 400, 1000], button=3, seed=4)
+    while state.current_player != 0 or len(state.side_pots()) < 2:
+        assert not state.is_over, "the hand ended before two side pots formed"
+        moves = [str(m) for m in state.legal_moves()]
+        state.play("allin" if state.current_player in (1, 2) and any(m.startswith(("bet", "raise")) for m in moves)
+                   else "call" if "call" in moves else "check")
+    page = open_page(browser, fixture_server, page_errors)
+    v = open_fixture(page, fixture_server, state, 0)
+    pots = v["observation"]["side_pots"]
+    rows = page.locator("ul.side-pots li")
+    expect(rows).to_have_count(len(pots))
+    expect(rows.first).to_contain_text(f"Main pot{pots[0]['amount']}")
+    for i, pot in enumerate(pots[1:], 1):
+        expect(rows.nth(i)).to_contain_text(f"Side pot {i}{pot['amount']}")
+    shot(page, screenshots, "holdem-side-pots.png")
+    assert page_errors == []
+    page.context.close()

@@ -53,7 +53,13 @@ def _all_in_hand(seed: int):
         state.play(move)
         obs = state.observation(0).data
         pots_seen.append(obs["side_pots"])
-        assert sum(p["amount"] for p in obs["side_pots"]) <= obs["pot"]
+        assert sum(p["amount"] for p in obs["side_pots"]) == sum(a for a, _ in state.core.pots()) <= obs["pot"]
+        # A pot is capped only where a player is all in: of the seats it
+        # has beyond the next pot's, one is all in.
+        h = state.core
+        for lower, upper in zip(obs["side_pots"], obs["side_pots"][1:]):
+            capped = set(lower["eligible"]) - set(upper["eligible"])
+            assert any(h.stacks[p] == 0 for p in capped), obs["side_pots"]
     return state, pots_seen
 
 
@@ -62,6 +68,8 @@ def test_the_side_pots_shown_are_the_pots_the_showdown_awards(seed):
     state, pots_seen = _all_in_hand(seed)
     h = state.core
     final = pots_seen[-1]
+    # Once the betting is over these are the core's own pots, unmerged.
+    assert final == [{"amount": a, "eligible": list(e)} for a, e in h.pots()]
     in_hand = [p for p in range(4) if h.dealt[p] and not h.folded[p]]
     # Every pot goes to seats still in whose contribution covers it.
     for pot in final:
