@@ -360,7 +360,9 @@ def test_idle_games_expire(db):
     app = create_app(db, idle_hours=1)
     with TestClient(app) as c:
         gid = new_game(c, seed=1)["id"]
+        wait_turn(c, gid)
         core = app.state.core
+        core.store.flush()   # saves are written behind
         core.store._db.execute("UPDATE games SET updated = updated - 7200")
         assert core.expire() == [gid]
         assert c.get(f"/api/games/{gid}").status_code == 404

@@ -604,3 +604,123 @@ def test_a_guandan_tribute_return_is_chosen_and_confirmed(browser, server, page_
     assert [0, move] in view_of(page)["observation"]["history"]
     assert page_errors == []
     page.context.close()
+
+
+# -- fixture positions (a test-only app: the production server has no such route) -----------------
+class FixtureServer(Server):
+    """The app built with ``testing=True`` (the fixture route mounted), under uvicorn."""
+
+    def start(self) -> None:
+        code = ("import sys, uvicorn; from cardavia.web import create_app; "
+                "uvicorn.run(create_app(sys.argv[1], testing=True), host='127.0.0.1', port=int(sys.argv[2]), "
+                "log_level='warning')")
+        self.proc = subprocess.Popen([sys.executable, "-c", code, str(self.db), str(self.port)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            try:
+                with urllib.request.urlopen(self.url + "/api/catalog", timeout=1) as r:
+                    if r.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the test server exited: {self.proc.stderr.read().decode()[-2000:]}")
+        raise RuntimeError("the test server did not start")
+
+
+@pytest.fixture(scope="module")
+def fixture_server(tmp_path_factory):
+    pytest.importorskip("uvicorn") if not os.environ.get("CI") else None
+    s = FixtureServer(tmp_path_factory.mktemp("web-fixtures") / "games.sqlite3")
+    s.start()
+    yield s
+    s.stop()
+
+
+def open_fixture(page, server, state, seat):
+    """Start a game from ``state`` through the page's own session; wait for my turn."""
+    v = page.evaluate("""async ([state, seat]) => { const r = await fetch('/api/test/games', {method: 'POST',
+        headers: {'Content-Type': 'application/json'}, body: JSON.stringify({state, seat, pace: 0})});
+        return r.json(); }""", [state.to_dict(), seat])
+    assert "id" in v, v
+    page.goto(f"{server.url}/#/game/{v['id']}")
+    return wait_ready(page)
+
+
+def test_a_guandan_tribute_cancelled_by_two_red_jokers(browser, fixture_server, page_errors, screenshots):
+    """GD-3.3: the payers of a double tribute (seats 0 and 2, after seats 1 and
+    3 finished first and second, GD-3.2) hold both Red Jokers between them, so
+    no tribute is paid and the first-placed player leads."""
+    rng = random.Random(1)
+    deck = [c for c in range(54) for _ in range(2) if c != 53]
+    rng.shuffle(deck)
+    hands = [deck[0:25] + [53, 53], deck[25:52], deck[52:79], deck[79:106]]
+    state = cardavia.load("guandan", match=True).from_hands(hands, level=3, previous=[1, 3, 0, 2],
+                                                             team_levels=[2, 3], deal=2)
+    page = open_page(browser, fixture_server, page_errors)
+    v = open_fixture(page, fixture_server, state, 0)
+    obs = v["observation"]
+    assert obs["anti_tribute"] and obs["tribute"] == [] and obs["returned"] == []
+    assert next(p for p, _ in obs["history"] if p >= 0) == 1   # the first-placed player led
+    assert hand_of(v).count("RJ") == 2 and page.locator('#hand .card[data-card="RJ"]').count() == 2
+    expect(page.locator("#info")).to_contain_text("tribute cancelled")
+    expect(page.locator("#log")).to_contain_text("anti-tribute: players 0 and 2 hold both Red Jokers")
+    shot(page, screenshots, "guandan-anti-tribute.png")
+    assert page_errors == []
+    page.context.close()
+
+
+def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_errors, screenshots):
+    from cardavia.ai import make_agent
+    from cardavia.bridge import solve_state
+
+    game = cardavia.load("bridge")
+    for seed in range(40):
+        s, agent = game.new_state(seed=seed), make_agent("heuristic", game, seed=seed)
+        while not s.is_over and not (s.phase == "play" and s.current_player == 2 and s.remaining_tricks <= 9):
+            s.play(agent.act(s))
+        best = max(solve_state(s).values()) if not s.is_over else 99
+        if best < s.remaining_tricks:
+            break
+    else:
+        pytest.skip("no position with a refusable claim in 40 deals")
+    page = open_page(browser, fixture_server, page_errors)
+    v = open_fixture(page, fixture_server, s, 2)
+    expect(page.locator("#claim")).to_be_visible()
+    expect(page.locator("#claim-of")).to_have_text(f"of the {s.remaining_tricks} remaining tricks")
+    page.fill("#claim-tricks", str(best + 1))
+    page.click("#claim-btn")
+    expect(page.locator("#move-error")).to_contain_text(
+        f"claim refused: against the best defence your side takes {best}")
+    shot(page, screenshots, "bridge-claim-refused.png")
+    assert view_of(page)["ply"] == v["ply"]
+    page.fill("#claim-tricks", str(best))
+    page.click("#claim-btn")
+    expect(page.locator("#outcome")).to_be_visible()
+    expect(page.locator("#info")).to_contain_text(f"claimed {best} of the remaining tricks")
+    shot(page, screenshots, "bridge-claim-accepted.png")
+    assert page_errors == []
+    page.context.close()
+
+
+def test_holdem_side_pots_are_drawn_with_who_can_win_each(browser, fixture_server, page_errors, screenshots):
+    """TH-5.2: short stacks all in, seat 0 to act: the main pot and the side pots."""
+    game = cardavia.load("holdem", match=False)
+    state = game.from_hands(None, stacks=[1000, 120, 400, 1000], button=3, seed=4)
+    while state.current_player != 0 or len(state.side_pots()) < 2:
+        assert not state.is_over, "the hand ended before two side pots formed"
+        moves = [str(m) for m in state.legal_moves()]
+        state.play("allin" if state.current_player in (1, 2) and any(m.startswith(("bet", "raise")) for m in moves)
+                   else "call" if "call" in moves else "check")
+    page = open_page(browser, fixture_server, page_errors)
+    v = open_fixture(page, fixture_server, state, 0)
+    pots = v["observation"]["side_pots"]
+    rows = page.locator("ul.side-pots li")
+    expect(rows).to_have_count(len(pots))
+    expect(rows.first).to_contain_text(f"Main pot{pots[0]['amount']}")
+    for i, pot in enumerate(pots[1:], 1):
+        expect(rows.nth(i)).to_contain_text(f"Side pot {i}{pot['amount']}")
+    shot(page, screenshots, "holdem-side-pots.png")
+    assert page_errors == []
+    page.context.close()

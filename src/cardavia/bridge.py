@@ -29,6 +29,14 @@ dummy's included; None outside the play); ``from_dummy`` (bool); at the end
 ``score`` (the declaring side's score and its parts, None if passed out) and
 ``ns_score``.
 
+Claims: during the play the player to move (declarer for dummy's cards too)
+may claim N of the remaining tricks for his side with the move ``claim N``
+(``state.claim(N)``); it is accepted only when double-dummy play from the
+current position gets his side at least N against the best defence, and the
+deal then ends with his side taking N of them and the other side the rest
+(the observation's ``claim``: ``{"seat", "tricks"}``).  RULES.md has no claim
+rule, so a refused claim names none.
+
 >>> import cardavia
 >>> from cardavia import bridge
 >>> bridge.score("4S", False, 10)
@@ -162,6 +170,26 @@ class Card(Move):
 
 
 CARDS = tuple(Card(c) for c in range(52))
+
+
+@dataclasses.dataclass(frozen=True, slots=True, repr=False)
+class Claim(Move):
+    """``claim N``: the mover's side takes N of the remaining tricks and the
+    play stops (see ``BridgeState.claim``); ``kind`` is ``"claim"``."""
+
+    tricks: int
+    kind: ClassVar[str] = "claim"
+
+    def __str__(self) -> str:
+        return f"claim {self.tricks}"
+
+
+def parse_claim(text: str) -> Claim:
+    """``claim N`` with N the tricks claimed, 0-13."""
+    parts = text.split()
+    if len(parts) != 2 or parts[0].lower() != "claim" or not parts[1].isdigit() or int(parts[1]) > 13:
+        raise InvalidMoveError(f"bad bridge claim {text[:40]!r}: write claim N, N the tricks claimed (0-13)")
+    return Claim(int(parts[1]))
 _BID_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)$", re.IGNORECASE)
 _CARD_RE = re.compile(r"^(10|[2-9TJQKA])([cdhs♣♦♥♠])$", re.IGNORECASE)
 _RANK_OF = {c: i for i, c in enumerate("23456789TJQKA")}
@@ -478,6 +506,8 @@ class BridgeState(State):
     (BR-5), held in the core's ``Position``; this class translates."""
 
     legal_moves_class = BridgeLegalMoves
+    _claim: tuple[int, int, int] | None = None
+    """After an accepted claim: (the claimer's seat, tricks claimed, tricks that were left)."""
 
     def __init__(self, game: "BridgeGame", setup: dict, position: Position | None = None):
         super().__init__(game, setup)
@@ -500,7 +530,7 @@ class BridgeState(State):
     # -- properties
     @property
     def phase(self) -> str:
-        return PHASES[self._pos.phase]
+        return "over" if self._claim else PHASES[self._pos.phase]
 
     @property
     def vulnerability(self) -> str:
@@ -533,18 +563,18 @@ class BridgeState(State):
     def seat_to_play(self) -> int | None:
         """The seat whose card is due (dummy's seat when dummy plays); None
         outside the play."""
-        return self._pos.seat_to_play
+        return None if self._claim else self._pos.seat_to_play
 
     @property
     def from_dummy(self) -> bool:
         """True when the card due comes from dummy (declarer chooses it)."""
-        seat = self._pos.seat_to_play
+        seat = self.seat_to_play
         return seat is not None and seat == self.dummy
 
     @property
     def declarer_tricks(self) -> int:
         d = self._pos.declarer
-        return 0 if d is None else self._pos.tricks_won[side_of(d)]
+        return 0 if d is None else self.tricks_won[side_of(d)]
 
     def hand(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` holds now, in bridge order (spades first, each
@@ -585,22 +615,61 @@ class BridgeState(State):
 
     @property
     def tricks_won(self) -> tuple[int, int]:
-        """Tricks taken so far by North-South and by East-West."""
-        return self._pos.tricks_won
+        """Tricks taken so far by North-South and by East-West (after a
+        claim, with the claimed tricks and the rest conceded)."""
+        won = self._pos.tricks_won
+        if self._claim is None:
+            return won
+        seat, tricks, left = self._claim
+        mine = side_of(seat)
+        return cast(tuple, tuple(won[k] + (tricks if k == mine else left - tricks) for k in (0, 1)))
 
     @property
     def current_player(self) -> int | None:
-        return self._pos.current_player
+        return None if self._claim else self._pos.current_player
 
     @property
     def is_over(self) -> bool:
-        return self._pos.is_over
+        return self._claim is not None or self._pos.is_over
+
+    # -- claims
+    @property
+    def remaining_tricks(self) -> int:
+        """Tricks not yet finished (the one in progress counts)."""
+        return 0 if self.is_over else 13 - len(self._pos.winners())
+
+    def claim(self, tricks: int) -> Move:
+        """The player to move claims ``tricks`` of the remaining tricks for
+        his side: accepted (and the deal ends) only if double-dummy play gets
+        them against the best defence, else ``IllegalMoveError`` saying how
+        many it does get.  The claim is the move ``claim N`` of the history."""
+        return self.play(Claim(check_int(tricks, "tricks", 0, 13)))
+
+    def _check_claim(self, claim: Claim) -> None:
+        if self.phase != "play":
+            raise IllegalMoveError("a claim is made during the play, after the auction")
+        left = self.remaining_tricks
+        if claim.tricks > left:
+            raise IllegalMoveError(f"only {left} tricks remain: claim at most {left}")
+        best = max(solve_state(self).values())
+        if claim.tricks > best:
+            raise IllegalMoveError(f"claim refused: against the best defence your side takes {best} of the "
+                                   f"{left} remaining tricks, not {claim.tricks}")
+
+    def legal_moves(self) -> LegalMoves:
+        moves = super().legal_moves()
+        if self._claim is not None:
+            moves._list = []   # a claim ended the play
+        return moves
 
     # -- legality: the core's rules, its error codes turned into words
     def _legal(self):
         return [MOVES[m] for m in self._pos.legal()]
 
     def _check(self, move: Move) -> None:
+        if isinstance(move, Claim):
+            self._check_claim(move)
+            return
         if not isinstance(move, (Call, Card)):
             raise IllegalMoveError(f"{move!r} is not a bridge move")
         e = self._pos.check(move.id)
@@ -637,21 +706,30 @@ class BridgeState(State):
         return "the game is over: no move can be played", "BR-3.3"
 
     def _apply(self, move: Move) -> None:
+        if isinstance(move, Claim):
+            self._claim = (cast(int, self._pos.current_player), move.tricks, self.remaining_tricks)
+            return
         self._pos.apply(cast("Card | Call", move).id)
 
     # -- results
     def score(self) -> Score | None:
         """The declaring side's score with its breakdown (None if passed out or live)."""
         contract = self.contract
-        if not self._pos.is_over or contract is None:
+        if not self.is_over or contract is None:
             return None
         return score(contract, self.is_vulnerable(cast(int, self._pos.declarer)), self.declarer_tricks)
 
     def ns_score(self) -> int:
-        return self._pos.ns_score()
+        if self._claim is None:
+            return self._pos.ns_score()
+        s = self.score()
+        return 0 if s is None else int(s) * (-1 if side_of(cast(int, self.declarer)) else 1)
 
     def returns(self) -> list:
-        return list(self._pos.returns())
+        if self._claim is None:
+            return list(self._pos.returns())
+        ns = self.ns_score()
+        return [ns, -ns, ns, -ns]
 
     @property
     def tricks(self) -> list[dict]:
@@ -681,14 +759,17 @@ class BridgeState(State):
             "trick": [[s, card_text(c)] for s, c in current],
             "tricks": [{"leader": ld, "cards": [[s, card_text(c)] for s, c in cards], "winner": w}
                        for ld, cards, w in done],
-            "tricks_won": list(self._pos.tricks_won),
+            "tricks_won": list(self.tricks_won),
             "seat_to_play": self.seat_to_play,
             "from_dummy": self.from_dummy,
         }
         # BR-4.1: dummy is shown to all once the opening lead is made.
         if self.dummy is not None and self._pos.played():
             d["dummy_hand"] = [card_text(c) for c in _ids_in_order(hands[self.dummy])]
-        if self._pos.is_over:
+        if self._claim is not None:
+            seat, tricks, _ = self._claim
+            d.update(leader=None, claim={"seat": seat, "tricks": tricks})
+        if self.is_over:
             s = self.score()
             d["score"] = None if s is None else {"total": int(s), **s.breakdown}
             d["ns_score"] = self.ns_score()
@@ -774,6 +855,8 @@ class BridgeGame(Game):
         if not isinstance(text, str):
             raise InvalidMoveError(f"a bridge move is text, not {type(text).__name__}")
         t = text.strip()
+        if t[:5].lower() == "claim":
+            return parse_claim(t)
         if state is not None:
             # The phase tells a call from a card; the other kind still parses,
             # so that playing it names the rule it breaks.

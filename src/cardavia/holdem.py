@@ -17,9 +17,16 @@ Observation keys (besides the shared ``game``, ``player``,
 texts in poker order, empty when not dealt in), ``deal`` (the hand's number in the match), ``street``,
 ``button``, ``small_blind_seat``, ``big_blind_seat``, ``blinds``,
 ``start_stacks`` (every seat's chips before this hand's blinds), ``stacks``,
-``bets`` (this round), ``pot``, ``in_hand``, ``eliminated``, ``board``,
+``bets`` (this round), ``pot``, ``side_pots``, ``in_hand``, ``eliminated``, ``board``,
 ``shown`` (hands shown at this hand's showdown, by seat), and for the player
 to act ``to_call`` and ``raise_range``.
+
+``side_pots`` lists the main pot, then each side pot, as ``{"amount",
+"eligible"}`` (the seats still in whose contribution covers it, TH-5.2),
+made from the hand's contributions so far: a pot is capped where a player
+is all in, and the last one is the pot still growing.  Once the betting is
+over they are the very pots the showdown awards; a pot only one seat is
+eligible for is his own unmatched chips.
 
 Monte Carlo hooks: ``game.sample_world(observation, rng)`` (a compiled
 ``HoldemHand`` the observer cannot tell from the real one),
@@ -248,6 +255,7 @@ class HoldemState(State):
             "stacks": h.final_stacks if h.street == OVER else h.stacks,
             "bets": h.bets,
             "pot": h.pot,
+            "side_pots": self.side_pots(),
             "in_hand": live,
             "eliminated": [not h.dealt[p] for p in range(n)],
             "board": [card_text(c) for c in h.board],
@@ -309,6 +317,30 @@ class HoldemState(State):
         return state
 
     # -- analysis -------------------------------------------------------------
+    def side_pots(self) -> list[dict]:
+        """The main pot and the side pots of the hand in play (TH-5.2):
+        ``[{"amount": chips, "eligible": [seats]}, ...]``.  The core's pots
+        (what the showdown awards) have a level at each contribution of a
+        player still in; while the betting goes on, a level where nobody is
+        all in is only a bet not yet matched, so that pot joins the next."""
+        h = self._hand
+        stacks, totals = h.stacks, h.totals
+        live = [p for p in range(h.n) if h.dealt[p] and not h.folded[p] and totals[p] > 0]
+        levels = sorted({totals[p] for p in live})
+        caps = {totals[p] for p in live if stacks[p] == 0}
+        pots = h.pots()
+        if len(pots) != len(levels):   # not the core's shape: show its pots as they are
+            return [{"amount": amount, "eligible": list(seats)} for amount, seats in pots]
+        out: list[dict] = []
+        amount, eligible = 0, None
+        for level, (chips, seats) in zip(levels, pots):
+            amount += chips
+            eligible = eligible if eligible is not None else list(seats)
+            if level in caps or level == levels[-1]:
+                out.append({"amount": amount, "eligible": eligible})
+                amount, eligible = 0, None
+        return out
+
     def hand(self, player: int) -> tuple[int, ...]:
         """The hole cards of ``player`` in the hand in play (ids, poker order;
         empty when he was not dealt in)."""

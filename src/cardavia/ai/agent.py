@@ -38,6 +38,13 @@ class Agent(abc.ABC):
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         """Pick one of ``legal_moves`` knowing only ``observation``."""
 
+    def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
+        """Why this agent chose ``move`` knowing ``observation``: a message id
+        and its parameters (``("bid.1nt", {"low": 15, "high": 17})``, shown
+        in English by ``cardavia.web.messages``), or None: this agent gives
+        no explanation (the default)."""
+        return None
+
     def act(self, state: State) -> Move:
         """Choose for the player to move in ``state`` (seeing only what he may)."""
         player = state.current_player

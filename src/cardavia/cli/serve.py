@@ -29,11 +29,15 @@ def run(args) -> int:
                         "pip install 'cardavia[web]'") from None
     db = args.db or default_db_path()
     try:
-        app = create_app(db, idle_hours=args.idle_hours, max_games=args.max_games, workers=args.workers)
+        app = create_app(db, idle_hours=args.idle_hours, max_games=args.max_games, workers=args.workers,
+                         undo=not args.no_undo)
     except OSError as e:
         raise UserError(f"cannot open the database {db}: {e.strerror or e}") from None
     print(f"cardavia: serving on http://{args.host}:{args.port}/ (games kept in {db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning" if args.quiet else "info")
+    # No per-message deflate: compressing every pushed view cost the event loop
+    # more than sending it does (bench/bench_web_load.py).
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning" if args.quiet else "info",
+                ws_per_message_deflate=False)
     return 0
 
 
@@ -53,5 +57,6 @@ def add_parser(sub) -> None:
                    help="games in progress at most (default 200)")
     p.add_argument("--workers", type=bounded_int(256), default=None, metavar="W",
                    help="AI worker threads (default: one per core)")
+    p.add_argument("--no-undo", action="store_true", help="switch undo off in every game")
     p.add_argument("--quiet", "-q", action="store_true", help="log warnings only")
     p.set_defaults(func=run)

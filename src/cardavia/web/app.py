@@ -4,7 +4,7 @@ The browser talks JSON over HTTP and one WebSocket per game:
 
 ``GET  /api/catalog``                  the games, strengths and paces on offer
 ``GET  /api/games``                    this session's games
-``POST /api/games``                    ``{"game", "level", "pace", "seat", "seed", "match"}`` → a new game
+``POST /api/games``                    ``{"game", "level", "pace", "seat", "seed", "match", "undo"}`` → a new game
 ``GET  /api/games/{id}``               the person's view: observation, legal moves, ply
 ``POST /api/games/{id}/move``          ``{"move": text, "ply": n}`` — the move answers ply ``n``
 ``POST /api/games/{id}/undo``          ``{"ply": n}`` — take back the last own decision
@@ -12,6 +12,18 @@ The browser talks JSON over HTTP and one WebSocket per game:
 ``GET  /api/games/{id}/replay``        a finished game's ``State.to_json()``
 ``GET  /api/games/{id}/replay/{step}`` the person's view after ``step`` moves of a finished game
 ``WS   /api/games/{id}/ws``            pushes the view after every move, AI moves as they are made
+``POST /api/test/games``               ``{"state": State JSON, "seat", "level", "pace", "seed"}``: a
+                                       game from a fixture position; mounted only in an app built
+                                       with ``testing=True``, never by ``cardavia serve``
+
+A Bridge claim is the move ``claim N`` (N of the remaining tricks for the
+mover's side): the engine accepts it only when double-dummy play gets them
+(``BridgeState.claim``); the view offers it as ``"claim": {"remaining": R}``.
+Undo is a per-game choice (``"undo": false`` at the start) that the server
+can switch off for every game (``undo=False``, ``cardavia serve --no-undo``).
+When the agent of an AI move explains it (``Agent.explain``), the view's
+``explanations`` maps the move's history index to ``{"id", "params",
+"text"}`` (the English of ``cardavia.web.messages``).
 
 Everything a page shows is read from ``state.observation(seat)`` and the legal
 moves' text: the server never hands out a hidden card.  Each game id is
@@ -19,7 +31,8 @@ unguessable and bound to the browser's session (a cookie signed with a secret
 kept beside the database); another session gets 404 for it, exactly as for an
 id that does not exist.  AI decisions run in a thread pool, off the event loop,
 seeded from the game's seed, the seat and the ply, so a restarted server makes
-the same decisions.
+the same decisions.  A view is JSON-encoded once for the HTTP answer and every
+socket; saves are written behind, in batches (``cardavia.web.store``).
 """
 from __future__ import annotations
 
@@ -37,7 +50,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -50,7 +63,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardavia
 from cardavia.game import CHANCE, State
-from cardavia.web.store import GameRow, Store, default_db_path, load_secret
+from cardavia.web.messages import render_explanation
+from cardavia.web.store import FLUSH_SECONDS, GameRow, Store, default_db_path, load_secret
 
 COOKIE = "cardavia_session"
 MAX_BODY = 4096
@@ -65,6 +79,10 @@ PACES = (0.0, 0.4, 1.0)
 
 # Opponents' strength: cardavia.ai.levels (shared with cardavia play).
 DEAL_KEYS = ("deal",)
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 class HTTPError(Exception):
@@ -112,6 +130,11 @@ class Table:
     agent: str = "random"
     notes: list = field(default_factory=list)
     touched: float = 0.0
+    undo: bool = True
+    explanations: dict = field(default_factory=dict)
+    """History index of an AI move -> its explanation ``{"id", "params", "text"}``."""
+    base: dict = field(default_factory=dict)
+    """``state.to_dict()`` but its moves: the deal's digest is worked out once."""
     version: int = field(default_factory=time.time_ns)
     """Changes on every move or undo (wall-clock ns), so a page keeps the newest view."""
 
@@ -128,11 +151,47 @@ class Table:
         return not s.is_over and s.current_player is not None and s.current_player != self.seat
 
 
+class Outbox:
+    """The messages on their way to one page, in order: the game's moves never
+    wait for a slow page, and a page that falls too far behind is closed (it
+    reconnects and gets a fresh view)."""
+
+    LIMIT = 256
+
+    def __init__(self, ws: WebSocket):
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.task = asyncio.get_running_loop().create_task(self._drain())
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.LIMIT:
+            self.close()
+        else:
+            self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+    async def _drain(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send_text(text)
+            await self.ws.close(code=1013, reason="too far behind: reconnect")
+        except (RuntimeError, OSError, WebSocketDisconnect):  # a page that went away
+            pass
+
+
 class CardaviaApp:
     """The server's state: the store, the live tables, the AI pool."""
 
     def __init__(self, db: str | Path | None = None, *, idle_hours: float = 24.0, max_games: int = 200,
-                 workers: int | None = None, allowed_origins: tuple[str, ...] = (), testing: bool = False):
+                 workers: int | None = None, allowed_origins: tuple[str, ...] = (), testing: bool = False,
+                 undo: bool = True):
         self.db_path = Path(db) if db is not None else default_db_path()
         self.store = Store(self.db_path)
         self.secret = load_secret(self.db_path)
@@ -142,11 +201,13 @@ class CardaviaApp:
         self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="cardavia-ai")
         self.allowed_origins = set(allowed_origins)
         self.testing = testing
+        self.undo_allowed = bool(undo)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._agents = _agent_names()
         self._agent_choice: dict[tuple, str] = {}
         self._expiry_task: asyncio.Task | None = None
+        self._flush_task: asyncio.Task | None = None
 
     # -- sessions ----------------------------------------------------------
     def _sign(self, sid: str) -> str:
@@ -196,7 +257,7 @@ class CardaviaApp:
                           "plays_matches": bool(cls.plays_matches),
                           "levels": {lv: self.agent_for(lv, g) for lv in LEVELS}})
         return {"games": games, "levels": [{"name": k, "title": v} for k, v in LEVEL_TITLES.items()],
-                "paces": list(PACES)}
+                "paces": list(PACES), "undo": self.undo_allowed}
 
     # -- tables ----------------------------------------------------------------
     async def table(self, game_id: Any, sid: str | None) -> Table:
@@ -222,20 +283,70 @@ class CardaviaApp:
 
     def _restore(self, row: GameRow) -> Table:
         state = cardavia.from_json(row.state)
-        t = Table(row.id, row.session, row.game, row.seat, row.level, row.pace, row.seed, state)
+        t = Table(row.id, row.session, row.game, row.seat, row.level, row.pace, row.seed, state,
+                  undo=row.undo and self.undo_allowed, base=self._base_of(state))
         t.agent = self.agent_for(row.level, state.game)
+        try:
+            t.explanations = {int(k): v for k, v in json.loads(row.explain).items()}
+        except (ValueError, AttributeError):
+            t.explanations = {}
         return t
 
-    async def create(self, sid: str, body: dict) -> Table:
-        name = body.get("game")
-        if not isinstance(name, str) or name not in cardavia.available_games():
-            raise HTTPError(400, f"unknown game {str(name)[:40]!r}; available: {', '.join(cardavia.available_games())}")
+    @staticmethod
+    def _base_of(state: State) -> dict:
+        data = state.to_dict()
+        data.pop("moves")
+        return data
+
+    @staticmethod
+    def _options_of(body: dict) -> tuple[str, float, bool]:
+        """The level, pace and undo switch of a new game's body."""
         level = body.get("level", "easy")
         if level not in LEVELS:
             raise HTTPError(400, f"unknown level {str(level)[:20]!r}; one of {', '.join(LEVELS)}")
         pace = body.get("pace", 0.4)
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or float(pace) not in PACES:
             raise HTTPError(400, f"pace must be one of {', '.join(str(p) for p in PACES)} seconds")
+        undo = body.get("undo", True)
+        if not isinstance(undo, bool):
+            raise HTTPError(400, "undo must be true or false")
+        return level, float(pace), undo
+
+    @staticmethod
+    def _seat_seed(body: dict, game: Any) -> tuple[int, int]:
+        seat = body.get("seat", 0)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
+            raise HTTPError(400, f"seat must be an int in 0..{game.num_players - 1}")
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise HTTPError(400, f"seed must be an int in 0..{MAX_SEED}")
+        return seat, seed
+
+    async def _open(self, sid: str, state: State, seat: int, level: str, pace: float, seed: int,
+                    undo: bool) -> Table:
+        """Keep a new game: its row, its table, its AI started (SQLite works off the loop)."""
+        loop = asyncio.get_running_loop()
+        if await loop.run_in_executor(None, self.store.count_live) >= self.max_games:
+            raise HTTPError(503, f"the server already holds {self.max_games} games in progress; try again later")
+        gid = secrets.token_urlsafe(16)
+        now = time.time()
+        undo = undo and self.undo_allowed
+        t = Table(gid, sid, state.game.name, seat, level, pace, seed, state, undo=undo, base=self._base_of(state))
+        row = GameRow(gid, sid, state.game.name, seat, level, pace, seed, self._json_of(t), state.is_over, now, now,
+                      undo)
+        await loop.run_in_executor(None, self.store.insert, row)
+        t.agent = self.agent_for(level, state.game)
+        self.tables[gid] = t
+        self.ensure_ai(t)
+        return t
+
+    async def create(self, sid: str, body: dict) -> Table:
+        name = body.get("game")
+        if not isinstance(name, str) or name not in cardavia.available_games():
+            raise HTTPError(400, f"unknown game {str(name)[:40]!r}; available: {', '.join(cardavia.available_games())}")
+        level, pace, undo = self._options_of(body)
         options: dict[str, Any] = {}
         match = body.get("match")
         if match is not None:
@@ -246,26 +357,21 @@ class CardaviaApp:
             game = cardavia.load(name, **options)
         except ValueError as e:
             raise HTTPError(400, str(e)) from None
-        seat = body.get("seat", 0)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
-            raise HTTPError(400, f"seat must be an int in 0..{game.num_players - 1}")
-        seed = body.get("seed")
-        if seed is None:
-            seed = secrets.randbits(62)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise HTTPError(400, f"seed must be an int in 0..{MAX_SEED}")
-        if self.store.count_live() >= self.max_games:
-            raise HTTPError(503, f"the server already holds {self.max_games} games in progress; try again later")
-        state = game.new_state(seed=seed)
-        gid = secrets.token_urlsafe(16)
-        now = time.time()
-        self.store.insert(GameRow(gid, sid, name, seat, level, float(pace), seed, state.to_json(),
-                                  state.is_over, now, now))
-        t = Table(gid, sid, name, seat, level, float(pace), seed, state)
-        t.agent = self.agent_for(level, game)
-        self.tables[gid] = t
-        self.ensure_ai(t)
-        return t
+        seat, seed = self._seat_seed(body, game)
+        return await self._open(sid, game.new_state(seed=seed), seat, level, pace, seed, undo)
+
+    async def create_from_fixture(self, sid: str, body: dict) -> Table:
+        """A game from a fixture position (the test-only route)."""
+        data = body.get("state")
+        if not isinstance(data, (dict, str)):
+            raise HTTPError(400, "\"state\" must be a State JSON (an object or its text)")
+        level, pace, undo = self._options_of(body)
+        try:
+            state = await asyncio.get_running_loop().run_in_executor(self.pool, cardavia.from_json, data)
+        except ValueError as e:
+            raise HTTPError(400, f"not a state: {e}") from None
+        seat, seed = self._seat_seed(body, state.game)
+        return await self._open(sid, state, seat, level, pace, seed, undo)
 
     def view(self, t: Table) -> dict:
         """What the person's page draws: their observation and their legal moves."""
@@ -279,7 +385,9 @@ class CardaviaApp:
             "over": s.is_over, "current_player": s.current_player,
             "thinking": s.current_player if t.ai_to_move else None,
             "observation": obs, "legal": [], "legal_count": 0, "notes": t.notes[-20:],
-            "undo": not s.is_over and not t.ai_to_move and self._undo_point(t) is not None,
+            "undo_enabled": t.undo,
+            "undo": t.undo and not s.is_over and not t.ai_to_move and self._undo_point(t) is not None,
+            "explanations": {str(i): e for i, e in sorted(t.explanations.items())},
         }
         if not s.is_over and s.current_player == t.seat:
             legal = s.legal_moves()
@@ -287,21 +395,35 @@ class CardaviaApp:
             out["legal_count"] = count
             out["legal"] = [str(m) for m in legal] if count <= MAX_LEGAL_SHOWN else \
                 [str(m) for i, m in zip(range(MAX_LEGAL_SHOWN), legal)]
+            if getattr(s, "phase", None) == "play" and hasattr(s, "claim"):
+                out["claim"] = {"remaining": s.remaining_tricks}  # type: ignore[attr-defined]
         if s.is_over:
             out["outcome"] = s.outcome().to_dict()
         return out
 
-    async def broadcast(self, t: Table, message: dict | None = None) -> None:
-        data = message or {"type": "view", "view": self.view(t)}
-        for ws in list(t.sockets):
-            try:
-                await ws.send_json(data)
-            except (RuntimeError, OSError, WebSocketDisconnect):  # a page that went away
-                t.sockets.discard(ws)
+    async def broadcast(self, t: Table, message: dict | str) -> None:
+        """Queue ``message`` (a dict, or its JSON text) for every page of ``t``, encoded once."""
+        text = message if isinstance(message, str) else _dumps(message)
+        for box in list(t.sockets):
+            box.send(text)
+
+    async def push_view(self, t: Table, view: dict, **extra: Any) -> str:
+        """Broadcast ``view`` (with ``extra`` keys); its JSON text, for an HTTP answer."""
+        text = _dumps(view)
+        head = "".join(f',"{k}":{_dumps(v)}' for k, v in extra.items())
+        await self.broadcast(t, '{"type":"view","view":' + text + head + "}")
+        return text
 
     def save(self, t: Table) -> None:
         t.changed()
-        self.store.save(t.id, t.state.to_json(), t.state.is_over)
+        self.store.save(t.id, self._json_of(t), t.state.is_over, json.dumps(t.explanations))
+
+    @staticmethod
+    def _json_of(t: Table) -> str:
+        """``t.state.to_json()``, from the digest worked out when the table was made."""
+        data = dict(t.base)
+        data["moves"] = [str(m) for p, m in t.state.history if p != CHANCE]
+        return json.dumps(data)
 
     # -- moves ---------------------------------------------------------------
     @staticmethod
@@ -311,7 +433,8 @@ class CardaviaApp:
             raise HTTPError(400, "every move carries \"ply\": the ply (an int) of the position it answers")
         return ply
 
-    async def move(self, t: Table, body: dict) -> dict:
+    async def move(self, t: Table, body: dict) -> str:
+        """Play the person's move; the new view's JSON text."""
         text = body.get("move")
         if not isinstance(text, str) or not text.strip():
             raise HTTPError(400, "\"move\" must be the move's text")
@@ -326,14 +449,17 @@ class CardaviaApp:
             if t.state.current_player != t.seat:
                 raise HTTPError(409, "it is not your turn")
             try:
-                t.state.play(text)
+                if text.strip().startswith("claim"):   # a double-dummy solve: off the loop
+                    t.state = await asyncio.get_running_loop().run_in_executor(self.pool, _played, t.state, text)
+                else:
+                    t.state.play(text)
             except ValueError as e:
                 raise HTTPError(422, str(e)) from None
             self.save(t)
             view = self.view(t)
-        await self.broadcast(t, {"type": "view", "view": view})
+        answer = await self.push_view(t, view)
         self.ensure_ai(t)
-        return view
+        return answer
 
     def _undo_point(self, t: Table) -> int | None:
         """How many of the saved moves stay after an undo (None: nothing to undo)."""
@@ -343,8 +469,10 @@ class CardaviaApp:
                 return i
         return None
 
-    async def undo(self, t: Table, body: dict) -> dict:
+    async def undo(self, t: Table, body: dict) -> str:
         ply = self._ply_of(body)
+        if not t.undo:
+            raise HTTPError(409, "undo is switched off for this game")
         async with t.lock:
             if ply != t.ply:
                 raise HTTPError(409, f"stale undo: it answers ply {ply}, the game is at ply {t.ply}")
@@ -365,11 +493,12 @@ class CardaviaApp:
                 if key in before and before.get(key) != after.get(key):
                     raise HTTPError(409, "undo stays within the current deal of a match")
             t.state = state
+            t.explanations = {i: e for i, e in t.explanations.items() if i < len(state.history)}
             self.save(t)
             view = self.view(t)
-        await self.broadcast(t, {"type": "view", "view": view})
+        answer = await self.push_view(t, view)
         self.ensure_ai(t)
-        return view
+        return answer
 
     async def hint(self, t: Table, body: dict) -> dict:
         ply = self._ply_of(body)
@@ -385,9 +514,16 @@ class CardaviaApp:
 
     @staticmethod
     def _decide(agent_name: str, state: State, seed: int, level: str = "easy") -> str:
+        return CardaviaApp._decide_explained(agent_name, state, seed, level, explain=False)[0]
+
+    @staticmethod
+    def _decide_explained(agent_name: str, state: State, seed: int, level: str = "easy",
+                          explain: bool = True) -> tuple[str, dict | None]:
+        """The agent's move for the player to move, and its explanation (or None)."""
         options = dict(next((o for n, o in LEVELS.get(level, ()) if n == agent_name), {}))
         agent = _make_agent(agent_name, state.game, seed, **options)
-        return str(agent.act(state))
+        move = agent.act(state)
+        return str(move), _explanation(agent, state, move) if explain else None
 
     def ensure_ai(self, t: Table) -> None:
         if t.ai_to_move and (t.ai_task is None or t.ai_task.done()):
@@ -402,8 +538,10 @@ class CardaviaApp:
             await self.broadcast(t, {"type": "thinking", "player": player, "ply": ply})
             state = t.state.clone()
             seed = _derive_seed(t.seed, player, ply)
+            explanation = None
             try:
-                text = await loop.run_in_executor(self.pool, self._decide, t.agent, state, seed, t.level)
+                text, explanation = await loop.run_in_executor(self.pool, self._decide_explained, t.agent, state,
+                                                               seed, t.level)
             except Exception as e:  # an agent that fails falls back to a random legal move
                 t.notes.append(f"the {t.agent} AI failed ({type(e).__name__}); seat {player} played at random")
                 text = await loop.run_in_executor(self.pool, self._decide, "random", state, seed)
@@ -414,9 +552,15 @@ class CardaviaApp:
                 if t.ply != ply or not t.ai_to_move:
                     continue
                 t.state.play(text)
+                if explanation is not None:
+                    t.explanations[ply] = explanation
                 self.save(t)
                 view = self.view(t)
-            await self.broadcast(t, {"type": "view", "view": view, "ai_move": {"player": player, "move": text}})
+            ai_move: dict[str, Any] = {"player": player, "move": text,
+                                       "ms": round((loop.time() - started) * 1000, 2)}
+            if explanation is not None:
+                ai_move["explanation"] = explanation
+            await self.push_view(t, view, ai_move=ai_move)
 
     # -- upkeep ---------------------------------------------------------------
     def expire(self) -> list[str]:
@@ -427,6 +571,17 @@ class CardaviaApp:
                 t.ai_task.cancel()
         return gone
 
+    async def _flush_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(FLUSH_SECONDS)
+            if self.store.pending:
+                await loop.run_in_executor(None, self.store.flush)
+
+    def warm_up(self) -> None:
+        """Load every game and pick the agents before the first request."""
+        self.catalog()
+
     async def _expiry_loop(self) -> None:
         while True:
             self.expire()
@@ -434,11 +589,15 @@ class CardaviaApp:
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
-        self._expiry_task = asyncio.get_running_loop().create_task(self._expiry_loop())
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self.pool, self.warm_up)
+        self._expiry_task = loop.create_task(self._expiry_loop())
+        self._flush_task = loop.create_task(self._flush_loop())
         try:
             yield
         finally:
             self._expiry_task.cancel()
+            self._flush_task.cancel()
             for t in self.tables.values():
                 if t.ai_task:
                     t.ai_task.cancel()
@@ -482,13 +641,16 @@ def _static_dir() -> Path:
 
 def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_games: int = 200,
                workers: int | None = None, allowed_origins: tuple[str, ...] = (),
-               testing: bool = False) -> Starlette:
-    """The Starlette app; ``db`` is the SQLite file (its secret sits beside it)."""
+               testing: bool = False, undo: bool = True) -> Starlette:
+    """The Starlette app; ``db`` is the SQLite file (its secret sits beside it).
+    ``undo=False`` switches undo off in every game; ``testing=True`` mounts the
+    fixture route (never in production)."""
     core = CardaviaApp(db, idle_hours=idle_hours, max_games=max_games, workers=workers,
-                       allowed_origins=allowed_origins, testing=testing)
+                       allowed_origins=allowed_origins, testing=testing, undo=undo)
 
     def endpoint(handler, *, needs_session: bool = True, same_origin: bool = False):
         async def wrapped(request: Request) -> Response:
+            started = time.perf_counter()
             sid = core.session_of(request.cookies)
             fresh = None
             if sid is None and not needs_session:
@@ -499,10 +661,14 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
                 result = await handler(request, sid)
             except HTTPError as e:
                 result = _error(e.status, e.message)
-            if not isinstance(result, Response):
+            if isinstance(result, str):   # a view already encoded
+                result = Response(result, media_type="application/json")
+            elif not isinstance(result, Response):
                 result = JSONResponse(result)
             if fresh is not None:
                 core.set_cookie(result, fresh)
+            # The time spent in the app (the load bench reads it beside what the client saw).
+            result.headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
             return result
         return wrapped
 
@@ -530,12 +696,17 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         core.ensure_ai(t)
         return core.view(t)
 
-    async def move(request: Request, sid: str) -> dict:
+    async def move(request: Request, sid: str) -> str:
         body = await _body(request)
         t = await core.table(request.path_params["id"], sid)
         return await core.move(t, body)
 
-    async def undo(request: Request, sid: str) -> dict:
+    async def create_from_fixture(request: Request, sid: str) -> Response:
+        body = await _body(request)
+        t = await core.create_from_fixture(sid, body)
+        return JSONResponse(core.view(t), status_code=201)
+
+    async def take_back(request: Request, sid: str) -> str:
         body = await _body(request)
         t = await core.table(request.path_params["id"], sid)
         return await core.undo(t, body)
@@ -578,35 +749,41 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
             await ws.close(code=4404, reason="no such game in this session")
             return
         await ws.accept()
-        t.sockets.add(ws)
+        box = Outbox(ws)
+        t.sockets.add(box)
+
+        def reply(message: dict) -> None:
+            box.send(_dumps(message))
+
         try:
-            await ws.send_json({"type": "view", "view": core.view(t)})
+            reply({"type": "view", "view": core.view(t)})
             core.ensure_ai(t)
             while True:
                 message = await ws.receive_text()
                 if len(message) > MAX_BODY:
-                    await ws.send_json({"type": "error", "status": 413, "error": "message too long"})
+                    reply({"type": "error", "status": 413, "error": "message too long"})
                     continue
                 try:
                     data = json.loads(message)
                 except ValueError:
                     data = None
                 if not isinstance(data, dict):
-                    await ws.send_json({"type": "error", "status": 400, "error": "send a JSON object"})
+                    reply({"type": "error", "status": 400, "error": "send a JSON object"})
                     continue
                 if data.get("type") == "ping":
-                    await ws.send_json({"type": "pong"})
+                    reply({"type": "pong"})
                 elif data.get("type") == "move":
                     try:
                         await core.move(t, data)
                     except HTTPError as e:
-                        await ws.send_json({"type": "error", "status": e.status, "error": e.message})
+                        reply({"type": "error", "status": e.status, "error": e.message})
                 else:
-                    await ws.send_json({"type": "error", "status": 400, "error": "unknown message type"})
+                    reply({"type": "error", "status": 400, "error": "unknown message type"})
         except WebSocketDisconnect:
             pass
         finally:
-            t.sockets.discard(ws)
+            t.sockets.discard(box)
+            box.close()
 
     routes = [
         Route("/", endpoint(index, needs_session=False)),
@@ -615,16 +792,52 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         Route("/api/games", endpoint(create, needs_session=False, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}", endpoint(show)),
         Route("/api/games/{id}/move", endpoint(move, same_origin=True), methods=["POST"]),
-        Route("/api/games/{id}/undo", endpoint(undo, same_origin=True), methods=["POST"]),
+        Route("/api/games/{id}/undo", endpoint(take_back, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}/hint", endpoint(hint, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}/replay", endpoint(replay)),
         Route("/api/games/{id}/replay/{step}", endpoint(replay_step)),
         WebSocketRoute("/api/games/{id}/ws", socket),
         Mount("/static", StaticFiles(directory=_static_dir()), name="static"),
     ]
+    if testing:   # fixture positions: test builds only, never cardavia serve
+        routes.insert(-1, Route("/api/test/games", endpoint(create_from_fixture, needs_session=False,
+                                                            same_origin=True), methods=["POST"]))
     app = Starlette(routes=routes, lifespan=core.lifespan)
     app.state.core = core
     return app
+
+
+def _played(state: State, text: str) -> State:
+    """A copy of ``state`` with ``text`` played (the original is left as it was)."""
+    state = state.clone()
+    state.play(text)
+    return state
+
+
+MAX_EXPLANATION = 2000
+"""Characters of an explanation's JSON at most (a longer one is dropped)."""
+
+
+def _explanation(agent: Any, state: State, move: Any) -> dict | None:
+    """``agent.explain`` of its move as ``{"id", "params", "text"}``, or None
+    when it gives none (or gives something that is not an id and a dict of
+    JSON values: a broken explanation never stops the game)."""
+    explain = getattr(agent, "explain", None)
+    if explain is None:
+        return None
+    try:
+        got = explain(state.observation(cast(int, state.current_player)), move)
+        if got is None:
+            return None
+        ident, params = got
+        if not isinstance(ident, str) or not isinstance(params, dict):
+            return None
+        params = json.loads(json.dumps(params))
+        if len(ident) + len(json.dumps(params)) > MAX_EXPLANATION:
+            return None
+    except Exception:  # an agent's bug must not end the game
+        return None
+    return {"id": ident, "params": params, "text": render_explanation(ident, params)}
 
 
 def _origin_ok(core: CardaviaApp, headers, url, websocket: bool = False) -> bool:

@@ -6,6 +6,11 @@ state as ``State.to_json()``; a restarted server rebuilds the state with
 ``cardavia.from_json`` (which replays and checks every move).  The secret
 that signs session cookies lives beside the database, so sessions survive a
 restart too.
+
+Saves are written behind: ``save`` keeps the newest state of a game in memory
+(``get`` reads it from there at once) and ``flush`` writes every pending save
+in one transaction; the server flushes every ``FLUSH_SECONDS`` off its event
+loop and on shutdown, so a crash loses at most that much play.
 """
 from __future__ import annotations
 
@@ -29,11 +34,17 @@ CREATE TABLE IF NOT EXISTS games (
     state TEXT NOT NULL,
     over INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    undo INTEGER NOT NULL DEFAULT 1,
+    explain TEXT NOT NULL DEFAULT '{}'
 );
 CREATE INDEX IF NOT EXISTS games_session ON games(session);
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 """
+COLUMNS = "id, session, game, seat, level, pace, seed, state, over, created, updated, undo, explain"
+ADDED_COLUMNS = {"undo": "INTEGER NOT NULL DEFAULT 1", "explain": "TEXT NOT NULL DEFAULT '{}'"}
+"""Columns newer than the first schema, added to an older database on opening."""
+FLUSH_SECONDS = 0.05
 
 
 def default_db_path() -> Path:
@@ -72,6 +83,10 @@ class GameRow:
     over: bool
     created: float
     updated: float
+    undo: bool = True
+    """May the person take back a decision (chosen at the start)."""
+    explain: str = "{}"
+    """JSON of the AI's explanations: history index -> {"id", "params"}."""
 
 
 class Store:
@@ -88,21 +103,45 @@ class Store:
         # a power cut may lose the last moves) and costs no fsync per move.
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        have = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+        for name, kind in ADDED_COLUMNS.items():
+            if name not in have:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+        self._pending: dict[str, tuple[str, bool, str, float]] = {}
+        self._pending_lock = threading.Lock()   # never held while SQLite works: save() does not wait
 
     def close(self) -> None:
+        self.flush()
         with self._lock:
             self._db.close()
 
     def insert(self, row: GameRow) -> None:
         with self._lock:
-            self._db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            self._db.execute(f"INSERT INTO games ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                              (row.id, row.session, row.game, row.seat, row.level, row.pace,
-                              str(row.seed), row.state, int(row.over), row.created, row.updated))
+                              str(row.seed), row.state, int(row.over), row.created, row.updated,
+                              int(row.undo), row.explain))
 
-    def save(self, game_id: str, state_json: str, over: bool) -> None:
+    def save(self, game_id: str, state_json: str, over: bool, explain: str = "{}") -> None:
+        """Keep the game's newest state; it is written at the next ``flush``."""
+        with self._pending_lock:
+            self._pending[game_id] = (state_json, over, explain, time.time())
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
+
+    def flush(self) -> None:
+        """Write every pending save, in one transaction."""
         with self._lock:
-            self._db.execute("UPDATE games SET state=?, over=?, updated=? WHERE id=?",
-                             (state_json, int(over), time.time(), game_id))
+            with self._pending_lock:
+                if not self._pending:
+                    return
+                rows = [(s, int(o), e, t, gid) for gid, (s, o, e, t) in self._pending.items()]
+                self._pending.clear()
+            self._db.execute("BEGIN")
+            self._db.executemany("UPDATE games SET state=?, over=?, explain=?, updated=? WHERE id=?", rows)
+            self._db.execute("COMMIT")
 
     def touch(self, game_id: str) -> None:
         with self._lock:
@@ -110,21 +149,31 @@ class Store:
 
     def get(self, game_id: str) -> GameRow | None:
         with self._lock:
-            r = self._db.execute("SELECT * FROM games WHERE id=?", (game_id,)).fetchone()
-        return None if r is None else _row(r)
+            r = self._db.execute(f"SELECT {COLUMNS} FROM games WHERE id=?", (game_id,)).fetchone()
+            with self._pending_lock:
+                pending = self._pending.get(game_id)
+        if r is None:
+            return None
+        row = _row(r)
+        if pending is not None:
+            row.state, row.over, row.explain, row.updated = pending
+        return row
 
     def list_session(self, session: str) -> list[GameRow]:
+        self.flush()
         with self._lock:
-            rows = self._db.execute("SELECT * FROM games WHERE session=? ORDER BY updated DESC LIMIT 50",
+            rows = self._db.execute(f"SELECT {COLUMNS} FROM games WHERE session=? ORDER BY updated DESC LIMIT 50",
                                     (session,)).fetchall()
         return [_row(r) for r in rows]
 
     def count_live(self) -> int:
+        """Games not over (a game that ended in the last flush interval may still count)."""
         with self._lock:
             return self._db.execute("SELECT COUNT(*) FROM games WHERE over=0").fetchone()[0]
 
     def expire(self, idle_seconds: float) -> list[str]:
         """Delete games idle for longer than ``idle_seconds``; their ids."""
+        self.flush()
         cutoff = time.time() - idle_seconds
         with self._lock:
             ids = [r[0] for r in self._db.execute("SELECT id FROM games WHERE updated < ?", (cutoff,))]
@@ -134,4 +183,4 @@ class Store:
 
 def _row(r) -> GameRow:
     return GameRow(r[0], r[1], r[2], int(r[3]), r[4], float(r[5]), int(r[6]), r[7], bool(r[8]),
-                   float(r[9]), float(r[10]))
+                   float(r[9]), float(r[10]), bool(r[11]), r[12])

@@ -16,7 +16,7 @@ const PARTNERS = { guandan: 2, shengji: 2, bridge: 2 };
 const DRAWN = new Set(["game", "player", "current_player", "is_over", "history", "hand", "hole",
   "hand_sizes", "hand_counts", "trick", "last_play", "last_player", "board", "pot", "stacks", "bets",
   "returns", "in_hand", "eliminated", "shown", "dummy_hand", "raise_range", "to_call", "played",
-  "seat_to_play", "from_dummy", "tricks", "signals"]);
+  "seat_to_play", "from_dummy", "tricks", "signals", "side_pots"]);
 const LABELS = { team_levels: "team levels", tricks_won: "tricks won", attacker_points: "points won",
   highest_bid: "highest bid", first_bidder: "first bidder",
   last_trick: "last trick", previous_order: "previous order", anti_tribute: "tribute cancelled",
@@ -24,6 +24,8 @@ const LABELS = { team_levels: "team levels", tricks_won: "tricks won", attacker_
 const SEAT_KEYS = new Set(["landlord", "dealer", "declarer", "dummy", "button", "small_blind_seat",
   "big_blind_seat", "first_bidder", "first_leader", "leader", "last_winner", "starter"]);
 const LEVEL_KEYS = new Set(["level"]);
+// Observation keys holding a list of seats (a finishing order).
+const SEAT_LIST_KEYS = new Set(["previous_order", "finished"]);
 
 const app = {
   catalog: null,
@@ -122,6 +124,7 @@ function updateHomeOptions() {
     sel.append(o);
   }
   $("match-option").hidden = !g.plays_matches;
+  $("undo-option").hidden = app.catalog.undo === false;
 }
 
 async function startGame(ev) {
@@ -133,6 +136,7 @@ async function startGame(ev) {
   const seed = new URLSearchParams(location.search).get("seed");   // ?seed=N replays a given deal
   if (seed && /^\d{1,18}$/.test(seed)) body.seed = Number(seed);
   if (g.plays_matches) body.match = $("match").checked;
+  if (app.catalog.undo !== false) body.undo = $("undo-allowed").checked;
   try {
     const view = await api("POST", "/api/games", body);
     location.hash = `#/game/${view.id}`;
@@ -230,6 +234,7 @@ function render() {
   renderLog(view, obs);
   $("hint-btn").disabled = !myTurn(view);
   $("undo-btn").disabled = !view.undo;
+  $("undo-btn").hidden = view.undo_enabled === false;
   $("replay-btn").hidden = !view.over || !!view.replay;
   $("replay-bar").hidden = !view.replay;
   if (view.game === "guandan") {
@@ -359,18 +364,35 @@ function auctionTable(view, obs) {
   t.append(head);
   let row = el("tr");
   const cells = [];
+  const why = callExplanations(view, obs);
   for (let p = 0; p < obs.dealer; p++) cells.push(null);
-  obs.auction.forEach((c) => cells.push(c));
+  obs.auction.forEach((c, k) => cells.push([c, why[k]]));
   if (!view.over && obs.phase === "auction") cells.push("?");
   cells.forEach((c, i) => {
     if (i % n === 0 && i) { t.append(row); row = el("tr"); }
     const td = el("td");
     if (c === "?") td.append(el("span", "call next", "?"));
-    else if (c != null) td.append(callNode(c));
+    else if (c != null) {
+      td.append(callNode(c[0]));
+      if (c[1]) { td.title = c[1]; td.classList.add("explained"); }
+    }
     row.append(td);
   });
   t.append(row);
   return t;
+}
+
+// The English explanation of each call of the auction (by its index), where the AI gave one.
+function callExplanations(view, obs) {
+  const out = [];
+  const ex = view.explanations || {};
+  let k = 0;
+  (obs.history || []).forEach(([p, text], i) => {
+    if (p < 0 || k >= obs.auction.length || text !== obs.auction[k]) return;
+    out[k] = ex[i] ? ex[i].text : null;
+    k++;
+  });
+  return out;
 }
 
 function renderCenter(view, obs) {
@@ -385,7 +407,7 @@ function renderCenter(view, obs) {
     for (let i = Cards.list(obs.board).length; i < 5; i++) b.append(el("span", "card slot"));
     box.append(b);
   }
-  if (obs.pot != null) box.append(el("div", "pot", `Pot ${obs.pot}`));
+  if (obs.pot != null) box.append(potsNode(view, obs));
   if (obs.last_play && obs.last_player != null && obs.last_player !== -1) {
     const lp = el("div", "to-beat");
     lp.append(el("span", "label", `to beat (${seatName(view, obs.last_player)})`), Cards.play(obs.last_play));
@@ -402,6 +424,24 @@ function renderCenter(view, obs) {
     }
     box.append(t);
   }
+}
+
+// The pot, and when an all-in split it, the main pot and each side pot with who can win it (TH-5.2).
+function potsNode(view, obs) {
+  const pots = Array.isArray(obs.side_pots) ? obs.side_pots : [];
+  if (pots.length < 2) return el("div", "pot", `Pot ${obs.pot}`);
+  const box = el("div", "pots");
+  box.append(el("div", "pot", `Pot ${obs.pot}`));
+  const ul = el("ul", "side-pots");
+  pots.forEach((p, i) => {
+    const who = p.eligible.length === view.players ? "everyone" : p.eligible.map((s) => seatName(view, s)).join(", ");
+    const li = el("li", null);
+    li.append(el("span", "pot-name", i === 0 ? "Main pot" : `Side pot ${i}`), el("span", "pot-amount", String(p.amount)),
+      el("span", "pot-who", p.eligible.length === 1 ? `${who} (unmatched, back to him)` : who));
+    ul.append(li);
+  });
+  box.append(ul);
+  return box;
 }
 
 function valueNode(key, v, view) {
@@ -430,6 +470,12 @@ function valueNode(key, v, view) {
     return el("span", null, Array.isArray(v) ? v.map(face).join(" : ") : face(v));
   }
   if (SEAT_KEYS.has(key) && typeof v === "number") return v < 0 ? null : el("span", null, seatName(view, v));
+  if (SEAT_LIST_KEYS.has(key) && Array.isArray(v) && v.every((x) => typeof x === "number")) {
+    return el("span", null, v.map((x) => seatName(view, x)).join(", "));
+  }
+  if (key === "claim" && v && typeof v.seat === "number") {
+    return el("span", null, `${seatName(view, v.seat)} claimed ${v.tricks} of the remaining tricks`);
+  }
   if (Cards.isCardList(v)) {
     const s = el("span", "cards-inline");
     Cards.list(v).forEach((c) => s.append(Cards.element(c, "span", true)));
@@ -594,6 +640,7 @@ function renderMoves(view) {
   box.textContent = "";
   $("prompt").textContent = "";
   $("bet").hidden = true;
+  $("claim").hidden = true;
   $("move-error").textContent = "";
   if (!myTurn(view)) return;
   const moves = legalMoves(view);
@@ -625,6 +672,7 @@ function renderMoves(view) {
     box.append(bb);
   }
   if (betting) renderBet(view, plain);
+  renderClaim(view);
   if (sel.length && !formed.length) $("prompt").textContent = "These cards form no legal move";
   else if (cardMoves.length) {
     const verbs = new Set(cardMoves.map((m) => m.info.verb));
@@ -654,6 +702,7 @@ function renderBet(view, plain) {
   const verb = sized.text.split(" ")[0];
   const range = $("bet-range"), amount = $("bet-amount"), btn = $("bet-btn");
   range.min = amount.min = lo; range.max = amount.max = hi;
+  btn.disabled = false;
   range.step = amount.step = 1;
   if (!(Number(range.value) >= lo && Number(range.value) <= hi)) range.value = lo;
   amount.value = range.value;
@@ -669,11 +718,27 @@ function renderBet(view, plain) {
   $("bet").hidden = false;
 }
 
+// Bridge: claim some of the remaining tricks (the server checks it double dummy).
+function renderClaim(view) {
+  if (!view.claim) return;
+  const n = $("claim-tricks");
+  $("claim-btn").disabled = false;
+  n.max = view.claim.remaining;
+  if (!(Number(n.value) >= 0 && Number(n.value) <= view.claim.remaining)) n.value = view.claim.remaining;
+  $("claim-of").textContent = `of the ${view.claim.remaining} remaining tricks`;
+  $("claim-btn").onclick = () => {
+    const v = Math.round(Number(n.value));
+    if (!(v >= 0 && v <= view.claim.remaining)) { $("move-error").textContent = `claim 0 to ${view.claim.remaining} tricks`; return; }
+    sendMove(`claim ${v}`);
+  };
+  $("claim").hidden = false;
+}
+
 async function sendMove(text) {
   const view = app.view;
   if (!view || app.busy) return;
   app.busy = true;
-  document.querySelectorAll("#moves button, #bet-btn").forEach((b) => { b.disabled = true; });
+  document.querySelectorAll("#moves button, #bet-btn, #claim-btn").forEach((b) => { b.disabled = true; });
   try {
     const next = await api("POST", `/api/games/${view.id}/move`, { move: text, ply: view.ply });
     app.selected = [];
@@ -684,7 +749,7 @@ async function sendMove(text) {
       try { accept(await api("GET", `/api/games/${view.id}`), true); } catch (e2) { /* keep */ }
       $("move-error").textContent = e.message;
     } else {
-      document.querySelectorAll("#moves button, #bet-btn").forEach((b) => { b.disabled = false; });
+      document.querySelectorAll("#moves button, #bet-btn, #claim-btn").forEach((b) => { b.disabled = false; });
     }
   } finally {
     app.busy = false;
@@ -738,6 +803,8 @@ function renderLog(view, obs) {
     const [p, text] = hist[i];
     const li = el("li", p === view.seat ? "mine" : "");
     li.append(el("span", "who", p < 0 ? "deal" : seatName(view, p)), Cards.play(text));
+    const why = view.explanations && view.explanations[i];
+    if (why) li.append(el("span", "why", why.text));
     ol.append(li);
   }
   if (view.notes) for (const n of view.notes) ol.append(el("li", "note", n));
@@ -784,7 +851,7 @@ async function again() {
   if (!view) { location.hash = "#/"; return; }
   try {
     const next = await api("POST", "/api/games", { game: view.game, level: view.level, pace: view.pace, seat: view.seat,
-      ...(view.plays_matches ? { match: view.match } : {}) });
+      undo: view.undo_enabled !== false, ...(view.plays_matches ? { match: view.match } : {}) });
     location.hash = `#/game/${next.id}`;
   } catch (e) { $("move-error").textContent = e.message; }
 }

@@ -1,0 +1,340 @@
+"""The table's newer parts (issue 16): the undo switch, the AI's
+explanations, Bridge claims, Hold'em side pots in the view and the test-only
+fixture route, over HTTP with Starlette's TestClient."""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+if not os.environ.get("CI"):  # under CI a missing extra is a failure, not a skip
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+import warnings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+import cardavia
+from cardavia.ai import HeuristicAgent, make_agent
+from cardavia.bridge import solve_state
+from cardavia.web import create_app
+from cardavia.web import app as web_app
+from cardavia.web.messages import render_explanation
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "games.sqlite3"
+
+
+def wait_turn(c, gid, timeout=60.0):
+    end = time.monotonic() + timeout
+    while True:
+        v = c.get(f"/api/games/{gid}").json()
+        if v["over"] or (v["current_player"] == v["seat"] and v["thinking"] is None):
+            return v
+        assert time.monotonic() < end, "the AI never finished its moves"
+        time.sleep(0.005)
+
+
+def first_decision(c, gid):
+    """Make one decision of mine and wait for my next turn (the view then)."""
+    v = wait_turn(c, gid)
+    r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]})
+    assert r.status_code == 200, r.text
+    return wait_turn(c, gid)
+
+
+# -- undo ------------------------------------------------------------------------------------
+def test_undo_can_be_switched_off_for_one_game(db):
+    with TestClient(create_app(db)) as c:
+        assert c.get("/api/catalog").json()["undo"] is True
+        on = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 8}).json()
+        off = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 8, "undo": False}).json()
+        assert on["undo_enabled"] and not off["undo_enabled"]
+        v_on, v_off = first_decision(c, on["id"]), first_decision(c, off["id"])
+        assert v_on["undo"] and not v_off["undo"]
+        r = c.post(f"/api/games/{off['id']}/undo", json={"ply": v_off["ply"]})
+        assert r.status_code == 409 and "switched off" in r.json()["error"]
+        assert c.get(f"/api/games/{off['id']}").json()["ply"] == v_off["ply"]
+        assert c.post(f"/api/games/{on['id']}/undo", json={"ply": v_on["ply"]}).status_code == 200
+        r = c.post("/api/games", json={"game": "doudizhu", "undo": "no"})
+        assert r.status_code == 400 and "undo" in r.json()["error"]
+        cookies = dict(c.cookies)
+    # The choice is kept with the game: a restarted server still refuses.
+    with TestClient(create_app(db), cookies=cookies) as c:
+        v = c.get(f"/api/games/{off['id']}").json()
+        assert not v["undo_enabled"] and not v["undo"]
+        assert c.post(f"/api/games/{off['id']}/undo", json={"ply": v["ply"]}).status_code == 409
+
+
+def test_the_server_flag_switches_undo_off_in_every_game(db):
+    with TestClient(create_app(db, undo=False)) as c:
+        assert c.get("/api/catalog").json()["undo"] is False
+        gid = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 8, "undo": True}).json()["id"]
+        v = first_decision(c, gid)
+        assert not v["undo_enabled"] and not v["undo"]
+        assert c.post(f"/api/games/{gid}/undo", json={"ply": v["ply"]}).status_code == 409
+
+
+def test_serve_has_a_no_undo_flag():
+    from cardavia.cli import build_parser
+
+    assert build_parser().parse_args(["serve", "--no-undo"]).no_undo is True
+    assert build_parser().parse_args(["serve"]).no_undo is False
+
+
+# -- explanations --------------------------------------------------------------------------------
+class Explainer(HeuristicAgent):
+    """The heuristic, explaining each bid the way the bidding system's agent will."""
+
+    def explain(self, observation, move):
+        ident = "bid.1nt" if str(move) == "1NT" else "bid.test" if observation["phase"] == "auction" else "play.test"
+        return ident, {"low": 15, "high": 17, "seat": observation["player"]}
+
+
+def test_the_agent_protocol_gives_no_explanation_by_default():
+    game = cardavia.load("bridge")
+    state = game.new_state(seed=1)
+    agent = make_agent("heuristic", game, seed=1)
+    assert agent.explain(state.observation(0), agent.act(state)) is None
+
+
+def test_an_ai_explanation_is_attached_to_its_move_and_rendered(db, monkeypatch):
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, rollouts=None: Explainer(game, seed))
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
+        v = wait_turn(c, gid)
+        hist = v["observation"]["history"]
+        ai_calls = [i for i, (p, _) in enumerate(hist) if p not in (2, -1)]
+        assert ai_calls, "no AI call before my turn"
+        for i in ai_calls:
+            e = v["explanations"][str(i)]
+            assert e["params"] == {"low": 15, "high": 17, "seat": hist[i][0]}
+            assert e["text"] == render_explanation(e["id"], e["params"])
+        # Only the AI's moves are explained, and my own are not.
+        assert set(map(int, v["explanations"])) == set(ai_calls)
+        # They survive a restart, and an undo drops those of the moves taken back.
+        r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][-1], "ply": v["ply"]})
+        v2 = wait_turn(c, gid)
+        later = [i for i, (p, _) in enumerate(v2["observation"]["history"]) if p not in (2, -1) and i > v["ply"]]
+        assert set(map(int, v2["explanations"])) == set(ai_calls) | set(later)
+        if v2["undo"]:
+            r = c.post(f"/api/games/{gid}/undo", json={"ply": v2["ply"]})
+            assert r.status_code == 200, r.text
+            assert r.json()["explanations"] == v["explanations"]
+        cookies = dict(c.cookies)
+    with TestClient(create_app(db), cookies=cookies) as c:
+        assert c.get(f"/api/games/{gid}").json()["explanations"] == v["explanations"]
+
+
+def test_the_websocket_push_carries_the_explanation(db, monkeypatch):
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, rollouts=None: Explainer(game, seed))
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "bridge", "pace": 1, "seed": 4, "seat": 2}).json()["id"]
+        with c.websocket_connect(f"/api/games/{gid}/ws", headers={"origin": "http://testserver"}) as ws:
+            while True:
+                m = ws.receive_json()
+                if m["type"] == "view" and "ai_move" in m:
+                    break
+        assert m["ai_move"]["explanation"]["params"]["low"] == 15
+
+
+def test_a_broken_explanation_never_stops_the_game(db, monkeypatch):
+    class Broken(HeuristicAgent):
+        def explain(self, observation, move):
+            if observation["player"] == 1:
+                raise RuntimeError("bug")
+            return ("x" * 5000, {}) if observation["player"] == 3 else (7, "not a dict")
+
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, rollouts=None: Broken(game, seed))
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
+        v = wait_turn(c, gid)
+        assert v["explanations"] == {} and v["notes"] == []
+
+
+def test_explanations_render_in_english_or_fall_back_to_the_id():
+    assert render_explanation("bid.1nt", {"low": 15, "high": 17}) == "15-17 points and a balanced hand"
+    assert render_explanation("bid.1nt", {"low": 15}) == "bid.1nt (low 15)"   # a parameter missing
+    assert render_explanation("new.id", {"a": 1, "b": "x"}) == "new.id (a 1, b x)"
+    assert render_explanation("new.id", {}) == "new.id"
+
+
+# -- Bridge claims ---------------------------------------------------------------------------------
+def _bridge_play_position(seed: int):
+    """A bridge state in the play with South (seat 0) to move, by heuristic play."""
+    game = cardavia.load("bridge")
+    agent = make_agent("heuristic", game, seed=seed)
+    s = game.new_state(seed=seed)
+    while not s.is_over and not (s.phase == "play" and s.current_player == 0 and s.remaining_tricks <= 10):
+        s.play(agent.act(s))
+    return s
+
+
+def _seed_with_south_on_play():
+    for seed in range(40):
+        s = _bridge_play_position(seed)
+        if not s.is_over:
+            return seed, s
+    pytest.skip("South never had the play in 40 deals")
+
+
+def test_a_claim_is_accepted_only_when_double_dummy_play_gets_it():
+    _, s = _seed_with_south_on_play()
+    left = s.remaining_tricks
+    best = max(solve_state(s).values())
+    won = s.tricks_won
+    before = s.to_json()
+    with pytest.raises(cardavia.IllegalMoveError, match="claim refused"):
+        s.clone().claim(best + 1) if best < left else s.clone().claim(left + 1)
+    with pytest.raises(cardavia.IllegalMoveError, match="at most"):
+        s.clone().claim(left + 1)
+    assert s.to_json() == before and not s.is_over
+    c = s.clone()
+    c.claim(best)
+    assert c.is_over and c.current_player is None and len(c.legal_moves()) == 0
+    assert sum(c.tricks_won) == 13 and c.tricks_won[0] == won[0] + best
+    assert c.observation(1)["claim"] == {"seat": 0, "tricks": best}
+    # The claim is a move of the record: the JSON replays it, score and all.
+    again = cardavia.from_json(c.to_json())
+    assert again.is_over and again.returns() == c.returns() and again.tricks_won == c.tricks_won
+    d = again.declarer
+    assert again.score() == cardavia.bridge.score(again.contract, again.is_vulnerable(d), again.tricks_won[d % 2])
+
+
+def test_a_claim_outside_the_play_or_badly_written_is_refused():
+    game = cardavia.load("bridge")
+    s = game.new_state(seed=1)
+    with pytest.raises(cardavia.IllegalMoveError, match="during the play"):
+        s.claim(3)
+    for text in ("claim", "claim x", "claim 14", "claim 1 2"):
+        with pytest.raises(cardavia.InvalidMoveError):
+            s.play(text)
+
+
+def test_claims_over_http_accept_and_refuse(db):
+    seed, s = _seed_with_south_on_play()
+    best = max(solve_state(s).values())
+    with TestClient(create_app(db, testing=True)) as c:
+        c.get("/")
+        v = c.post("/api/test/games", json={"state": s.to_json(), "seat": 0, "pace": 0, "seed": seed}).json()
+        assert v["claim"] == {"remaining": s.remaining_tricks}
+        gid = v["id"]
+        if best < s.remaining_tricks:
+            r = c.post(f"/api/games/{gid}/move", json={"move": f"claim {best + 1}", "ply": v["ply"]})
+            assert r.status_code == 422 and "claim refused" in r.json()["error"]
+            assert f"takes {best} of" in r.json()["error"]
+            assert c.get(f"/api/games/{gid}").json()["ply"] == v["ply"]
+        r = c.post(f"/api/games/{gid}/move", json={"move": f"claim {best}", "ply": v["ply"]})
+        assert r.status_code == 200, r.text
+        end = r.json()
+        assert end["over"] and end["observation"]["claim"] == {"seat": 0, "tricks": best}
+        assert "claim" not in end and end["outcome"]["returns"] == list(cardavia.from_json(
+            c.get(f"/api/games/{gid}/replay").text).returns())
+
+
+# -- Hold'em side pots in the view -------------------------------------------------------------------
+def test_the_holdem_view_carries_the_side_pots(db):
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "holdem", "pace": 0, "seed": 2, "match": False}).json()["id"]
+        v = wait_turn(c, gid)
+        pots = v["observation"]["side_pots"]
+        assert pots and all(set(p) == {"amount", "eligible"} for p in pots)
+
+
+# -- the fixture route -----------------------------------------------------------------------------
+def test_the_production_app_has_no_fixture_route(db):
+    app = create_app(db)
+    assert not any("/api/test" in getattr(r, "path", "") for r in app.routes)
+    with TestClient(app) as c:
+        c.get("/")
+        state = cardavia.load("doudizhu").new_state(seed=1).to_json()
+        r = c.post("/api/test/games", json={"state": state})
+        assert r.status_code in (404, 405)
+        assert c.get("/api/games").json()["games"] == []
+
+
+def test_the_fixture_route_checks_its_state(db):
+    with TestClient(create_app(db, testing=True)) as c:
+        c.get("/")
+        for body, words in (({}, "State JSON"), ({"state": "{}"}, "not a state"),
+                            ({"state": {"game": "chess", "setup": {}, "moves": []}}, "not a state")):
+            r = c.post("/api/test/games", json=body)
+            assert r.status_code == 400 and words in r.json()["error"], r.text
+        state = cardavia.load("doudizhu").new_state(seed=1)
+        state.play(state.legal_moves()[0])
+        v = c.post("/api/test/games", json={"state": state.to_dict(), "seat": 1, "pace": 0}).json()
+        assert v["seat"] == 1 and v["observation"]["history"][:len(state.history)] == \
+            state.observation(1)["history"]
+        r = c.post("/api/test/games", json={"state": state.to_json()}, headers={"origin": "http://evil.example"})
+        assert r.status_code == 403
+
+
+# -- the store and the pushes under load ----------------------------------------------------------
+def test_saves_are_written_behind_and_read_back_at_once(tmp_path):
+    import sqlite3
+
+    from cardavia.web.store import GameRow, Store
+
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    store.insert(GameRow("g" * 22, "s", "doudizhu", 0, "easy", 0.0, 5, "{}", False, 1.0, 1.0))
+    store.save("g" * 22, '{"moves": [1]}', True, '{"3": {"id": "x"}}')
+    assert store.pending == 1
+    row = store.get("g" * 22)   # the pending save, before any flush
+    assert row.state == '{"moves": [1]}' and row.over and row.explain == '{"3": {"id": "x"}}'
+    on_disk = sqlite3.connect(path).execute("SELECT state FROM games").fetchone()[0]
+    assert on_disk == "{}"
+    store.close()   # closing flushes
+    assert sqlite3.connect(path).execute("SELECT state, over FROM games").fetchone() == ('{"moves": [1]}', 1)
+
+
+def test_an_older_database_gains_the_new_columns(tmp_path):
+    import sqlite3
+
+    from cardavia.web.store import Store
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE games (id TEXT PRIMARY KEY, session TEXT NOT NULL, game TEXT NOT NULL, "
+               "seat INTEGER NOT NULL, level TEXT NOT NULL, pace REAL NOT NULL, seed INTEGER NOT NULL, "
+               "state TEXT NOT NULL, over INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL, updated REAL NOT NULL)")
+    db.execute("INSERT INTO games VALUES ('a', 's', 'bridge', 0, 'easy', 0.4, 1, '{}', 0, 1.0, 1.0)")
+    db.commit()
+    db.close()
+    row = Store(path).get("a")
+    assert row.undo is True and row.explain == "{}" and row.game == "bridge"
+
+
+def test_a_page_that_falls_behind_is_closed_without_holding_up_the_game():
+    import asyncio
+
+    from cardavia.web.app import Outbox
+
+    class StuckSocket:
+        def __init__(self):
+            self.sent, self.closed = [], None
+            self.release = asyncio.Event()
+
+        async def send_text(self, text):
+            await self.release.wait()
+            self.sent.append(text)
+
+        async def close(self, code=1000, reason=""):
+            self.closed = code
+
+    async def run():
+        ws = StuckSocket()
+        box = Outbox(ws)
+        for i in range(Outbox.LIMIT + 5):
+            box.send(str(i))   # never waits, however slow the page
+        assert box.closed
+        ws.release.set()
+        await asyncio.wait_for(box.task, 5)
+        return ws
+
+    ws = asyncio.run(run())
+    assert ws.closed == 1013 and ws.sent == [str(i) for i in range(len(ws.sent))]
