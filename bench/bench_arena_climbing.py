@@ -111,6 +111,23 @@ def threads(name: str, rollouts: int, decisions: int = 10) -> None:
           f"(speed-up {line[0] / line[1]:.2f}x; the same moves)")
 
 
+def tune_bidding(deals: int, rollouts: int, seed: int, workers: int, thresholds: list[float]) -> None:
+    """Dou Dizhu's bidding threshold (``mc`` option ``bid_threshold``), tuned
+    in the arena: each threshold plays the same duplicate deals against
+    ``heuristic``; the best mean score difference wins."""
+    best = None
+    for t in thresholds:
+        out = arena.run("doudizhu", [f"mc:rollouts={rollouts},bid_threshold={t}", "heuristic"], deals,
+                        seed=seed, workers=workers)
+        d = out["difference"]
+        print(f"  bid_threshold={t}: mc - heuristic {d['mean_score']:+.3f} {fmt_ci(d['mean_score_ci'])} "
+              f"({out['deals']} deals, {out['seconds']:.0f} s)", flush=True)
+        if best is None or d["mean_score"] > best[1]:
+            best = (t, d["mean_score"])
+    assert best is not None
+    print(f"  best: bid_threshold={best[0]} ({best[1]:+.3f})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=40)
@@ -120,7 +137,13 @@ def main() -> None:
     ap.add_argument("--games", default="doudizhu,zhengshangyou",
                     help="comma-separated games (guandan too: its playouts go one game.rollout call each)")
     ap.add_argument("--no-speed", action="store_true", help="skip the speed lines")
+    ap.add_argument("--tune-bidding", metavar="T,T,...",
+                    help="only tune Dou Dizhu's bid_threshold over these values (e.g. 0.35,0.45,0.55,0.65)")
     args = ap.parse_args()
+    if args.tune_bidding:
+        tune_bidding(args.deals, args.rollouts, args.seed, args.workers,
+                     [float(t) for t in args.tune_bidding.split(",")])
+        return
     names = args.games.split(",")
     for name in names if not args.no_speed else ():
         if name != "guandan":

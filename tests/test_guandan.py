@@ -656,6 +656,9 @@ def test_gd_3_3_anti_tribute_one_payer_with_both_red_jokers():
     s = cardavia.load("guandan").from_hands(hands, level=2, previous=[0, 1, 2, 3])
     obs = s.observation(1)
     assert obs["anti_tribute"] and obs["tribute"] == [] and s.current_player == 0 and s.phase == "play"
+    # The first leader stays the first finisher as the play goes on.
+    s.play(s.legal_moves()[-1])
+    assert s.current_player != 0 and s.observation(1)["first_leader"] == 0
 
 
 def test_trap_anti_tribute_with_the_red_jokers_split_between_two_payers():

@@ -709,6 +709,7 @@ cdef int gd_start_deal(GdPos* s, const uint8_t* hands, int level, int leader, co
     if k == 2:  # GD-3.3: the payers hold both Red Jokers
         s.anti = True
         s.cur = first
+        s.tribute_leader = first
         return 0
     for p in range(np):
         cards[p] = _strongest(s, payers[p])
@@ -2035,7 +2036,7 @@ cdef class Position:
     @property
     def leader(self):
         """Who led the first trick of this deal (after tribute and return)."""
-        return self.s.tribute_leader if not self.s.anti else self.s.cur
+        return self.s.tribute_leader
 
     def hand(self, int p):
         """54 counts."""
