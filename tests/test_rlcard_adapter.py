@@ -16,7 +16,7 @@ from cardavia.ai import make_agent, play_out
 if not os.environ.get("CI"):
     pytest.importorskip("rlcard")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-import rlcard_ddz  # noqa: E402
+import rlcard_ddz
 
 rlcard_ddz.register()
 
