@@ -54,11 +54,10 @@ def register_agent(name: str, factory: Any, options: dict[str, type] | None = No
     workers): ``factory(game, seed=…, **options)`` returns an ``Agent``;
     ``options`` names its option types for specs (``name:key=value``).
     The built-in names cannot be replaced."""
-    if not isinstance(name, str) or not name.isidentifier() or name in ("random", "heuristic", "mc"):
+    if not isinstance(name, str) or not name.isidentifier() or name in AGENTS:
         raise ValueError(f"cannot register an agent named {name!r}")
     if not callable(factory):
         raise ValueError("an agent factory must be callable")
-    AGENTS[name] = Agent
     _OPTIONS[name] = dict(options or {})
     _FACTORIES[name] = factory
 
@@ -69,8 +68,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         raise ValueError(f"an agent is named by text, not {type(spec).__name__}")
     name, _, rest = spec.strip().partition(":")
     name = name.strip()
-    if name not in AGENTS:
-        raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")
+    if name not in AGENTS and name not in _FACTORIES:
+        raise ValueError(f"unknown agent {name!r}; available: {', '.join(sorted({*AGENTS, *_FACTORIES}))}")
     options: dict[str, Any] = {}
     if rest.strip():
         for item in rest.split(","):
