@@ -94,7 +94,7 @@ def test_a_replay_file_of_every_game_opens_read_only_and_steps_from_one_seats_vi
     for step in sorted({0, len(moves) // 2, len(moves)}):
         shown = step_view(client, v["id"], step)
         then = cardavia.from_json(dict(end.to_dict(), moves=moves[:step]))
-        assert shown["replay"] == {"step": step, "steps": len(moves)}
+        assert shown["replay"] == {"step": step, "steps": len(moves), "finished": True}
         assert shown["observation"] == plain(then.observation(seat).data)
         assert shown["legal"] == [] and shown["read_only"]
     listed = client.get("/api/games").json()["games"]
@@ -124,7 +124,9 @@ def test_an_unfinished_state_opens_read_only_and_no_ai_plays_in_it(client, repla
     v = open_replay(client, json.dumps(data), cut.current_player)
     assert not v["over"] and v["read_only"] and v["current_player"] == v["seat"]
     assert v["legal"] == [] and v["legal_count"] == 0 and v["thinking"] is None
-    assert step_view(client, v["id"], 5)["observation"] == plain(cut.observation(v["seat"]).data)
+    last = step_view(client, v["id"], 5)
+    assert last["observation"] == plain(cut.observation(v["seat"]).data)
+    assert last["replay"] == {"step": 5, "steps": 5, "finished": False} and last["legal"] == []
     other = open_replay(client, json.dumps(data), (cut.current_player + 1) % 3)
     time.sleep(0.2)  # time enough for an AI move, were one started
     assert client.get(f"/api/games/{other['id']}").json()["ply"] == other["ply"]
@@ -169,7 +171,8 @@ def test_bad_replays_are_refused_with_a_message_naming_what_is_wrong_and_keep_no
         assert r.status_code == status and words in r.json()["error"], (body, r.text)
     r = client.post("/api/replays", content=b"{not json", headers={**ORIGIN, "content-type": "application/json"})
     assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
-    r = client.post("/api/replays", content=json.dumps({"state": good}), headers={**ORIGIN, "content-type": "text/plain"})
+    r = client.post("/api/replays", content=json.dumps({"state": good}),
+                    headers={**ORIGIN, "content-type": "text/plain"})
     assert r.status_code == 415
     assert client.get("/api/games").json()["games"] == []
 
@@ -331,6 +334,7 @@ def test_a_replay_file_opened_from_the_home_page_steps_to_its_end(server, replay
         page.wait_for_url(lambda url: "#/game/" in url)
         expect(page.locator("#replay-label")).to_have_text(f"0 / {steps}")
         expect(page.locator("#hint-btn")).to_be_hidden()
+        expect(page.locator("#replay-close")).to_have_text("Back to the result")
         expect(page.locator(".seat.pos-bottom .seat-name")).to_have_text(f"Seat {seat + 1}")
         expect(page.locator(".seat.pos-bottom .badge.seen")).to_have_text("seen from here")
         page.screenshot(path=str(shots / "replay-step0.png"), full_page=True)

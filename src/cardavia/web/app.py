@@ -778,13 +778,15 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
             raise HTTPError(409, "a game is shown for replay once it is over")
         raw = request.path_params["step"]
         data = t.state.to_dict()
-        if not raw.isdigit() or int(raw) > len(data["moves"]):
-            raise HTTPError(400, f"step must be in 0..{len(data['moves'])}")
+        steps = len(data["moves"])
+        if not raw.isdigit() or int(raw) > steps:
+            raise HTTPError(400, f"step must be in 0..{steps}")
         step = int(raw)
         data["moves"] = data["moves"][:step]
         state = await asyncio.get_running_loop().run_in_executor(core.pool, cardavia.from_json, data)
         view = core.view(Table(t.id, t.session, t.name, t.seat, t.level, t.pace, t.seed, state, readonly=t.readonly))
-        view.update({"replay": {"step": step, "steps": len(t.state.to_dict()["moves"])}, "legal": [],
+        # "finished": whether the game is over at its last step (an opened replay may stop before).
+        view.update({"replay": {"step": step, "steps": steps, "finished": t.state.is_over}, "legal": [],
                      "legal_count": 0, "undo": False, "thinking": None})
         return view
 

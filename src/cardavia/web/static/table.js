@@ -316,7 +316,8 @@ function render() {
   $("undo-btn").hidden = view.undo_enabled === false || !!view.read_only;
   $("again-btn").textContent = view.read_only ? "Home" : "New game";
   $("replay-btn").hidden = !(view.over || view.read_only) || !!view.replay;
-  $("replay-close").textContent = view.over ? "Back to the result" : "Back to the last position";
+  const finished = view.replay ? view.replay.finished !== false : view.over;
+  $("replay-close").textContent = finished ? "Back to the result" : "Back to the last position";
   $("replay-bar").hidden = !view.replay;
   if (view.game === "guandan") {
     document.querySelectorAll("#table-view .card[data-card]").forEach((c) => {
