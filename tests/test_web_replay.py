@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -196,13 +197,29 @@ def test_a_cross_origin_upload_is_refused(client, replay_files):
 
 
 def test_at_most_max_games_opened_replays_and_they_leave_live_games_alone(db, replay_files):
-    text = replay_files["updown"].read_text()
+    data = json.loads(replay_files["updown"].read_text())
+    unfinished = dict(data, moves=data["moves"][:2])
     with TestClient(create_app(db, max_games=2)) as c:
-        open_replay(c, text)
-        open_replay(c, text)
-        r = c.post("/api/replays", json={"state": text}, headers=ORIGIN)
+        open_replay(c, unfinished)
+        open_replay(c, unfinished)
+        r = c.post("/api/replays", json={"state": data}, headers=ORIGIN)
         assert r.status_code == 503 and "2 opened replays" in r.json()["error"]
-        assert c.post("/api/games", json={"game": "updown", "pace": 0}).status_code == 201
+        # Unfinished replays are no games in progress: two live games still start.
+        for seed in (1, 2):
+            assert c.post("/api/games", json={"game": "updown", "pace": 0, "seed": seed}).status_code == 201
+        assert c.post("/api/games", json={"game": "updown", "pace": 0}).status_code == 503
+
+
+def test_a_database_from_before_replays_gains_the_column_and_keeps_its_games(db, replay_files):
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 4}).json()["id"]
+        cookies = dict(c.cookies)
+    with sqlite3.connect(db) as old:   # the schema as it was: no readonly column
+        old.execute("ALTER TABLE games DROP COLUMN readonly")
+    with TestClient(create_app(db), cookies=cookies) as c:
+        v = c.get(f"/api/games/{gid}").json()
+        assert v["read_only"] is False and v["game"] == "doudizhu"
+        assert open_replay(c, replay_files["doudizhu"].read_text())["read_only"]
 
 
 def test_another_session_cannot_read_or_step_an_opened_replay(client, replay_files):

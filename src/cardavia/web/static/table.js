@@ -201,16 +201,22 @@ async function openReplay(ev) {
 }
 
 function setupReplayDrop() {
+  // A file dropped anywhere on the home page is taken (the browser would open it instead).
   const zone = $("replay-drop");
   const form = $("replay-form");
-  form.addEventListener("dragover", (e) => { e.preventDefault(); zone.classList.add("over"); });
-  form.addEventListener("dragleave", () => zone.classList.remove("over"));
-  form.addEventListener("drop", (e) => {
+  document.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    zone.classList.toggle("over", !$("home").hidden);
+  });
+  document.addEventListener("dragleave", (e) => { if (!e.relatedTarget) zone.classList.remove("over"); });
+  document.addEventListener("drop", (e) => {
     e.preventDefault();
     zone.classList.remove("over");
+    if ($("home").hidden) return;
     const file = e.dataTransfer.files && e.dataTransfer.files[0];
+    const text = e.dataTransfer.getData("text/plain");
     if (file) readReplayFile(file);
-    else { $("replay-text").value = e.dataTransfer.getData("text/plain"); updateReplaySeats(); }
+    else if (text && form.contains(e.target)) { $("replay-text").value = text; updateReplaySeats(); }
   });
   $("replay-file").addEventListener("change", (e) => readReplayFile(e.target.files[0]));
   $("replay-text").addEventListener("input", updateReplaySeats);
