@@ -401,7 +401,7 @@ class CardaviaApp:
         try:
             state = await asyncio.get_running_loop().run_in_executor(self.pool, cardavia.from_json, data)
         except (cardavia.IllegalMoveError, cardavia.InvalidMoveError) as e:
-            raise HTTPError(422, f"the replay does not replay: {e}") from None
+            raise HTTPError(422, f"bad replay: {e}") from None
         except ValueError as e:   # not JSON, not a Cardavia state, an unknown game or option, a changed deal
             raise HTTPError(400, f"not a replay: {e}") from None
         seat = body.get("seat", 0)
@@ -472,13 +472,13 @@ class CardaviaApp:
 
     async def move(self, t: Table, body: dict) -> str:
         """Play the person's move; the new view's JSON text."""
+        self._refuse_read_only(t)
         text = body.get("move")
         if not isinstance(text, str) or not text.strip():
             raise HTTPError(400, "\"move\" must be the move's text")
         if len(text) > MAX_MOVE_TEXT:
             raise HTTPError(400, f"a move's text is at most {MAX_MOVE_TEXT} characters")
         ply = self._ply_of(body)
-        self._refuse_read_only(t)
         async with t.lock:
             if ply != t.ply:
                 raise HTTPError(409, f"stale move: it answers ply {ply}, the game is at ply {t.ply}")
