@@ -12,6 +12,10 @@ The browser talks JSON over HTTP and one WebSocket per game:
 ``GET  /api/games/{id}/replay``        a finished game's ``State.to_json()``
 ``GET  /api/games/{id}/replay/{step}`` the person's view after ``step`` moves of a finished game
 ``WS   /api/games/{id}/ws``            pushes the view after every move, AI moves as they are made
+``POST /api/replays``                  ``{"state": State JSON (text or object), "seat": n}``: opens a
+                                       replay file (``cardavia simulate --replays DIR``) as a game
+                                       of the session that is read only: shown through the replay
+                                       routes from seat ``n``'s view, never played on (409)
 ``POST /api/test/games``               ``{"state": State JSON, "seat", "level", "pace", "seed"}``: a
                                        game from a fixture position; mounted only in an app built
                                        with ``testing=True``, never by ``cardavia serve``
@@ -70,6 +74,12 @@ COOKIE = "cardavia_session"
 MAX_BODY = 4096
 """Bytes of a request body: a move's text is a few dozen."""
 MAX_MOVE_TEXT = 200
+MAX_REPLAY_BODY = 1 << 20
+"""Bytes of an opened replay's request: a whole long match is well under it
+(a Shengji match of 3,600 moves is 26 kB; ``cardavia.game.MAX_STATE_JSON``
+is the library's own, looser bound)."""
+REPLAY_LEVEL = "replay"
+"""The level a replay opened from a file is listed with (no AI plays in it)."""
 MAX_SEED = (1 << 63) - 1
 MAX_LEGAL_SHOWN = 20000
 """Legal moves sent to the page at most (Guandan's and Shengji's lists run to a
@@ -137,6 +147,8 @@ class Table:
     """``state.to_dict()`` but its moves: the deal's digest is worked out once."""
     version: int = field(default_factory=time.time_ns)
     """Changes on every move or undo (wall-clock ns), so a page keeps the newest view."""
+    readonly: bool = False
+    """A replay opened from a file: shown step by step, never played on."""
 
     def changed(self) -> None:
         self.version = max(self.version + 1, time.time_ns())
@@ -148,7 +160,7 @@ class Table:
     @property
     def ai_to_move(self) -> bool:
         s = self.state
-        return not s.is_over and s.current_player is not None and s.current_player != self.seat
+        return not self.readonly and not s.is_over and s.current_player is not None and s.current_player != self.seat
 
 
 class Outbox:
@@ -257,7 +269,7 @@ class CardaviaApp:
                           "plays_matches": bool(cls.plays_matches),
                           "levels": {lv: self.agent_for(lv, g) for lv in LEVELS}})
         return {"games": games, "levels": [{"name": k, "title": v} for k, v in LEVEL_TITLES.items()],
-                "paces": list(PACES), "undo": self.undo_allowed}
+                "paces": list(PACES), "undo": self.undo_allowed, "replay_bytes": MAX_REPLAY_BODY}
 
     # -- tables ----------------------------------------------------------------
     async def table(self, game_id: Any, sid: str | None) -> Table:
@@ -284,8 +296,9 @@ class CardaviaApp:
     def _restore(self, row: GameRow) -> Table:
         state = cardavia.from_json(row.state)
         t = Table(row.id, row.session, row.game, row.seat, row.level, row.pace, row.seed, state,
-                  undo=row.undo and self.undo_allowed, base=self._base_of(state))
-        t.agent = self.agent_for(row.level, state.game)
+                  undo=row.undo and self.undo_allowed and not row.readonly, base=self._base_of(state),
+                  readonly=row.readonly)
+        t.agent = "" if row.readonly else self.agent_for(row.level, state.game)
         try:
             t.explanations = {int(k): v for k, v in json.loads(row.explain).items()}
         except (ValueError, AttributeError):
@@ -325,19 +338,23 @@ class CardaviaApp:
         return seat, seed
 
     async def _open(self, sid: str, state: State, seat: int, level: str, pace: float, seed: int,
-                    undo: bool) -> Table:
+                    undo: bool, readonly: bool = False) -> Table:
         """Keep a new game: its row, its table, its AI started (SQLite works off the loop)."""
         loop = asyncio.get_running_loop()
-        if await loop.run_in_executor(None, self.store.count_live) >= self.max_games:
+        if readonly:
+            if await loop.run_in_executor(None, self.store.count_replays) >= self.max_games:
+                raise HTTPError(503, f"the server already holds {self.max_games} opened replays; try again later")
+        elif await loop.run_in_executor(None, self.store.count_live) >= self.max_games:
             raise HTTPError(503, f"the server already holds {self.max_games} games in progress; try again later")
         gid = secrets.token_urlsafe(16)
         now = time.time()
-        undo = undo and self.undo_allowed
-        t = Table(gid, sid, state.game.name, seat, level, pace, seed, state, undo=undo, base=self._base_of(state))
+        undo = undo and self.undo_allowed and not readonly
+        t = Table(gid, sid, state.game.name, seat, level, pace, seed, state, undo=undo, base=self._base_of(state),
+                  readonly=readonly)
         row = GameRow(gid, sid, state.game.name, seat, level, pace, seed, self._json_of(t), state.is_over, now, now,
-                      undo)
+                      undo, readonly=readonly)
         await loop.run_in_executor(None, self.store.insert, row)
-        t.agent = self.agent_for(level, state.game)
+        t.agent = "" if readonly else self.agent_for(level, state.game)
         self.tables[gid] = t
         self.ensure_ai(t)
         return t
@@ -373,6 +390,26 @@ class CardaviaApp:
         seat, seed = self._seat_seed(body, state.game)
         return await self._open(sid, state, seat, level, pace, seed, undo)
 
+    async def open_replay(self, sid: str, body: dict) -> Table:
+        """A replay file's state as a read-only game of the session, seen from
+        ``body["seat"]`` (0 by default)."""
+        data = body.get("state")
+        if not isinstance(data, (dict, str)):
+            raise HTTPError(400, "\"state\" must be the replay file's JSON (its text or the object)")
+        if isinstance(data, str) and not data.strip():
+            raise HTTPError(400, "the replay is empty: choose a file or paste its JSON")
+        try:
+            state = await asyncio.get_running_loop().run_in_executor(self.pool, cardavia.from_json, data)
+        except (cardavia.IllegalMoveError, cardavia.InvalidMoveError) as e:
+            raise HTTPError(422, f"bad replay: {e}") from None
+        except ValueError as e:   # not JSON, not a Cardavia state, an unknown game or option, a changed deal
+            raise HTTPError(400, f"not a replay: {e}") from None
+        seat = body.get("seat", 0)
+        n = state.game.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise HTTPError(400, f"seat must be an int in 0..{n - 1} ({state.game.name} has {n} players)")
+        return await self._open(sid, state, seat, REPLAY_LEVEL, 0.0, 0, False, readonly=True)
+
     def view(self, t: Table) -> dict:
         """What the person's page draws: their observation and their legal moves."""
         s = t.state
@@ -385,11 +422,11 @@ class CardaviaApp:
             "over": s.is_over, "current_player": s.current_player,
             "thinking": s.current_player if t.ai_to_move else None,
             "observation": obs, "legal": [], "legal_count": 0, "notes": t.notes[-20:],
-            "undo_enabled": t.undo,
+            "undo_enabled": t.undo, "read_only": t.readonly,
             "undo": t.undo and not s.is_over and not t.ai_to_move and self._undo_point(t) is not None,
             "explanations": {str(i): e for i, e in sorted(t.explanations.items())},
         }
-        if not s.is_over and s.current_player == t.seat:
+        if not s.is_over and s.current_player == t.seat and not t.readonly:
             legal = s.legal_moves()
             count = len(legal)
             out["legal_count"] = count
@@ -435,6 +472,7 @@ class CardaviaApp:
 
     async def move(self, t: Table, body: dict) -> str:
         """Play the person's move; the new view's JSON text."""
+        self._refuse_read_only(t)
         text = body.get("move")
         if not isinstance(text, str) or not text.strip():
             raise HTTPError(400, "\"move\" must be the move's text")
@@ -461,6 +499,11 @@ class CardaviaApp:
         self.ensure_ai(t)
         return answer
 
+    @staticmethod
+    def _refuse_read_only(t: Table) -> None:
+        if t.readonly:
+            raise HTTPError(409, "this game is a replay opened from a file: it is shown, never played on")
+
     def _undo_point(self, t: Table) -> int | None:
         """How many of the saved moves stay after an undo (None: nothing to undo)."""
         entries = [e for e in t.state.history if e.player != CHANCE]
@@ -471,6 +514,7 @@ class CardaviaApp:
 
     async def undo(self, t: Table, body: dict) -> str:
         ply = self._ply_of(body)
+        self._refuse_read_only(t)
         if not t.undo:
             raise HTTPError(409, "undo is switched off for this game")
         async with t.lock:
@@ -502,6 +546,7 @@ class CardaviaApp:
 
     async def hint(self, t: Table, body: dict) -> dict:
         ply = self._ply_of(body)
+        self._refuse_read_only(t)
         if ply != t.ply:
             raise HTTPError(409, f"stale hint request: the game is at ply {t.ply}")
         if t.state.is_over or t.state.current_player != t.seat:
@@ -610,16 +655,16 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "status": status}, status_code=status)
 
 
-async def _body(request: Request) -> dict:
+async def _body(request: Request, limit: int = MAX_BODY) -> dict:
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise HTTPError(413, f"request body over {MAX_BODY} bytes")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise HTTPError(413, f"request body over {limit} bytes")
     chunks = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY:
-            raise HTTPError(413, f"request body over {MAX_BODY} bytes")
+        if size > limit:
+            raise HTTPError(413, f"request body over {limit} bytes")
         chunks.append(chunk)
     raw = b"".join(chunks)
     if not raw:
@@ -681,7 +726,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
     async def list_games(request: Request, sid: str) -> dict:
         rows = core.store.list_session(sid) if sid else []
         return {"games": [{"id": r.id, "game": r.game, "level": r.level, "over": r.over,
-                           "updated": r.updated} for r in rows]}
+                           "updated": r.updated, "read_only": r.readonly} for r in rows]}
 
     async def create(request: Request, sid: str) -> Response:
         body = await _body(request)
@@ -706,6 +751,11 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         t = await core.create_from_fixture(sid, body)
         return JSONResponse(core.view(t), status_code=201)
 
+    async def open_replay(request: Request, sid: str) -> Response:
+        body = await _body(request, MAX_REPLAY_BODY)
+        t = await core.open_replay(sid, body)
+        return JSONResponse(core.view(t), status_code=201)
+
     async def take_back(request: Request, sid: str) -> str:
         body = await _body(request)
         t = await core.table(request.path_params["id"], sid)
@@ -718,23 +768,25 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
 
     async def replay(request: Request, sid: str) -> Response:
         t = await core.table(request.path_params["id"], sid)
-        if not t.state.is_over:
+        if not t.state.is_over and not t.readonly:
             raise HTTPError(409, "a game is shown for replay once it is over")
         return Response(t.state.to_json(), media_type="application/json")
 
     async def replay_step(request: Request, sid: str) -> dict:
         t = await core.table(request.path_params["id"], sid)
-        if not t.state.is_over:
+        if not t.state.is_over and not t.readonly:
             raise HTTPError(409, "a game is shown for replay once it is over")
         raw = request.path_params["step"]
         data = t.state.to_dict()
-        if not raw.isdigit() or int(raw) > len(data["moves"]):
-            raise HTTPError(400, f"step must be in 0..{len(data['moves'])}")
+        steps = len(data["moves"])
+        if not raw.isdigit() or int(raw) > steps:
+            raise HTTPError(400, f"step must be in 0..{steps}")
         step = int(raw)
         data["moves"] = data["moves"][:step]
         state = await asyncio.get_running_loop().run_in_executor(core.pool, cardavia.from_json, data)
-        view = core.view(Table(t.id, t.session, t.name, t.seat, t.level, t.pace, t.seed, state))
-        view.update({"replay": {"step": step, "steps": len(t.state.to_dict()["moves"])}, "legal": [],
+        view = core.view(Table(t.id, t.session, t.name, t.seat, t.level, t.pace, t.seed, state, readonly=t.readonly))
+        # "finished": whether the game is over at its last step (an opened replay may stop before).
+        view.update({"replay": {"step": step, "steps": steps, "finished": t.state.is_over}, "legal": [],
                      "legal_count": 0, "undo": False, "thinking": None})
         return view
 
@@ -797,6 +849,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         Route("/api/games/{id}/replay", endpoint(replay)),
         Route("/api/games/{id}/replay/{step}", endpoint(replay_step)),
         WebSocketRoute("/api/games/{id}/ws", socket),
+        Route("/api/replays", endpoint(open_replay, needs_session=False, same_origin=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=_static_dir()), name="static"),
     ]
     if testing:   # fixture positions: test builds only, never cardavia serve

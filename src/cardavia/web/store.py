@@ -2,7 +2,8 @@
 
 Each row is one game: its id, the session it belongs to, the game's name and
 the seat played by the person, the opponents' strength, the seed, and the
-state as ``State.to_json()``; a restarted server rebuilds the state with
+state as ``State.to_json()`` (``readonly``: a replay file opened in the
+page, never played on); a restarted server rebuilds the state with
 ``cardavia.from_json`` (which replays and checks every move).  The secret
 that signs session cookies lives beside the database, so sessions survive a
 restart too.
@@ -36,13 +37,15 @@ CREATE TABLE IF NOT EXISTS games (
     created REAL NOT NULL,
     updated REAL NOT NULL,
     undo INTEGER NOT NULL DEFAULT 1,
-    explain TEXT NOT NULL DEFAULT '{}'
+    explain TEXT NOT NULL DEFAULT '{}',
+    readonly INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_session ON games(session);
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 """
-COLUMNS = "id, session, game, seat, level, pace, seed, state, over, created, updated, undo, explain"
-ADDED_COLUMNS = {"undo": "INTEGER NOT NULL DEFAULT 1", "explain": "TEXT NOT NULL DEFAULT '{}'"}
+COLUMNS = "id, session, game, seat, level, pace, seed, state, over, created, updated, undo, explain, readonly"
+ADDED_COLUMNS = {"undo": "INTEGER NOT NULL DEFAULT 1", "explain": "TEXT NOT NULL DEFAULT '{}'",
+                 "readonly": "INTEGER NOT NULL DEFAULT 0"}
 """Columns newer than the first schema, added to an older database on opening."""
 FLUSH_SECONDS = 0.05
 
@@ -87,6 +90,8 @@ class GameRow:
     """May the person take back a decision (chosen at the start)."""
     explain: str = "{}"
     """JSON of the AI's explanations: history index -> {"id", "params"}."""
+    readonly: bool = False
+    """An opened replay file: shown step by step, never played on."""
 
 
 class Store:
@@ -117,10 +122,10 @@ class Store:
 
     def insert(self, row: GameRow) -> None:
         with self._lock:
-            self._db.execute(f"INSERT INTO games ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            self._db.execute(f"INSERT INTO games ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                              (row.id, row.session, row.game, row.seat, row.level, row.pace,
                               str(row.seed), row.state, int(row.over), row.created, row.updated,
-                              int(row.undo), row.explain))
+                              int(row.undo), row.explain, int(row.readonly)))
 
     def save(self, game_id: str, state_json: str, over: bool, explain: str = "{}") -> None:
         """Keep the game's newest state; it is written at the next ``flush``."""
@@ -167,9 +172,15 @@ class Store:
         return [_row(r) for r in rows]
 
     def count_live(self) -> int:
-        """Games not over (a game that ended in the last flush interval may still count)."""
+        """Games in play: not over and not a replay (a game that ended in the
+        last flush interval may still count)."""
         with self._lock:
-            return self._db.execute("SELECT COUNT(*) FROM games WHERE over=0").fetchone()[0]
+            return self._db.execute("SELECT COUNT(*) FROM games WHERE over=0 AND readonly=0").fetchone()[0]
+
+    def count_replays(self) -> int:
+        """Opened replay files kept (they go when idle, like every game)."""
+        with self._lock:
+            return self._db.execute("SELECT COUNT(*) FROM games WHERE readonly=1").fetchone()[0]
 
     def expire(self, idle_seconds: float) -> list[str]:
         """Delete games idle for longer than ``idle_seconds``; their ids."""
@@ -183,4 +194,4 @@ class Store:
 
 def _row(r) -> GameRow:
     return GameRow(r[0], r[1], r[2], int(r[3]), r[4], float(r[5]), int(r[6]), r[7], bool(r[8]),
-                   float(r[9]), float(r[10]), bool(r[11]), r[12])
+                   float(r[9]), float(r[10]), bool(r[11]), r[12], bool(r[13]))

@@ -63,6 +63,7 @@ function seatName(view, p) {
   if (p === -1) return "deal";
   const names = SEAT_NAMES[view.game];
   const base = names ? names[p] : `Seat ${p + 1}`;
+  if (view.read_only) return base;   // a replay file: nobody at the table is "you"
   if (p === view.seat) return names ? `You (${base})` : "You";
   const partner = PARTNERS[view.game] && (p - view.seat + view.players) % view.players === PARTNERS[view.game];
   return `${partner ? "Partner" : "AI"} · ${base}`;
@@ -91,6 +92,7 @@ async function showHome() {
     box.addEventListener("change", updateHomeOptions);
   }
   updateHomeOptions();
+  updateReplaySeats();
   try {
     const mine = await api("GET", "/api/games");
     const ul = $("game-list");
@@ -98,7 +100,8 @@ async function showHome() {
     const titles = Object.fromEntries(app.catalog.games.map((g) => [g.name, g.title]));
     for (const g of mine.games.slice(0, 12)) {
       const li = el("li");
-      const a = el("a", null, `${titles[g.game] || g.game} · ${g.level}${g.over ? " · finished" : " · in progress"}`);
+      const a = el("a", null, `${titles[g.game] || g.game} · ` +
+        (g.read_only ? "replay file" : `${g.level}${g.over ? " · finished" : " · in progress"}`));
       a.href = `#/game/${g.id}`;
       li.append(a);
       ul.append(li);
@@ -145,6 +148,81 @@ async function startGame(ev) {
   }
 }
 
+// -- opening a replay file --------------------------------------------------------------------
+// The file's text goes to the server as it is: the server says what is wrong with it.
+function replayGame(text) {
+  try {
+    const data = JSON.parse(text);
+    return app.catalog.games.find((g) => data && g.name === data.game) || null;
+  } catch (e) { return null; }
+}
+
+function updateReplaySeats() {
+  const sel = $("replay-seat");
+  const g = replayGame($("replay-text").value);
+  const n = g ? g.players : Math.max(...app.catalog.games.map((x) => x.players));
+  const names = g && SEAT_NAMES[g.name];
+  const current = Number(sel.value || 0);
+  sel.textContent = "";
+  for (let p = 0; p < n; p++) {
+    const o = el("option", null, names ? names[p] : `Seat ${p + 1}`);
+    o.value = String(p);
+    if (p === current) o.selected = true;
+    sel.append(o);
+  }
+}
+
+function readReplayFile(file) {
+  $("replay-error").textContent = "";
+  if (!file) return;
+  $("replay-file-name").textContent = file.name;
+  const limit = app.catalog.replay_bytes;
+  if (limit && file.size > limit) {
+    $("replay-error").textContent = `${file.name} is ${Math.ceil(file.size / 1024)} kB: a replay may be ${limit / 1024} kB at most`;
+    return;
+  }
+  const reader = new FileReader();
+  reader.onload = () => { $("replay-text").value = reader.result; updateReplaySeats(); };
+  reader.onerror = () => { $("replay-error").textContent = `cannot read ${file.name}`; };
+  reader.readAsText(file);
+}
+
+async function openReplay(ev) {
+  if (ev) ev.preventDefault();
+  $("replay-error").textContent = "";
+  const text = $("replay-text").value;
+  if (!text.trim()) { $("replay-error").textContent = "Choose or drop a replay file, or paste its JSON, first."; return; }
+  try {
+    const view = await api("POST", "/api/replays", { state: text, seat: Number($("replay-seat").value || 0) });
+    location.hash = `#/game/${view.id}`;
+  } catch (e) {
+    $("replay-error").textContent = e.status === 413 ? `The replay is too large (${e.message}).` : e.message;
+  }
+}
+
+function setupReplayDrop() {
+  // A file dropped anywhere on the home page is taken (the browser would open it instead).
+  const zone = $("replay-drop");
+  const form = $("replay-form");
+  document.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    zone.classList.toggle("over", !$("home").hidden);
+  });
+  document.addEventListener("dragleave", (e) => { if (!e.relatedTarget) zone.classList.remove("over"); });
+  document.addEventListener("drop", (e) => {
+    e.preventDefault();
+    zone.classList.remove("over");
+    if ($("home").hidden) return;
+    const file = e.dataTransfer.files && e.dataTransfer.files[0];
+    const text = e.dataTransfer.getData("text/plain");
+    if (file) readReplayFile(file);
+    else if (text && form.contains(e.target)) { $("replay-text").value = text; updateReplaySeats(); }
+  });
+  $("replay-file").addEventListener("change", (e) => readReplayFile(e.target.files[0]));
+  $("replay-text").addEventListener("input", updateReplaySeats);
+  form.addEventListener("submit", openReplay);
+}
+
 // -- the table ----------------------------------------------------------------------------
 async function showGame(id) {
   $("home").hidden = true;
@@ -153,6 +231,12 @@ async function showGame(id) {
   app.selected = [];
   try {
     const view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    if (view.read_only) {   // a replay file: straight to its first step, nothing to listen to
+      closeSocket();
+      app.view = view;
+      await replayTo(0);
+      return;
+    }
     accept(view, true);
     openSocket(id);
   } catch (e) {
@@ -233,9 +317,13 @@ function render() {
   renderOutcome(view);
   renderLog(view, obs);
   $("hint-btn").disabled = !myTurn(view);
+  $("hint-btn").hidden = !!view.read_only;
   $("undo-btn").disabled = !view.undo;
-  $("undo-btn").hidden = view.undo_enabled === false;
-  $("replay-btn").hidden = !view.over || !!view.replay;
+  $("undo-btn").hidden = view.undo_enabled === false || !!view.read_only;
+  $("again-btn").textContent = view.read_only ? "Home" : "New game";
+  $("replay-btn").hidden = !(view.over || view.read_only) || !!view.replay;
+  const finished = view.replay ? view.replay.finished !== false : view.over;
+  $("replay-close").textContent = finished ? "Back to the result" : "Back to the last position";
   $("replay-bar").hidden = !view.replay;
   if (view.game === "guandan") {
     document.querySelectorAll("#table-view .card[data-card]").forEach((c) => {
@@ -256,8 +344,10 @@ function renderStatus() {
   const view = app.view;
   if (!view) return;
   let text;
-  if (view.replay) text = `Replay: step ${view.replay.step} of ${view.replay.steps}`;
-  else if (view.over) text = "The game is over";
+  const seen = view.read_only ? ` · seen from ${seatName(view, view.seat)}` : "";
+  if (view.replay) text = `Replay: step ${view.replay.step} of ${view.replay.steps}${seen}`;
+  else if (view.over) text = "The game is over" + seen;
+  else if (view.read_only) text = `${seatName(view, view.current_player)} to play · the replay ends here${seen}`;
   else if (view.thinking != null) text = `${seatName(view, view.thinking)} is thinking…`;
   else if (view.current_player === view.seat) text = "Your turn";
   else text = `${seatName(view, view.current_player)} to play`;
@@ -307,6 +397,7 @@ function renderSeats(view, obs) {
     const head = el("div", "seat-name", seatName(view, p));
     s.append(head);
     const facts = el("div", "seat-facts");
+    if (view.read_only && p === view.seat) facts.append(el("span", "badge seen", "seen from here"));
     if (sizes && sizes[p] != null) facts.append(el("span", "fact", `${sizes[p]} card${sizes[p] === 1 ? "" : "s"}`));
     if (Array.isArray(obs.stacks)) facts.append(el("span", "fact chips", `${obs.stacks[p]} chips`));
     if (Array.isArray(obs.bets) && obs.bets[p]) facts.append(el("span", "fact bet", `bet ${obs.bets[p]}`));
@@ -569,7 +660,8 @@ function renderHands(view, obs) {
     drawHand($("dummy"), "dummy", dummy, cardMoves, turn);
   }
   const n = myHand(obs).length;
-  $("hand-label").textContent = n ? `Your hand (${n})` : "Your hand";
+  const whose = view.read_only ? `Hand of ${seatName(view, view.seat)}` : "Your hand";
+  $("hand-label").textContent = n ? `${whose} (${n})` : whose;
   $("hand").hidden = $("hand-label").hidden = n === 0 && (view.over || !!view.replay);
 }
 
@@ -768,7 +860,10 @@ function renderOutcome(view) {
   box.hidden = false;
   const o = view.outcome;
   const won = o.winners.includes(view.seat);
-  box.append(el("h2", won ? "won" : "lost", won ? "You won" : (o.winners.length ? "You lost" : "A draw")));
+  if (view.read_only) {
+    const names = o.winners.map((p) => seatName(view, p));
+    box.append(el("h2", null, names.length ? `Won by ${names.join(" and ")}` : "A draw"));
+  } else box.append(el("h2", won ? "won" : "lost", won ? "You won" : (o.winners.length ? "You lost" : "A draw")));
   const table = el("table", "returns");
   const head = el("tr");
   head.append(el("th", null, "seat"), el("th", null, "result"));
@@ -848,7 +943,7 @@ async function undo() {
 
 async function again() {
   const view = app.view;
-  if (!view) { location.hash = "#/"; return; }
+  if (!view || view.read_only) { location.hash = "#/"; return; }
   try {
     const next = await api("POST", "/api/games", { game: view.game, level: view.level, pace: view.pace, seat: view.seat,
       undo: view.undo_enabled !== false, ...(view.plays_matches ? { match: view.match } : {}) });
@@ -907,6 +1002,7 @@ function route() {
 
 document.addEventListener("DOMContentLoaded", () => {
   $("new-game").addEventListener("submit", startGame);
+  setupReplayDrop();
   $("hint-btn").addEventListener("click", hint);
   $("undo-btn").addEventListener("click", undo);
   $("again-btn").addEventListener("click", again);
