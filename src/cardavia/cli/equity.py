@@ -4,13 +4,18 @@ from __future__ import annotations
 from cardavia.cli.common import MAX_TRIALS, UserError, bounded_int, interruptible, seed_arg
 
 
-def run(args) -> int:
+def _equity(args):
+    # Imported in the helper thread too: a Ctrl-C during NumPy's import
+    # would otherwise surface as NumPy's ImportError, not exit code 130.
     from cardavia import poker
+    return poker.equity(args.hands, board=args.board, dead=args.dead, trials=args.trials, seed=args.seed)
+
+
+def run(args) -> int:
     from cardavia.cards import card_text, parse_cards
 
     try:
-        result = interruptible(lambda: poker.equity(args.hands, board=args.board, dead=args.dead,
-                                                    trials=args.trials, seed=args.seed))
+        result = interruptible(lambda: _equity(args))
     except ValueError as e:
         raise UserError(str(e)) from None
     if args.board:

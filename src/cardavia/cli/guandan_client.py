@@ -1,8 +1,6 @@
 """``cardavia guandan-client``: a Cardavia agent on a Guandan competition judge."""
 from __future__ import annotations
 
-import asyncio
-import logging
 
 from cardavia.cli.common import UserError, seed_arg
 
@@ -21,6 +19,9 @@ def run(args) -> int:
         seat = seat_of_url(args.url)
         if seat is None:
             raise UserError(f"--seat-from-url: {args.url[:80]!r} does not end in /client0 … /client3")
+    import asyncio  # here, not at import: every command's start stays light
+    import logging
+
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(message)s")
     try:
         bot = GuandanBot(args.agent, seed=args.seed, seat=seat)

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
 import math
 
 from cardavia.cli.common import MAX_MATCHES, UserError, bounded_int, seed_arg
@@ -26,6 +24,9 @@ def run(args) -> int:
     except ImportError:
         raise UserError("cardavia guandan-server needs the protocol extra: pip install 'cardavia[protocol]'") from None
     from cardavia.protocol.guandan_judge import GuandanJudge
+
+    import asyncio  # here, not at import: every command's start stays light
+    import logging
 
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(message)s")
     judge = GuandanJudge(matches=args.matches, seed=args.seed, timeout=args.timeout, start_level=args.start_level,
