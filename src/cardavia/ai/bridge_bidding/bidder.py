@@ -1,0 +1,221 @@
+"""The interpreter of the bidding system (``system.RULES``) and the agent
+that bids with it.
+
+``choose_call(hand, auction, legal)`` is the system's call for a hand (card
+texts) after ``auction`` (the calls so far, South's first, as text), or None
+where the system has no answer; ``explain(auction, call)`` reads any
+player's call as the system does: ``("open.nt", {"low": 15, "high": 17})``.
+
+``SystemAgent`` wraps the game's agent (``heuristic`` or ``mc``): it bids
+with the system and, where the system has no answer, and in the play, the
+wrapped agent decides (the rollout policy, or the Monte Carlo search over
+sampled worlds).  It reads only its observation.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any, Sequence
+
+from cardavia.ai.agent import Agent
+from cardavia.ai.bridge_bidding.system import MAJORS, RULES, SUITS, Rule
+from cardavia.game import LegalMoves, Move, Observation
+
+_RANKS = "23456789TJQKA"
+_BALANCED = ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
+
+
+class Hand:
+    """What the system reads from 13 cards."""
+
+    def __init__(self, cards: Sequence[str]):
+        self.suits: dict[str, list[int]] = {s: [] for s in SUITS}
+        for c in cards:
+            text = str(c).strip()
+            rank, suit = text[:-1].upper(), text[-1].upper()
+            if rank == "10":
+                rank = "T"
+            if suit not in self.suits or rank not in _RANKS:
+                raise ValueError(f"bad card {c!r} in the hand")
+            self.suits[suit].append(_RANKS.index(rank))
+        self.length = {s: len(r) for s, r in self.suits.items()}
+        self.hcp = sum(max(0, r - 8) for ranks in self.suits.values() for r in ranks)
+        self.points = self.hcp + sum(max(0, n - 4) for n in self.length.values())
+        self.aces = sum(12 in ranks for ranks in self.suits.values())
+        self.balanced = sorted(self.length.values()) in _BALANCED
+
+    def stopper(self, suit: str) -> bool:
+        """A, Kx, Qxx or Jxxx."""
+        ranks, n = self.suits[suit], self.length[suit]
+        return any(r == 12 or (r == 11 and n >= 2) or (r == 10 and n >= 3) or (r == 9 and n >= 4) for r in ranks)
+
+    def best_of(self, suits: str) -> str:
+        """The longest of ``suits``, the higher-ranking of equals."""
+        return max(suits, key=lambda s: (self.length[s], SUITS.index(s)))
+
+    def opening_suit(self) -> str:
+        longest = self.best_of(SUITS)
+        if self.length[longest] >= 5:
+            return longest
+        d, c = self.length["D"], self.length["C"]
+        return "D" if d > c or (d == c and d >= 4) else "C"
+
+
+# -- the auction as the caller sees it ------------------------------------------
+def _token(call: Any) -> str:
+    t = str(call).strip().upper()
+    if t in ("PASS", "P"):
+        return "P"
+    if t in ("X", "XX"):
+        return t
+    if re.fullmatch(r"[1-7](C|D|H|S|NT|N)", t):
+        return t[0] + ("NT" if t[1:] in ("N", "NT") else t[1:])
+    raise ValueError(f"bad bridge call {call!r}: expected 1C..7NT, X, XX or pass")
+
+
+def context_of(auction: Sequence[Any]) -> str:
+    """The calls after the leading passes, space-separated, passes as P."""
+    tokens = [_token(c) for c in auction]
+    while tokens and tokens[0] == "P":
+        tokens.pop(0)
+    return " ".join(tokens)
+
+
+@cache
+def _pattern(context: str) -> re.Pattern:
+    return re.compile(context)
+
+
+def _theirs(context: str) -> str:
+    """The suits bid by the opponents of the player to call."""
+    tokens = context.split()
+    n = len(tokens)
+    return "".join(dict.fromkeys(t[1] for j, t in enumerate(tokens)
+                                 if (n - j) % 2 == 1 and t[0].isdigit() and t[1:] in SUITS))
+
+
+def _partnership_aces(hand: Hand, context: str) -> int:
+    """Own aces and those partner showed answering Blackwood (5C 0 or 4, 5D 1, 5H 2, 5S 3)."""
+    answer = context.split()[-2]
+    shown = "CDHS".index(answer[1])
+    if shown == 0 and hand.aces == 0:
+        shown = 4
+    return hand.aces + shown
+
+
+def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
+    for key, want in constraints.items():
+        if key == "hcp":
+            ok = want[0] <= hand.hcp <= want[1]
+        elif key == "pts":
+            ok = want[0] <= hand.points <= want[1]
+        elif key == "len":
+            ok = all(lo <= hand.length[s] <= hi for s, (lo, hi) in want.items())
+        elif key == "balanced":
+            ok = hand.balanced == want
+        elif key == "stop":
+            suits = _theirs(context) if want == "theirs" else want
+            ok = all(hand.stopper(s) for s in suits)
+        elif key == "opening_suit":
+            ok = hand.opening_suit() == want
+        elif key == "best_of":
+            ok = not want[0] or hand.best_of(want[0]) == want[1]
+        elif key == "rule_of_20":
+            two = sorted(hand.length.values())[-2:]
+            ok = hand.hcp >= 12 or (hand.hcp >= 10 and hand.hcp + sum(two) >= 20)
+        elif key == "aces":
+            ok = want[0] <= hand.aces <= want[1]
+        elif key == "partnership_aces":
+            ok = want[0] <= _partnership_aces(hand, context) <= want[1]
+        elif key == "four_card_major":
+            ok = any(hand.length[m] == 4 for m in MAJORS) and all(hand.length[m] < 5 for m in MAJORS)
+        elif key == "silent_side":
+            tokens = context.split()
+            ok = all(t == "P" for j, t in enumerate(tokens) if (len(tokens) - j) % 2 == 0) == want
+        elif key == "takeout":
+            ok = all(hand.length[m] >= 3 for m in MAJORS if m != want)
+        else:
+            raise ValueError(f"unknown constraint {key!r} in the bidding system")
+        if not ok:
+            return False
+    return True
+
+
+def rules_for(context: str) -> list[Rule]:
+    """The rows whose context matches, in the system's order."""
+    return [r for r in RULES if _pattern(r[0]).search(context)]
+
+
+def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Sequence[Any] | None = None
+                ) -> tuple[str, str, dict[str, Any]] | None:
+    """The system's call for ``hand`` after ``auction``: (call text, message
+    id, parameters) of the first row that fits and is legal, or None."""
+    h = hand if isinstance(hand, Hand) else Hand(hand)
+    context = context_of(auction)
+    allowed = None if legal is None else {_token(m) for m in legal}
+    for _, call, constraints, message, params in rules_for(context):
+        if allowed is not None and _token(call) not in allowed:
+            continue
+        if _holds(h, constraints, context):
+            return call, message, params
+    return None
+
+
+def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]] | None:
+    """What ``call`` after ``auction`` shows as the system reads it: the
+    message id and parameters of its first row, or None."""
+    context, token = context_of(auction), _token(call)
+    for _, rule_call, _, message, params in rules_for(context):
+        if _token(rule_call) == token:
+            return message, dict(params)
+    return None
+
+
+class SystemAgent(Agent):
+    """Bids with the system; the wrapped agent decides everything else."""
+
+    def __init__(self, inner: Agent):
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.name = inner.name
+        self.searches = inner.searches
+        self.system_calls = 0
+        """Calls of the last deals that the system made (not the fallback)."""
+
+    def __getattr__(self, attr: str) -> Any:  # the wrapped agent's budget, searcher, ...
+        if attr == "inner":
+            raise AttributeError(attr)
+        return getattr(self.inner, attr)
+
+    @property
+    def spec(self) -> str:
+        return self.inner.spec
+
+    def reset(self, seed: Any = None) -> None:
+        super().reset(seed)
+        self.inner.reset(seed)
+
+    def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
+        data = getattr(observation, "data", observation)
+        if data.get("phase") == "auction":
+            found = choose_call(data["hand"], data["auction"], [str(m) for m in legal_moves])
+            if found is not None:
+                token = _token(found[0])
+                for m in legal_moves:
+                    if _token(m) == token:
+                        self.system_calls += 1
+                        if hasattr(self.inner, "last_rollouts"):
+                            self.inner.last_rollouts = 0
+                        return m
+        return self.inner.choose(observation, legal_moves)
+
+    def explain(self, observation: Any, move: Any) -> tuple[str, dict[str, Any]] | None:
+        """What ``move`` (a call) shows after the observed auction, as the
+        system reads it; None outside the auction or where it has no reading."""
+        data = getattr(observation, "data", observation)
+        if not isinstance(data, dict) or data.get("phase") != "auction":
+            return None
+        try:
+            return explain(data["auction"], move)
+        except (KeyError, ValueError):
+            return None
