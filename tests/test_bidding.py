@@ -15,7 +15,8 @@ from cardavia.ai.bridge_bidding.bidder import Hand, _holds
 
 GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
-         "partnership_aces", "four_card_major", "takeout", "silent_side"}
+         "partnership_aces", "four_card_major", "takeout", "silent_side", "unbid", "contested", "negative", "short_theirs",
+         "combined", "fit", "silent_opponents"}
 
 
 def hand(spades: str, hearts: str, diamonds: str, clubs: str) -> list[str]:
@@ -62,7 +63,8 @@ def test_explain_reads_each_row_as_itself_or_an_equal_earlier_row():
     (["1S", "pass", "3S", "pass", "4NT", "pass"], "5H", ("answer.blackwood", {"aces": 2})),
     (["1H"], "X", ("double.takeout", {"low": 12, "short": "H"})),
     (["1H"], "1S", ("overcall.suit", {"suit": "S", "length": 5, "low": 8, "high": 16})),
-    (["1D", "2C"], "X", ("double.penalty", {"suit": "C", "length": 4, "low": 10})),
+    (["1D", "2C"], "X", ("double.negative", {"low": 8})),
+    (["1D", "1NT"], "X", ("double.penalty", {"low": 10})),
     (["1H", "1S"], "pass", ("pass.competitive", {})),
     (["pass", "pass", "pass"], "pass", ("pass.no_opening", {"high": 11})),
 ])
@@ -142,7 +144,7 @@ def test_blackwood_answers_4nt_5h():
 def test_takeout_and_penalty_doubles():
     assert choose_call(hand("KQ54", "2", "AJ63", "K854"), ["1H"])[0] == "X"
     assert choose_call(hand("KQ54", "2", "AJ63", "K854"), ["1H", "pass", "pass"])[0] == "X"
-    assert choose_call(hand("K4", "A32", "Q63", "KJ954"), ["1D", "2C"])[0] == "X"
+    assert choose_call(hand("KJ54", "A32", "Q63", "954"), ["1D", "2C"])[0] == "X"  # negative
     assert choose_call(hand("AK4", "A32", "KQ63", "KJ9"), ["1NT"])[0] == "X"
 
 

@@ -73,6 +73,11 @@ def _token(call: Any) -> str:
     raise ValueError(f"bad bridge call {call!r}: expected 1C..7NT, X, XX or pass")
 
 
+def _rank(bid: str) -> int:
+    """1C = 0 ... 7NT = 34."""
+    return 5 * (int(bid[0]) - 1) + ("C", "D", "H", "S", "NT").index(bid[1:])
+
+
 def context_of(auction: Sequence[Any]) -> str:
     """The calls after the leading passes, space-separated, passes as P."""
     tokens = [_token(c) for c in auction]
@@ -92,6 +97,30 @@ def _theirs(context: str) -> str:
     n = len(tokens)
     return "".join(dict.fromkeys(t[1] for j, t in enumerate(tokens)
                                  if (n - j) % 2 == 1 and t[0].isdigit() and t[1:] in SUITS))
+
+
+def _unbid(context: str) -> str:
+    """The suits nobody has named in a bid."""
+    named = {t[1] for t in context.split() if t[0].isdigit() and t[1:] in SUITS}
+    return "".join(s for s in SUITS if s not in named)
+
+
+@cache
+def partner_shows(context: str) -> tuple[int, dict[str, int]]:
+    """The least points and the suit lengths partner's calls show, as the
+    system reads them (``explain`` of each)."""
+    tokens = context.split()
+    low, lengths = 0, {}
+    for j in range(len(tokens) - 2, -1, -4):
+        reading = explain(tokens[:j], tokens[j])
+        if reading is None:
+            continue
+        params = reading[1]
+        low = max(low, params.get("low", 0))
+        if isinstance(params.get("suit"), str) and "length" in params:
+            suit = params["suit"]
+            lengths[suit] = max(lengths.get(suit, 0), params["length"])
+    return low, lengths
 
 
 def _partnership_aces(hand: Hand, context: str) -> int:
@@ -114,7 +143,7 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
         elif key == "balanced":
             ok = hand.balanced == want
         elif key == "stop":
-            suits = _theirs(context) if want == "theirs" else want
+            suits = _theirs(context) if want == "theirs" else _unbid(context) if want == "unbid" else want
             ok = all(hand.stopper(s) for s in suits)
         elif key == "opening_suit":
             ok = hand.opening_suit() == want
@@ -129,6 +158,23 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
             ok = want[0] <= _partnership_aces(hand, context) <= want[1]
         elif key == "four_card_major":
             ok = any(hand.length[m] == 4 for m in MAJORS) and all(hand.length[m] < 5 for m in MAJORS)
+        elif key == "combined":
+            ok = want[0] <= hand.points + partner_shows(context)[0] <= want[1]
+        elif key == "fit":
+            ok = hand.length[want] + partner_shows(context)[1].get(want, 0) >= 8
+        elif key == "silent_opponents":
+            tokens = context.split()
+            ok = all(t == "P" for j, t in enumerate(tokens) if (len(tokens) - j) % 2 == 1) == want
+        elif key == "negative":
+            ok = any(hand.length[m] >= 4 for m in MAJORS if m not in want)
+        elif key == "short_theirs":
+            ok = all(hand.length[s] <= want for s in _theirs(context))
+        elif key == "unbid":
+            ok = want not in _theirs(context)
+        elif key == "contested":
+            tokens = context.split()
+            bids = [j for j, t in enumerate(tokens) if t[0].isdigit()]
+            ok = bool(bids) and (len(tokens) - bids[-1]) % 2 == 1
         elif key == "silent_side":
             tokens = context.split()
             ok = all(t == "P" for j, t in enumerate(tokens) if (len(tokens) - j) % 2 == 0) == want
@@ -153,8 +199,10 @@ def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Seque
     h = hand if isinstance(hand, Hand) else Hand(hand)
     context = context_of(auction)
     allowed = None if legal is None else {_token(m) for m in legal}
+    floor = max((_rank(t) for t in context.split() if t[0].isdigit()), default=-1)
     for _, call, constraints, message, params in rules_for(context):
-        if allowed is not None and _token(call) not in allowed:
+        token = _token(call)
+        if token not in allowed if allowed is not None else token[0].isdigit() and _rank(token) <= floor:
             continue
         if _holds(h, constraints, context):
             return call, message, params

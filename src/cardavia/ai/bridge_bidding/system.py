@@ -16,8 +16,9 @@ and call.  Constraints (every one must hold):
     suit lengths; suits are ``C D H S``.
 ``balanced``  True or False
     4-3-3-3, 4-4-3-2 or 5-3-3-2.
-``stop``  a suit, or ``"theirs"``
-    a stopper (A, Kx, Qxx, Jxxx) there, or in every suit the opponents bid.
+``stop``  suits, ``"theirs"`` or ``"unbid"``
+    a stopper (A, Kx, Qxx, Jxxx) in each of those suits, in every suit the
+    opponents bid, or in every suit nobody has bid.
 ``opening_suit``  a suit
     the suit a one-level opening names: the longest of five or more (the
     higher of equals), else the longer minor (1D with 4-4, 1C with 3-3).
@@ -32,6 +33,20 @@ and call.  Constraints (every one must hold):
     four cards in hearts or spades and no five-card major.
 ``takeout``  a suit
     three or more cards in each major other than that one.
+``unbid``  a suit
+    a suit the opponents have not bid.
+``negative``  two suits
+    four or more cards in a major that is neither.
+``short_theirs``  n
+    at most n cards in every suit the opponents bid.
+``combined``  (low, high)
+    own points and the least partner showed.
+``fit``  a suit
+    eight or more cards together, counting those partner showed.
+``silent_opponents``  True
+    the opponents have only passed.
+``contested``  True
+    the last bid was the opponents'.
 ``silent_side``  True
     neither the caller nor partner has made a call other than pass.
 
@@ -169,6 +184,7 @@ rule(r"^2C P 2D P (?:2NT|3[CD]) P$", "3NT", "bid.game", {"low": 3}, hcp=(3, 40))
 for x in SUITS:
     ctx = rf"^1{x} P$"
     if x in MAJORS:
+        rule(ctx, "4NT", "ask.blackwood", {"low": 18}, pts=(18, 40), len={x: (4, 13)})
         rule(ctx, f"4{x}", "resp.raise_game", {"suit": x, "length": 4, "low": 13}, pts=(13, 40), len={x: (4, 13)})
         rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 4, "low": 10, "high": 12},
              pts=(10, 12), len={x: (4, 13)})
@@ -274,6 +290,7 @@ for x in SUITS:
                  len={y: (6, 13)})
         rule(rf"^1{x} P 1{y} P 1NT P$", "3NT", "resp.nt", {"low": 13, "high": 17}, hcp=(13, 17))
         rule(rf"^1{x} P 1{y} P 1NT P$", "2NT", "resp.invite", {"low": 11, "high": 12}, hcp=(11, 12))
+        rule(rf"^1{x} P 1{y} P 2NT P$", "6NT", "resp.nt", {"low": 14, "high": 17}, hcp=(14, 17))
         rule(rf"^1{x} P 1{y} P 2NT P$", "3NT", "bid.game", {"low": 6})
         if x in MAJORS:
             rule(rf"^1{x} P 1{y} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(13, 40),
@@ -315,6 +332,22 @@ for x in SUITS:
             rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 11, "high": 16}, hcp=(11, 16),
                  len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
         rule(ctx, "pass", "pass.no_overcall", {})
+for x in "DHSC":
+    for lv in (2, 3):
+        if lv == 2 and x == "C":
+            continue
+        for ctx in (rf"^{lv}{x}$", rf"^{lv}{x} P P$"):
+            rule(ctx, "3NT", "overcall.nt", {"low": 16, "high": 19}, hcp=(16, 19), stop=x)
+            if lv == 2:
+                rule(ctx, "2NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
+            rule(ctx, "X", "double.takeout", {"low": 13, "short": x}, hcp=(13, 40), len={x: (0, 2)}, takeout=x)
+            for y in "SHDC":
+                if y != x:
+                    for level in (2, 3):
+                        rule(ctx, f"{level}{y}", "overcall.suit", {"suit": y, "length": 5 + level - 2, "low": 12,
+                                                                  "high": 17}, hcp=(12, 17),
+                             len={y: (5 + level - 2, 13)}, best_of=(SUITS.replace(x, ""), y))
+            rule(ctx, "pass", "pass.no_overcall", {})
 rule(r"^1NT$", "X", "double.penalty", {"low": 16}, hcp=(16, 40))
 for y in SUITS:
     rule(r"^1NT$", f"2{y}", "overcall.suit", {"suit": y, "length": 6, "low": 8, "high": 15}, hcp=(8, 15),
@@ -335,37 +368,42 @@ for x in SUITS:  # advancing partner's overcall
         rule(ctx, "2NT", "advance.nt", {"low": 12, "high": 14}, hcp=(12, 14), stop=x)
         rule(ctx, "1NT", "advance.nt", {"low": 8, "high": 11}, hcp=(8, 11), stop=x)
         rule(ctx, "pass", "pass.competitive", {})
-    ctx = rf"^1{x} X P$"  # advancing partner's takeout double
-    rule(ctx, "pass", "pass.penalty", {"suit": x, "length": 5}, hcp=(8, 40), len={x: (5, 13)})
-    rule(ctx, "3NT", "advance.nt", {"low": 13}, hcp=(13, 40), stop=x)
-    rule(ctx, "2NT", "advance.nt", {"low": 11, "high": 12}, hcp=(11, 12), stop=x)
+    for ctx in (rf"^1{x} X P$", rf"^1{x} P P X P$", rf"^1{x} X XX$"):  # advancing a takeout double
+        if "XX" not in ctx:
+            rule(ctx, "pass", "pass.penalty", {"suit": x, "length": 5}, hcp=(8, 40), len={x: (5, 13)}, stop=x)
+        rule(ctx, "3NT", "advance.nt", {"low": 13}, hcp=(13, 40), stop=x)
+        rule(ctx, "2NT", "advance.nt", {"low": 11, "high": 12}, hcp=(11, 12), stop=x)
+        for y in "SHDC":
+            if y == x:
+                continue
+            level = 1 if y in above(x) else 2
+            best = ("".join(s for s in SUITS if s != x), y)
+            if y in MAJORS:
+                rule(ctx, f"4{y}", "advance.game", {"suit": y, "length": 5, "low": 12}, hcp=(12, 40),
+                     len={y: (5, 13)}, best_of=best)
+            rule(ctx, f"{level + 1}{y}", "advance.jump", {"suit": y, "length": 4, "low": 9, "high": 11},
+                 hcp=(9, 11), len={y: (4, 13)}, best_of=best)
+            if y not in MAJORS and level == 1:
+                rule(ctx, "1NT", "advance.nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=x)
+            rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 8}, best_of=best)
+    ctx = rf"^1{x} X XX P P$"  # the doubler runs from a redouble
     for y in "SHDC":
-        if y == x:
-            continue
-        level = 1 if y in above(x) else 2
-        best = ("".join(s for s in SUITS if s != x), y)
-        if y in MAJORS:
-            rule(ctx, f"4{y}", "advance.game", {"suit": y, "length": 5, "low": 12}, hcp=(12, 40), len={y: (5, 13)},
-                 best_of=best)
-        rule(ctx, f"{level + 1}{y}", "advance.jump", {"suit": y, "length": 4, "low": 9, "high": 11},
-             hcp=(9, 11), len={y: (4, 13)}, best_of=best)
-        if y not in MAJORS and level == 1:
-            rule(ctx, "1NT", "advance.nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=x)
-        rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 8}, best_of=best)
+        if y != x:
+            for lv in (1, 2):
+                rule(ctx, f"{lv}{y}", "advance.cheapest", {"suit": y, "high": 40}, best_of=(SUITS.replace(x, ""), y))
     ctx = rf"^1{x} X P 1[DHS] P$|^1{x} X P 2[CDHS] P$"
     rule(ctx, "pass", "pass.minimum", {"high": 16}, hcp=(0, 16))
 
 for x in SUITS:  # responder after an overcall or a takeout double
     for y in SUITS + "N":
-        overcall = "1NT" if y == "N" else f"1{y}"
-        if y != "N" and y not in above(x):
-            overcall = f"2{y}"
-        ctx = rf"^1{x} {overcall}$"
-        if y != "N":
-            rule(ctx, "X", "double.penalty", {"suit": y, "length": 4, "low": 10}, hcp=(10, 40),
-                 len={y: (4, 13)}, stop=y)
-        else:
+        if y == x:
+            continue
+        overcalls = ["1NT"] if y == "N" else [f"{lv}{y}" for lv in (1, 2) if lv == 2 or y in above(x)]
+        ctx = rf"^1{x} (?:{'|'.join(overcalls)})$"
+        if y == "N":
             rule(ctx, "X", "double.penalty", {"low": 10}, hcp=(10, 40))
+        else:
+            rule(ctx, "X", "double.negative", {"low": 8}, hcp=(8, 40), negative=x + y)
         if x in MAJORS:
             rule(ctx, f"4{x}", "resp.raise_game", {"suit": x, "length": 4, "low": 13}, pts=(13, 40),
                  len={x: (4, 13)})
@@ -375,13 +413,31 @@ for x in SUITS:  # responder after an overcall or a takeout double
                  len={x: (3, 13)})
         if y != "N":
             rule(ctx, "3NT", "resp.nt", {"low": 13, "high": 15}, hcp=(13, 15), stop=y)
+            rule(ctx, "2NT", "resp.nt", {"low": 11, "high": 12}, hcp=(11, 12), stop=y)
             rule(ctx, "1NT", "resp.1nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=y)
         for z in SUITS:
             if z in (x, y):
                 continue
             rule(ctx, f"1{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 6}, pts=(6, 40), len={z: (5, 13)})
             rule(ctx, f"2{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 11}, pts=(11, 40), len={z: (5, 13)})
+        if x not in MAJORS:
+            rule(ctx, f"3{x}", "resp.raise", {"suit": x, "length": 5, "low": 10, "high": 12}, pts=(10, 12),
+                 len={x: (5, 13)})
+            rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 5, "low": 6, "high": 9}, pts=(6, 9),
+                 len={x: (5, 13)})
         rule(ctx, "pass", "pass.competitive", {})
+        if y == "N":
+            continue
+        ctx = rf"^1{x} (?:{'|'.join(overcalls)}) X P$"  # opener after partner's negative double
+        for m in MAJORS:
+            if m not in (x, y):
+                for lv in (1, 2, 3):
+                    rule(ctx, f"{lv}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)})
+        for lv in (1, 2, 3):
+            rule(ctx, f"{lv}NT", "rebid.nt", {"low": 12, "high": 14}, stop=y)
+        for lv in (2, 3):
+            rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 5})
+
     ctx = rf"^1{x} X$"
     rule(ctx, "XX", "redouble.strength", {"low": 10}, hcp=(10, 40))
     if x in MAJORS:
@@ -393,15 +449,110 @@ for x in SUITS:  # responder after an overcall or a takeout double
     rule(ctx, "1NT", "resp.1nt", {"low": 6, "high": 9}, hcp=(6, 9))
     rule(ctx, "pass", "pass.competitive", {})
 
+# -- weak twos and preempts: partner's answers; opener's later calls ----------------
+for x in SUITS:
+    others = SUITS.replace(x, "")
+    for level in (2, 3):
+        if level == 2 and x == "C":
+            continue
+        ctx = rf"^{level}{x} P$"
+        if x in MAJORS:
+            rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 3 - (level - 2)}, pts=(16 - 2 * (level - 2), 40),
+                 len={x: (3 - (level - 2), 13)})
+        rule(ctx, "3NT", "bid.game", {"low": 16}, hcp=(16, 40), stop=others)
+        rule(ctx, "pass", "pass.signoff", {"high": 15})
+    for ctx in (rf"^1{x} (?:1[CDHS]|2[CDHS]|1NT) P P$",):
+        rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
+        rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, hcp=(12, 15))
+        rule(ctx, "pass", "pass.minimum", {"high": 15})
+    rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "3NT", "rebid.accept", {"low": 14}, pts=(14, 40))
+    rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "pass", "rebid.decline", {"high": 13})
+    for z in below(x):  # preference after opener's second suit
+        ctx = rf"^1{x} P 1NT P 2{z} P$"
+        rule(ctx, f"2{x}", "bid.preference", {"suit": x}, best_of=(x + z, x))
+        rule(ctx, "pass", "bid.preference", {"suit": z})
+
+for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
+    for y in below(x):
+        ctx = rf"^1{x} 2{y} P$"
+        rule(ctx, "3NT", "advance.nt", {"low": 14}, hcp=(14, 40), stop=x)
+        if y in MAJORS:
+            rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 3, "low": 13}, pts=(13, 40),
+                 len={y: (3, 13)})
+        rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, pts=(10, 12), len={y: (3, 13)})
+        rule(ctx, "pass", "pass.competitive", {})
+    ctx = rf"^1{x} 1NT P$"
+    rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
+    rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
+    rule(ctx, "pass", "pass.weak", {"high": 7})
+    ctx = rf"^1{x} X (?:1[DHS]|2[CDHS]|1NT|XX)$"  # advancing a takeout double over a bid
+    for y in "SHDC":
+        if y == x:
+            continue
+        for level in (1, 2, 3):
+            rule(ctx, f"{level}{y}", "advance.free", {"suit": y, "length": 5, "low": 6}, hcp=(6, 12),
+                 len={y: (5, 13)}, unbid=y)
+    rule(ctx, "pass", "pass.competitive", {})
+
+for x in "DHSC":  # advancing a takeout double of a weak two or preempt
+    for lv in (2, 3):
+        if lv == 2 and x == "C":
+            continue
+        ctx = rf"^{lv}{x} X P$|^{lv}{x} P P X P$"
+        rule(ctx, "pass", "pass.penalty", {"suit": x, "length": 5}, hcp=(8, 40), len={x: (5, 13)}, stop=x)
+        for m in MAJORS:
+            if m != x:
+                rule(ctx, f"4{m}", "advance.game", {"suit": m, "length": 5, "low": 10}, hcp=(10, 40),
+                     len={m: (5, 13)}, best_of=(SUITS.replace(x, ""), m))
+        rule(ctx, "3NT", "advance.nt", {"low": 10}, hcp=(10, 40), stop=x)
+        for y in "SHDC":
+            if y != x:
+                for level in (lv, lv + 1):
+                    if not (level == 4 and y in MAJORS):  # that is the game row's
+                        rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 9},
+                             best_of=(SUITS.replace(x, ""), y))
+for x in SUITS:  # the doubler's second call
+    ctx = rf"^1{x} X P \S+ P$"
+    rule(ctx, "3NT", "rebid.nt", {"low": 19, "high": 21}, hcp=(19, 21), stop=x)
+    rule(ctx, "2NT", "rebid.nt", {"low": 17, "high": 18}, hcp=(17, 18), stop=x)
+    for y in "SHDC":
+        if y != x:
+            for level in (1, 2, 3):
+                rule(ctx, f"{level}{y}", "rebid.suit", {"suit": y, "length": 5}, hcp=(17, 40), len={y: (5, 13)},
+                     best_of=(SUITS.replace(x, ""), y))
+    rule(ctx, "pass", "pass.minimum", {"high": 16})
+
+# Responder's and opener's later calls: game when the values are there.
+for m in MAJORS:
+    rule(rf"^1{m} P (?:1[HS]|1NT|2[CDH]) P \S+ P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 3},
+         pts=(13, 40), len={m: (3, 13)})
+rule(r"^1[CDHS] P (?:1[DHS]|1NT|2[CDH]) P \S+ P$", "3NT", "bid.game", {"low": 13}, hcp=(13, 40), stop="theirs")
+
 # Once the partnership has reached game or slam and the opponents are silent,
 # nothing is left to say.
 rule(r"(?:3NT|4[HS]|5[CD]|[67]\S+) P$", "pass", "pass.game_reached", {})
 rule(r"(?:3NT|4[HS]|5[CD]|[67]\S+)$", "pass", "pass.competitive", {})
 rule(r"(?:3NT|4[HS]|5[CD]|[67]\S+) P P$", "pass", "pass.competitive", {})
 
+# Placement, where no row above answers an uncontested auction: the values
+# and the fits partner's calls showed (as ``explain`` reads them) decide.
+for strain in ("NT", "S", "H", "D", "C"):
+    if strain == "NT":
+        rule(r".", "6NT", "bid.slam_values", {"low": 33}, combined=(33, 36), balanced=True, silent_opponents=True)
+    else:
+        rule(r".", f"6{strain}", "bid.slam_fit", {"suit": strain, "low": 33}, combined=(33, 40), fit=strain,
+             silent_opponents=True)
+for m in MAJORS:
+    rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(25, 32), fit=m, silent_opponents=True)
+rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), stop="unbid", silent_opponents=True)
+for m in "DC":
+    rule(r".", f"5{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(28, 32), fit=m, silent_opponents=True)
+
 # Defence: the opponents bid, our side has only passed, and no row above
 # found an overcall or a double.
 rule(r".", "pass", "pass.competitive", {}, silent_side=True)
+# Competition beyond the rows: the opponents made the last bid and nothing above fits.
+rule(r"\d\w*(?: P)*$", "pass", "pass.competitive", {}, contested=True)
 
 # -- English -----------------------------------------------------------------------------
 MESSAGES: dict[str, str] = {
@@ -472,6 +623,11 @@ MESSAGES: dict[str, str] = {
     "pass.competitive": "nothing to add",
     "redouble.strength": "{low}+ points: the deal is ours",
     "pass.game_reached": "game reached: nothing to add",
+    "bid.slam_values": "slam: {low}+ points together",
+    "bid.slam_fit": "slam in {suit}: a fit and {low}+ points together",
+    "double.negative": "negative: {low}+ points, four cards in an unbid major",
+    "bid.preference": "prefers {suit}",
+    "advance.free": "{length}+ {suit}, {low}+ points",
 }
 """Each message id's English text; parameters fill the braces (suits by name)."""
 
