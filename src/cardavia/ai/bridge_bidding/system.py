@@ -482,6 +482,10 @@ for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
         rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, pts=(10, 12), len={y: (3, 13)})
         rule(ctx, "pass", "pass.competitive", {})
     ctx = rf"^1{x} 1NT P$"
+    for m in MAJORS:
+        if m != x:
+            rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(8, 40), len={m: (6, 13)})
+            rule(ctx, f"2{m}", "bid.signoff_long", {"suit": m, "length": 5}, hcp=(0, 7), len={m: (5, 13)})
     rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
     rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
     rule(ctx, "pass", "pass.weak", {"high": 7})
@@ -521,6 +525,16 @@ for x in SUITS:  # the doubler's second call
                 rule(ctx, f"{level}{y}", "rebid.suit", {"suit": y, "length": 5}, hcp=(17, 40), len={y: (5, 13)},
                      best_of=(SUITS.replace(x, ""), y))
     rule(ctx, "pass", "pass.minimum", {"high": 16})
+
+for x in SUITS:  # competing when the opponents have found a fit
+    for ctx in (rf"^1{x} P 2{x}$", rf"^1{x} P 2{x} P P$"):
+        rule(ctx, "X", "double.takeout", {"low": 11, "short": x}, hcp=(11, 40), len={x: (0, 2)}, takeout=x)
+        for y in "SHDC":
+            if y != x:
+                for lv in (2, 3):
+                    rule(ctx, f"{lv}{y}", "overcall.suit", {"suit": y, "length": 5, "low": 9, "high": 16},
+                         hcp=(9, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+        rule(ctx, "pass", "pass.competitive", {})
 
 # Responder's and opener's later calls: game when the values are there.
 for m in MAJORS:
