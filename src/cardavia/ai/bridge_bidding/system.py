@@ -106,8 +106,8 @@ rule(R1NT, "2D", "resp.transfer", {"suit": "H", "length": 5}, len={"H": (5, 13)}
 rule(R1NT, "2C", "resp.stayman", {"low": 8}, hcp=(8, 40), four_card_major=True)
 rule(R1NT, "6NT", "resp.nt", {"low": 18, "high": 19}, hcp=(18, 19))
 rule(R1NT, "4NT", "resp.quantitative", {"low": 16, "high": 17}, hcp=(16, 17))
-rule(R1NT, "3NT", "resp.nt", {"low": 10, "high": 15}, hcp=(10, 15))
-rule(R1NT, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
+rule(R1NT, "3NT", "resp.nt", {"low": 9, "high": 15}, hcp=(9, 15))
+rule(R1NT, "2NT", "resp.invite", {"low": 8, "high": 8}, hcp=(8, 8))
 rule(R1NT, "pass", "pass.weak", {"high": 7})
 rule(r"^1NT P 4NT P$", "6NT", "rebid.accept", {"low": 17}, hcp=(17, 17))
 rule(r"^1NT P 4NT P$", "pass", "rebid.decline", {"high": 16})
@@ -245,24 +245,26 @@ for x in SUITS:
     rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18}, pts=(16, 18),
          len={x: (6, 13)})
     rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
-    rule(ctx, "2NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19))
+    rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 19}, hcp=(16, 19))
     for z in below(x):
         rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z))
     rule(ctx, "pass", "pass.minimum", {"high": 15})
+    rule(rf"^1{x} P 1NT P 2NT P$", "3NT", "rebid.accept", {"low": 8}, hcp=(8, 10))
+    rule(rf"^1{x} P 1NT P 2NT P$", "pass", "rebid.decline", {"high": 7})
     ctx = rf"^1{x} P 2{x} P$"
     if x in MAJORS:
-        rule(ctx, f"4{x}", "rebid.game", {"low": 19}, pts=(19, 40))
-        rule(ctx, f"3{x}", "rebid.invite", {"low": 16, "high": 18}, pts=(16, 18))
+        rule(ctx, f"4{x}", "rebid.game", {"low": 18}, pts=(18, 40))
+        rule(ctx, f"3{x}", "rebid.invite", {"low": 15, "high": 17}, pts=(15, 17))
     else:
         rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 21), stop="SH")
     rule(ctx, "pass", "pass.minimum", {"high": 15})
     ctx = rf"^1{x} P 3{x} P$"
     if x in MAJORS:
         rule(ctx, "4NT", "ask.blackwood", {"low": 20}, pts=(20, 40))
-        rule(ctx, f"4{x}", "rebid.accept", {"low": 14}, pts=(14, 40))
+        rule(ctx, f"4{x}", "rebid.accept", {"low": 13}, pts=(13, 40))
     else:
-        rule(ctx, "3NT", "rebid.accept", {"low": 14}, hcp=(14, 40))
-    rule(ctx, "pass", "rebid.decline", {"high": 13})
+        rule(ctx, "3NT", "rebid.accept", {"low": 13}, hcp=(13, 40))
+    rule(ctx, "pass", "rebid.decline", {"high": 12})
     rule(rf"^1{x} P 2NT P$", "3NT", "rebid.accept", {"low": 12})
     for y in below(x):
         ctx = rf"^1{x} P 2{y} P$"
@@ -288,17 +290,17 @@ for x in SUITS:
                  len={y: (6, 13)})
             rule(rf"^1{x} P 1{y} P 1NT P$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, pts=(6, 10),
                  len={y: (6, 13)})
-        rule(rf"^1{x} P 1{y} P 1NT P$", "3NT", "resp.nt", {"low": 13, "high": 17}, hcp=(13, 17))
-        rule(rf"^1{x} P 1{y} P 1NT P$", "2NT", "resp.invite", {"low": 11, "high": 12}, hcp=(11, 12))
+        rule(rf"^1{x} P 1{y} P 1NT P$", "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17))
+        rule(rf"^1{x} P 1{y} P 1NT P$", "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
         rule(rf"^1{x} P 1{y} P 2NT P$", "6NT", "resp.nt", {"low": 14, "high": 17}, hcp=(14, 17))
         rule(rf"^1{x} P 1{y} P 2NT P$", "3NT", "bid.game", {"low": 6})
         if x in MAJORS:
             rule(rf"^1{x} P 1{y} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(13, 40),
                  len={x: (3, 13)})
-rule(r"^1[CDHS] P 1[DHS] P (?:1[HS]|2[CDHS]) P$", "3NT", "resp.nt", {"low": 13, "high": 17}, hcp=(13, 17),
-     stop="theirs")
-rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]|3[CD]) P$", "2NT", "resp.invite", {"low": 11, "high": 12},
-     hcp=(11, 12))
+rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]) P$", "3NT", "resp.nt", {"low": 12, "high": 17},
+     hcp=(12, 17), stop="unbid")
+rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]|3[CD]) P$", "2NT", "resp.invite", {"low": 10, "high": 11},
+     hcp=(10, 11), stop="unbid")
 rule(r"^1[CDHS] P (?:1[DHSN]T?|2[CDH]) P \S+ P$", "pass", "pass.minimum", {"high": 10}, hcp=(0, 10))
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4S", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"S": (3, 13)})
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4H", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"H": (3, 13)})
@@ -465,8 +467,8 @@ for x in SUITS:
         rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, hcp=(12, 15))
         rule(ctx, "pass", "pass.minimum", {"high": 15})
-    rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "3NT", "rebid.accept", {"low": 14}, pts=(14, 40))
-    rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "pass", "rebid.decline", {"high": 13})
+    rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "3NT", "rebid.accept", {"low": 13}, pts=(13, 40))
+    rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "pass", "rebid.decline", {"high": 12})
     for z in below(x):  # preference after opener's second suit
         ctx = rf"^1{x} P 1NT P 2{z} P$"
         rule(ctx, f"2{x}", "bid.preference", {"suit": x}, best_of=(x + z, x))
@@ -557,8 +559,9 @@ for strain in ("NT", "S", "H", "D", "C"):
         rule(r".", f"6{strain}", "bid.slam_fit", {"suit": strain, "low": 33}, combined=(33, 40), fit=strain,
              silent_opponents=True)
 for m in MAJORS:
-    rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(25, 32), fit=m, silent_opponents=True)
+    rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(24, 32), fit=m)
 rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), stop="unbid", silent_opponents=True)
+rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), stop="theirs", silent_opponents=False)
 for m in "DC":
     rule(r".", f"5{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(28, 32), fit=m, silent_opponents=True)
 
