@@ -10,7 +10,8 @@ import pytest
 
 import cardavia
 from cardavia.ai import make_agent
-from cardavia.ai.bridge_bidding import MESSAGES, RULES, SystemAgent, choose_call, context_of, explain, render
+from cardavia.ai.bridge_bidding import (MESSAGES, RULES, SystemAgent, choose_call, context_of, explain,
+                                        read_auction, render)
 from cardavia.ai.bridge_bidding.bidder import Hand, _holds
 
 GAME = cardavia.load("bridge")
@@ -211,3 +212,30 @@ def test_agent_reads_only_its_observation():
 def test_auctions_end():
     ends = [s for s in auction_states(10)]
     assert ends  # every auction ended (the generator finished)
+
+
+def test_every_players_calls_are_read_and_random_opponents_break_nothing():
+    # The system in North-South, random calls from East-West: every call
+    # legal, every call of the auction read (or None) without an error.
+    system = [make_agent("heuristic", GAME, seed=s) for s in (0, 2)]
+    rand = [make_agent("random", GAME, seed=s) for s in (1, 3)]
+    read = 0
+    for seed in range(25):
+        state = GAME.new_state(seed=seed)
+        while state.phase == "auction":
+            p = state.current_player
+            agent = system[p // 2] if p % 2 == 0 else rand[p // 2]
+            move = agent.choose(state.observation(p), state.legal_moves())
+            assert move in state.legal_moves()
+            state.play(move)
+        readings = read_auction([str(c) for c in state.auction])
+        assert [c for c, _ in readings] == [str(c) for c in state.auction]
+        read += sum(r is not None for _, r in readings)
+    assert read > 50
+
+
+def test_module_doctest():
+    import doctest
+
+    import cardavia.ai.bridge_bidding
+    assert doctest.testmod(cardavia.ai.bridge_bidding).failed == 0

@@ -110,7 +110,7 @@ def partner_shows(context: str) -> tuple[int, dict[str, int]]:
     """The least points and the suit lengths partner's calls show, as the
     system reads them (``explain`` of each)."""
     tokens = context.split()
-    low, lengths = 0, {}
+    low, lengths = 0, dict[str, int]()
     for j in range(len(tokens) - 2, -1, -4):
         reading = explain(tokens[:j], tokens[j])
         if reading is None:
@@ -217,6 +217,12 @@ def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]] | N
         if _token(rule_call) == token:
             return message, dict(params)
     return None
+
+
+def read_auction(auction: Sequence[Any]) -> list[tuple[str, tuple[str, dict[str, Any]] | None]]:
+    """Every call of ``auction`` (South's first) with what it shows as the
+    system reads it, whoever made it: (call text, reading or None)."""
+    return [(str(call), explain(auction[:i], call)) for i, call in enumerate(auction)]
 
 
 class SystemAgent(Agent):
