@@ -44,6 +44,12 @@ class Hand:
         self.aces = sum(12 in ranks for ranks in self.suits.values())
         self.balanced = sorted(self.length.values()) in _BALANCED
 
+    def dummy_points(self, trumps: str) -> int:
+        """HCP plus shortness as dummy in ``trumps``."""
+        long = self.length[trumps] >= 4
+        short = {0: 5 if long else 3, 1: 3 if long else 2, 2: 1}
+        return self.hcp + sum(short.get(n, 0) for s, n in self.length.items() if s != trumps)
+
     def stopper(self, suit: str) -> bool:
         """A, Kx, Qxx or Jxxx."""
         ranks, n = self.suits[suit], self.length[suit]
@@ -138,6 +144,8 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
             ok = want[0] <= hand.hcp <= want[1]
         elif key == "pts":
             ok = want[0] <= hand.points <= want[1]
+        elif key == "dummy":
+            ok = want[1] <= hand.dummy_points(want[0]) <= want[2]
         elif key == "len":
             ok = all(lo <= hand.length[s] <= hi for s, (lo, hi) in want.items())
         elif key == "balanced":

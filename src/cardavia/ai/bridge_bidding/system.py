@@ -12,6 +12,10 @@ and call.  Constraints (every one must hold):
 ``hcp`` / ``pts`` (low, high)
     high-card points (A 4, K 3, Q 2, J 1); points add one a card past four
     in a suit.
+``dummy``  (suit, low, high)
+    points as dummy in that trump suit: HCP plus 3 for a void, 2 for a
+    singleton and 1 for a doubleton (5 and 3 for a void and a singleton
+    with four trumps).
 ``len``  {suit: (low, high)}
     suit lengths; suits are ``C D H S``.
 ``balanced``  True or False
@@ -92,8 +96,8 @@ for s in "SHDC":
                                           "length": 5 if s in MAJORS else 3},
          hcp=(10, 21), rule_of_20=True, opening_suit=s)
 for s in "SHD":
-    rule(OPENING, f"2{s}", "open.weak_two", {"suit": s, "low": 5, "high": 10, "length": 6},
-         hcp=(5, 10), len={s: (6, 6)})
+    rule(OPENING, f"2{s}", "open.weak_two", {"suit": s, "low": 6, "high": 10, "length": 6},
+         hcp=(6, 10), len={s: (6, 6)})
 for s in "SHDC":
     rule(OPENING, f"3{s}", "open.preempt", {"suit": s, "low": 5, "high": 10, "length": 7},
          hcp=(5, 10), len={s: (7, 9)})
@@ -104,13 +108,13 @@ R1NT = r"^1NT P$"
 rule(R1NT, "2H", "resp.transfer", {"suit": "S", "length": 5}, len={"S": (5, 13)}, best_of=("HS", "S"))
 rule(R1NT, "2D", "resp.transfer", {"suit": "H", "length": 5}, len={"H": (5, 13)})
 rule(R1NT, "2C", "resp.stayman", {"low": 8}, hcp=(8, 40), four_card_major=True)
-rule(R1NT, "6NT", "resp.nt", {"low": 18, "high": 19}, hcp=(18, 19))
-rule(R1NT, "4NT", "resp.quantitative", {"low": 16, "high": 17}, hcp=(16, 17))
-rule(R1NT, "3NT", "resp.nt", {"low": 9, "high": 15}, hcp=(9, 15))
+rule(R1NT, "6NT", "resp.nt", {"low": 17, "high": 19}, hcp=(17, 19))
+rule(R1NT, "4NT", "resp.quantitative", {"low": 15, "high": 16}, hcp=(15, 16))
+rule(R1NT, "3NT", "resp.nt", {"low": 9, "high": 14}, hcp=(9, 14))
 rule(R1NT, "2NT", "resp.invite", {"low": 8, "high": 8}, hcp=(8, 8))
 rule(R1NT, "pass", "pass.weak", {"high": 7})
-rule(r"^1NT P 4NT P$", "6NT", "rebid.accept", {"low": 17}, hcp=(17, 17))
-rule(r"^1NT P 4NT P$", "pass", "rebid.decline", {"high": 16})
+rule(r"^1NT P 4NT P$", "6NT", "rebid.accept", {"low": 16}, hcp=(16, 17))
+rule(r"^1NT P 4NT P$", "pass", "rebid.decline", {"high": 15})
 
 STAYMAN = r"^1NT P 2C P$"
 rule(STAYMAN, "2H", "rebid.stayman_major", {"suit": "H", "length": 4}, len={"H": (4, 5)})
@@ -184,12 +188,13 @@ rule(r"^2C P 2D P (?:2NT|3[CD]) P$", "3NT", "bid.game", {"low": 3}, hcp=(3, 40))
 for x in SUITS:
     ctx = rf"^1{x} P$"
     if x in MAJORS:
-        rule(ctx, "4NT", "ask.blackwood", {"low": 18}, pts=(18, 40), len={x: (4, 13)})
-        rule(ctx, f"4{x}", "resp.raise_game", {"suit": x, "length": 4, "low": 13}, pts=(13, 40), len={x: (4, 13)})
+        rule(ctx, "4NT", "ask.blackwood", {"low": 18}, dummy=(x, 18, 40), len={x: (4, 13)})
+        rule(ctx, f"4{x}", "resp.raise_game", {"suit": x, "length": 4, "low": 13}, dummy=(x, 13, 40),
+             len={x: (4, 13)})
         rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 4, "low": 10, "high": 12},
-             pts=(10, 12), len={x: (4, 13)})
+             dummy=(x, 10, 12), len={x: (4, 13)})
         rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 3, "low": 6, "high": 9},
-             pts=(6, 9), len={x: (3, 13)})
+             dummy=(x, 6, 9), len={x: (3, 13)})
     for y in above(x):  # a new suit at the one level: majors before diamonds, the longer major first
         if y == "D":
             continue
@@ -559,8 +564,8 @@ for strain in ("NT", "S", "H", "D", "C"):
         rule(r".", f"6{strain}", "bid.slam_fit", {"suit": strain, "low": 33}, combined=(33, 40), fit=strain,
              silent_opponents=True)
 for m in MAJORS:
-    rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(24, 32), fit=m)
-rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), stop="unbid", silent_opponents=True)
+    rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(23, 32), fit=m)
+rule(r".", "3NT", "bid.game", {"low": 24}, combined=(24, 32), stop="unbid", silent_opponents=True)
 rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), stop="theirs", silent_opponents=False)
 for m in "DC":
     rule(r".", f"5{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(28, 32), fit=m, silent_opponents=True)
