@@ -239,3 +239,30 @@ def test_module_doctest():
 
     import cardavia.ai.bridge_bidding
     assert doctest.testmod(cardavia.ai.bridge_bidding).failed == 0
+
+
+# -- simulation where the system has no answer -------------------------------------
+def test_sampled_deals_fit_the_auction():
+    import random
+
+    from cardavia.ai.bridge_bidding.simulate import sample_deals
+    from cardavia.cards import card_text
+    own = hand("854", "QJ8632", "5", "T82")
+    # South opened 1NT, West passed; North (seat 2) holds ``own``.
+    for masks in sample_deals(own, ["1NT", "pass"], 2, 6, random.Random(1)):
+        assert sorted(c for m in masks for c in range(52) if m >> c & 1) == list(range(52))
+        assert sorted(card_text(c) for c in range(52) if masks[2] >> c & 1) == sorted(own)
+        assert 15 <= Hand([card_text(c) for c in range(52) if masks[0] >> c & 1]).hcp <= 17
+
+
+def test_mc_simulates_where_the_system_has_no_answer():
+    state = GAME.new_state(seed=3)
+    for call in ("1H", "1S", "2H"):  # South, West, North; East to call
+        state.play(call)
+    obs, legal = state.observation(3), state.legal_moves()
+    agent = make_agent("mc:rollouts=2000", GAME, seed=4)
+    calls = set()
+    for _ in range(2):
+        agent.reset(4)
+        calls.add(agent._simulate(obs.data, legal))
+    assert len(calls) == 1 and calls <= set(legal)  # reproducible and legal

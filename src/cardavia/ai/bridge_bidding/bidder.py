@@ -7,9 +7,10 @@ where the system has no answer; ``explain(auction, call)`` reads any
 player's call as the system does: ``("open.nt", {"low": 15, "high": 17})``.
 
 ``SystemAgent`` wraps the game's agent (``heuristic`` or ``mc``): it bids
-with the system and, where the system has no answer, and in the play, the
-wrapped agent decides (the rollout policy, or the Monte Carlo search over
-sampled worlds).  It reads only its observation.
+with the system; where the system has no answer ``mc`` simulates (deals
+that fit the auction, candidate contracts solved double dummy:
+``simulate.py``) and ``heuristic`` plays the compiled rollout policy's
+call; in the play the wrapped agent decides.  It reads only its observation.
 """
 from __future__ import annotations
 
@@ -258,7 +259,7 @@ class SystemAgent(Agent):
         self.inner.reset(seed)
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
-        data = getattr(observation, "data", observation)
+        data: dict = getattr(observation, "data", observation)
         if data.get("phase") == "auction":
             found = choose_call(data["hand"], data["auction"], [str(m) for m in legal_moves])
             if found is not None:
@@ -269,7 +270,21 @@ class SystemAgent(Agent):
                         if hasattr(self.inner, "last_rollouts"):
                             self.inner.last_rollouts = 0
                         return m
+            if self.inner.searches and len(legal_moves) > 1:
+                return self._simulate(data, legal_moves)
         return self.inner.choose(observation, legal_moves)
+
+    def _simulate(self, data: dict, legal_moves: LegalMoves) -> Move:
+        """Where the system has no answer, a searching agent compares the
+        candidate contracts double dummy on deals that fit the auction."""
+        from cardavia.ai.bridge_bidding.simulate import simulate_call
+
+        samples = max(2, min(16, getattr(self.inner, "rollouts", 2000) // 1000))
+        call = simulate_call(data["hand"], data["auction"], data["player"], data["vulnerability"],
+                             [str(m) for m in legal_moves], samples, self.rng)
+        if hasattr(self.inner, "last_rollouts"):
+            self.inner.last_rollouts = 0
+        return next(m for m in legal_moves if str(m) == call)
 
     def explain(self, observation: Any, move: Any) -> tuple[str, dict[str, Any]] | None:
         """What ``move`` (a call) shows after the observed auction, as the
