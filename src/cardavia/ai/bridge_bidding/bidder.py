@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from cardavia.ai.agent import Agent
 from cardavia.ai.bridge_bidding.system import MAJORS, RULES, SUITS, Rule
@@ -259,7 +259,7 @@ class SystemAgent(Agent):
         self.inner.reset(seed)
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
-        data: dict = getattr(observation, "data", observation)
+        data: dict = cast(dict, getattr(observation, "data", observation))
         if data.get("phase") == "auction":
             found = choose_call(data["hand"], data["auction"], [str(m) for m in legal_moves])
             if found is not None:
