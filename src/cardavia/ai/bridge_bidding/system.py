@@ -306,6 +306,25 @@ rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]) P$", "3NT", "resp.nt", {
      hcp=(12, 17), stop="unbid")
 rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]|3[CD]) P$", "2NT", "resp.invite", {"low": 10, "high": 11},
      hcp=(10, 11), stop="unbid")
+for x in SUITS:  # responder after opener's second suit
+    for y in above(x):
+        for z in above(y):  # a new suit at the one level
+            ctx = rf"^1{x} P 1{y} P 1{z} P$"
+            if z in MAJORS:
+                rule(ctx, f"4{z}", "bid.game_fit", {"suit": z, "length": 4}, dummy=(z, 12, 40), len={z: (4, 13)})
+                rule(ctx, f"3{z}", "bid.invite_fit", {"suit": z, "low": 10, "high": 11}, dummy=(z, 10, 11),
+                     len={z: (4, 13)})
+                rule(ctx, f"2{z}", "rebid.raise", {"suit": z, "length": 4}, dummy=(z, 6, 9), len={z: (4, 13)})
+            rule(ctx, "3NT", "resp.nt", {"low": 13, "high": 17}, hcp=(13, 17), stop="unbid")
+            rule(ctx, "2NT", "resp.invite", {"low": 11, "high": 12}, hcp=(11, 12), stop="unbid")
+            rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 10), len={y: (6, 13)})
+            rule(ctx, "1NT", "resp.1nt", {"low": 8, "high": 10}, hcp=(8, 10))
+        for z in below(x):  # a new lower suit at the two level
+            ctx = rf"^1{x} P 1{y} P 2{z} P$"
+            rule(ctx, "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17), stop="unbid")
+            rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11), stop="unbid")
+            rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 10), len={y: (6, 13)})
+            rule(ctx, f"2{x}", "bid.preference", {"suit": x}, len={x: (3, 13)}, best_of=(x + z, x))
 rule(r"^1[CDHS] P (?:1[DHSN]T?|2[CDH]) P \S+ P$", "pass", "pass.minimum", {"high": 10}, hcp=(0, 10))
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4S", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"S": (3, 13)})
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4H", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"H": (3, 13)})
@@ -542,6 +561,23 @@ for x in SUITS:  # competing when the opponents have found a fit
                     rule(ctx, f"{lv}{y}", "overcall.suit", {"suit": y, "length": 5, "low": 9, "high": 16},
                          hcp=(9, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
         rule(ctx, "pass", "pass.competitive", {})
+
+for x in SUITS:  # the part-score battle
+    for y in SUITS:
+        if y == x:
+            continue
+        ov = f"1{y}" if y in above(x) else f"2{y}"
+        ctx = rf"^1{x} {ov} 2{x}$"  # advancer after their raise
+        if y in MAJORS:
+            rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 4, "low": 12}, dummy=(y, 12, 40),
+                 len={y: (4, 13)})
+        rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 4}, dummy=(y, 6, 11), len={y: (4, 13)})
+        rule(ctx, f"2{y}", "advance.raise", {"suit": y, "length": 3}, dummy=(y, 6, 10), len={y: (3, 13)})
+        for ctx in (rf"^1{x} {ov} 2{x} (?:P|[23]{y})$", rf"^1{x} P 2{x} (?:X|[23]{y})$"):
+            if x in MAJORS:
+                rule(ctx, f"4{x}", "rebid.game", {"low": 18}, pts=(18, 40))
+            rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
+            rule(ctx, "pass", "pass.competitive", {})
 
 # Responder's and opener's later calls: game when the values are there.
 for m in MAJORS:
