@@ -127,9 +127,8 @@ for m in MAJORS:
     rule(rf"^1NT P 2C P 2{m} P 3{m} P$", f"4{m}", "rebid.accept", {"low": 16}, hcp=(16, 17))
     rule(rf"^1NT P 2C P 2{m} P 3{m} P$", "pass", "rebid.decline", {"high": 15})
 rule(r"^1NT P 2C P 2S P 3NT P$", "4H", "rebid.other_major", {"suit": "H", "length": 4}, len={"H": (4, 13)})
-for ctx in (r"^1NT P 2C P 2[DHS] P$",):
-    rule(ctx, "3NT", "resp.nt", {"low": 10, "high": 15}, hcp=(10, 15))
-    rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
+rule(r"^1NT P 2C P 2[DHS] P$", "3NT", "resp.nt", {"low": 10, "high": 15}, hcp=(10, 15))
+rule(r"^1NT P 2C P 2[DHS] P$", "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
 rule(r"^1NT P (?:2C P 2[DHS] P )?2NT P$", "3NT", "rebid.accept", {"low": 16}, hcp=(16, 17))
 rule(r"^1NT P (?:2C P 2[DHS] P )?2NT P$", "pass", "rebid.decline", {"high": 15})
 
@@ -487,10 +486,10 @@ for x in SUITS:
                  len={x: (3 - (level - 2), 13)})
         rule(ctx, "3NT", "bid.game", {"low": 16}, hcp=(16, 40), stop=others)
         rule(ctx, "pass", "pass.signoff", {"high": 15})
-    for ctx in (rf"^1{x} (?:1[CDHS]|2[CDHS]|1NT) P P$",):
-        rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
-        rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, hcp=(12, 15))
-        rule(ctx, "pass", "pass.minimum", {"high": 15})
+    ctx = rf"^1{x} (?:1[CDHS]|2[CDHS]|1NT) P P$"
+    rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
+    rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, hcp=(12, 15))
+    rule(ctx, "pass", "pass.minimum", {"high": 15})
     rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "3NT", "rebid.accept", {"low": 13}, pts=(13, 40))
     rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "pass", "rebid.decline", {"high": 12})
     for z in below(x):  # preference after opener's second suit
