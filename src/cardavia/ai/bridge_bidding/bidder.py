@@ -243,7 +243,7 @@ class SystemAgent(Agent):
         self.name = inner.name
         self.searches = inner.searches
         self.system_calls = 0
-        """Calls of the last deals that the system made (not the fallback)."""
+        """Calls the system made (not the fallback), over the agent's life."""
 
     def __getattr__(self, attr: str) -> Any:  # the wrapped agent's budget, searcher, ...
         if attr == "inner":
