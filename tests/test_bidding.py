@@ -17,7 +17,8 @@ from cardavia.ai.bridge_bidding.bidder import Hand, _holds
 GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
          "partnership_aces", "four_card_major", "takeout", "silent_side", "unbid", "contested", "negative",
-         "short_theirs", "combined", "fit", "silent_opponents", "dummy"}
+         "short_theirs", "combined", "fit", "silent_opponents", "dummy",
+         "honours"}
 
 
 def hand(spades: str, hearts: str, diamonds: str, clubs: str) -> list[str]:

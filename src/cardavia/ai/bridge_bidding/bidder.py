@@ -145,6 +145,8 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
             ok = want[0] <= hand.hcp <= want[1]
         elif key == "pts":
             ok = want[0] <= hand.points <= want[1]
+        elif key == "honours":
+            ok = sum(r >= 8 for r in hand.suits[want[0]]) >= want[1]
         elif key == "dummy":
             ok = want[1] <= hand.dummy_points(want[0]) <= want[2]
         elif key == "len":

@@ -12,6 +12,8 @@ and call.  Constraints (every one must hold):
 ``hcp`` / ``pts`` (low, high)
     high-card points (A 4, K 3, Q 2, J 1); points add one a card past four
     in a suit.
+``honours``  (suit, n)
+    at least n of the A K Q J T there.
 ``dummy``  (suit, low, high)
     points as dummy in that trump suit: HCP plus 3 for a void, 2 for a
     singleton and 1 for a doubleton (5 and 3 for a void and a singleton
@@ -395,7 +397,8 @@ for x in SUITS:  # advancing partner's overcall
         rule(ctx, "pass", "pass.competitive", {})
     for ctx in (rf"^1{x} X P$", rf"^1{x} P P X P$", rf"^1{x} X XX$"):  # advancing a takeout double
         if "XX" not in ctx:
-            rule(ctx, "pass", "pass.penalty", {"suit": x, "length": 5}, hcp=(8, 40), len={x: (5, 13)}, stop=x)
+            rule(ctx, "pass", "pass.penalty", {"suit": x, "length": 5}, hcp=(8, 40), len={x: (5, 13)},
+                 honours=(x, 3))
         rule(ctx, "3NT", "advance.nt", {"low": 13}, hcp=(13, 40), stop=x)
         rule(ctx, "2NT", "advance.nt", {"low": 11, "high": 12}, hcp=(11, 12), stop=x)
         for y in "SHDC":
@@ -528,7 +531,8 @@ for x in "DHSC":  # advancing a takeout double of a weak two or preempt
         if lv == 2 and x == "C":
             continue
         ctx = rf"^{lv}{x} X P$|^{lv}{x} P P X P$"
-        rule(ctx, "pass", "pass.penalty", {"suit": x, "length": 5}, hcp=(8, 40), len={x: (5, 13)}, stop=x)
+        rule(ctx, "pass", "pass.penalty", {"suit": x, "length": 5}, hcp=(8, 40), len={x: (5, 13)},
+             honours=(x, 3))
         for m in MAJORS:
             if m != x:
                 rule(ctx, f"4{m}", "advance.game", {"suit": m, "length": 5, "low": 10}, hcp=(10, 40),
