@@ -55,6 +55,7 @@ import threading
 from typing import Any, ClassVar, Sequence, cast
 
 from cardavia import pbn
+from cardavia.analysis.par import Par, ParContract, par, par_of_table  # noqa: F401  (the par of a deal)
 from cardavia._core import bridge_core as _core
 from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver

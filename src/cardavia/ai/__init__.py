@@ -124,10 +124,18 @@ def make_agent(name: str, game: Any, seed: Any = None, **options: Any) -> Agent:
     if not hasattr(game, "policy_move"):
         raise ValueError(f"{game.name} has no {base} agent yet")
     if base == "heuristic":
-        return HeuristicAgent(game, seed=seed)
+        return _with_bidding_system(game, HeuristicAgent(game, seed=seed))
     if not searchable(game):
         raise ValueError(f"{game.name} has no {base} agent yet (it needs the game's sample_world and rollout)")
-    return MonteCarloAgent(game, seed=seed, **spec_options)
+    return _with_bidding_system(game, MonteCarloAgent(game, seed=seed, **spec_options))
+
+
+def _with_bidding_system(game: Any, agent: Agent) -> Agent:
+    """Bridge's agents bid with the bidding system (``cardavia.ai.bridge_bidding``)."""
+    if getattr(game, "name", None) != "bridge":
+        return agent
+    from cardavia.ai.bridge_bidding import SystemAgent
+    return SystemAgent(agent)
 
 
 __all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "MonteCarloAgent", "RandomAgent",

@@ -1,0 +1,170 @@
+"""Bidding benchmark (issue 14 part 6): the same agent in all four seats bids
+random deals (vulnerability cycled none, ns, ew, both; dealer South); each
+final contract is scored double dummy and compared with the deal's par:
+the mean |IMPs(DD score - par)| per deal (lower is better; the target is
+3.5, BfG's ACOL about 4.8).  BfG (``bfgbidding``, with ``bridgeobjects``
+and ``icecream``) bids the same deals through an adapter, side by side.
+
+    python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
+                                  [--tables tables.json] [--skip-bfg]
+
+``--tables`` keeps the double-dummy tables in a JSON file (solved once,
+read on the next run).  The agent's system calls and its fallback calls
+(where the system has no answer) are counted; so are BfG's errors (a call
+it cannot make or an illegal one: the adapter passes instead).
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import time
+
+import cardavia
+from cardavia import bridge
+from cardavia.ai import make_agent
+
+IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
+             1750, 2000, 2250, 2500, 3000, 3500, 4000)
+
+
+def imps(difference: int) -> int:
+    return sum(abs(difference) >= step for step in IMP_STEPS)
+
+
+def dd_ns_score(state, table) -> int:
+    """North-South's score of the final contract when it takes its double-dummy tricks."""
+    if state.contract is None:
+        return 0
+    level, strain, doubled = bridge.parse_contract(state.contract)
+    declarer = state.declarer
+    tricks = table[strain]["NESW".index(bridge.SEAT_LETTERS[declarer])]
+    score = int(bridge.score(state.contract, state.is_vulnerable(declarer), tricks))
+    return score if bridge.side_of(declarer) == 0 else -score
+
+
+class BfGBidder:
+    """BfG's ACOL (``bfgbidding``) behind the agent's ``choose``: it is told
+    the seat's hand, the auction and the vulnerability, nothing else."""
+
+    system_calls = 0
+
+    def __init__(self, game):
+        from bfgbidding import Hand, Player
+        from bridgeobjects import Board
+        self.game, self.Hand, self.Player, self.Board = game, Hand, Player, Board
+        self.errors = 0
+
+    def reset(self, seed=None) -> None:
+        pass
+
+    def choose(self, observation, legal_moves):
+        o = observation.data
+        suits: dict[str, list[str]] = {s: [] for s in "shdc"}
+        for c in o["hand"]:
+            suits[c[-1]].append(c[:-1].replace("10", "T"))
+        board = self.Board()
+        board.dealer = "S"
+        board.vulnerable = {"none": "None", "ns": "NS", "ew": "EW", "both": "Both"}[o["vulnerability"]]
+        board.bid_history = [{"pass": "P", "X": "D", "XX": "R"}.get(t, t) for t in o["auction"]]
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                hand = self.Hand(".".join("".join(suits[s]) for s in "shdc"))
+                name = self.Player(board, hand, 0).make_bid(False).name
+            move = self.game.parse_move({"P": "pass", "D": "X", "R": "XX"}.get(name, name))
+            if move in legal_moves:
+                return move
+        except Exception:
+            pass
+        self.errors += 1
+        return self.game.parse_move("pass")
+
+
+def bid_deal(game, seed: int, agents) -> object:
+    state = game.new_state(seed=seed)
+    for seat, agent in enumerate(agents):
+        agent.reset(seed * 4 + seat)
+    while state.phase == "auction":
+        p = state.current_player
+        state.play(agents[p].choose(state.observation(p), state.legal_moves()))
+    return state
+
+
+def run(agent: str, deals: int, seed: int, tables: dict) -> tuple[float, list, dict]:
+    """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and counts."""
+    total = 0
+    rows = []
+    counts = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0}
+    for i in range(deals):
+        vul = bridge.VULNERABILITY[i % 4]
+        game = cardavia.load("bridge", vulnerability=vul)
+        if agent == "bfg":
+            agents = [BfGBidder(game) for _ in range(4)]
+        else:
+            agents = [make_agent(agent, game, seed=seed) for _ in range(4)]
+        deal_seed = seed * 100_000 + i
+        t0 = time.perf_counter()
+        state = bid_deal(game, deal_seed, agents)
+        counts["ms"] += 1000 * (time.perf_counter() - t0) / deals
+        system = sum(getattr(a, "system_calls", 0) for a in agents)
+        counts["system"] += system
+        counts["fallback"] += len(state.auction) - system
+        counts["errors"] += sum(getattr(a, "errors", 0) for a in agents)
+        key = state.deal_pbn()
+        if key not in tables:
+            tables[key] = bridge.dd_table(key)
+        table = tables[key]
+        par = bridge.par_of_table(table, vul, "S")
+        ours = dd_ns_score(state, table)
+        loss = imps(ours - par.ns_score)
+        total += loss
+        rows.append((loss, i, vul, " ".join(str(c) for c in state.auction), state.contract, state.declarer,
+                     ours, str(par), key))
+        print(f"\r{agent}: deal {i + 1}/{deals}", end="", flush=True)
+    print()
+    return total / deals, rows, counts
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--agent", default="heuristic")
+    ap.add_argument("--tables", help="a JSON file of double-dummy tables, kept between runs")
+    ap.add_argument("--skip-bfg", action="store_true", help="only our agent")
+    ap.add_argument("--show", type=int, default=0, help="print the auctions of the worst N deals")
+    args = ap.parse_args()
+    tables: dict[str, list] = {}
+    if args.tables and os.path.exists(args.tables):
+        with open(args.tables) as f:
+            tables = json.load(f)
+    ours, rows, counts = run(args.agent, args.deals, args.seed, tables)
+    theirs = None
+    if not args.skip_bfg:
+        try:
+            theirs, _, bfg_counts = run("bfg", args.deals, args.seed, tables)
+        except ImportError as e:
+            print(f"BfG not run: {e}")
+    if args.tables:
+        with open(args.tables, "w") as f:
+            json.dump(tables, f)
+    n = args.deals
+    print(f"mean |IMPs vs par| over {n} deals (target 3.5): {args.agent} {ours:.2f}", end="")
+    if theirs is not None:
+        print(f"   BfG ACOL {theirs:.2f}   ratio {ours / theirs:.2f}x (BfG errors {bfg_counts['errors']}, "
+              f"{bfg_counts['ms']:.1f} ms a deal)")
+    else:
+        print()
+    print(f"{args.agent}: calls by the system {counts['system']}, by the fallback {counts['fallback']}; "
+          f"bidding {counts['ms']:.1f} ms a deal")
+    for row in sorted(rows, reverse=True)[:args.show]:
+        loss, i, vul, auction, contract, declarer, score, par_text, key = row
+        seat = "-" if declarer is None else bridge.SEAT_LETTERS[declarer]
+        print(f"{loss:3d} IMPs  deal {i} vul {vul}: {auction}  -> {contract} by {seat} ({score:+d})  par {par_text}")
+        print(f"           {key}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""Bidding by simulation, where the system has no answer (issue 14 part 2).
+
+Deal the unseen cards to the other three players many times, keeping the
+deals in which every call of theirs shows what the system reads it to show
+(its points and suit lengths, ``explain``); in each, solve the candidate
+contracts double dummy and score them (BR-5) for the caller's side; bid the
+candidate with the best mean.  The candidates: pass (the contract so far
+stands), and the cheapest bid in no-trump, in the caller's longest suit and
+in partner's longest shown suit.  Each candidate is taken as the final
+contract: the opponents' later calls are not simulated.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from cardavia._core.bridge_core import score as contract_score
+from cardavia._core.dds import Solver
+from cardavia.ai.bridge_bidding.bidder import Hand, _token, explain
+from cardavia.ai.bridge_bidding.system import SUITS
+
+_STRAINS = ("C", "D", "H", "S", "NT")
+_SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3}
+_RANKS = "23456789TJQKA"
+_TRIES = 200  # deals drawn for each kept one before the constraints are dropped
+_MARGIN = 100  # points a deal a bid must gain over passing
+
+
+def _card_id(text: str) -> int:
+    rank = text[:-1].upper().replace("10", "T")
+    return 4 * _RANKS.index(rank) + _SUIT_OF[text[-1].lower()]
+
+
+def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]:
+    """Per seat (South 0, West 1, North 2, East 3): the least and most HCP
+    and the least suit lengths (suit 0-3) its calls show."""
+    out: dict[int, tuple[int, int, dict[int, int]]] = {}
+    for i, call in enumerate(auction):
+        seat = i % 4
+        low, high, lengths = out.get(seat, (0, 37, {}))
+        reading = explain(auction[:i], call)
+        if reading is not None:
+            params = reading[1]
+            low = max(low, params.get("low", 0))
+            high = min(high, params.get("high", 37))
+            suit = params.get("suit")
+            if isinstance(suit, str) and suit in SUITS and "length" in params:
+                s = SUITS.index(suit)
+                lengths[s] = max(lengths.get(s, 0), params["length"])
+        out[seat] = (low, min(high, 37), lengths)
+    return out
+
+
+def _fits(mask: int, shown: tuple[int, int, dict[int, int]]) -> bool:
+    low, high, lengths = shown
+    hcp = sum(max(0, (c >> 2) - 8) for c in range(52) if mask >> c & 1)
+    return low <= hcp <= max(high, low) and all(
+        bin(mask & (0x1111111111111 << s)).count("1") >= n for s, n in lengths.items())
+
+
+def sample_deals(hand: Sequence[str], auction: Sequence[str], player: int, count: int,
+                 rng: random.Random) -> list[list[int]]:
+    """``count`` deals (card masks by seat South, West, North, East) with
+    ``player``'s hand, the others consistent with their calls where the
+    sampling finds such a deal in ``_TRIES`` draws."""
+    own = 0
+    for c in hand:
+        own |= 1 << _card_id(c)
+    unseen = [c for c in range(52) if not own >> c & 1]
+    shown = _shown(auction)
+    others = [(player + k) % 4 for k in (1, 2, 3)]
+    deals = []
+    for _ in range(count):
+        for _ in range(_TRIES):
+            rng.shuffle(unseen)
+            masks = [0, 0, 0, 0]
+            masks[player] = own
+            for k, seat in enumerate(others):
+                masks[seat] = sum(1 << c for c in unseen[13 * k:13 * k + 13])
+            if all(_fits(masks[s], shown[s]) for s in others if s in shown):
+                break
+        deals.append(masks)
+    return deals
+
+
+def _contract_so_far(auction: Sequence[str]) -> tuple[int, int, int, int] | None:
+    """(level, strain, doubled, declarer seat) if the auction ended now."""
+    last, doubled, bidder = None, 0, -1
+    for i, call in enumerate(auction):
+        t = _token(call)
+        if t[0].isdigit():
+            last, doubled, bidder = t, 0, i % 4
+        elif t == "X":
+            doubled = 1
+        elif t == "XX":
+            doubled = 2
+    if last is None:
+        return None
+    strain = _STRAINS.index(last[1:])
+    declarer = next(i % 4 for i, c in enumerate(auction)
+                    if (i % 4) % 2 == bidder % 2 and _token(c)[1:] == last[1:] and _token(c)[0].isdigit())
+    return int(last[0]), strain, doubled, declarer
+
+
+def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
+                  legal: Sequence[str], samples: int, rng: random.Random) -> str:
+    """The candidate call with the best mean double-dummy score for
+    ``player``'s side over ``samples`` deals."""
+    tokens = [_token(c) for c in auction]
+    legal_tokens = {_token(c): str(c) for c in legal}
+    h = Hand(hand)
+    strains = {4, SUITS.index(h.best_of(SUITS))}
+    partner = (player + 2) % 4
+    partner_lengths = _shown(tokens).get(partner, (0, 37, {}))[2]
+    if partner_lengths:
+        strains.add(max(partner_lengths, key=lambda s: partner_lengths[s]))
+    candidates: list[tuple[str, tuple[int, int, int, int] | None]] = [("P", _contract_so_far(tokens))]
+    for strain in sorted(strains):
+        for level in range(1, 6):
+            t = f"{level}{_STRAINS[strain]}"
+            if t in legal_tokens:
+                first = next((i % 4 for i, c in enumerate(tokens) if i % 4 in (player, partner)
+                              and c[0].isdigit() and c[1:] == _STRAINS[strain]), player)
+                candidates.append((t, (level, strain, 0, first)))
+                break
+    if "P" not in legal_tokens or len(candidates) == 1:
+        return legal_tokens.get("P", str(legal[0]))
+    vul = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}[vulnerability]
+    solver = Solver()
+    totals = [0] * len(candidates)
+    for masks in sample_deals(hand, tokens, player, samples, rng):
+        pbn_hands = [masks[(p + 2) % 4] for p in range(4)]  # N, E, S, W
+        tricks: dict[tuple[int, int], int] = {}
+        for j, (_, contract) in enumerate(candidates):
+            if contract is None:
+                continue  # passed out: 0
+            level, strain, doubled, declarer = contract
+            key = (strain, declarer)
+            if key not in tricks:
+                leader = (declarer + 1) % 4
+                tricks[key] = 13 - solver.solve(pbn_hands, strain, (leader + 2) % 4)
+            result = contract_score(level, strain, doubled, vul[declarer % 2], tricks[key])[0]
+            totals[j] += result if declarer % 2 == player % 2 else -result
+    best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
+    if totals[best] - totals[0] < _MARGIN * samples:  # double dummy flatters the bidder: pass unless clear
+        best = 0
+    return legal_tokens[candidates[best][0]]

@@ -1,0 +1,269 @@
+"""The Bridge bidding system as data (issue 14 part 2): its rows are well
+formed, every call it makes can be explained, the agent bids legally from
+its observation alone, and textbook auctions come out as the books say."""
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+import cardavia
+from cardavia.ai import make_agent
+from cardavia.ai.bridge_bidding import (MESSAGES, RULES, SystemAgent, choose_call, context_of, explain,
+                                        read_auction, render)
+from cardavia.ai.bridge_bidding.bidder import Hand, _holds
+
+GAME = cardavia.load("bridge")
+KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
+         "partnership_aces", "four_card_major", "takeout", "silent_side", "unbid", "contested", "negative",
+         "short_theirs", "combined", "fit", "silent_opponents", "dummy",
+         "honours"}
+
+
+def hand(spades: str, hearts: str, diamonds: str, clubs: str) -> list[str]:
+    cards = [r + s for ranks, s in ((spades, "s"), (hearts, "h"), (diamonds, "d"), (clubs, "c")) for r in ranks]
+    assert len(cards) == 13
+    return cards
+
+
+def test_rows_are_well_formed():
+    assert len(RULES) > 300
+    for context, call, constraints, message, params in RULES:
+        re.compile(context)
+        assert re.fullmatch(r"[1-7](C|D|H|S|NT)|X|XX|pass", call), call
+        assert set(constraints) <= KNOWN, constraints
+        assert message in MESSAGES, message
+        fields = {f for _, f, _, _ in string.Formatter().parse(MESSAGES[message]) if f}
+        assert fields <= set(params), (message, params)
+        assert render(message, params)  # every row's reading is rendered in English
+        for key in ("hcp", "pts", "aces", "partnership_aces"):
+            if key in constraints:
+                lo, hi = constraints[key]
+                assert lo <= hi, (context, call)
+
+
+def test_explain_reads_each_row_as_itself_or_an_equal_earlier_row():
+    first: dict[tuple[str, str], str] = {}
+    for context, call, _, message, _ in RULES:
+        key = (context, call)
+        if key in first:
+            assert first[key] == message, f"{call} after {context!r} reads as {first[key]}, not {message}"
+        else:
+            first[key] = message
+
+
+@pytest.mark.parametrize("auction, call, reading", [
+    (["pass"], "1NT", ("open.nt", {"low": 15, "high": 17})),
+    (["1NT", "pass"], "2C", ("resp.stayman", {"low": 8})),
+    (["1NT", "pass", "2C", "pass"], "2H", ("rebid.stayman_major", {"suit": "H", "length": 4})),
+    (["1NT", "pass", "2C", "pass"], "2D", ("rebid.stayman_denial", {})),
+    (["1NT", "pass"], "2D", ("resp.transfer", {"suit": "H", "length": 5})),
+    (["1NT", "pass", "2D", "pass"], "2H", ("rebid.complete_transfer", {"suit": "H"})),
+    (["1S", "pass"], "3S", ("resp.limit_raise", {"suit": "S", "length": 4, "low": 10, "high": 12})),
+    (["1S", "pass", "3S", "pass"], "4NT", ("ask.blackwood", {"low": 20})),
+    (["1S", "pass", "3S", "pass", "4NT", "pass"], "5H", ("answer.blackwood", {"aces": 2})),
+    (["1H"], "X", ("double.takeout", {"low": 12, "short": "H"})),
+    (["1H"], "1S", ("overcall.suit", {"suit": "S", "length": 5, "low": 8, "high": 16})),
+    (["1D", "2C"], "X", ("double.negative", {"low": 8})),
+    (["1D", "1NT"], "X", ("double.penalty", {"low": 10})),
+    (["1H", "1S"], "pass", ("pass.competitive", {})),
+    (["pass", "pass", "pass"], "pass", ("pass.no_opening", {"high": 11})),
+])
+def test_explain_textbook_calls(auction, call, reading):
+    assert explain(auction, call) == reading
+    assert render(*reading)
+
+
+def test_explain_renders_english_and_catalogs():
+    assert render(*explain([], "1NT")) == "15–17 points, balanced"
+    assert render("open.nt", {"low": 15, "high": 17}, {"open.nt": "{low}–{high} Punkte, ausgeglichen"}) \
+        == "15–17 Punkte, ausgeglichen"
+    with pytest.raises(ValueError, match="unknown bidding message"):
+        render("no.such")
+    with pytest.raises(ValueError, match="bad bridge call"):
+        explain([], "8NT")
+    assert explain(["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "X"], "XX") is None
+
+
+def test_context_is_the_auction_after_the_leading_passes():
+    assert context_of(["pass", "pass", "1NT", "pass", "2C"]) == "1NT P 2C"
+    assert context_of([]) == ""
+
+
+def test_hand_reading():
+    h = Hand(hand("AKQ2", "K54", "QJ3", "T98"))
+    assert (h.hcp, h.points, h.aces, h.balanced) == (15, 15, 1, True)
+    assert h.stopper("S") and h.stopper("D") and h.stopper("H") and not h.stopper("C")
+    assert Hand(hand("AQ8642", "K5", "Q3", "T98")).points == 13  # two for the six-card suit
+    assert Hand(hand("A432", "K432", "Q32", "32")).opening_suit() == "D"  # 4-4 majors, 3-2 minors
+    assert Hand(hand("A43", "K43", "Q32", "5432")).opening_suit() == "C"
+    assert Hand(hand("AK432", "KQ432", "Q3", "2")).opening_suit() == "S"  # 5-5: the higher
+
+
+# -- textbook auctions ---------------------------------------------------------
+def test_stayman_1nt_2c_2h():
+    opener = hand("K32", "AQ54", "KJ3", "A92")
+    responder = hand("AJ54", "K632", "Q4", "T82")
+    assert choose_call(opener, [])[0] == "1NT"
+    assert choose_call(responder, ["1NT", "pass"])[0] == "2C"
+    assert choose_call(opener, ["1NT", "pass", "2C", "pass"])[0] == "2H"
+    assert choose_call(responder, ["1NT", "pass", "2C", "pass", "2H", "pass"])[0] == "4H"
+    assert choose_call(opener, ["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "pass"])[0] == "pass"
+
+
+def test_jacoby_transfer_1nt_2d_2h():
+    opener = hand("K32", "A5", "KJ43", "AQ92")
+    weak = hand("854", "QJ8632", "5", "T82")
+    assert choose_call(weak, ["1NT", "pass"])[0] == "2D"
+    assert choose_call(opener, ["1NT", "pass", "2D", "pass"])[0] == "2H"  # with only two hearts too
+    assert choose_call(weak, ["1NT", "pass", "2D", "pass", "2H", "pass"])[0] == "pass"
+
+
+def test_limit_raise_1s_3s():
+    opener = hand("AKJ54", "K32", "Q4", "T82")
+    responder = hand("Q962", "A5", "K854", "Q32")
+    assert choose_call(opener, [])[0] == "1S"
+    assert choose_call(responder, ["1S", "pass"])[0] == "3S"
+    assert choose_call(opener, ["1S", "pass", "3S", "pass"])[0] == "4S"  # 14 points: accepts
+
+
+def test_blackwood_answers_4nt_5h():
+    auction = ["1S", "pass", "3S", "pass", "4NT", "pass"]
+    for aces, (h, answer) in enumerate([(hand("Q962", "K5", "K854", "KQ2"), "5C"),
+                                        (hand("Q962", "A5", "K854", "KQ2"), "5D"),
+                                        (hand("Q962", "A5", "A854", "K32"), "5H"),
+                                        (hand("Q962", "A5", "A854", "A32"), "5S")]):
+        assert Hand(h).aces == aces
+        assert choose_call(h, auction)[0] == answer
+    asker = hand("AKJ54", "KQ2", "K4", "AQ2")  # two aces
+    assert choose_call(asker, ["1S", "pass", "3S", "pass"])[0] == "4NT"
+    assert choose_call(asker, auction + ["5H", "pass"])[0] == "6S"  # four aces together
+    assert choose_call(asker, auction + ["5D", "pass"])[0] == "6S"  # one missing
+    assert choose_call(asker, auction + ["5C", "pass"])[0] == "5S"  # two missing
+
+
+def test_takeout_and_penalty_doubles():
+    assert choose_call(hand("KQ54", "2", "AJ63", "K854"), ["1H"])[0] == "X"
+    assert choose_call(hand("KQ54", "2", "AJ63", "K854"), ["1H", "pass", "pass"])[0] == "X"
+    assert choose_call(hand("KJ54", "A32", "Q63", "954"), ["1D", "2C"])[0] == "X"  # negative
+    assert choose_call(hand("AK4", "A32", "KQ63", "KJ9"), ["1NT"])[0] == "X"
+
+
+def test_constraint_names_are_checked():
+    with pytest.raises(ValueError, match="unknown constraint"):
+        _holds(Hand(hand("AKQ2", "K54", "QJ3", "T98")), {"colour": "red"}, "")
+
+
+# -- the agent ---------------------------------------------------------------------
+def auction_states(count: int):
+    """States at every call of auctions bid by the system in all four seats."""
+    agents = [make_agent("heuristic", GAME, seed=s) for s in range(4)]
+    for seed in range(count):
+        state = GAME.new_state(seed=seed)
+        while state.phase == "auction":
+            yield state
+            p = state.current_player
+            state.play(agents[p].choose(state.observation(p), state.legal_moves()))
+
+
+def test_make_agent_bids_with_the_system_in_bridge():
+    for spec in ("heuristic", "mc:rollouts=8"):
+        agent = make_agent(spec, GAME, seed=1)
+        assert isinstance(agent, SystemAgent) and agent.spec == spec
+    assert not isinstance(make_agent("heuristic", cardavia.load("doudizhu"), seed=1), SystemAgent)
+
+
+def test_agent_calls_are_legal_and_explained():
+    agent = make_agent("heuristic", GAME, seed=3)
+    explained = 0
+    n = 0
+    for state in auction_states(12):
+        p = state.current_player
+        obs, legal = state.observation(p), state.legal_moves()
+        call = agent.choose(obs, legal)
+        assert call in legal
+        found = choose_call(obs.data["hand"], obs.data["auction"], [str(m) for m in legal])
+        if found is not None:
+            assert str(call) == found[0]
+            reading = agent.explain(obs, call)
+            assert reading is not None and render(*reading)
+            explained += 1
+        n += 1
+    assert explained > n * 0.7, (explained, n)  # the system answers most calls
+    assert agent.explain(GAME.new_state(seed=1).observation(0), "1NT") == ("open.nt", {"low": 15, "high": 17})
+
+
+def test_agent_reads_only_its_observation():
+    # Two states North cannot tell apart: the same history, other hidden cards.
+    checked = 0
+    for state in auction_states(6):
+        p = state.current_player
+        other = state.resample(p, 99)
+        assert other.observation(p).data == state.observation(p).data
+        calls = []
+        for s in (state, other):
+            agent = make_agent("heuristic", GAME, seed=5)
+            calls.append(agent.choose(s.observation(p), s.legal_moves()))
+        assert calls[0] == calls[1]
+        checked += 1
+    assert checked > 20
+
+
+def test_auctions_end():
+    ends = [s for s in auction_states(10)]
+    assert ends  # every auction ended (the generator finished)
+
+
+def test_every_players_calls_are_read_and_random_opponents_break_nothing():
+    # The system in North-South, random calls from East-West: every call
+    # legal, every call of the auction read (or None) without an error.
+    system = [make_agent("heuristic", GAME, seed=s) for s in (0, 2)]
+    rand = [make_agent("random", GAME, seed=s) for s in (1, 3)]
+    read = 0
+    for seed in range(25):
+        state = GAME.new_state(seed=seed)
+        while state.phase == "auction":
+            p = state.current_player
+            agent = system[p // 2] if p % 2 == 0 else rand[p // 2]
+            move = agent.choose(state.observation(p), state.legal_moves())
+            assert move in state.legal_moves()
+            state.play(move)
+        readings = read_auction([str(c) for c in state.auction])
+        assert [c for c, _ in readings] == [str(c) for c in state.auction]
+        read += sum(r is not None for _, r in readings)
+    assert read > 50
+
+
+def test_module_doctest():
+    import doctest
+
+    import cardavia.ai.bridge_bidding
+    assert doctest.testmod(cardavia.ai.bridge_bidding).failed == 0
+
+
+# -- simulation where the system has no answer -------------------------------------
+def test_sampled_deals_fit_the_auction():
+    import random
+
+    from cardavia.ai.bridge_bidding.simulate import sample_deals
+    from cardavia.cards import card_text
+    own = hand("854", "QJ8632", "5", "T82")
+    # South opened 1NT, West passed; North (seat 2) holds ``own``.
+    for masks in sample_deals(own, ["1NT", "pass"], 2, 6, random.Random(1)):
+        assert sorted(c for m in masks for c in range(52) if m >> c & 1) == list(range(52))
+        assert sorted(card_text(c) for c in range(52) if masks[2] >> c & 1) == sorted(own)
+        assert 15 <= Hand([card_text(c) for c in range(52) if masks[0] >> c & 1]).hcp <= 17
+
+
+def test_mc_simulates_where_the_system_has_no_answer():
+    state = GAME.new_state(seed=3)
+    for call in ("1H", "1S", "2H"):  # South, West, North; East to call
+        state.play(call)
+    obs, legal = state.observation(3), state.legal_moves()
+    agent = make_agent("mc:rollouts=2000", GAME, seed=4)
+    calls = set()
+    for _ in range(2):
+        agent.reset(4)
+        calls.add(agent._simulate(obs.data, legal))
+    assert len(calls) == 1 and calls <= set(legal)  # reproducible and legal
