@@ -30,10 +30,12 @@ from __future__ import annotations
 from typing import Any
 
 from cardavia.ai.agent import Agent, HeuristicAgent, RandomAgent, play_out
+from cardavia.ai.ismcts import InformationSetMCTSAgent
 from cardavia.ai.mc import DEFAULT_ROLLOUTS, MonteCarloAgent
 from cardavia.ai.worlds import searchable, teams_of
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mc": MonteCarloAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mc": MonteCarloAgent,
+                                  "ismcts": InformationSetMCTSAgent}
 """The agents ``make_agent`` builds by name."""
 
 _OPTIONS: dict[str, dict[str, type]] = {
@@ -41,6 +43,7 @@ _OPTIONS: dict[str, dict[str, type]] = {
     "heuristic": {},
     "mc": {"rollouts": int, "budget_ms": float, "threads": int, "max_candidates": int,
            "bid_threshold": float, "bid_step": float},
+    "ismcts": {"iterations": int, "budget_ms": float, "c": float, "max_candidates": int},
 }
 
 
@@ -54,7 +57,7 @@ def register_agent(name: str, factory: Any, options: dict[str, type] | None = No
     workers): ``factory(game, seed=…, **options)`` returns an ``Agent``;
     ``options`` names its option types for specs (``name:key=value``).
     The built-in names cannot be replaced."""
-    if not isinstance(name, str) or not name.isidentifier() or name in ("random", "heuristic", "mc"):
+    if not isinstance(name, str) or not name.isidentifier() or name in ("random", "heuristic", "mc", "ismcts"):
         raise ValueError(f"cannot register an agent named {name!r}")
     if not callable(factory):
         raise ValueError("an agent factory must be callable")
@@ -128,8 +131,10 @@ def make_agent(name: str, game: Any, seed: Any = None, **options: Any) -> Agent:
         return HeuristicAgent(game, seed=seed)
     if not searchable(game):
         raise ValueError(f"{game.name} has no {base} agent yet (it needs the game's sample_world and rollout)")
+    if base == "ismcts":
+        return InformationSetMCTSAgent(game, seed=seed, **spec_options)
     return MonteCarloAgent(game, seed=seed, **spec_options)
 
 
-__all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "MonteCarloAgent", "RandomAgent",
+__all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "InformationSetMCTSAgent", "MonteCarloAgent", "RandomAgent",
            "make_agent", "parse_spec", "play_out", "register_agent", "searchable", "split_specs", "teams_of"]
