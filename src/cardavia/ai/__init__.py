@@ -136,5 +136,6 @@ def make_agent(name: str, game: Any, seed: Any = None, **options: Any) -> Agent:
     return MonteCarloAgent(game, seed=seed, **spec_options)
 
 
-__all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "InformationSetMCTSAgent", "MonteCarloAgent", "RandomAgent",
-           "make_agent", "parse_spec", "play_out", "register_agent", "searchable", "split_specs", "teams_of"]
+__all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "InformationSetMCTSAgent", "MonteCarloAgent",
+           "RandomAgent", "make_agent", "parse_spec", "play_out", "register_agent", "searchable", "split_specs",
+           "teams_of"]
