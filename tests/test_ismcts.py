@@ -16,7 +16,9 @@ def _midgame(name: str, seed: int, moves: int):
     agents = [make_agent("heuristic", game, seed=p) for p in range(game.num_players)]
     played = 0
     while not state.is_over and (played < moves or len(state.legal_moves()) < 2):
-        state.play(agents[state.current_player].act(state))
+        mover = state.current_player
+        assert mover is not None
+        state.play(agents[mover].act(state))
         played += 1
     assert not state.is_over
     return game, state
@@ -121,7 +123,7 @@ def test_ismcts_forced_moves_and_bids_are_not_searched():
     move = a.choose(state.observation(p), state.legal_moves())
     assert move in state.legal_moves() and a.last_iterations >= 1
     one = [state.legal_moves()[0]]
-    assert a.choose(state.observation(p), one) is one[0] and a.last_iterations == 0  # type: ignore[arg-type]
+    assert a.choose(state.observation(p), one) is one[0] and a.last_iterations == 0
     # Dou Dizhu's bidding is mc's, with the same seed and budget.
     ddz = cardavia.load("doudizhu")
     bidding = ddz.new_state(seed=4)

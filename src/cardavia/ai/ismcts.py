@@ -70,11 +70,13 @@ class _Node:
     """A node of the tree: the seat that moved into it and that move's
     statistics for that seat."""
 
-    __slots__ = ("mover", "children", "visits", "total", "available")
+    __slots__ = ("mover", "children", "visits", "total", "available", "own_moves")
 
     def __init__(self, mover: int):
         self.mover = mover
         self.children: dict[Any, _Node] = {}
+        self.own_moves: list | None = None
+        """The observer's moves here (his cards are the same in every world)."""
         self.visits = 0
         self.total = 0.0
         self.available = 1
@@ -145,6 +147,7 @@ class InformationSetMCTSAgent(Agent):
         policy = _climb.policy
         rng = self.rng
         root = _Node(-1)
+        root.own_moves = root_moves
         c = self.c
         log = math.log
         sqrt = math.sqrt
@@ -159,7 +162,12 @@ class InformationSetMCTSAgent(Agent):
             scale = abs_sum / rollouts if rollouts and abs_sum else 1.0
             explore = c * scale
             while not world.is_over:
-                moves = root_moves if node is root else _legal_in(world)
+                if world.current_player == me:
+                    moves = node.own_moves
+                    if moves is None:
+                        moves = node.own_moves = list(_legal_in(world))
+                else:
+                    moves = list(_legal_in(world))
                 children = node.children
                 best = None
                 best_value = -math.inf
@@ -185,7 +193,7 @@ class InformationSetMCTSAgent(Agent):
                 node = children[best]
                 apply(world, best)
                 path.append(node)
-            returns = world.returns() if world.is_over else rollout(world, None)
+            returns = world.returns() if world.is_over else rollout(world, 0)
             for nd in path:
                 nd.visits += 1
                 nd.total += returns[nd.mover]
