@@ -151,15 +151,14 @@ class InformationSetMCTSAgent(Agent):
         c = self.c
         log = math.log
         sqrt = math.sqrt
-        abs_sum = 0.0
-        rollouts = 0
+        abs_sum = 0.0                  # of the agent's returns: the reward scale
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
         n = 0
         while True:
             world = sample(rng.getrandbits(64))
             node = root
             path = []
-            scale = abs_sum / rollouts if rollouts and abs_sum else 1.0
+            scale = abs_sum / n if abs_sum else 1.0
             explore = c * scale
             while not world.is_over:
                 if world.current_player == me:
@@ -198,7 +197,6 @@ class InformationSetMCTSAgent(Agent):
                 nd.visits += 1
                 nd.total += returns[nd.mover]
             abs_sum += abs(returns[me])
-            rollouts += 1
             n += 1
             if (n >= self.iterations) if deadline is None else time.perf_counter() >= deadline:
                 break
