@@ -5,7 +5,7 @@ on the same ``budget_ms``; the per-deal mean score difference ismcts - mc
 with its 95 % Student t interval, and both agents' median decision times
 (and their ratio) to show the time was equal.
 
-    nice -n 10 python bench/bench_ismcts.py [--deals 30] [--budget-ms 50] [--c 0.7]
+    nice -n 10 python bench/bench_ismcts.py [--deals 30] [--budget-ms 50] [--c 1.4]
                                             [--games doudizhu,zhengshangyou] [--workers 2] [--seed 0]
 """
 from __future__ import annotations

@@ -59,7 +59,7 @@ from cardavia.game import LegalMoves, Move, Observation
 DEFAULT_ITERATIONS = 3000
 """Iterations per decision by default (about 0.1 s on the reference machine)."""
 
-DEFAULT_C = 0.7
+DEFAULT_C = 1.4
 """The exploration constant, on rewards divided by their mean absolute size."""
 
 GAMES = ("doudizhu", "zhengshangyou")
