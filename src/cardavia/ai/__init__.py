@@ -1,5 +1,6 @@
-"""Agents: the protocol (``Agent``), ``random``, ``heuristic`` and the Monte
-Carlo search ``mc``, built by name with ``make_agent``.
+"""Agents: the protocol (``Agent``), ``random``, ``heuristic``, the Monte
+Carlo search ``mc`` and, for the climbing games, the information-set tree
+search ``ismcts`` (``cardavia.ai.ismcts``), built by name with ``make_agent``.
 
 On the command line an agent with options is written ``name:key=value,…``
 (``mc:rollouts=2000``, ``mc:budget_ms=200,threads=2``); ``parse_spec``
