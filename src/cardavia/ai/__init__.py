@@ -1,5 +1,6 @@
-"""Agents: the protocol (``Agent``), ``random``, ``heuristic`` and the Monte
-Carlo search ``mc``, built by name with ``make_agent``.
+"""Agents: the protocol (``Agent``), ``random``, ``heuristic``, the Monte
+Carlo search ``mc`` and, for the climbing games, the information-set tree
+search ``ismcts`` (``cardavia.ai.ismcts``), built by name with ``make_agent``.
 
 On the command line an agent with options is written ``name:key=value,…``
 (``mc:rollouts=2000``, ``mc:budget_ms=200,threads=2``); ``parse_spec``
@@ -30,10 +31,12 @@ from __future__ import annotations
 from typing import Any
 
 from cardavia.ai.agent import Agent, HeuristicAgent, RandomAgent, play_out
+from cardavia.ai.ismcts import InformationSetMCTSAgent
 from cardavia.ai.mc import DEFAULT_ROLLOUTS, MonteCarloAgent
 from cardavia.ai.worlds import searchable, teams_of
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mc": MonteCarloAgent}
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mc": MonteCarloAgent,
+                                  "ismcts": InformationSetMCTSAgent}
 """The agents ``make_agent`` builds by name."""
 
 _OPTIONS: dict[str, dict[str, type]] = {
@@ -41,6 +44,7 @@ _OPTIONS: dict[str, dict[str, type]] = {
     "heuristic": {},
     "mc": {"rollouts": int, "budget_ms": float, "threads": int, "max_candidates": int,
            "bid_threshold": float, "bid_step": float},
+    "ismcts": {"iterations": int, "budget_ms": float, "c": float, "max_candidates": int},
 }
 
 
@@ -127,6 +131,8 @@ def make_agent(name: str, game: Any, seed: Any = None, **options: Any) -> Agent:
         return _with_bidding_system(game, HeuristicAgent(game, seed=seed))
     if not searchable(game):
         raise ValueError(f"{game.name} has no {base} agent yet (it needs the game's sample_world and rollout)")
+    if base == "ismcts":
+        return InformationSetMCTSAgent(game, seed=seed, **spec_options)
     return _with_bidding_system(game, MonteCarloAgent(game, seed=seed, **spec_options))
 
 
@@ -138,5 +144,6 @@ def _with_bidding_system(game: Any, agent: Agent) -> Agent:
     return SystemAgent(agent)
 
 
-__all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "MonteCarloAgent", "RandomAgent",
-           "make_agent", "parse_spec", "play_out", "register_agent", "searchable", "split_specs", "teams_of"]
+__all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "InformationSetMCTSAgent", "MonteCarloAgent",
+           "RandomAgent", "make_agent", "parse_spec", "play_out", "register_agent", "searchable", "split_specs",
+           "teams_of"]

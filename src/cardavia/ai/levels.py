@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardavia.ai.mc import DEFAULT_ROLLOUTS
+from cardavia.ai.ismcts import DEFAULT_ITERATIONS
+from cardavia.ai.mc import default_rollouts
 
+FIFTH: dict = {"budget": 1 / 5}
+"""Options of a searching agent at a fifth of its game's default budget."""
+# Where the arena found information-set MCTS stronger than flat Monte Carlo
+# at equal time (Dou Dizhu, Zheng Shangyou: bench/bench_ismcts.py), the
+# searching levels try it first; elsewhere ismcts is refused and mc plays.
 LEVELS: dict[str, tuple[tuple[str, dict], ...]] = {
     "easy": (("heuristic", {}), ("random", {})),
-    "normal": (("mc", {"rollouts": DEFAULT_ROLLOUTS // 5}), ("heuristic", {}), ("random", {})),
-    "hard": (("mc", {}), ("heuristic", {}), ("random", {})),
+    "normal": (("ismcts", FIFTH), ("mc", FIFTH), ("heuristic", {}), ("random", {})),
+    "hard": (("ismcts", {}), ("mc", {}), ("heuristic", {}), ("random", {})),
 }
 LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
@@ -24,6 +30,9 @@ def level_agent(level: str, game: Any) -> tuple[str, dict]:
     for name, options in LEVELS[level]:
         if name not in AGENTS:
             continue
+        if options is FIFTH:
+            options = ({"iterations": DEFAULT_ITERATIONS // 5} if name == "ismcts"
+                       else {"rollouts": default_rollouts(game) // 5})
         try:
             make_agent(name, game, seed=0, **options)
         except ValueError:  # this game has no such agent yet
