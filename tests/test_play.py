@@ -285,6 +285,7 @@ def test_a_filter_narrows_the_guandan_moves(terminal):
 def test_eof_and_ctrl_c_exit_cleanly(terminal):
     t = terminal("bridge", "--level", "easy", "--delay", "0", "--seed", "1")
     t.prompt()
+    time.sleep(0.3)  # readline is reading (a Ctrl-D typed ahead of it is not an end of input)
     t.send_raw(b"\x04")  # Ctrl-D: end of input
     assert t.wait() == 0
     assert "Traceback" not in t.output
@@ -483,13 +484,18 @@ def test_a_match_keeps_undo_and_log_within_the_deal():
     assert "deal 2: starter" in log and "deal 1: starter" not in log
 
 
-def test_hint_of_the_normal_level_is_the_monte_carlo_search():
+def test_hint_of_the_normal_level_is_the_search():
     answers = ["bid 3", "hint", "hint", "quit"]
     session, out = scripted(cardavia.load("doudizhu"), lambda prompt: answers.pop(0), level="normal", seed=2026)
     assert session.run() == 0
-    hints = re.findall(r"hint: (\S+) — mc played (\d+) candidates out in (\d+) worlds each", out.getvalue())
+    hints = re.findall(r"hint: (\S+) — ismcts searched (\d+) iterations: (\d+) visits", out.getvalue())
     assert len(hints) == 2 and hints[0] == hints[1]  # seeded: asked twice, the same answer
     assert len(session.state.history) == 1  # a hint plays nothing
+    answers = ["hint", "quit"]
+    session, out = scripted(cardavia.load("guandan", match=False), lambda prompt: answers.pop(0), level="normal",
+                            seed=3)
+    assert session.run() == 0
+    assert re.search(r"hint: .+ — mc played (\d+) candidates out in (\d+) worlds each", out.getvalue())
 
 
 JUNK = ["", "   ", "#", "#0", "=", "= ", "0", "-1", "1e3", "²", "♠", "?", "? ", "? BR-99", "?DDZ", "more", "more",
