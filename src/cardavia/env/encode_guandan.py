@@ -27,7 +27,7 @@ import numpy as np
 
 import cardavia
 from cardavia import guandan
-from cardavia.env.encoding import CARD_ID, Layout, ListedMovesEncoder, card_plane, one_hot, relative
+from cardavia.env.encoding import CARD_ID, Layout, ListedMovesEncoder, one_hot, relative, two_pack_cards
 
 NUM_ACTIONS = 21_300
 """``guandan_bound.move_bound()``, kept as a number: it takes seconds to compute."""
@@ -66,9 +66,7 @@ class GuandanEncoder(ListedMovesEncoder):
         me = obs.player
         L = self.layout
         vec = np.zeros(L.size, np.float32)
-        card_plane(vec, L["hand"], d["hand"], 0.5)
-        for seat, cards in enumerate(d["played"]):
-            card_plane(vec, slice(L["played"].start + 54 * ((seat - me) % 4), None), cards, 0.5)
+        two_pack_cards(vec, L, d, me)
         if d["last_play"] is not None:
             last = self._parse(d["last_play"])
             for c in last.cards:

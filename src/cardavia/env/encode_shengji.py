@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 import cardavia
-from cardavia.env.encoding import CARD_ID, Encoder, Layout, card_plane, one_hot, relative
+from cardavia.env.encoding import CARD_ID, Encoder, Layout, card_plane, one_hot, relative, two_pack_cards
 
 PASS_ACTION = 54
 DONE_ACTION = 55
@@ -123,9 +123,7 @@ class ShengjiEncoder(Encoder):
         me = obs.player
         L = self.layout
         vec = np.zeros(L.size, np.float32)
-        card_plane(vec, L["hand"], d["hand"], 0.5)
-        for seat, cards in enumerate(d["played"]):
-            card_plane(vec, slice(L["played"].start + 54 * ((seat - me) % 4), None), cards, 0.5)
+        two_pack_cards(vec, L, d, me)
         for part, trick in (("trick", d["trick"]), ("last_trick", d["last_trick"])):
             for seat, text in trick:
                 card_plane(vec, slice(L[part].start + 54 * ((seat - me) % 4), None), text.split(), 0.5)

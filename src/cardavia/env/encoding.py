@@ -144,6 +144,14 @@ def card_plane(vec: np.ndarray, part: slice, texts: Iterable[str], weight: float
         vec[start + CARD_ID[t]] += weight
 
 
+def two_pack_cards(vec: np.ndarray, layout: "Layout", data: dict, me: int) -> None:
+    """The four-seat two-pack games' shared planes: the hand, and the cards
+    each seat has played, seats counted from ``me``."""
+    card_plane(vec, layout["hand"], data["hand"], 0.5)
+    for seat, cards in enumerate(data["played"]):
+        card_plane(vec, slice(layout["played"].start + 54 * ((seat - me) % 4), None), cards, 0.5)
+
+
 def rank_planes(vec: np.ndarray, part: slice, ranks: Iterable[int], ranks_count: int) -> None:
     """Rank counts as planes (rlcard style): entry ``k * ranks_count + r``
     is set when rank ``r`` appears more than ``k`` times."""
