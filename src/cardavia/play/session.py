@@ -280,9 +280,10 @@ class Session:
                      f"worlds each: mean score {means[best]:+.2f}" + (f"; next best {others}" if others else ""))
         elif hasattr(agent, "last_root"):  # the tree search: visits and mean score per move
             move = agent.choose(obs, legal)
-            ranked = sorted(agent.last_root.items(), key=lambda kv: -kv[1][0])
-            others = ", ".join(f"{m} {v} visits" for m, (v, _) in ranked[1:4] if m != move)
-            visits, mean = agent.last_root.get(move, (0, 0.0))
+            root: dict[Any, tuple[int, float]] = agent.last_root
+            by_visits = sorted(root.items(), key=lambda kv: -kv[1][0])
+            others = ", ".join(f"{m} {n} visits" for m, (n, _) in by_visits[:4] if m != move)
+            visits, mean = root.get(move, (0, 0.0))
             self.say(f"hint: {move} — {self.agent_name} searched {agent.last_iterations} iterations: "
                      f"{visits} visits, mean score {mean:+.2f}" + (f"; next {others}" if others else ""))
         else:
