@@ -250,9 +250,11 @@ class Player:
         self.stats.problems.append(f"{self.game} {self.gid}: not over after 5000 moves")
 
 
-async def run_load(url: str, games: int, seed: int = 1, timeout: float = 900, think: float = 0.0) -> Stats:
+async def run_load(url: str, games: int, seed: int = 1, timeout: float = 900, think: float = 0.0,
+                   ramp: float = 0.0) -> Stats:
     """Play ``games`` deals at once (the seven games in turn) on the server at
-    ``url``, each player thinking ``think`` seconds before each move."""
+    ``url``, each player thinking ``think`` seconds before each move; the
+    players arrive evenly over ``ramp`` seconds (0: all at the same instant)."""
     stats = Stats()
     rng = random.Random(seed)
     players = [Player(url, GAMES[i % len(GAMES)], rng.randrange(1 << 40), stats, random.Random(rng.random()),
@@ -261,7 +263,12 @@ async def run_load(url: str, games: int, seed: int = 1, timeout: float = 900, th
     # otherwise hold up the first requests of the others.
     clients = [httpx.AsyncClient(timeout=60) for _ in players]
     t0 = time.perf_counter()
-    results = await asyncio.wait_for(asyncio.gather(*(p.play(c) for p, c in zip(players, clients)),
+    async def arrive(k: int, p: Player, c: httpx.AsyncClient) -> None:
+        await asyncio.sleep(ramp * k / games)
+        await p.play(c)
+
+    results = await asyncio.wait_for(asyncio.gather(*(arrive(k, p, c) for k, (p, c) in
+                                                      enumerate(zip(players, clients))),
                                                     return_exceptions=True), timeout)
     stats.wall = time.perf_counter() - t0
     for p, res in zip(players, results):
@@ -321,6 +328,8 @@ def main() -> None:
     ap.add_argument("--url", default=None, help="load a server already running there (e.g. under py-spy)")
     ap.add_argument("--think", type=float, default=0.0, metavar="S",
                     help="seconds each player thinks before a move (default 0: as fast as the server answers)")
+    ap.add_argument("--ramp", type=float, default=0.0, metavar="S",
+                    help="the players arrive evenly over S seconds (default 0: all at once)")
     args = ap.parse_args()
     import tempfile
 
@@ -330,14 +339,14 @@ def main() -> None:
     except ImportError:
         run = asyncio.run
     if args.url:
-        stats = run(run_load(args.url.rstrip("/"), args.games, args.seed, think=args.think))
+        stats = run(run_load(args.url.rstrip("/"), args.games, args.seed, think=args.think, ramp=args.ramp))
     else:
         with tempfile.TemporaryDirectory() as tmp, server(Path(tmp) / "load.sqlite3", workers=args.workers) as url:
-            stats = run(run_load(url, args.games, args.seed, think=args.think))
+            stats = run(run_load(url, args.games, args.seed, think=args.think, ramp=args.ramp))
     clients = resource.getrusage(resource.RUSAGE_SELF)
     served = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"cardavia serve, {args.games} concurrent games, easy (heuristic) opponents, pace 0, "
-          f"think {args.think:g} s, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+          f"think {args.think:g} s, ramp {args.ramp:g} s, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(report(stats))
     print(f"CPU seconds         clients {clients.ru_utime + clients.ru_stime:.1f}, server "
           f"{served.ru_utime + served.ru_stime:.1f} (of {stats.wall:.1f} s wall)")
