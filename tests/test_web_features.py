@@ -91,15 +91,26 @@ class Explainer(HeuristicAgent):
     """The heuristic, explaining each bid the way the bidding system's agent will."""
 
     def explain(self, observation, move):
-        ident = "bid.1nt" if str(move) == "1NT" else "bid.test" if observation["phase"] == "auction" else "play.test"
+        ident = "open.nt" if str(move) == "1NT" else "bid.test" if observation["phase"] == "auction" else "play.test"
         return ident, {"low": 15, "high": 17, "seat": observation["player"]}
 
 
 def test_the_agent_protocol_gives_no_explanation_by_default():
-    game = cardavia.load("bridge")
+    game = cardavia.load("doudizhu")
     state = game.new_state(seed=1)
     agent = make_agent("heuristic", game, seed=1)
     assert agent.explain(state.observation(0), agent.act(state)) is None
+
+
+def test_the_bridge_agents_explain_their_calls_in_the_system_s_english():
+    from cardavia.web.messages import render_explanation
+    game = cardavia.load("bridge")
+    state = game.new_state(seed=1)
+    agent = make_agent("heuristic", game, seed=1)
+    call = agent.act(state)
+    ident, params = agent.explain(state.observation(0), call)
+    text = render_explanation(ident, params)
+    assert text and ident not in text and "points" in text
 
 
 def test_an_ai_explanation_is_attached_to_its_move_and_rendered(db, monkeypatch):
@@ -157,8 +168,10 @@ def test_a_broken_explanation_never_stops_the_game(db, monkeypatch):
 
 
 def test_explanations_render_in_english_or_fall_back_to_the_id():
-    assert render_explanation("bid.1nt", {"low": 15, "high": 17}) == "15-17 points and a balanced hand"
-    assert render_explanation("bid.1nt", {"low": 15}) == "bid.1nt (low 15)"   # a parameter missing
+    # The bidding system's own message (RULES.md has no notation for it: its English is the system's)
+    assert render_explanation("open.nt", {"low": 15, "high": 17}) == "15–17 points, balanced"
+    assert render_explanation("open.nt", {"low": 15}) == "open.nt (low 15)"   # a parameter missing
+    assert render_explanation("play.only_move", {}) == "The only legal move"
     assert render_explanation("new.id", {"a": 1, "b": "x"}) == "new.id (a 1, b x)"
     assert render_explanation("new.id", {}) == "new.id"
 
