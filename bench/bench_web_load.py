@@ -56,7 +56,10 @@ def server(db: Path, *, workers: int | None = None, extra: tuple[str, ...] = ())
     """``cardavia serve`` in a child process on a free port; yields its URL."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    src = str(Path(__file__).resolve().parent.parent / "src")
+    # The server runs the cardavia this process imports (installed or not),
+    # never the checkout's sources, which hold no compiled core when installed.
+    import cardavia
+    src = str(Path(cardavia.__file__).resolve().parent.parent)
     env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
     cmd = [sys.executable, "-m", "cardavia.cli", "serve", "--port", str(port), "--db", str(db), "-q",
            "--max-games", "1000", *extra]

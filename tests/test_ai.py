@@ -214,7 +214,7 @@ def _bidding_spot(strong: bool):
 def test_mc_bids_by_its_chance_as_landlord():
     for strong, expected in ((True, "bid 3"), (False, "pass")):
         state = _bidding_spot(strong)
-        mc = make_agent("mc:rollouts=200", state.game, seed=1)
+        mc = make_agent("mc:rollouts=200,bid_threshold=0.5", state.game, seed=1)
         move = mc.choose(state.observation(0), state.legal_moves())
         assert str(move) == expected
         assert (mc.last_win_share > 0.8) if strong else (mc.last_win_share < 0.3)

@@ -82,7 +82,10 @@ def test_catalog_lists_every_game_with_the_agents_each_level_uses(client):
     assert names == cardavia.available_games()
     for g in cat["games"]:
         assert set(g["levels"]) == {"easy", "normal", "hard"}
-        assert all(a in ("random", "heuristic", "mc") for a in g["levels"].values())
+        assert all(a in ("random", "heuristic", "mc", "ismcts") for a in g["levels"].values())
+    # the tree search where the arena found it stronger (bench/bench_ismcts.py)
+    levels = {g["name"]: g["levels"] for g in cat["games"]}
+    assert levels["doudizhu"]["hard"] == "ismcts" and levels["guandan"]["hard"] == "mc"
     assert cat["paces"] == [0.0, 0.4, 1.0]
 
 
