@@ -349,7 +349,8 @@ def main() -> None:
     clients = resource.getrusage(resource.RUSAGE_SELF)
     served = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"cardavia serve, {args.games} concurrent games, easy (heuristic) opponents, pace 0, "
-          f"think {args.think:g} s, ramp {args.ramp:g} s, {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+          f"think {args.think:g} s, ramp {args.ramp:g} s, {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f}")
     print(report(stats))
     print(f"CPU seconds         clients {clients.ru_utime + clients.ru_stime:.1f}, server "
           f"{served.ru_utime + served.ru_stime:.1f} (of {stats.wall:.1f} s wall)")
