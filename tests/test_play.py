@@ -289,7 +289,14 @@ def test_eof_and_ctrl_c_exit_cleanly(terminal):
     t.send_raw(b"\x04")  # Ctrl-D: end of input
     assert t.wait() == 0
     assert "Traceback" not in t.output
-    t = terminal("bridge", "--level", "easy", "--delay", "0", "--seed", "1")
+    # Ctrl-C stops it even when started by a process that ignores SIGINT
+    # (which the child inherits across exec).
+    import signal
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        t = terminal("bridge", "--level", "easy", "--delay", "0", "--seed", "1")
+    finally:
+        signal.signal(signal.SIGINT, previous)
     t.prompt()
     t.send_raw(b"\x03")  # Ctrl-C
     assert t.wait() == 130

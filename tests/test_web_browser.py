@@ -145,11 +145,17 @@ def view_of(page) -> dict:
 
 def wait_ready(page) -> dict:
     """Wait until it is the person's turn (moves drawn) or the game is over; the view."""
-    page.wait_for_function("""() => {
-        const s = document.getElementById('status').textContent;
-        return s === 'Your turn' || s === 'The game is over';
-    }""")
-    v = view_of(page)
+    # The status can still show the last table's turn for a moment after a new
+    # game opens: wait until the server's view agrees that it is our turn.
+    for _ in range(600):
+        page.wait_for_function("""() => {
+            const s = document.getElementById('status').textContent;
+            return s === 'Your turn' || s === 'The game is over';
+        }""")
+        v = view_of(page)
+        if v["over"] or (v["thinking"] is None and v["legal_count"]):
+            break
+        page.wait_for_timeout(100)
     if not v["over"]:
         page.wait_for_function("(ply) => app.view && app.view.ply === ply && "
                                "document.querySelectorAll('#moves button, #prompt:not(:empty)').length > 0",

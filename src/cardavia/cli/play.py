@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import signal
+import sys
 
 from cardavia.cli.common import UserError, bounded_int, seed_arg
 
@@ -43,6 +45,10 @@ def run(args) -> int:
     if not 0 <= args.seat < game.num_players:
         raise UserError(f"{args.game} has seats 0..{game.num_players - 1}, not {args.seat}")
     seed = args.seed if args.seed is not None else secrets.randbits(63)
+    if sys.stdin.isatty():
+        # A game at a terminal answers Ctrl-C even when started from a process
+        # that ignores SIGINT (a background job, a test runner): exit 130.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     return Session(game, seat=args.seat, level=args.level, seed=seed, delay=args.delay).run()
 
 
