@@ -728,7 +728,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         try:
             page = site.rules_page(site.check_game(request.path_params["game"]))
         except ValueError as e:
-            raise HTTPError(404, str(e)) from None
+            return HTMLResponse(site.not_found_page(str(e)), status_code=404)
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
     async def rules_api(request: Request, sid: str) -> dict:

@@ -180,6 +180,14 @@ def rules_page(game: str) -> str:
 """
 
 
+def not_found_page(message: str) -> str:
+    """A small page for a rules address that names no game (the message escaped)."""
+    return (f'<!doctype html><html lang="en"><meta charset="utf-8"><title>404</title>'
+            f'<link rel="stylesheet" href="/static/table.css"><main class="panel rules">'
+            f"<p>{html.escape(message)}</p><p><a href=\"/#/\">{html.escape(text('rules.back'))}</a></p>"
+            f"</main></html>")
+
+
 def _first_rule(game: str) -> str:
     m = RULE_CITATION.search(rules.section(game))
     return m.group(0) if m else ""
