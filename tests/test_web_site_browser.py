@@ -6,22 +6,17 @@ the same folder."""
 from __future__ import annotations
 
 import pytest
-from test_web_browser import (  # noqa: F401  (fixtures, used by name)
-    PHONE,
-    browser,
-    open_page,
-    page_errors,
-    screenshots,
-    server,
-    start_game,
-    view_of,
-)
+import test_web_browser as base
+
+# The browser tests' fixtures, shared by name (one server and browser per module).
+browser, server, screenshots, page_errors = base.browser, base.server, base.screenshots, base.page_errors
+open_page, start_game, view_of, PHONE = base.open_page, base.start_game, base.view_of, base.PHONE
 
 GAMES = 7
 
 
-def shot(page, folder, name: str) -> None:
-    page.screenshot(path=str(folder / name), full_page=True)
+def shot(page, folder, name: str, full_page: bool = True) -> None:
+    page.screenshot(path=str(folder / name), full_page=full_page)
 
 
 def no_horizontal_overflow(page) -> bool:
@@ -67,6 +62,9 @@ def test_rules_panel_over_a_game_keeps_the_game(browser, server, page_errors):
     assert page.is_visible("#rules-panel")
     page.click("#rules-close")
     assert not page.is_visible("#rules-panel")
+    page.click("#rules-btn")
+    page.mouse.click(5, 300)                     # the shade around the panel closes it too
+    assert not page.is_visible("#rules-panel")
     assert "#/game/" + before["id"] in page.url
     after = view_of(page)
     assert after["ply"] == before["ply"] and page.inner_text("#hand") == hand
@@ -98,7 +96,7 @@ def test_slider_by_keyboard_and_mouse_kept_after_reload(browser, server, page_er
     assert page.input_value(slider) == "50"
     neutral = page.evaluate(effect)
     if key == "contrast":
-        shot(page, screenshots, "site-settings.png")
+        shot(page, screenshots, "site-settings.png", full_page=False)
     page.focus(slider)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

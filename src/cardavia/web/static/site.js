@@ -200,7 +200,18 @@ const Site = (() => {
     });
     header.append(btn);
     const pace = document.getElementById("pace");
-    if (pace) pace.value = settings.pace;
+    if (pace) {
+      pace.value = settings.pace;
+      pace.addEventListener("change", () => {   // the home's AI pace is the same setting
+        set("pace", pace.value);
+        const mirror = document.getElementById("set-pace");
+        if (mirror) mirror.value = pace.value;
+      });
+    }
+    // A click on the shade around a sheet closes it.
+    document.addEventListener("click", (ev) => {
+      if (ev.target.classList && ev.target.classList.contains("sheet")) ev.target.hidden = true;
+    });
     window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", apply);
   }
 
