@@ -53,7 +53,7 @@ def test_home_cards_rules_and_back(browser, server, page_errors, screenshots):
     page.context.close()
 
 
-def test_rules_panel_over_a_game_keeps_the_game(browser, server, page_errors):
+def test_rules_panel_over_a_game_keeps_the_game(browser, server, page_errors, screenshots):
     page = open_page(browser, server, page_errors)
     before = start_game(page, "doudizhu")
     hand = page.inner_text("#hand")
@@ -72,9 +72,19 @@ def test_rules_panel_over_a_game_keeps_the_game(browser, server, page_errors):
     page.evaluate("() => showError('that is not higher (DDZ-3.1)')")
     page.click("#move-error a.rule-link")
     page.wait_for_selector("#rules-panel #DDZ-3\\.1.target")
+    page.click("#rules-panel a[href='#DDZ-5.2']")    # the panel's own anchors stay over the game
+    page.wait_for_selector("#rules-panel #DDZ-5\\.2.target")
+    assert "#/game/" + before["id"] in page.url and page.is_visible("#rules-close")
+    shot(page, screenshots, "site-rules-panel.png", full_page=False)
     page.keyboard.press("Escape")
     assert not page.is_visible("#rules-panel")
     assert view_of(page)["ply"] == before["ply"]
+    # The four-colour deck recolours clubs and diamonds at once.
+    page.click("#settings-btn")
+    page.check("#set-fourColor")
+    colours = page.evaluate("""() => [...document.querySelectorAll('#hand .card.suit-c, #hand .card.suit-d')]
+        .map((c) => getComputedStyle(c).color)""")
+    assert colours and set(colours) <= {"rgb(19, 122, 58)", "rgb(22, 86, 194)"}
     assert not page_errors, page_errors
     page.context.close()
 

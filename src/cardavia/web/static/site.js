@@ -279,6 +279,13 @@ const Site = (() => {
       head.append(close);
       const body = make("div", "rules");
       body.id = "rules-body";
+      // The rules' own anchors scroll the panel; they must not change the table's address.
+      body.addEventListener("click", (ev) => {
+        const a = ev.target.closest && ev.target.closest('a[href^="#"]');
+        if (!a) return;
+        ev.preventDefault();
+        openRules(panel.dataset.game, a.getAttribute("href").slice(1));
+      });
       inner.append(head, body);
       panel.append(inner);
       document.body.append(panel);
