@@ -199,6 +199,8 @@ const Site = (() => {
       panel.hidden = !panel.hidden;
     });
     header.append(btn);
+    const rulesBtn = document.getElementById("rules-btn");
+    if (rulesBtn) rulesBtn.textContent = t("rules.button");
     const pace = document.getElementById("pace");
     if (pace) {
       pace.value = settings.pace;
