@@ -58,7 +58,7 @@ from typing import Any, cast
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
 from cardavia.ai.levels import LEVEL_TITLES, LEVELS
@@ -67,6 +67,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardavia
 from cardavia.game import CHANCE, State
+from cardavia.web import site
 from cardavia.web.messages import render_explanation
 from cardavia.web.store import FLUSH_SECONDS, GameRow, Store, default_db_path, load_secret
 
@@ -266,7 +267,7 @@ class CardaviaApp:
             g = cardavia.load(name)
             cls = type(g)
             games.append({"name": name, "title": g.title, "players": g.num_players,
-                          "plays_matches": bool(cls.plays_matches),
+                          "plays_matches": bool(cls.plays_matches), **site.game_card(name),
                           "levels": {lv: self.agent_for(lv, g) for lv in LEVELS}})
         return {"games": games, "levels": [{"name": k, "title": v} for k, v in LEVEL_TITLES.items()],
                 "paces": list(PACES), "undo": self.undo_allowed, "replay_bytes": MAX_REPLAY_BODY}
@@ -723,6 +724,21 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
     async def catalog(request: Request, sid: str) -> dict:
         return core.catalog()
 
+    async def rules_page(request: Request, sid: str) -> Response:
+        try:
+            page = site.rules_page(site.check_game(request.path_params["game"]))
+        except ValueError as e:
+            return HTMLResponse(site.not_found_page(str(e)), status_code=404)
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+    async def rules_api(request: Request, sid: str) -> dict:
+        try:
+            game = site.check_game(request.path_params["game"])
+        except ValueError as e:
+            raise HTTPError(404, str(e)) from None
+        return {"game": game, "title": site.text("rules.title", game=site.game_title(game)),
+                "html": site.rules_fragment(game)}
+
     async def list_games(request: Request, sid: str) -> dict:
         rows = core.store.list_session(sid) if sid else []
         return {"games": [{"id": r.id, "game": r.game, "level": r.level, "over": r.over,
@@ -840,6 +856,8 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
     routes = [
         Route("/", endpoint(index, needs_session=False)),
         Route("/api/catalog", endpoint(catalog, needs_session=False)),
+        Route("/rules/{game}", endpoint(rules_page, needs_session=False), methods=["GET"]),
+        Route("/api/rules/{game}", endpoint(rules_api, needs_session=False), methods=["GET"]),
         Route("/api/games", endpoint(list_games, needs_session=False), methods=["GET"]),
         Route("/api/games", endpoint(create, needs_session=False, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}", endpoint(show)),

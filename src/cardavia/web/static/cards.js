@@ -51,6 +51,7 @@ const Cards = (() => {
       return el;
     }
     if (RED[c.suit]) el.classList.add("red");
+    el.classList.add(`suit-${c.suit}`);
     el.innerHTML = `<span class="r">${rankLabel(c.rank)}<i>${SUITS[c.suit]}</i></span><span class="s">${SUITS[c.suit]}</span>`;
     el.setAttribute("aria-label", `${rankLabel(c.rank)} of ${{ c: "clubs", d: "diamonds", h: "hearts", s: "spades" }[c.suit]}`);
     return el;

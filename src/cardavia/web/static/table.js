@@ -91,6 +91,11 @@ async function showHome() {
     });
     box.addEventListener("change", updateHomeOptions);
   }
+  Site.renderHome(app.catalog, (name) => {
+    $(`game-${name}`).checked = true;
+    updateHomeOptions();
+    $("new-game").requestSubmit();
+  });
   updateHomeOptions();
   updateReplaySeats();
   try {
@@ -340,6 +345,11 @@ function render() {
 
 const myTurn = (view) => !view.over && !view.replay && view.current_player === view.seat && view.thinking == null;
 
+// An error under the hand; rule ids in it link to the rule, shown over the table.
+function showError(text) {
+  Site.showMessage($("move-error"), text, app.view && app.view.game);
+}
+
 function renderStatus() {
   const view = app.view;
   if (!view) return;
@@ -351,6 +361,7 @@ function renderStatus() {
   else if (view.thinking != null) text = `${seatName(view, view.thinking)} is thinking…`;
   else if (view.current_player === view.seat) text = "Your turn";
   else text = `${seatName(view, view.current_player)} to play`;
+  if (text === "Your turn" && $("status").textContent !== text) Site.chime();
   $("status").textContent = text;
   $("status").classList.toggle("your-turn", myTurn(view));
   document.querySelectorAll(".seat").forEach((s) => {
@@ -836,10 +847,10 @@ async function sendMove(text) {
     app.selected = [];
     accept(next);
   } catch (e) {
-    $("move-error").textContent = e.message;
+    showError(e.message);
     if (e.status === 409) {
       try { accept(await api("GET", `/api/games/${view.id}`), true); } catch (e2) { /* keep */ }
-      $("move-error").textContent = e.message;
+      showError(e.message);
     } else {
       document.querySelectorAll("#moves button, #bet-btn, #claim-btn").forEach((b) => { b.disabled = false; });
     }
@@ -933,12 +944,12 @@ async function hint() {
     renderMoves(view);
     document.querySelectorAll("#moves button").forEach((b) => b.classList.toggle("hinted", b.dataset.move === h.move));
     $("prompt").textContent = `Hint: ${Cards.label(h.move, info)}`;
-  } catch (e) { $("move-error").textContent = e.message; }
+  } catch (e) { showError(e.message); }
 }
 
 async function undo() {
   const view = app.view;
-  try { accept(await api("POST", `/api/games/${view.id}/undo`, { ply: view.ply }), true); } catch (e) { $("move-error").textContent = e.message; }
+  try { accept(await api("POST", `/api/games/${view.id}/undo`, { ply: view.ply }), true); } catch (e) { showError(e.message); }
 }
 
 async function again() {
@@ -948,7 +959,7 @@ async function again() {
     const next = await api("POST", "/api/games", { game: view.game, level: view.level, pace: view.pace, seat: view.seat,
       undo: view.undo_enabled !== false, ...(view.plays_matches ? { match: view.match } : {}) });
     location.hash = `#/game/${next.id}`;
-  } catch (e) { $("move-error").textContent = e.message; }
+  } catch (e) { showError(e.message); }
 }
 
 async function replayTo(step) {
@@ -1004,6 +1015,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("new-game").addEventListener("submit", startGame);
   setupReplayDrop();
   $("hint-btn").addEventListener("click", hint);
+  $("rules-btn").addEventListener("click", () => app.view && Site.openRules(app.view.game));
   $("undo-btn").addEventListener("click", undo);
   $("again-btn").addEventListener("click", again);
   $("replay-btn").addEventListener("click", () => replayTo(0));

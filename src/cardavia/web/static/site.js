@@ -1,0 +1,360 @@
+// The site around the tables (issue 17): the string table, display settings,
+// the home page's pack and game cards, and the rules panel over the table.
+// Every user-visible string added here goes through t(): the translations
+// later only fill STRINGS for other languages.
+"use strict";
+
+const STRINGS = {
+  en: {
+    "home.pack.title": "The pack",
+    "home.pack.text": "Every game here is played with the international standard pack: 52 French cards in four suits (♠ ♥ ♣ ♦, ranks 2 to Ace) plus the Red and Black Jokers.",
+    "home.pack.link": "The standard 52-card deck on Wikipedia",
+    "home.pack.one": "One pack (54 cards, jokers included): Dou Dizhu.",
+    "home.pack.two": "Two packs (108 cards, four jokers): Guandan and Shengji.",
+    "home.pack.runfast": "The 48-card Run Fast preset (no jokers, one 2, three Aces): Zheng Shangyou.",
+    "home.pack.duel": "Two packs without jokers (104 cards): the Up/Down duel.",
+    "home.pack.plain": "52 cards, no jokers: Texas Hold'em and Contract Bridge.",
+    "home.games.title": "The games",
+    "home.rules": "Rules",
+    "home.start": "Start game",
+    "settings.open": "Settings",
+    "settings.title": "Display settings",
+    "settings.close": "Close",
+    "settings.contrast": "Contrast",
+    "settings.grain": "Grain",
+    "settings.temperature": "Color temperature",
+    "settings.warm": "warm",
+    "settings.cool": "cool",
+    "settings.fourColor": "Four-colour deck (♣ green, ♦ blue)",
+    "settings.sound": "Sound (a chime when it is your turn)",
+    "settings.motion": "Motion",
+    "settings.motion.system": "as the system says",
+    "settings.motion.reduce": "reduced",
+    "settings.motion.full": "full",
+    "settings.pace": "AI speed",
+    "settings.pace.0": "no delay",
+    "settings.pace.0.4": "0.4 s a move",
+    "settings.pace.1": "1 s a move",
+    "settings.reset": "Back to defaults",
+    "rules.button": "Rules",
+    "rules.close": "Back to the game",
+    "rules.loading": "Loading the rules…",
+    "rules.failed": "The rules could not be loaded: {error}",
+    "rules.link": "rule {id}",
+  },
+};
+const LANG = "en";
+
+function t(key, params) {
+  const text = (STRINGS[LANG] && STRINGS[LANG][key]) || STRINGS.en[key] || key;
+  return params ? text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : text;
+}
+
+const Site = (() => {
+  const KEY = "cardavia.settings";
+  const DEFAULTS = { contrast: 50, grain: 50, temperature: 50, fourColor: false, sound: false,
+    motion: "system", pace: "0.4" };
+  const SLIDERS = ["contrast", "grain", "temperature"];
+  const RULE_ID = /\b([A-Z]{1,4})-(\d+(?:\.\d+)?)\b/g;
+  let settings = load();
+
+  const make = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  };
+
+  function load() {
+    let saved = {};
+    try { saved = JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch (e) { saved = {}; }
+    const out = { ...DEFAULTS };
+    for (const k of Object.keys(DEFAULTS)) {
+      if (typeof saved[k] === typeof DEFAULTS[k]) out[k] = saved[k];
+    }
+    for (const k of SLIDERS) out[k] = Math.min(100, Math.max(0, Math.round(Number(out[k]) || 0)));
+    return out;
+  }
+
+  function save() {
+    try { localStorage.setItem(KEY, JSON.stringify(settings)); } catch (e) { /* private mode: keep for this visit */ }
+  }
+
+  function reducedMotion() {
+    if (settings.motion === "system") return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    return settings.motion === "reduce";
+  }
+
+  // The page's look from the settings: 50 is neutral for contrast and temperature.
+  function apply() {
+    const root = document.documentElement;
+    root.style.setProperty("--page-filter", `contrast(${(0.5 + settings.contrast / 100).toFixed(2)})`);
+    const warm = Math.max(0, 50 - settings.temperature) / 50, cool = Math.max(0, settings.temperature - 50) / 50;
+    const tint = overlay("tint-overlay");
+    tint.style.background = warm ? "rgb(255, 138, 36)" : "rgb(70, 140, 255)";
+    tint.style.opacity = String((0.22 * Math.max(warm, cool)).toFixed(3));
+    overlay("grain-overlay").style.opacity = String((0.3 * settings.grain / 100).toFixed(3));
+    root.classList.toggle("four-color", settings.fourColor);
+    root.classList.toggle("reduce-motion", reducedMotion());
+  }
+
+  function overlay(id) {
+    let o = document.getElementById(id);
+    if (!o) {
+      o = make("div", "overlay");
+      o.id = id;
+      o.setAttribute("aria-hidden", "true");
+      document.documentElement.append(o);
+    }
+    return o;
+  }
+
+  function set(key, value) {
+    settings[key] = value;
+    save();
+    apply();
+  }
+
+  // -- the settings panel ----------------------------------------------------------
+  function settingsPanel() {
+    const panel = make("section", "sheet settings");
+    panel.id = "settings";
+    panel.hidden = true;
+    panel.setAttribute("role", "dialog");
+    panel.setAttribute("aria-label", t("settings.title"));
+    const inner = make("div", "sheet-inner");
+    const head = make("div", "sheet-head");
+    head.append(make("h2", null, t("settings.title")));
+    const close = make("button", null, t("settings.close"));
+    close.type = "button"; close.id = "settings-close";
+    close.addEventListener("click", () => { panel.hidden = true; });
+    head.append(close);
+    inner.append(head);
+    for (const k of SLIDERS) {
+      const lab = make("label", "slider");
+      const name = make("span", "slider-name", t(`settings.${k}`));
+      const inp = make("input");
+      inp.type = "range"; inp.min = "0"; inp.max = "100"; inp.step = "1"; inp.id = `set-${k}`;
+      inp.value = String(settings[k]);
+      const out = make("output", null, `${settings[k]} %`);
+      inp.addEventListener("input", () => { out.textContent = `${inp.value} %`; set(k, Number(inp.value)); });
+      lab.append(name, inp, out);
+      if (k === "temperature") {
+        const ends = make("span", "slider-ends");
+        ends.append(make("span", null, t("settings.warm")), make("span", null, t("settings.cool")));
+        lab.append(ends);
+      }
+      inner.append(lab);
+    }
+    for (const k of ["fourColor", "sound"]) {
+      const lab = make("label", "check");
+      const inp = make("input");
+      inp.type = "checkbox"; inp.id = `set-${k}`; inp.checked = settings[k];
+      inp.addEventListener("change", () => set(k, inp.checked));
+      lab.append(inp, make("span", null, t(`settings.${k}`)));
+      inner.append(lab);
+    }
+    inner.append(choice("motion", ["system", "reduce", "full"]));
+    inner.append(choice("pace", ["0", "0.4", "1"], (v) => {
+      const pace = document.getElementById("pace");
+      if (pace) pace.value = v;
+    }));
+    const reset = make("button", null, t("settings.reset"));
+    reset.type = "button"; reset.id = "settings-reset";
+    reset.addEventListener("click", () => {
+      settings = { ...DEFAULTS };
+      save(); apply();
+      panel.replaceWith(settingsPanel());
+      document.getElementById("settings").hidden = false;
+    });
+    inner.append(reset);
+    panel.append(inner);
+    return panel;
+  }
+
+  function choice(key, values, after) {
+    const lab = make("label", "choice");
+    const sel = make("select");
+    sel.id = `set-${key}`;
+    for (const v of values) {
+      const o = make("option", null, t(`settings.${key}.${v}`));
+      o.value = v;
+      if (settings[key] === v) o.selected = true;
+      sel.append(o);
+    }
+    sel.addEventListener("change", () => { set(key, sel.value); if (after) after(sel.value); });
+    lab.append(make("span", null, t(`settings.${key}`)), sel);
+    return lab;
+  }
+
+  function installSettings() {
+    const header = document.querySelector("header.top");
+    if (!header || document.getElementById("settings-btn")) return;
+    const btn = make("button", "settings-btn", t("settings.open"));
+    btn.type = "button"; btn.id = "settings-btn";
+    btn.setAttribute("aria-controls", "settings");
+    document.body.append(settingsPanel());
+    btn.addEventListener("click", () => {
+      const panel = document.getElementById("settings");
+      panel.hidden = !panel.hidden;
+    });
+    header.append(btn);
+    const rulesBtn = document.getElementById("rules-btn");
+    if (rulesBtn) rulesBtn.textContent = t("rules.button");
+    const pace = document.getElementById("pace");
+    if (pace) {
+      pace.value = settings.pace;
+      pace.addEventListener("change", () => {   // the home's AI pace is the same setting
+        set("pace", pace.value);
+        const mirror = document.getElementById("set-pace");
+        if (mirror) mirror.value = pace.value;
+      });
+    }
+    // A click on the shade around a sheet closes it.
+    document.addEventListener("click", (ev) => {
+      if (ev.target.classList && ev.target.classList.contains("sheet")) ev.target.hidden = true;
+    });
+    window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", apply);
+  }
+
+  // -- sound -------------------------------------------------------------------------
+  let audio = null;
+  function chime() {
+    if (!settings.sound) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.08, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(); osc.stop(audio.currentTime + 0.25);
+    } catch (e) { /* no audio device: stay silent */ }
+  }
+
+  // -- home --------------------------------------------------------------------------
+  function renderHome(catalog, start) {
+    const box = document.getElementById("game-cards");
+    if (!box || box.childElementCount) return;
+    const pack = document.getElementById("pack");
+    pack.append(make("h2", null, t("home.pack.title")), make("p", null, t("home.pack.text")));
+    const link = make("a", null, t("home.pack.link"));
+    link.href = "https://en.wikipedia.org/wiki/Standard_52-card_deck";
+    link.rel = "noopener"; link.target = "_blank";
+    pack.append(link);
+    const uses = make("ul", "pack-uses");
+    for (const k of ["one", "two", "runfast", "duel", "plain"]) uses.append(make("li", null, t(`home.pack.${k}`)));
+    pack.append(uses);
+    box.append(make("h2", null, t("home.games.title")));
+    const grid = make("div", "card-grid");
+    for (const g of catalog.games) {
+      const card = make("article", "game-card");
+      card.id = `card-${g.name}`;
+      card.append(make("h3", null, g.title), make("p", "game-players", g.players_line || ""),
+        make("p", "game-about", g.description || ""));
+      const actions = make("div", "game-actions");
+      const rules = make("a", "button rules-link", t("home.rules"));
+      rules.href = `/rules/${encodeURIComponent(g.name)}`;
+      const go = make("button", "primary start-card", t("home.start"));
+      go.type = "button";
+      go.addEventListener("click", () => start(g.name));
+      actions.append(rules, go);
+      card.append(actions);
+      grid.append(card);
+    }
+    box.append(grid);
+  }
+
+  // -- rules over the table ------------------------------------------------------------
+  async function openRules(game, anchor) {
+    let panel = document.getElementById("rules-panel");
+    if (!panel) {
+      panel = make("section", "sheet rules-sheet");
+      panel.id = "rules-panel";
+      panel.setAttribute("role", "dialog");
+      const inner = make("div", "sheet-inner");
+      const head = make("div", "sheet-head");
+      head.append(make("h2", null, ""));
+      const close = make("button", "primary", t("rules.close"));
+      close.type = "button"; close.id = "rules-close";
+      close.addEventListener("click", closeRules);
+      head.append(close);
+      const body = make("div", "rules");
+      body.id = "rules-body";
+      // The rules' own anchors scroll the panel; they must not change the table's address.
+      body.addEventListener("click", (ev) => {
+        const a = ev.target.closest && ev.target.closest('a[href^="#"]');
+        if (!a) return;
+        ev.preventDefault();
+        openRules(panel.dataset.game, a.getAttribute("href").slice(1));
+      });
+      inner.append(head, body);
+      panel.append(inner);
+      document.body.append(panel);
+    }
+    panel.hidden = false;
+    const body = document.getElementById("rules-body");
+    if (panel.dataset.game !== game) {
+      body.textContent = t("rules.loading");
+      try {
+        const r = await fetch(`/api/rules/${encodeURIComponent(game)}`);
+        const data = await r.json();
+        if (!r.ok) throw new Error(data.error || r.statusText);
+        panel.querySelector("h2").textContent = data.title;
+        panel.setAttribute("aria-label", data.title);
+        body.innerHTML = data.html;   // rendered and escaped by the server (web/site.py)
+        panel.dataset.game = game;
+      } catch (e) {
+        body.textContent = t("rules.failed", { error: e.message });
+        return;
+      }
+    }
+    body.querySelectorAll(".target").forEach((n) => n.classList.remove("target"));
+    const target = anchor && document.getElementById(anchor);
+    if (target && body.contains(target)) {
+      target.classList.add("target");
+      target.scrollIntoView({ block: "center" });
+    } else body.scrollTop = 0;
+  }
+
+  function closeRules() {
+    const panel = document.getElementById("rules-panel");
+    if (panel) panel.hidden = true;
+  }
+
+  // Text into ``node``, each rule id (DDZ-3.1) a link that opens that rule over the table.
+  function showMessage(node, text, game) {
+    node.textContent = "";
+    let at = 0;
+    for (const m of String(text).matchAll(RULE_ID)) {
+      node.append(document.createTextNode(text.slice(at, m.index)));
+      const a = make("a", "rule-link", m[0]);
+      a.href = game ? `/rules/${encodeURIComponent(game)}#${m[0]}` : `#${m[0]}`;
+      a.title = t("rules.link", { id: m[0] });
+      if (game) a.addEventListener("click", (ev) => { ev.preventDefault(); openRules(game, m[0]); });
+      node.append(a);
+      at = m.index + m[0].length;
+    }
+    node.append(document.createTextNode(String(text).slice(at)));
+  }
+
+  function onKey(ev) {
+    if (ev.key !== "Escape") return;
+    for (const id of ["rules-panel", "settings"]) {
+      const p = document.getElementById(id);
+      if (p && !p.hidden) { p.hidden = true; ev.stopPropagation(); return; }
+    }
+  }
+
+  apply();
+  document.addEventListener("DOMContentLoaded", () => {
+    installSettings();
+    document.addEventListener("keydown", onKey, true);
+    // On a standalone rules page, the anchor of the address is marked.
+    const hash = decodeURIComponent(location.hash.slice(1));
+    const target = hash && document.getElementById(hash);
+    if (target && document.getElementById("rules-page")) target.classList.add("target");
+  });
+
+  return { settings: () => ({ ...settings }), renderHome, openRules, closeRules, showMessage, chime };
+})();
