@@ -52,8 +52,13 @@ def test_pettingzoo_api_test_and_seed_test(name):
     with warnings.catch_warnings():
         # PettingZoo warns that dict observations are not on its list of classic games.
         warnings.simplefilter("ignore", UserWarning)
-        api_test(aec_env(name), num_cycles=60)
+        api_test(aec_env(name), num_cycles=60)        # raises on any breach of the API
         seed_test(lambda: aec_env(name), num_cycles=60)
+    env = aec_env(name)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    obs = env.observe(agent)
+    assert env.observation_space(agent).contains(obs) and obs["action_mask"].sum() > 0
 
 
 @pytest.mark.parametrize("name", ["guandan", "shengji", "holdem", "updown"])

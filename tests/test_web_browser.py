@@ -62,10 +62,11 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "cardavia.cli", "serve", "--port", str(self.port), "--db", str(self.db), "-q"]
+
     def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cardavia.cli", "serve", "--port", str(self.port), "--db", str(self.db), "-q"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         end = time.monotonic() + 30
         while time.monotonic() < end:
             try:
@@ -75,8 +76,8 @@ class Server:
             except OSError:
                 time.sleep(0.1)
             if self.proc.poll() is not None:
-                raise RuntimeError(f"cardavia serve exited: {self.proc.stderr.read().decode()[-2000:]}")
-        raise RuntimeError("cardavia serve did not start")
+                raise RuntimeError(f"the server exited: {self.proc.stderr.read().decode()[-2000:]}")
+        raise RuntimeError("the server did not start")
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -616,23 +617,11 @@ def test_a_guandan_tribute_return_is_chosen_and_confirmed(browser, server, page_
 class FixtureServer(Server):
     """The app built with ``testing=True`` (the fixture route mounted), under uvicorn."""
 
-    def start(self) -> None:
+    def command(self) -> list[str]:
         code = ("import sys, uvicorn; from cardavia.web import create_app; "
                 "uvicorn.run(create_app(sys.argv[1], testing=True), host='127.0.0.1', port=int(sys.argv[2]), "
                 "log_level='warning')")
-        self.proc = subprocess.Popen([sys.executable, "-c", code, str(self.db), str(self.port)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            try:
-                with urllib.request.urlopen(self.url + "/api/catalog", timeout=1) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the test server exited: {self.proc.stderr.read().decode()[-2000:]}")
-        raise RuntimeError("the test server did not start")
+        return [sys.executable, "-c", code, str(self.db), str(self.port)]
 
 
 @pytest.fixture(scope="module")

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import sqlite3
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -269,42 +265,18 @@ def _need(ok: bool, why: str) -> None:
         pytest.skip(why)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def server(tmp_path):
-    """``cardavia serve`` in a child process (as in test_web_browser.py)."""
+    """``cardavia serve`` in a child process (test_web_browser's ``Server``)."""
     if not os.environ.get("CI"):
         pytest.importorskip("uvicorn")
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "cardavia.cli", "serve", "--port", str(port),
-                             "--db", str(tmp_path / "games.sqlite3"), "-q"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    from test_web_browser import Server
+    s = Server(tmp_path / "games.sqlite3")
+    s.start()
     try:
-        end = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/api/catalog", timeout=1):
-                    break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"cardavia serve exited: {proc.stderr.read().decode()[-2000:]}") from None
-                if time.monotonic() > end:
-                    raise RuntimeError("cardavia serve did not start") from None
-                time.sleep(0.1)
-        yield url
+        yield s.url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        s.stop()
 
 
 def test_a_replay_file_opened_from_the_home_page_steps_to_its_end(server, replay_files, tmp_path):

@@ -8,6 +8,7 @@ knows; everything else comes from his observation.
 """
 from __future__ import annotations
 
+import abc
 from typing import Any, Iterable
 
 import numpy as np
@@ -43,7 +44,7 @@ class Layout:
         return "Layout(" + ", ".join(f"{k}={v.stop - v.start}" for k, v in self.slices.items()) + ")"
 
 
-class Encoder:
+class Encoder(abc.ABC):
     """A game's observation encoding and action space.
 
     Subclasses set ``num_actions`` and ``layout`` and implement ``encode``
@@ -82,13 +83,14 @@ class Encoder:
             mask[self.legal_actions(state, obs)] = 1
         return {"observation": self.encode(obs), "action_mask": mask}
 
+    @abc.abstractmethod
     def encode(self, obs: cardavia.Observation) -> np.ndarray:
-        raise NotImplementedError
+        """The observation vector of what ``obs`` shows."""
 
+    @abc.abstractmethod
     def decide(self, state: cardavia.State, obs: cardavia.Observation) -> Any:
         """Action -> move for every legal action of the player to move
         (``obs`` is his observation)."""
-        raise NotImplementedError
 
     def decision(self, state: cardavia.State, obs: cardavia.Observation | None = None) -> Any:
         """``decide`` of this state, kept until a move is played.  The cache
@@ -193,8 +195,9 @@ class ListedMovesEncoder(Encoder):
                 self.write_move(rows[i], m)
         return {"observation": self.encode(obs), "action_mask": mask, "moves": rows}
 
+    @abc.abstractmethod
     def write_move(self, row: np.ndarray, move: Any) -> None:
-        raise NotImplementedError
+        """The feature row of one listed move."""
 
     def decide(self, state: cardavia.State, obs: cardavia.Observation) -> list:
         """The legal moves in the game's order (a list: action ``i`` is ``moves[i]``)."""

@@ -7,6 +7,7 @@ depend on the backend, the order of arrival or the number of workers.
 """
 from __future__ import annotations
 
+import abc
 import logging
 import multiprocessing
 import os
@@ -50,17 +51,18 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-class Backend:
+class Backend(abc.ABC):
     """Plays tasks: ``imap(func, tasks)`` yields ``func(task)`` for each."""
 
     name = ""
 
+    @abc.abstractmethod
     def slots(self) -> int:
         """How many tasks run at once (to size the tasks)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def imap(self, func: Callable[[Any], Any], tasks: Sequence[Any]) -> Iterator[Any]:
-        raise NotImplementedError
+        """``func(task)`` for each task, in order."""
 
 
 class LocalBackend(Backend):
