@@ -99,9 +99,8 @@ def install(base: Path | None = None) -> Path:
                               "--no-input", "--retries", "1", "--timeout", "20", "--target", str(work),
                               f"fairpoker=={VERSION}"], capture_output=True, text=True)
         if run.returncode or not (work / "game" / "bot" / "hard.py").is_file():
-            tail = (run.stderr or run.stdout).strip().splitlines()[-3:]
-            raise FairpokerUnavailable(f"pip could not install fairpoker=={VERSION} into {base}: "
-                                       + " | ".join(tail))
+            said = (run.stderr or run.stdout or "no output").strip().splitlines()
+            raise FairpokerUnavailable(f"pip could not install fairpoker=={VERSION} into {base}: {said[-1]}")
         try:
             work.rename(target)
         except OSError:
@@ -121,6 +120,7 @@ class FairpokerProcess:
         self.proc = subprocess.Popen([sys.executable, "-I", "-S", str(CHILD), str(self.directory)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._errors,
                                      text=True, bufsize=1)
+        self.hello = self.ask({"hello": 1})    # waits until its imports are done
 
     @property
     def pid(self) -> int:
@@ -239,7 +239,7 @@ class FairpokerAgent(Agent):
         super().__init__(seed)
         if game.name != "holdem":
             raise ValueError(f"the fairpoker agent plays holdem, not {game.name}")
-        install()                # before any fork: the workers find it installed
+        shared_process()         # installs fairpoker and starts the child outside the timed decisions
         self.game = game
         self._id = next(self._ids)
         self._resets = 0
@@ -277,13 +277,28 @@ def register() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``cardavia`` with ``fairpoker`` registered (e.g. ``arena holdem -a fairpoker,heuristic``)."""
+    """``cardavia`` with ``fairpoker`` registered (e.g. ``arena holdem -a
+    fairpoker,heuristic``); after an arena, the decision times side by side."""
     from cardavia.cli import main as cardavia_main
 
     register()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    summary = None
+    if argv[:1] == ["arena"] and "--json" not in argv:
+        summary = Path(tempfile.mkdtemp()) / "arena.json"
+        argv += ["--json", str(summary)]
     code = cardavia_main(argv)
+    if summary and summary.is_file():
+        results = json.loads(summary.read_text())["results"]
+        shutil.rmtree(summary.parent)
+        ms = {spec: r["decision_ms_median"] for spec, r in results.items()}
+        peer = ms.pop("fairpoker", None)
+        for spec, ours in ms.items():
+            if peer and ours:
+                print(f"  decision ms median: {spec} {ours:.3f}, fairpoker {peer:.3f} (with the pipe), "
+                      f"ratio fairpoker/{spec} {peer / ours:.1f}")
     times = sorted(FairpokerAgent.bot_ms)
-    if times:
+    if times:   # decisions made in this process (none when the arena's workers made them)
         print(f"  fairpoker's own time per decision in its process: median {times[len(times) // 2]:.3f} ms "
               f"over {len(times)}; answers corrected: {FairpokerAgent.corrections}")
     return code

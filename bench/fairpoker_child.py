@@ -25,10 +25,10 @@ import sys
 import time
 
 sys.path.insert(0, sys.argv[1])
-
-from game.bot.hard import HardBot  # noqa: E402  (fairpoker's own top-level package)
-from game.cards import Card  # noqa: E402
-from game.poker import GamePhase  # noqa: E402
+# fairpoker's own top-level package, from the directory just put first
+from game.bot.hard import HardBot
+from game.cards import Card
+from game.poker import GamePhase
 
 _BOTS_KEPT = 64
 """Bots of finished hands are dropped once more than this many are kept."""
