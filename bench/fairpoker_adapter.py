@@ -31,7 +31,8 @@ Its answer ``(action, amount)`` maps to a legal Cardavia move.  A raise
 ``amount`` is chips to raise BY, beyond the call (``PokerGame.process_action``
 calls, then bets ``min(amount, chips left)``), so its total is the highest
 bet plus that, capped at all in as fairpoker's own table caps it.  Answers
-that need correcting are counted in ``FairpokerAgent.corrections``: a fold
+that need correcting are counted in ``FairpokerAgent.corrections``
+(by what was wrong): a fold
 with nothing to call (check), a call with nothing to call (check), a raise
 where none is legal (call, else check), a total outside the legal range
 (clamped into it).
@@ -59,6 +60,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -73,8 +75,9 @@ _RANKS = {r: v for v, r in enumerate("23456789TJQKA", start=2)}
 _PHASES = {"preflop": "PRE_FLOP", "flop": "FLOP", "turn": "TURN", "river": "RIVER"}
 
 
-class FairpokerUnavailable(RuntimeError):
-    """fairpoker could not be installed (no network, no pip)."""
+class FairpokerUnavailable(OSError):
+    """fairpoker could not be installed (no network, no pip); an OSError, so
+    ``cardavia`` commands report it as an error, not a traceback."""
 
 
 def cache_dir() -> Path:
@@ -116,6 +119,7 @@ class FairpokerProcess:
 
     def __init__(self, directory: Path | None = None):
         self.directory = install(directory)
+        self.owner = os.getpid()
         self._errors = tempfile.TemporaryFile(mode="w+")
         self.proc = subprocess.Popen([sys.executable, "-I", "-S", str(CHILD), str(self.directory)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._errors,
@@ -144,6 +148,8 @@ class FairpokerProcess:
         return reply
 
     def close(self) -> None:
+        if os.getpid() != self.owner:       # a forked copy: the child is its parent's
+            return
         if self.proc.poll() is None:
             assert self.proc.stdin is not None
             self.proc.stdin.close()
@@ -200,28 +206,33 @@ def bot_request(data: dict) -> dict:
                       "opponent_stack": max(others, default=0)}}
 
 
-def to_move(action: str, amount: int, data: dict, legal_moves: Any) -> tuple[BetMove, bool]:
-    """The legal Cardavia move of the bot's answer, and whether it needed correcting."""
+def to_move(action: str, amount: int, data: dict, legal_moves: Any) -> tuple[BetMove, str]:
+    """The legal Cardavia move of the bot's answer, and what was corrected
+    in it (empty when nothing)."""
     kinds = {m.kind for m in legal_moves}
     passive = BetMove("call") if "call" in kinds else BetMove("check")
     if action == "fold":
-        return (BetMove("fold"), False) if "fold" in kinds else (BetMove("check"), True)
+        return (BetMove("fold"), "") if "fold" in kinds else (BetMove("check"), "fold with nothing to call")
     if action in ("check", "call"):
-        return (BetMove(action), False) if action in kinds else (passive, True)
+        wrong = "check owing chips" if action == "check" else "call with nothing to call"
+        return (BetMove(action), "") if action in kinds else (passive, wrong)
     if action not in ("raise", "all_in"):
         raise RuntimeError(f"fairpoker answered an unknown action {action!r}")
     span = data.get("raise_range")
     if not span:
-        return passive, True
+        return passive, "raise where none is legal"
     me = data["player"]
     chips, level = data["stacks"][me], max(data["bets"])
     if action == "all_in":
         total = data["bets"][me] + chips
     else:   # a raise BY amount after the call, capped at all in (fairpoker's own table)
         total = level + min(amount, chips - data["to_call"])
-    clamped = min(max(total, span[0]), span[1])
     kind = "raise" if "raise" in kinds else "bet"
-    return BetMove(kind, clamped), clamped != total
+    if total < span[0]:
+        return BetMove(kind, span[0]), "raise under the minimum"
+    if total > span[1]:
+        return BetMove(kind, span[1]), "raise over the maximum"
+    return BetMove(kind, total), ""
 
 
 class FairpokerAgent(Agent):
@@ -229,8 +240,8 @@ class FairpokerAgent(Agent):
 
     name = "fairpoker"
     searches = False
-    corrections = 0
-    """Answers that needed correcting to a legal move (per process)."""
+    corrections: Counter[str] = Counter()
+    """Answers that needed correcting to a legal move, by what was wrong (per process)."""
     bot_ms: list[float] = []
     """The bot's own time per decision in the child, ms (per process)."""
     _ids = itertools.count()
@@ -266,7 +277,7 @@ class FairpokerAgent(Agent):
         type(self).bot_ms.append(reply["ms"])
         move, corrected = to_move(reply["action"], reply["amount"], data, legal_moves)
         if corrected:
-            type(self).corrections += 1
+            self.corrections[corrected] += 1
         assert move in legal_moves, (move, reply)
         return move
 
@@ -274,6 +285,15 @@ class FairpokerAgent(Agent):
 def register() -> None:
     """Make ``fairpoker`` an agent name (``make_agent("fairpoker", game)``)."""
     register_agent("fairpoker", lambda game, seed=None: FairpokerAgent(game, seed))
+
+
+def _print_ratios(results: dict) -> None:
+    ms = {spec: r["decision_ms_median"] for spec, r in results.items()}
+    peer = ms.pop("fairpoker", None)
+    for spec, ours in ms.items():
+        if peer and ours:
+            print(f"  decision ms median: {spec} {ours:.3f}, fairpoker {peer:.3f} (with the pipe), "
+                  f"ratio fairpoker/{spec} {peer / ours:.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -287,20 +307,18 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["arena"] and "--json" not in argv:
         summary = Path(tempfile.mkdtemp()) / "arena.json"
         argv += ["--json", str(summary)]
-    code = cardavia_main(argv)
-    if summary and summary.is_file():
-        results = json.loads(summary.read_text())["results"]
-        shutil.rmtree(summary.parent)
-        ms = {spec: r["decision_ms_median"] for spec, r in results.items()}
-        peer = ms.pop("fairpoker", None)
-        for spec, ours in ms.items():
-            if peer and ours:
-                print(f"  decision ms median: {spec} {ours:.3f}, fairpoker {peer:.3f} (with the pipe), "
-                      f"ratio fairpoker/{spec} {peer / ours:.1f}")
+    try:
+        code = cardavia_main(argv)
+        if code == 0 and summary:
+            _print_ratios(json.loads(summary.read_text())["results"])
+    finally:
+        if summary:
+            shutil.rmtree(summary.parent)
     times = sorted(FairpokerAgent.bot_ms)
     if times:   # decisions made in this process (none when the arena's workers made them)
         print(f"  fairpoker's own time per decision in its process: median {times[len(times) // 2]:.3f} ms "
-              f"over {len(times)}; answers corrected: {FairpokerAgent.corrections}")
+              f"over {len(times)}; answers corrected: {sum(FairpokerAgent.corrections.values())} "
+              f"{dict(FairpokerAgent.corrections)}")
     return code
 
 

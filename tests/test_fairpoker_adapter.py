@@ -126,14 +126,14 @@ def _obs(**changes) -> dict:
 
 def test_a_raise_is_by_its_amount_beyond_the_call():
     legal = cardavia.load("holdem").new_state(seed=1).legal_moves()
-    assert fa.to_move("raise", 75, _obs(), legal) == (BetMove("raise", 95), False)
-    assert fa.to_move("raise", 10, _obs(), legal) == (BetMove("raise", 40), True)      # under the minimum
-    assert fa.to_move("raise", 5000, _obs(), legal) == (BetMove("raise", 1000), False)  # all in, as fairpoker caps
-    assert fa.to_move("all_in", 0, _obs(), legal) == (BetMove("raise", 1000), False)
-    assert fa.to_move("call", 0, _obs(), legal) == (BetMove("call"), False)
-    assert fa.to_move("check", 0, _obs(), legal) == (BetMove("call"), True)
+    assert fa.to_move("raise", 75, _obs(), legal) == (BetMove("raise", 95), "")
+    assert fa.to_move("raise", 10, _obs(), legal) == (BetMove("raise", 40), "raise under the minimum")
+    assert fa.to_move("raise", 5000, _obs(), legal) == (BetMove("raise", 1000), "")  # all in, as fairpoker caps
+    assert fa.to_move("all_in", 0, _obs(), legal) == (BetMove("raise", 1000), "")
+    assert fa.to_move("call", 0, _obs(), legal) == (BetMove("call"), "")
+    assert fa.to_move("check", 0, _obs(), legal) == (BetMove("call"), "check owing chips")
     no_raise = _obs(raise_range=None)
-    assert fa.to_move("raise", 75, no_raise, legal) == (BetMove("call"), True)
+    assert fa.to_move("raise", 75, no_raise, legal) == (BetMove("call"), "raise where none is legal")
 
 
 def test_a_fold_or_call_with_nothing_to_call_is_a_check():
@@ -142,9 +142,9 @@ def test_a_fold_or_call_with_nothing_to_call_is_a_check():
         state.play(move)
     legal = state.legal_moves()                  # the big blind, limped to
     data = state.observation(2).data
-    assert fa.to_move("fold", 0, data, legal) == (BetMove("check"), True)
-    assert fa.to_move("call", 0, data, legal) == (BetMove("check"), True)
-    assert fa.to_move("raise", 20, data, legal) == (BetMove("raise", 40), False)
+    assert fa.to_move("fold", 0, data, legal) == (BetMove("check"), "fold with nothing to call")
+    assert fa.to_move("call", 0, data, legal) == (BetMove("check"), "call with nothing to call")
+    assert fa.to_move("raise", 20, data, legal) == (BetMove("raise", 40), "")
 
 
 def test_the_request_is_fairpoker_s_game_state():
