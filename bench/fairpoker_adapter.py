@@ -31,11 +31,10 @@ Its answer ``(action, amount)`` maps to a legal Cardavia move.  A raise
 ``amount`` is chips to raise BY, beyond the call (``PokerGame.process_action``
 calls, then bets ``min(amount, chips left)``), so its total is the highest
 bet plus that, capped at all in as fairpoker's own table caps it.  Answers
-that need correcting are counted in ``FairpokerAgent.corrections``
-(by what was wrong): a fold
-with nothing to call (check), a call with nothing to call (check), a raise
-where none is legal (call, else check), a total outside the legal range
-(clamped into it).
+that need correcting are counted in ``FairpokerAgent.corrections`` by what
+was wrong: a fold with nothing to call (TH-3.1: check), a call with nothing
+to call (check), a raise where none is legal (call, else check), a total
+outside the legal range (clamped into it).
 
 Every hand gets a fresh HardBot (it keeps statistics on its opponents), and
 before each decision the child's ``random.seed`` is set from the agent's
