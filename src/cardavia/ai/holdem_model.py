@@ -24,6 +24,8 @@ model, for a combo of strength ``s``:
   (preflop ``0.15 + 0.8 q``: more hands are played before the flop);
 - having gone on, it raises with chance ``sig((s - r) / 0.06)`` where ``r``
   grows with the raise's size against the pot: ``0.72 + 0.18 min(x, 1.5) / 1.5``;
+- every bet or raise already made in the round adds ``RERAISE_STEP`` to
+  ``r`` (a re-raise is stronger than a raise), and from the second on to ``f``;
 - owing nothing, it bets with chance ``0.1 + 0.9 sig((s - b) / 0.07)``,
   ``b = 0.7`` for a bet of half the pot, up to 0.85 for a pot-sized or
   larger bet (the 0.1 is the share of bluffs);
@@ -48,8 +50,11 @@ COMBOS = np.array([(a, b) for a in range(52) for b in range(a)], dtype=np.uint8)
 """Every two-card hand as ``(high id, low id)``, 1,326 rows."""
 _COMBO_MASK = (np.uint64(1) << COMBOS[:, 0].astype(np.uint64)) | (np.uint64(1) << COMBOS[:, 1].astype(np.uint64))
 _FLOOR = 0.02
-PRIOR_SHARE = 0.15
+PRIOR_SHARE = 0.08
 """The share of the unconditioned range kept in every range."""
+RERAISE_STEP = 0.07
+"""How much stronger each earlier bet or raise of the round makes a raise (and,
+from the second, a call) read."""
 
 
 def combo_index(a: int, b: int) -> int:
@@ -143,20 +148,23 @@ def _clip(p: np.ndarray) -> np.ndarray:
 
 
 def action_likelihood(kind: str, s: np.ndarray, to_call: int, pot: int, amount_over: int,
-                      preflop: bool) -> np.ndarray:
+                      preflop: bool, raises: int = 0) -> np.ndarray:
     """The action model's chance of ``kind`` (``check``, ``call``, ``bet``,
     ``raise``) for combos of strength ``s``; ``amount_over`` is the chips a
-    bet or raise adds above the call (its size against ``pot``)."""
+    bet or raise adds above the call (its size against ``pot``), ``raises``
+    the bets and raises already made this round (each makes going on and
+    raising again call for a stronger hand)."""
     if to_call > 0:
         q = to_call / (pot + to_call)
         f = (0.15 + 0.8 * q) if preflop else (0.25 + 0.9 * q)
+        f += RERAISE_STEP * max(0, raises - 1)
         go_on = _clip(_sig((s - f) / 0.08))
+        lift = RERAISE_STEP * raises
         if kind in ("call", "check"):
-            size = 0.5
-            raise_share = _clip(_sig((s - (0.72 + 0.18 * size / 1.5)) / 0.06))
+            raise_share = _clip(_sig((s - (0.78 + lift)) / 0.06))
             return go_on * (1.0 - raise_share)
         x = min(amount_over / max(pot + to_call, 1), 1.5)
-        raise_share = _clip(_sig((s - (0.72 + 0.18 * x / 1.5)) / 0.06))
+        raise_share = _clip(_sig((s - (0.72 + 0.18 * x / 1.5 + lift)) / 0.06))
         return go_on * raise_share
     if kind in ("check", "call"):
         x = 0.5
@@ -197,6 +205,7 @@ class HandTracker:
         post(data["small_blind_seat"], sb)
         post(data["big_blind_seat"], bb)
         level = max(bets)
+        raises = 1          # the big blind counts as the round's bet
         for p, text in history[begin + 1:]:
             text = str(text)
             if p < 0:
@@ -205,6 +214,7 @@ class HandTracker:
                     board += [card_id(c) for c in rest.split()]
                     bets = [0] * n
                     level = 0
+                    raises = 0
                 continue
             to_call = max(0, min(level - bets[p], left[p]))
             pot = sum(contributed)
@@ -218,7 +228,9 @@ class HandTracker:
             elif kind == "call":
                 post(p, to_call)
             self.events.append({"player": p, "kind": kind, "to_call": to_call, "pot": pot,
-                                "over": over, "board": list(board)})
+                                "over": over, "board": list(board), "raises": raises})
+            if kind in ("bet", "raise"):
+                raises += 1
         self.board = board
 
 
@@ -243,7 +255,7 @@ def ranges(data: dict) -> dict[int, np.ndarray]:
             strength_cache[key] = (preflop_strength() if not board
                                    else board_strength(board, live_mask([*_ids(data["hand"]), *board])))
         weights[q] *= action_likelihood(ev["kind"], strength_cache[key], ev["to_call"], ev["pot"],
-                                        ev["over"], preflop=not board)
+                                        ev["over"], preflop=not board, raises=ev["raises"])
     prior = live / live.sum()
     for q, w in weights.items():
         w *= live
