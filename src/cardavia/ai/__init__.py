@@ -31,19 +31,21 @@ from __future__ import annotations
 from typing import Any
 
 from cardavia.ai.agent import Agent, HeuristicAgent, RandomAgent, play_out
+from cardavia.ai.holdem_agents import BASELINES, RangeAgent
 from cardavia.ai.ismcts import InformationSetMCTSAgent
 from cardavia.ai.mc import DEFAULT_ROLLOUTS, MonteCarloAgent
 from cardavia.ai.worlds import searchable, teams_of
 
 AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent, "mc": MonteCarloAgent,
-                                  "ismcts": InformationSetMCTSAgent}
+                                  "ismcts": InformationSetMCTSAgent, **BASELINES}
 """The agents ``make_agent`` builds by name."""
 
 _OPTIONS: dict[str, dict[str, type]] = {
     "random": {},
     "heuristic": {},
     "mc": {"rollouts": int, "budget_ms": float, "threads": int, "max_candidates": int,
-           "bid_threshold": float, "bid_step": float},
+           "bid_threshold": float, "bid_step": float, "temperature": float},
+    **{name: {} for name in BASELINES},
     "ismcts": {"iterations": int, "budget_ms": float, "c": float, "max_candidates": int},
 }
 
@@ -125,6 +127,14 @@ def make_agent(name: str, game: Any, seed: Any = None, **options: Any) -> Agent:
         return _FACTORIES[base](game, seed=seed, **spec_options)
     if base == "random":
         return RandomAgent(seed=seed)
+    if base in BASELINES:
+        if game.name != "holdem":
+            raise ValueError(f"{base} is a Hold'em baseline; {game.name} has no {base} agent")
+        return BASELINES[base](game, seed=seed)
+    if base == "mc" and game.name == "holdem":
+        return _holdem_mc(game, seed, spec_options)
+    if "temperature" in spec_options:
+        raise ValueError(f"mc: temperature is an option of Hold'em's mc only, not of {game.name}'s")
     if not hasattr(game, "policy_move"):
         raise ValueError(f"{game.name} has no {base} agent yet")
     if base == "heuristic":
@@ -134,6 +144,17 @@ def make_agent(name: str, game: Any, seed: Any = None, **options: Any) -> Agent:
     if base == "ismcts":
         return InformationSetMCTSAgent(game, seed=seed, **spec_options)
     return _with_bidding_system(game, MonteCarloAgent(game, seed=seed, **spec_options))
+
+
+_HOLDEM_MC_OPTIONS = ("rollouts", "budget_ms", "temperature")
+
+
+def _holdem_mc(game: Any, seed: Any, options: dict) -> Agent:
+    """Hold'em's ``mc`` is the range search (``cardavia.ai.holdem_agents``)."""
+    for k in options:
+        if k not in _HOLDEM_MC_OPTIONS:
+            raise ValueError(f"mc for holdem has no option {k!r} (options: {', '.join(_HOLDEM_MC_OPTIONS)})")
+    return RangeAgent(game, seed=seed, **options)
 
 
 def _with_bidding_system(game: Any, agent: Agent) -> Agent:

@@ -49,7 +49,7 @@ DEFAULT_ROLLOUTS = 20000
 climbing-game decision takes about 0.1 s at the median (150,000-250,000
 rollouts a second through the compiled driver; ``bench/bench_arena_climbing.py``)."""
 
-GAME_ROLLOUTS = {"guandan": 3000}
+GAME_ROLLOUTS = {"guandan": 3000, "holdem": 600}
 """Games whose playouts are slower get a smaller default (Guandan: 4,000-8,000
 playouts a second; a median decision of about 0.5 s)."""
 
