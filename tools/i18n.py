@@ -58,7 +58,7 @@ def collect() -> Catalog:
     from cardavia.ai.levels import LEVEL_TITLES
     from cardavia.web import messages, site
 
-    catalog = Catalog(project="Cardavia", domain=i18n.DOMAIN, charset="utf-8", fuzzy=False)
+    catalog = Catalog(project="Cardavia", version="0.1", domain=i18n.DOMAIN, charset="utf-8", fuzzy=False)
 
     def add(msgid: str, where: str, line: int = 0, context: str | None = None, comment: str | None = None) -> None:
         if not _wanted(msgid):
@@ -142,7 +142,7 @@ def update() -> None:
     template = _read_po(TEMPLATE)
     for lang in TRANSLATED:
         path = po_path(lang)
-        catalog = _read_po(path, lang) if path.exists() else Catalog(locale=lang, domain="cardavia", fuzzy=False)
+        catalog = _read_po(path, lang) if path.exists() else Catalog(locale=lang, domain="cardavia", project="Cardavia", version="0.1", fuzzy=False)
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
         catalog.obsolete.clear()
         catalog.fuzzy = False
