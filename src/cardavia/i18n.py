@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import os
 import re
 from importlib import resources
 from typing import Any, Mapping
@@ -79,7 +80,9 @@ def choose(param: object, cookie: object, accept_language: str | None) -> str:
 
 
 def locale_dir() -> str:
-    return str(resources.files("cardavia") / "locale")
+    """Where the compiled catalogs are: the package's, or ``$CARDAVIA_LOCALE_DIR``
+    (the tests point it at a pseudo-translation of every message)."""
+    return os.environ.get("CARDAVIA_LOCALE_DIR") or str(resources.files("cardavia") / "locale")
 
 
 @functools.cache

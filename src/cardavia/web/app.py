@@ -632,7 +632,8 @@ class CardaviaApp:
                 text, explanation = await loop.run_in_executor(self.pool, self._decide_explained, t.agent, state,
                                                                seed, t.level)
             except Exception as e:  # an agent that fails falls back to a random legal move
-                t.notes.append(f"the {t.agent} AI failed ({type(e).__name__}); seat {player} played at random")
+                t.notes.append({"template": N_("the {agent} AI failed ({error}); seat {seat} played at random"),
+                                "params_text": {"agent": t.agent, "error": type(e).__name__, "seat": player}})
                 text = await loop.run_in_executor(self.pool, self._decide, "random", state, seed)
             wait = t.pace - (loop.time() - started)
             if wait > 0:

@@ -33,14 +33,27 @@ const LABELS = { team_levels: N_("team levels"), tricks_won: N_("tricks won"), a
   locked: N_("locked"), claim: N_("claim"), kitty: N_("kitty"), declared: N_("declared"), points: N_("points"),
   bids: N_("bids"), passes: N_("passes"), round: N_("round"), hands_played: N_("hands played"),
   lead: N_("lead"), led: N_("led"), winner: N_("winner"), cards: N_("cards"), player: N_("player"),
-  team: N_("team"), reason: N_("reason"), result: N_("result"), seat: N_("seat") };
+  team: N_("team"), reason: N_("reason"), result: N_("result"), seat: N_("seat"), redeals: N_("redeals"),
+  blinds: N_("blinds"), start_stacks: N_("starting stacks"), vulnerability: N_("vulnerability"), buried: N_("buried"),
+  declaration: N_("declaration"), discard_pile: N_("discard pile"), discards: N_("discards"), kitty_size: N_("kitty size"),
+  last_reveal: N_("last reveal"), ns_score: N_("North-South score"), opening: N_("opening"), results: N_("results"),
+  stock: N_("stock"), tricks: N_("tricks"), hand: N_("hand"), cards_left: N_("cards left"), winners: N_("winners"),
+  payer: N_("payer"), payee: N_("payee"), bonus: N_("bonus"), deal_score: N_("deal score") };
 // Words of the engines' values (phases, verbs of moves) the page shows.
 const WORDS = { auction: N_("auction"), play: N_("play"), bidding: N_("bidding"), over: N_("over"),
   tribute: N_("tribute"), declare: N_("declare"), bury: N_("bury"), preflop: N_("preflop"), flop: N_("flop"),
   turn: N_("turn"), river: N_("river"), showdown: N_("showdown"), lock: N_("lock"), bet: N_("bet"),
   pass: N_("pass"), call: N_("call"), fold: N_("fold"), check: N_("check"), raise: N_("raise"),
   double: N_("double"), redouble: N_("redouble"), return: N_("return"), yes: N_("yes"), no: N_("no"),
-  "all-in": N_("all-in"), allin: N_("all in"), bomb: N_("bomb"), rocket: N_("rocket"), spring: N_("spring") };
+  "all-in": N_("all-in"), allin: N_("all in"), bomb: N_("bomb"), rocket: N_("rocket"), spring: N_("spring"),
+  bid: N_("bid"), none: N_("none"), both: N_("both"), ns: N_("North-South"), ew: N_("East-West"), betting: N_("betting"),
+  settled: N_("settled"), single: N_("single"), pair: N_("pair"), pairs: N_("pairs"), triple: N_("triple"),
+  straight: N_("straight"), fullhouse: N_("full house"), straightflush: N_("straight flush"), triples: N_("triples"),
+  jokerbomb: N_("joker bomb"), airplane: N_("airplane"), tractor: N_("tractor"), claim: N_("claim"),
+  triple_single: N_("triple with a single"), triple_pair: N_("triple with a pair"), pair_run: N_("run of pairs"),
+  airplane_single_wings: N_("airplane with single wings"), airplane_pair_wings: N_("airplane with pair wings"),
+  four_two_singles: N_("four with two singles"), four_two_pairs: N_("four with two pairs"), ace_bomb: N_("ace bomb"),
+  heavenly_bomb: N_("heavenly bomb") };
 const label = (key) => (key in LABELS ? t(LABELS[key]) : t("{key}", { key: key.replace(/_/g, " ") }));
 // A word of the engine translated where it is one we know, else as it is (card texts, numbers).
 const word = (w) => (typeof w === "string" && Object.prototype.hasOwnProperty.call(WORDS, w.toLowerCase()) ? t(WORDS[w.toLowerCase()]) : w);
@@ -315,6 +328,52 @@ function openSocket(id, delay = 500) {
       openSocket(id, Math.min(delay * 2, 8000));
     }, delay);
   };
+}
+
+// The engines' chance entries (a new deal, a street, a result) as translated sentences:
+// [pattern, template, parameter names]; "@" marks a seat, "@@" a list of seats.
+const CHANCE = [
+  [/^deal (\d+) at level (\w+)$/, N_("deal {n} at level {level}"), ["n", "level"]],
+  [/^deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)$/,
+    N_("deal {n}: level {level}, dealer {dealer}, declaring from {seat}"), ["n", "level", "@dealer", "@seat"]],
+  [/^deal (\d+): starter (\d+), signals (.*)$/, N_("deal {n}: {starter} starts; signals {signals}"), ["n", "@starter", "signals"]],
+  [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; team {team} goes up {n}"),
+    ["@@order", "team", "n"]],
+  [/^flop (.+)$/, N_("flop {cards}"), ["cards"]],
+  [/^turn (\S+)$/, N_("turn {cards}"), ["cards"]],
+  [/^river (\S+)$/, N_("river {cards}"), ["cards"]],
+  [/^hand (\d+): button (\d+), small blind (\d+), big blind (\d+)$/,
+    N_("hand {n}: button {button}, small blind {small}, big blind {big}"), ["n", "@button", "@small", "@big"]],
+  [/^player (\d+) leads$/, N_("{player} leads"), ["@player"]],
+  [/^redeal: first bidder (\d+)$/, N_("redeal: {player} bids first"), ["@player"]],
+  [/^result: (\d+) wins$/, N_("result: {player} wins"), ["@player"]],
+  [/^result: (\d+) wins, (\d+) folded$/, N_("result: {player} wins, {folded} folded"), ["@player", "@folded"]],
+  [/^result: tie$/, N_("result: a tie"), []],
+  [/^reveal (\d+): (\S+), (\d+): (\S+)$/, N_("reveal: {first} {first_card}, {second} {second_card}"),
+    ["@first", "first_card", "@second", "second_card"]],
+  [/^show (\d+): (.+)$/, N_("{player} shows {cards}"), ["@player", "cards"]],
+  [/^win (\d+): (\d+)$/, N_("{player} wins {n}"), ["@player", "n"]],
+  [/^tribute: player (\d+) gives (\S+) to player (\d+)$/, N_("tribute: {giver} gives {card} to {receiver}"),
+    ["@giver", "card", "@receiver"]],
+  [/^anti-tribute: players? ([\d and]+) holds? both Red Jokers; player (\d+) leads$/,
+    N_("anti-tribute: {players} hold both Red Jokers; {leader} leads"), ["@@players", "@leader"]],
+];
+
+// A chance entry's text in the page's language (the English words one by one when no pattern knows it).
+function chanceText(view, text) {
+  for (const [re, template, names] of CHANCE) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const params = {};
+    names.forEach((name, i) => {
+      const v = m[i + 1];
+      if (name.startsWith("@@")) params[name.slice(2)] = v.split(/ and | /).filter(Boolean).map((x) => seatName(view, Number(x))).join(", ");
+      else if (name.startsWith("@")) params[name.slice(1)] = seatName(view, Number(v));
+      else params[name] = /^\d+$/.test(v) ? Number(v) : v;
+    });
+    return t(template, params);
+  }
+  return moveWords(text);
 }
 
 // An AI explanation in the page's language: the English template is the msgid, its
@@ -956,7 +1015,8 @@ function renderLog(view, obs) {
   for (let i = start; i < hist.length; i++) {
     const [p, text] = hist[i];
     const li = el("li", p === view.seat ? "mine" : "");
-    li.append(el("span", "who", p < 0 ? t("deal") : seatName(view, p)), Cards.play(text));
+    li.append(el("span", "who", p < 0 ? t("deal") : seatName(view, p)),
+      p < 0 ? el("span", "play-word", chanceText(view, text)) : Cards.play(text));
     const why = view.explanations && view.explanations[i];
     if (why) li.append(el("span", "why", explanation(why)));
     ol.append(li);
