@@ -127,8 +127,12 @@ def _read_po(path: Path, lang: str | None = None) -> Catalog:
         return read_po(f, locale=lang, domain="cardavia")
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / "cardavia.po"
+def po_path(lang: str, locale: Path | None = None) -> Path:
+    return (locale or LOCALE) / lang / "LC_MESSAGES" / "cardavia.po"
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def extract() -> None:
@@ -150,29 +154,29 @@ def update() -> None:
         print(f"{path.relative_to(ROOT)}: {len(catalog)} messages")
 
 
-def compile_all() -> None:
-    for lang in TRANSLATED:
-        catalog = _read_po(po_path(lang), lang)
-        mo = po_path(lang).with_suffix(".mo")
+def compile_all(languages: tuple[str, ...] = TRANSLATED, locale: Path | None = None) -> None:
+    for lang in languages:
+        catalog = _read_po(po_path(lang, locale), lang)
+        mo = po_path(lang, locale).with_suffix(".mo")
         buf = io.BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)
         mo.write_bytes(buf.getvalue())
-        print(f"{mo.relative_to(ROOT)}: {sum(1 for m in catalog if m.id and m.string)} translated")
+        print(f"{_rel(mo)}: {sum(1 for m in catalog if m.id and m.string)} translated")
 
 
 # Messages a translation may leave as the English: names that are the same in every language.
 SAME_EVERYWHERE = frozenset({"Cardavia"})
 
 
-def problems(lang: str) -> list[str]:
+def problems(lang: str, locale: Path | None = None) -> list[str]:
     """What keeps ``lang``'s catalog from being complete: msgids of the
     template missing, empty or left as the English (outside SAME_EVERYWHERE),
     fuzzy, or with other {parameters} than the msgid; a stale .mo."""
     from cardavia.i18n import placeholders
 
-    path = po_path(lang)
+    path = po_path(lang, locale)
     if not path.exists():
-        return [f"{path.relative_to(ROOT)} is missing: run tools/i18n.py update"]
+        return [f"{_rel(path)} is missing: run tools/i18n.py update"]
     template = _read_po(TEMPLATE)
     catalog = _read_po(path, lang)
     found = []
@@ -196,7 +200,7 @@ def problems(lang: str) -> list[str]:
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     if not mo.exists() or mo.read_bytes() != buf.getvalue():
-        found.append(f"{mo.relative_to(ROOT)} is not the compiled .po: run tools/i18n.py compile")
+        found.append(f"{_rel(mo)} is not the compiled .po: run tools/i18n.py compile")
     return found
 
 

@@ -29,7 +29,7 @@ LANGUAGES: dict[str, str] = {   # each language's name in itself, for the select
 }
 RTL = frozenset({"ar"})
 RULES_CONTEXT = "rules"
-PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+PLACEHOLDER = re.compile(r"\{\w+\}")
 _LANG_TAG = re.compile(r"[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*")
 MAX_ACCEPT = 512
 
