@@ -119,18 +119,34 @@ def page_catalog(lang: str) -> dict[str, str]:
     return {k: v for k, v in catalog.items() if isinstance(k, str) and k and "\x04" not in k and v}
 
 
+def _symbols(lang: str) -> Mapping[str, str]:
+    from babel import Locale
+
+    locale = Locale.parse(lang)
+    return locale.number_symbols[locale.default_numbering_system]
+
+
 def format_number(value: float, lang: str) -> str:
-    """``value`` in the locale's CLDR decimal format."""
+    """``value`` in the locale's CLDR decimal format (as Intl.NumberFormat
+    writes it: Babel leaves the pattern's "-" where CLDR has the locale's
+    minus sign, Arabic's carries a left-to-right mark)."""
     from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=lang)
+    text = format_decimal(value, locale=lang)
+    minus = _symbols(lang)["minusSign"]
+    return minus + text[1:] if text.startswith("-") and minus != "-" else text
 
 
 def format_percent(value: float, lang: str) -> str:
-    """``value`` (0.25 for 25 %) in the locale's CLDR percent format."""
+    """``value`` (0.25 for 25 %) in the locale's CLDR percent format (its percent sign, see format_number)."""
     from babel.numbers import format_percent as babel_percent
 
-    return babel_percent(value, locale=lang)
+    text = babel_percent(value, locale=lang)
+    symbols = _symbols(lang)
+    if symbols["percentSign"] != "%":
+        text = text.replace("%", symbols["percentSign"])
+    minus = symbols["minusSign"]
+    return minus + text[1:] if text.startswith("-") and minus != "-" else text
 
 
 def placeholders(text: str) -> set[str]:
