@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import sys
 import warnings
 from pathlib import Path
 
@@ -24,12 +23,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from i18n_pseudo import pseudo, write_pseudo_catalogs
+
 from cardavia import i18n
 from cardavia.web import create_app, site
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from i18n_pseudo import pseudo, write_pseudo_catalogs  # noqa: E402
 
 
 def _load_tools():

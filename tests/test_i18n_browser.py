@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,14 +23,15 @@ import pytest
 if not os.environ.get("CI"):
     pytest.importorskip("babel", reason="the web extra is not installed")
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from i18n_pseudo import TEMPLATE, write_pseudo_catalogs  # noqa: E402
-from test_web_browser import (  # noqa: E402,F401  (fixtures by name)
-    DESKTOP, Server, _need, browser, cards_for, hand_of, play_one, screenshots, shot,
-)
+import test_web_browser as base
+from i18n_pseudo import TEMPLATE, write_pseudo_catalogs
 
-import cardavia  # noqa: E402
-from cardavia import i18n  # noqa: E402
+import cardavia
+from cardavia import i18n
+
+# The browser tests' Chromium and screenshot folder, shared by name.
+browser, screenshots = base.browser, base.screenshots
+DESKTOP, Server, play_one, shot = base.DESKTOP, base.Server, base.play_one, base.shot
 
 TRANSLATED = ("ar", "uk", "hi", "th", "zh")
 ALLOWED = {"Cardavia"}      # names that read the same in every language
@@ -76,9 +76,11 @@ def _english_patterns() -> list[tuple[str, re.Pattern]]:
         if not m.id or m.id in ALLOWED:
             continue
         pieces = re.split(r"(\{\w+\})", m.id)
-        body = "".join(".+?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in pieces)
+        # a parameter is a short value (a seat, a number, a card), not a sentence
+        body = "".join(r"[^.;!?]{1,40}?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in pieces)
         out.append((m.id, re.compile(body)))
-    return out
+    # the most specific (most literal text) first, so a text is reported under its own msgid
+    return sorted(out, key=lambda e: -len(re.sub(r"\{\w+\}", "", e[0])))
 
 
 ENGLISH = _english_patterns()
@@ -93,7 +95,8 @@ def english_in(texts: list[str]) -> list[str]:
             if pattern.fullmatch(part) and re.search(r"[A-Za-z]{2}", part):
                 found.append(f"{part!r} (msgid {msgid!r})")
                 break
-    return sorted(found)
+    found.sort()
+    return found if len(found) <= 25 else found[:25] + [f"... and {len(found) - 25} more"]
 
 
 def _server(tmp_path_factory, locale_dir: Path | None):
@@ -229,11 +232,13 @@ def test_arabic_is_right_to_left_and_mirrored(browser, pseudo_server, screenshot
         page = open_home(browser, pseudo_server, lang, errors)
         assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
         brand, settings = _x(page, "header .brand"), _x(page, "#settings-btn")
-        first_card, second_card = _x(page, "#game-cards .game-card:nth-child(1)"), _x(page, "#game-cards .game-card:nth-child(2)")
+        first_card = _x(page, "#game-cards .game-card:nth-child(1)")
+        second_card = _x(page, "#game-cards .game-card:nth-child(2)")
         start(page, "bridge")
         seats = {pos: _x(page, f".seat.pos-{pos}") for pos in ("left", "right")}
         hand = [_x(page, f'#hand .card[data-idx="{i}"]') for i in range(3)]
-        auction_north, auction_east = _x(page, "table.auction th:nth-child(1)"), _x(page, "table.auction th:nth-child(2)")
+        auction_north = _x(page, "table.auction th:nth-child(1)")
+        auction_east = _x(page, "table.auction th:nth-child(2)")
         where[lang] = (brand, settings, first_card, second_card, seats, hand, auction_north, auction_east)
         shot(page, screenshots, f"i18n-bridge-{lang}-pseudo.png")
         page.context.close()
@@ -270,7 +275,6 @@ def test_the_language_choice_persists(browser, server):
 
 
 def test_accept_language_picks_the_language(browser, server):
-    errors: list[str] = []
     ctx = browser.new_context(locale="zh-CN")
     page = ctx.new_page()
     page.goto(server.url + "/")

@@ -4,6 +4,7 @@
     update   merge the template into each language's cardavia.po (new msgids empty)
     compile  write each language's cardavia.mo (the package ships them)
     check    list, per language, the msgids still missing (exit 1 if any)
+    late REV the msgids of the template that the template at git revision REV lacks
 
 Sources (the English is every msgid; ``{name}`` parameters stay verbatim):
 - Python: ``N_("...")`` marks and ``HTTPError(status, "...")`` under src/cardavia;
@@ -117,7 +118,8 @@ def _first_paragraph(section: str) -> list[str]:
 
 def _write_po(path: Path, catalog: Catalog) -> None:
     buf = io.BytesIO()
-    write_po(buf, catalog, width=100, sort_output=False, omit_header=False, include_previous=False, include_lineno=False)
+    write_po(buf, catalog, width=100, sort_output=False, omit_header=False, include_previous=False,
+             include_lineno=False)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(buf.getvalue())
 
@@ -146,7 +148,8 @@ def update() -> None:
     template = _read_po(TEMPLATE)
     for lang in TRANSLATED:
         path = po_path(lang)
-        catalog = _read_po(path, lang) if path.exists() else Catalog(locale=lang, domain="cardavia", project="Cardavia", version="0.1", fuzzy=False)
+        catalog = _read_po(path, lang) if path.exists() else \
+            Catalog(locale=lang, domain="cardavia", project="Cardavia", version="0.1", fuzzy=False)
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
         catalog.obsolete.clear()
         catalog.fuzzy = False
@@ -217,11 +220,25 @@ def check() -> int:
 
 _FIXED_DATE = __import__("datetime").datetime(2026, 12, 1, 15, 0, tzinfo=__import__("datetime").timezone.utc)
 
+def late(revision: str) -> None:
+    import subprocess
+
+    old = subprocess.run(["git", "show", f"{revision}:{TEMPLATE.relative_to(ROOT).as_posix()}"],
+                         cwd=ROOT, check=True, capture_output=True).stdout
+    before = {(m.context, m.id) for m in read_po(io.BytesIO(old)) if m.id}
+    for m in _read_po(TEMPLATE):
+        if m.id and (m.context, m.id) not in before:
+            print(f"msgctxt {m.context!r} msgid {m.id!r}" if m.context else f"msgid {m.id!r}")
+
+
 if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     actions = {"extract": extract, "update": update, "compile": compile_all}
     if command == "check":
         sys.exit(check())
+    if command == "late" and len(sys.argv) == 3:
+        late(sys.argv[2])
+        sys.exit(0)
     if command not in actions:
         sys.exit(__doc__)
     actions[command]()

@@ -58,7 +58,7 @@ from typing import Any, cast
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
 from cardavia.ai.levels import LEVEL_TITLES, LEVELS
@@ -138,7 +138,8 @@ def error_text(e: Exception, lang: str) -> str:
     if rule:
         title = site.rule_title(rule, lang)
         if title:
-            return i18n.translate(lang, N_("This is not allowed by rule {rule} ({title})."), {"rule": rule, "title": title})
+            return i18n.translate(lang, N_("This is not allowed by rule {rule} ({title})."),
+                                  {"rule": rule, "title": title})
         return i18n.translate(lang, N_("This is not allowed by rule {rule}."), {"rule": rule})
     if isinstance(e, cardavia.InvalidMoveError):
         return i18n.translate(lang, N_("This is not a move of this game."))
@@ -310,7 +311,8 @@ class CardaviaApp:
             games.append({"name": name, "title": i18n.translate(lang, g.title), "players": g.num_players,
                           "plays_matches": bool(cls.plays_matches), **site.game_card(name, lang),
                           "levels": {lv: self.agent_for(lv, g) for lv in LEVELS}})
-        return {"games": games, "levels": [{"name": k, "title": i18n.translate(lang, v)} for k, v in LEVEL_TITLES.items()],
+        levels = [{"name": k, "title": i18n.translate(lang, v)} for k, v in LEVEL_TITLES.items()]
+        return {"games": games, "levels": levels,
                 "paces": list(PACES), "undo": self.undo_allowed, "replay_bytes": MAX_REPLAY_BODY}
 
     # -- tables ----------------------------------------------------------------
@@ -358,7 +360,8 @@ class CardaviaApp:
         """The level, pace and undo switch of a new game's body."""
         level = body.get("level", "easy")
         if level not in LEVELS:
-            raise HTTPError(400, "unknown level {level}; one of {levels}", level=repr(str(level)[:20]), levels=", ".join(LEVELS))
+            raise HTTPError(400, "unknown level {level}; one of {levels}", level=repr(str(level)[:20]),
+                            levels=", ".join(LEVELS))
         pace = body.get("pace", 0.4)
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or float(pace) not in PACES:
             raise HTTPError(400, "pace must be one of {paces} seconds", paces=", ".join(str(p) for p in PACES))
@@ -777,7 +780,8 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
     async def index(request: Request, sid: str) -> Response:
         lang = request.state.lang
         return HTMLResponse(site.index_page(index_source, lang),
-                            headers={"Cache-Control": "no-cache", "Content-Language": lang, "Vary": "Cookie, Accept-Language"})
+                            headers={"Cache-Control": "no-cache", "Content-Language": lang,
+                                     "Vary": "Cookie, Accept-Language"})
 
     async def catalog(request: Request, sid: str) -> dict:
         return core.catalog(request.state.lang)
@@ -970,7 +974,8 @@ def _explanation(agent: Any, state: State, move: Any) -> dict | None:
             return None
     except Exception:  # an agent's bug must not end the game
         return None
-    return {"id": ident, "params": params, "text": render_explanation(ident, params), **explanation_template(ident, params)}
+    return {"id": ident, "params": params, "text": render_explanation(ident, params),
+            **explanation_template(ident, params)}
 
 
 def _origin_ok(core: CardaviaApp, headers, url, websocket: bool = False) -> bool:
