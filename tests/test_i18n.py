@@ -342,3 +342,18 @@ def test_every_language_formats_numbers_and_percentages():
     for lang in i18n.LANGUAGES:
         assert re.search(r"\d", i18n.format_number(1000, lang))
         assert "%" in i18n.format_percent(0.5, lang) or "٪" in i18n.format_percent(0.5, lang)
+
+
+def test_every_literal_marked_in_the_scripts_is_in_the_template():
+    """A plain scan of t("...") and N_("...") in the page's scripts (Babel's JS
+    lexer must not have missed one inside a template literal or a nested call)."""
+    import json
+
+    ids = {m.id for m in tools._read_po(tools.TEMPLATE) if m.id}
+    missing = []
+    for path in sorted((ROOT / "src" / "cardavia" / "web" / "static").glob("*.js")):
+        for m in re.finditer(r'\b(?:t|N_)\(("(?:[^"\\]|\\.)*")', path.read_text(encoding="utf-8")):
+            msgid = json.loads(m.group(1))
+            if msgid not in ids and tools._wanted(msgid):
+                missing.append(f"{path.name}: {msgid!r}")
+    assert not missing, missing

@@ -79,7 +79,8 @@ def collect() -> Catalog:
             if isinstance(msgid, str):
                 add(msgid, _where(path), line, comment=" ".join(comments) or None)
     for path in sorted((PACKAGE / "web" / "static").glob("*.js")):
-        for line, msgid, _comments, _context in extract_from_file("javascript", str(path), keywords=JS_KEYWORDS):
+        for line, msgid, _comments, _context in extract_from_file("javascript", str(path), keywords=JS_KEYWORDS,
+                                                                     options={"parse_template_string": True}):
             if isinstance(msgid, str):
                 add(msgid, _where(path), line)
     index = PACKAGE / "web" / "static" / "index.html"

@@ -971,6 +971,9 @@ function playIfSingle() {
   if (buttons.length === 1) buttons[0].click();
 }
 
+// "A and B", "A and B and C".
+const andJoin = (a, b) => t("{a} and {b}", { a, b });
+
 function renderOutcome(view) {
   const box = $("outcome");
   box.textContent = "";
@@ -980,7 +983,7 @@ function renderOutcome(view) {
   const won = o.winners.includes(view.seat);
   if (view.read_only) {
     const names = o.winners.map((p) => seatName(view, p));
-    box.append(el("h2", null, names.length ? t("Won by {seats}", { seats: names.join(", ") }) : t("A draw")));
+    box.append(el("h2", null, names.length ? t("Won by {seats}", { seats: names.reduce(andJoin) }) : t("A draw")));
   } else box.append(el("h2", won ? "won" : "lost", won ? t("You won") : (o.winners.length ? t("You lost") : t("A draw"))));
   const table = el("table", "returns");
   const head = el("tr");
