@@ -915,7 +915,7 @@ function renderBet(view, plain) {
   const betLabel = () => {
     const to = Number(amount.value);
     btn.textContent = verb === "raise" ? (to === hi ? t("Raise to {n} (all in)", { n: to }) : t("Raise to {n}", { n: to }))
-      : (to === hi ? t("Bet {n} (all in)", { n: to }) : t("Bet {n}", { n: to }));
+      : (to === hi ? t("Bet to {n} (all in)", { n: to }) : t("Bet to {n}", { n: to }));
   };
   range.oninput = () => { amount.value = range.value; betLabel(); };
   amount.oninput = () => { range.value = amount.value; betLabel(); };
