@@ -359,8 +359,9 @@ const CHANCE = [
     N_("anti-tribute: {players} hold both Red Jokers; {leader} leads"), ["@@players", "@leader"]],
 ];
 
-// A chance entry's text in the page's language (the English words one by one when no pattern knows it).
+// A chance entry's text in the page's language (its words one by one when no pattern knows it).
 function chanceText(view, text) {
+  if (LANG === "en") return text;   // the engine's own English
   for (const [re, template, names] of CHANCE) {
     const m = re.exec(text);
     if (!m) continue;
@@ -387,6 +388,7 @@ function explanation(e) {
 
 // A move's or a call's words translated one by one ("pass", "bid 2", "raise 40").
 function moveWords(text) {
+  if (LANG === "en") return String(text);
   return String(text).split(" ").map((w) => word(num(/^\d+$/.test(w) ? Number(w) : w))).join(" ");
 }
 
