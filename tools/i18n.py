@@ -54,10 +54,10 @@ def collect() -> Catalog:
     """Every message of the site, with where it comes from."""
     sys.path.insert(0, str(ROOT / "src"))
     import cardavia
-    from cardavia import i18n, rules
+    from cardavia import i18n
     from cardavia.ai.bridge_bidding import system
     from cardavia.ai.levels import LEVEL_TITLES
-    from cardavia.web import messages, site
+    from cardavia.web import messages
 
     catalog = Catalog(project="Cardavia", version="0.1", domain=i18n.DOMAIN, charset="utf-8", fuzzy=False)
 
@@ -83,18 +83,10 @@ def collect() -> Catalog:
                                                                      options={"parse_template_string": True}):
             if isinstance(msgid, str):
                 add(msgid, _where(path), line)
-    index = PACKAGE / "web" / "static" / "index.html"
-    source = index.read_text(encoding="utf-8")
-    site.translate_html(source, lambda m: (add(m, _where(index)), m)[1])
-    rulebook = "src/cardavia/data/RULES.md"
-    for game in rules.games():
-        def record(piece: str, game: str = game) -> str:
-            add(piece, rulebook, context=i18n.RULES_CONTEXT, comment=f"rules of {game}")
-            return piece
-        site.game_title(game)   # the titles go through the same translator
-        record(site._GAME_HEADING.match(rules.section(game).splitlines()[0])["title"])  # type: ignore[index]
-        record(" ".join(_first_paragraph(rules.section(game))).split(". ")[0].rstrip("."))
-        site.render_markdown("\n".join(rules.section(game).splitlines()[1:]), record)
+    for path, method in ((PACKAGE / "web" / "static" / "index.html", extract_html),
+                         (PACKAGE / "data" / "RULES.md", extract_rules)):
+        for line, msgid, comments, context in extract_from_file(method, str(path), keywords=CONTEXT_KEYWORDS):
+            add(msgid, _where(path), line, context=context, comment=" ".join(comments) or None)
     for name in cardavia.available_games():
         add(cardavia.load(name).title, "cardavia.load(name).title", comment=f"game title ({name})")
     for level, title in LEVEL_TITLES.items():
@@ -106,6 +98,52 @@ def collect() -> Catalog:
     for code, name in system.NAMES.items():
         add(name, "src/cardavia/ai/bridge_bidding/system.py", comment=f"strain {code} in call explanations")
     return catalog
+
+
+# -- Babel extractors (fileobj, keywords, comment_tags, options) -> (line, funcname, message, comments) --
+CONTEXT_KEYWORDS = {"gettext": None, "pgettext": ((1, "c"), 2)}
+
+
+def extract_html(fileobj, keywords, comment_tags, options):
+    """The page's texts and aria-label/placeholder/title/alt values, as the server translates them."""
+    from cardavia.web import site
+
+    found: list[str] = []
+    site.translate_html(fileobj.read().decode("utf-8"), lambda m: (found.append(m), m)[1])
+    for msgid in found:
+        yield 0, "gettext", msgid, []
+
+
+def extract_rules(fileobj, keywords, comment_tags, options):
+    """Each game section of the rulebook, one message per heading, rule name,
+    paragraph and list item (context "rules"), as the rules pages render them;
+    the game's title and its players line too."""
+    from cardavia import i18n, rules
+    from cardavia.web import site
+
+    sections: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in fileobj.read().decode("utf-8").splitlines():
+        m = rules._GAME_HEADING.match(line)
+        if m:
+            current = sections.setdefault(m["game"], [])
+        elif line.startswith("## ") or line.startswith("-----"):
+            current = None
+        if current is not None:
+            current.append(line)
+    for game, lines in sections.items():
+        section = "\n".join(lines).strip()
+        pieces: list[str] = []
+        heading = site._GAME_HEADING.match(section.splitlines()[0])
+        if heading:
+            pieces.append(heading["title"])
+        pieces.append(" ".join(_first_paragraph(section)).split(". ")[0].rstrip("."))
+        def record(piece: str, out: list[str] = pieces) -> str:
+            out.append(piece)
+            return piece
+        site.render_markdown("\n".join(section.splitlines()[1:]), record)
+        for piece in pieces:
+            yield 0, "pgettext", (i18n.RULES_CONTEXT, piece), [f"rules of {game}"]
 
 
 def _first_paragraph(section: str) -> list[str]:
