@@ -380,7 +380,7 @@ function chanceText(view, text) {
 // An AI explanation in the page's language: the English template is the msgid, its
 // parameters filled (suit names translated); the server's English when it sent no template.
 function explanation(e) {
-  if (!e.template) return e.text;
+  if (!e.template || (LANG === "en" && e.text)) return e.text;
   const params = {};
   for (const [k, v] of Object.entries(e.params_text || e.params || {})) params[k] = typeof v === "string" ? word(t(v)) : v;
   return t(e.template, params);
