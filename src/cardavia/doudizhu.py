@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Sequence, cast
 
 from cardavia import climbing
+from cardavia.i18n import N_
 from cardavia._core import climb as _core
 from cardavia.cards import CardSet
 from cardavia.game import (ArgumentTypeError, Game, HistoryEntry, IllegalMoveError, InvalidMoveError,
@@ -60,11 +61,11 @@ _new_entry = tuple.__new__
 _Position = climbing.Position
 
 # Why a move is refused: error code -> (rule, message).
-_MESSAGES = {
-    _E["over"]: (None, "the deal is over"),
-    _E["bid_first"]: ("DDZ-2.2", "bidding comes first: bid 1-3 or pass"),
-    _E["bid_over"]: ("DDZ-2.3", "the bidding is over"),
-    _E["leader_pass"]: ("DDZ-3.1", "the leader cannot pass"),
+_MESSAGES = {   # the English is also the message id of the site's translations
+    _E["over"]: (None, N_("the deal is over")),
+    _E["bid_first"]: ("DDZ-2.2", N_("bidding comes first: bid 1-3 or pass")),
+    _E["bid_over"]: ("DDZ-2.3", N_("the bidding is over")),
+    _E["leader_pass"]: ("DDZ-3.1", N_("the leader cannot pass")),
 }
 
 
@@ -150,12 +151,14 @@ class DouDizhuState(climbing.ClimbState):
             return
         if code in _MESSAGES:
             rule, text = _MESSAGES[code]
-            raise IllegalMoveError(text, rule=rule)
+            raise IllegalMoveError(text, rule=rule, msgid=text)
         if code == _E["bid_low"]:
-            raise IllegalMoveError(f"a bid must exceed the highest bid ({self._pos.highest_bid})",
-                                   rule="DDZ-2.2")
+            params = {"bid": self._pos.highest_bid}
+            raise IllegalMoveError(N_("a bid must exceed the highest bid ({bid})").format(**params),
+                                   rule="DDZ-2.2", msgid="a bid must exceed the highest bid ({bid})", params=params)
         if code == _E["not_held"]:
-            raise IllegalMoveError(f"{move} is not in hand", rule="DDZ-3.1")
+            raise IllegalMoveError(f"{move} is not in hand", rule="DDZ-3.1", msgid=N_("{move} is not in hand"),
+                                   params={"move": str(move)})
         last = self._pos.last_play
         if last.kind_id == K_ROCKET:
             rule = "DDZ-3.5"
@@ -165,7 +168,9 @@ class DouDizhuState(climbing.ClimbState):
             rule = "DDZ-4.5"
         else:
             rule = "DDZ-3.3"
-        raise IllegalMoveError(f"{move} ({move.kind}) does not beat {last} ({last.kind})", rule=rule)
+        raise IllegalMoveError(f"{move} ({move.kind}) does not beat {last} ({last.kind})", rule=rule,
+                               msgid=N_("{move} ({kind}) does not beat {last} ({last_kind})"),
+                               params={"move": str(move), "kind": move.kind, "last": str(last), "last_kind": last.kind})
 
     def _apply(self, move: Move) -> None:
         if self._pos.apply(move):

@@ -41,6 +41,7 @@ import random
 from typing import Any, ClassVar, Iterator, Sequence, cast
 
 from cardavia._core import guandan as _core
+from cardavia.i18n import N_
 from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids, two_pack_counts
 from cardavia.game import (
     CHANCE,
@@ -453,16 +454,22 @@ class GuandanState(State):
         """Raise the IllegalMoveError of a core check code, in words."""
         pos, p = self._pos, self._pos.current
         if code == _E["OVER"]:
-            raise IllegalMoveError("the game is over", rule="GD-6.1")
+            raise IllegalMoveError("the game is over", rule="GD-6.1", msgid=N_("the game is over"))
         if code == _E["MUST_RETURN"]:
-            raise IllegalMoveError(f"player {p} must first return a card for the tribute", rule="GD-3.4")
+            raise IllegalMoveError(f"player {p} must first return a card for the tribute", rule="GD-3.4",
+                                   msgid=N_("player {player} must first return a card for the tribute"),
+                                   params={"player": p})
         if code == _E["NOT_RETURNABLE"]:
             raise IllegalMoveError(f"{move} is not returnable: return a non-wild 2-10 you hold "
-                                   "(or your lowest card if you have none)", rule="GD-3.4")
+                                   "(or your lowest card if you have none)", rule="GD-3.4",
+                                   msgid=N_("{move} is not returnable: return a non-wild 2-10 you hold "
+                                            "(or your lowest card if you have none)"), params={"move": str(move)})
         if code == _E["NO_TRIBUTE"]:
-            raise IllegalMoveError("no tribute is waiting for a return", rule="GD-3.4")
+            raise IllegalMoveError("no tribute is waiting for a return", rule="GD-3.4",
+                                   msgid=N_("no tribute is waiting for a return"))
         if code == _E["LEAD_PASS"]:
-            raise IllegalMoveError("the leader must play, not pass", rule="GD-4.1")
+            raise IllegalMoveError("the leader must play, not pass", rule="GD-4.1",
+                                   msgid=N_("the leader must play, not pass"))
         if code == _E["NOT_HELD"]:
             hand = pos.hand(p)
             need: dict[int, int] = {}
@@ -479,7 +486,9 @@ class GuandanState(State):
         last_text = f"{SHAPES[last[0]]}:{MAIN_CHARS[last[1]]}" if last else "nothing"
         if code in (_E["LOW"], _E["BOMB"]):
             raise IllegalMoveError(f"{move.reading} does not beat {last_text}",
-                                   rule="GD-5.4" if code == _E["BOMB"] else "GD-4.2")
+                                   rule="GD-5.4" if code == _E["BOMB"] else "GD-4.2",
+                                   msgid=N_("{move} does not beat {last}"),
+                                   params={"move": str(move.reading), "last": last_text})
         raise IllegalMoveError(f"{move} is not a Guandan move here", rule="GD-5.1")
 
     def play(self, move: Any) -> GuandanMove:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Sequence, cast
 
 from cardavia import climbing
+from cardavia.i18n import N_
 from cardavia._core import climb as _core
 from cardavia.cards import CardSet, InvalidCardError
 from cardavia.game import (ArgumentTypeError, Game, HistoryEntry, IllegalMoveError, InvalidMoveError,
@@ -54,14 +55,14 @@ PASS = _core.pass_move(GAME_ID)
 _new_entry = tuple.__new__
 _Position = climbing.Position
 
-_MESSAGES = {
-    _E["over"]: (None, "the deal is over"),
-    _E["bid_first"]: ("ZSY-4.1", "Zheng Shangyou has no bidding"),
-    _E["bid_over"]: ("ZSY-4.1", "Zheng Shangyou has no bidding"),
-    _E["leader_pass"]: ("ZSY-3.3", "the leader cannot pass"),
-    _E["opening_3h"]: ("ZSY-2.3", "the first play must include the 3 of hearts"),
-    _E["opening_four_3s"]: ("ZSY-4.4", "four 3s as the opening play are the heavenly bomb"),
-    _E["heavenly_late"]: ("ZSY-4.4", "the heavenly bomb is only the opening play"),
+_MESSAGES = {   # the English is also the message id of the site's translations
+    _E["over"]: (None, N_("the deal is over")),
+    _E["bid_first"]: ("ZSY-4.1", N_("Zheng Shangyou has no bidding")),
+    _E["bid_over"]: ("ZSY-4.1", N_("Zheng Shangyou has no bidding")),
+    _E["leader_pass"]: ("ZSY-3.3", N_("the leader cannot pass")),
+    _E["opening_3h"]: ("ZSY-2.3", N_("the first play must include the 3 of hearts")),
+    _E["opening_four_3s"]: ("ZSY-4.4", N_("four 3s as the opening play are the heavenly bomb")),
+    _E["heavenly_late"]: ("ZSY-4.4", N_("the heavenly bomb is only the opening play")),
 }
 _REASONS = {
     "bonus_round": "response bomb unbeaten in the round",
@@ -124,17 +125,22 @@ class ZhengShangyouState(climbing.ClimbState):
             return
         if code in _MESSAGES:
             rule, text = _MESSAGES[code]
-            raise IllegalMoveError(text, rule=rule)
+            raise IllegalMoveError(text, rule=rule, msgid=text)
         last = self._pos.last_play
         if code == _E["must_beat"]:
             raise IllegalMoveError(f"you can beat {last}: passing is allowed only without a "
-                                   "legal response", rule="ZSY-3.2")
+                                   "legal response", rule="ZSY-3.2",
+                                   msgid=N_("you can beat {last}: passing is allowed only without a legal response"),
+                                   params={"last": str(last)})
         if code == _E["not_held"]:
-            raise IllegalMoveError(f"{move} is not in hand", rule="ZSY-3.1")
+            raise IllegalMoveError(f"{move} is not in hand", rule="ZSY-3.1", msgid=N_("{move} is not in hand"),
+                                   params={"move": str(move)})
         lk = last.kind_id
         rule = ("ZSY-4.4" if lk == K_HEAVENLY else "ZSY-4.3" if lk == K_ACE_BOMB
                 else "ZSY-4.2" if lk == K_BOMB else "ZSY-3.1")
-        raise IllegalMoveError(f"{move} ({move.kind}) does not beat {last} ({last.kind})", rule=rule)
+        raise IllegalMoveError(f"{move} ({move.kind}) does not beat {last} ({last.kind})", rule=rule,
+                               msgid=N_("{move} ({kind}) does not beat {last} ({last_kind})"),
+                               params={"move": str(move), "kind": move.kind, "last": str(last), "last_kind": last.kind})
 
     def _apply(self, move: Move) -> None:
         self._pos.apply(move)

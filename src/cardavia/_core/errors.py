@@ -7,10 +7,16 @@ from __future__ import annotations
 
 
 class IllegalMoveError(ValueError):
-    """A move the rules forbid; ``rule`` is the RULES.md id it breaks."""
+    """A move the rules forbid; ``rule`` is the RULES.md id it breaks.
 
-    def __init__(self, message: str, rule: str | None = None):
+    ``msgid`` and ``params`` let a page translate it: ``msgid`` is the English
+    template (``message`` is its English, filled), a catalog's msgid."""
+
+    def __init__(self, message: str, rule: str | None = None, *, msgid: str | None = None,
+                 params: dict | None = None):
         self.rule = rule
+        self.msgid = msgid
+        self.params = params or {}
         super().__init__(f"{message} ({rule})" if rule else message)
 
 
@@ -22,8 +28,11 @@ class InvalidSetupError(ValueError):
     """A setup (``from_hands``, ``from_json``, ``from_deal``, options) that no
     deal of the rules could reach; ``rule`` is the RULES.md id it breaks."""
 
-    def __init__(self, message: str, rule: str | None = None):
+    def __init__(self, message: str, rule: str | None = None, *, msgid: str | None = None,
+                 params: dict | None = None):
         self.rule = rule
+        self.msgid = msgid
+        self.params = params or {}
         super().__init__(f"{message} ({rule})" if rule else message)
 
 

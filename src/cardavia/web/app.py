@@ -58,7 +58,7 @@ from typing import Any, cast
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
 from cardavia.ai.levels import LEVEL_TITLES, LEVELS
@@ -66,12 +66,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardavia
+from cardavia import i18n
 from cardavia.game import CHANCE, State
+from cardavia.i18n import N_, fill
 from cardavia.web import site
-from cardavia.web.messages import render_explanation
+from cardavia.web.messages import explanation_template, render_explanation
 from cardavia.web.store import FLUSH_SECONDS, GameRow, Store, default_db_path, load_secret
 
 COOKIE = "cardavia_session"
+LANG_COOKIE = "lang"
+LANG_COOKIE_AGE = 365 * 24 * 3600
 MAX_BODY = 4096
 """Bytes of a request body: a move's text is a few dozen."""
 MAX_MOVE_TEXT = 200
@@ -97,12 +101,49 @@ def _dumps(data: Any) -> str:
 
 
 class HTTPError(Exception):
-    """A refused request: its status and a one-line reason; nothing was changed."""
+    """A refused request: its status and a one-line reason; nothing was changed.
+    ``message`` is the English template (the msgid), filled from ``params``;
+    ``cause``, an engine error, is translated by its own message id or rule."""
 
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
+    def __init__(self, status: int, message: str, cause: Exception | None = None, **params: Any):
         self.status = status
-        self.message = message
+        self.template = message
+        self.params = params
+        self.cause = cause
+        self.message = fill(message, params)
+        super().__init__(self.message)
+
+    def text(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        if lang == i18n.DEFAULT:
+            return self.message
+        params = dict(self.params)
+        if self.cause is not None:
+            params["reason"] = error_text(self.cause, lang)
+        return i18n.translate(lang, self.template, params)
+
+
+def error_text(e: Exception, lang: str) -> str:
+    """An engine error as a player reads it in ``lang``: its message id's
+    translation where the raise site gives one, else a translated sentence
+    naming the rule it breaks (and the rule's translated name), else a
+    generic sentence; never the engine's English in a translated page."""
+    if lang == i18n.DEFAULT:
+        return str(e)
+    msgid = getattr(e, "msgid", None)
+    rule = getattr(e, "rule", None)
+    if msgid:
+        text = i18n.translate(lang, msgid, getattr(e, "params", None) or {})
+        return f"{text} ({rule})" if rule else text
+    if rule:
+        title = site.rule_title(rule, lang)
+        if title:
+            return i18n.translate(lang, N_("This is not allowed by rule {rule} ({title})."),
+                                  {"rule": rule, "title": title})
+        return i18n.translate(lang, N_("This is not allowed by rule {rule}."), {"rule": rule})
+    if isinstance(e, cardavia.InvalidMoveError):
+        return i18n.translate(lang, N_("This is not a move of this game."))
+    return i18n.translate(lang, N_("This was refused as invalid."))
 
 
 def _derive_seed(*parts: Any) -> int:
@@ -261,15 +302,17 @@ class CardaviaApp:
             self._agent_choice[key] = choice
         return self._agent_choice[key]
 
-    def catalog(self) -> dict:
+    def catalog(self, lang: str = i18n.DEFAULT) -> dict:
+        """The games and options of the home page, its texts in ``lang``."""
         games = []
         for name in cardavia.available_games():
             g = cardavia.load(name)
             cls = type(g)
-            games.append({"name": name, "title": g.title, "players": g.num_players,
-                          "plays_matches": bool(cls.plays_matches), **site.game_card(name),
+            games.append({"name": name, "title": i18n.translate(lang, g.title), "players": g.num_players,
+                          "plays_matches": bool(cls.plays_matches), **site.game_card(name, lang),
                           "levels": {lv: self.agent_for(lv, g) for lv in LEVELS}})
-        return {"games": games, "levels": [{"name": k, "title": v} for k, v in LEVEL_TITLES.items()],
+        levels = [{"name": k, "title": i18n.translate(lang, v)} for k, v in LEVEL_TITLES.items()]
+        return {"games": games, "levels": levels,
                 "paces": list(PACES), "undo": self.undo_allowed, "replay_bytes": MAX_REPLAY_BODY}
 
     # -- tables ----------------------------------------------------------------
@@ -317,10 +360,11 @@ class CardaviaApp:
         """The level, pace and undo switch of a new game's body."""
         level = body.get("level", "easy")
         if level not in LEVELS:
-            raise HTTPError(400, f"unknown level {str(level)[:20]!r}; one of {', '.join(LEVELS)}")
+            raise HTTPError(400, "unknown level {level}; one of {levels}", level=repr(str(level)[:20]),
+                            levels=", ".join(LEVELS))
         pace = body.get("pace", 0.4)
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or float(pace) not in PACES:
-            raise HTTPError(400, f"pace must be one of {', '.join(str(p) for p in PACES)} seconds")
+            raise HTTPError(400, "pace must be one of {paces} seconds", paces=", ".join(str(p) for p in PACES))
         undo = body.get("undo", True)
         if not isinstance(undo, bool):
             raise HTTPError(400, "undo must be true or false")
@@ -330,12 +374,12 @@ class CardaviaApp:
     def _seat_seed(body: dict, game: Any) -> tuple[int, int]:
         seat = body.get("seat", 0)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
-            raise HTTPError(400, f"seat must be an int in 0..{game.num_players - 1}")
+            raise HTTPError(400, "seat must be an int in 0..{last}", last=game.num_players - 1)
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbits(62)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise HTTPError(400, f"seed must be an int in 0..{MAX_SEED}")
+            raise HTTPError(400, "seed must be an int in 0..{last}", last=MAX_SEED)
         return seat, seed
 
     async def _open(self, sid: str, state: State, seat: int, level: str, pace: float, seed: int,
@@ -344,9 +388,9 @@ class CardaviaApp:
         loop = asyncio.get_running_loop()
         if readonly:
             if await loop.run_in_executor(None, self.store.count_replays) >= self.max_games:
-                raise HTTPError(503, f"the server already holds {self.max_games} opened replays; try again later")
+                raise HTTPError(503, "the server already holds {n} opened replays; try again later", n=self.max_games)
         elif await loop.run_in_executor(None, self.store.count_live) >= self.max_games:
-            raise HTTPError(503, f"the server already holds {self.max_games} games in progress; try again later")
+            raise HTTPError(503, "the server already holds {n} games in progress; try again later", n=self.max_games)
         gid = secrets.token_urlsafe(16)
         now = time.time()
         undo = undo and self.undo_allowed and not readonly
@@ -363,7 +407,8 @@ class CardaviaApp:
     async def create(self, sid: str, body: dict) -> Table:
         name = body.get("game")
         if not isinstance(name, str) or name not in cardavia.available_games():
-            raise HTTPError(400, f"unknown game {str(name)[:40]!r}; available: {', '.join(cardavia.available_games())}")
+            raise HTTPError(400, "unknown game {game}; available: {games}", game=repr(str(name)[:40]),
+                            games=", ".join(cardavia.available_games()))
         level, pace, undo = self._options_of(body)
         options: dict[str, Any] = {}
         match = body.get("match")
@@ -374,7 +419,7 @@ class CardaviaApp:
         try:
             game = cardavia.load(name, **options)
         except ValueError as e:
-            raise HTTPError(400, str(e)) from None
+            raise HTTPError(400, "{reason}", e, reason=str(e)) from None
         seat, seed = self._seat_seed(body, game)
         return await self._open(sid, game.new_state(seed=seed), seat, level, pace, seed, undo)
 
@@ -387,7 +432,7 @@ class CardaviaApp:
         try:
             state = await asyncio.get_running_loop().run_in_executor(self.pool, cardavia.from_json, data)
         except ValueError as e:
-            raise HTTPError(400, f"not a state: {e}") from None
+            raise HTTPError(400, "not a state: {reason}", e, reason=str(e)) from None
         seat, seed = self._seat_seed(body, state.game)
         return await self._open(sid, state, seat, level, pace, seed, undo)
 
@@ -402,13 +447,14 @@ class CardaviaApp:
         try:
             state = await asyncio.get_running_loop().run_in_executor(self.pool, cardavia.from_json, data)
         except (cardavia.IllegalMoveError, cardavia.InvalidMoveError) as e:
-            raise HTTPError(422, f"bad replay: {e}") from None
+            raise HTTPError(422, "bad replay: {reason}", e, reason=str(e)) from None
         except ValueError as e:   # not JSON, not a Cardavia state, an unknown game or option, a changed deal
-            raise HTTPError(400, f"not a replay: {e}") from None
+            raise HTTPError(400, "not a replay: {reason}", e, reason=str(e)) from None
         seat = body.get("seat", 0)
         n = state.game.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise HTTPError(400, f"seat must be an int in 0..{n - 1} ({state.game.name} has {n} players)")
+            raise HTTPError(400, "seat must be an int in 0..{last} ({game} has {n} players)", last=n - 1,
+                            game=state.game.name, n=n)
         return await self._open(sid, state, seat, REPLAY_LEVEL, 0.0, 0, False, readonly=True)
 
     def view(self, t: Table) -> dict:
@@ -478,11 +524,11 @@ class CardaviaApp:
         if not isinstance(text, str) or not text.strip():
             raise HTTPError(400, "\"move\" must be the move's text")
         if len(text) > MAX_MOVE_TEXT:
-            raise HTTPError(400, f"a move's text is at most {MAX_MOVE_TEXT} characters")
+            raise HTTPError(400, "a move's text is at most {n} characters", n=MAX_MOVE_TEXT)
         ply = self._ply_of(body)
         async with t.lock:
             if ply != t.ply:
-                raise HTTPError(409, f"stale move: it answers ply {ply}, the game is at ply {t.ply}")
+                raise HTTPError(409, "stale move: it answers ply {ply}, the game is at ply {now}", ply=ply, now=t.ply)
             if t.state.is_over:
                 raise HTTPError(409, "the game is over")
             if t.state.current_player != t.seat:
@@ -493,7 +539,7 @@ class CardaviaApp:
                 else:
                     t.state.play(text)
             except ValueError as e:
-                raise HTTPError(422, str(e)) from None
+                raise HTTPError(422, "{reason}", e, reason=str(e)) from None
             self.save(t)
             view = self.view(t)
         answer = await self.push_view(t, view)
@@ -520,7 +566,7 @@ class CardaviaApp:
             raise HTTPError(409, "undo is switched off for this game")
         async with t.lock:
             if ply != t.ply:
-                raise HTTPError(409, f"stale undo: it answers ply {ply}, the game is at ply {t.ply}")
+                raise HTTPError(409, "stale undo: it answers ply {ply}, the game is at ply {now}", ply=ply, now=t.ply)
             if t.state.is_over:
                 raise HTTPError(409, "the game is over: it stays as it ended, for replay")
             if t.ai_to_move:
@@ -549,7 +595,7 @@ class CardaviaApp:
         ply = self._ply_of(body)
         self._refuse_read_only(t)
         if ply != t.ply:
-            raise HTTPError(409, f"stale hint request: the game is at ply {t.ply}")
+            raise HTTPError(409, "stale hint request: the game is at ply {now}", now=t.ply)
         if t.state.is_over or t.state.current_player != t.seat:
             raise HTTPError(409, "a hint is given on your turn only")
         state = t.state.clone()
@@ -589,7 +635,8 @@ class CardaviaApp:
                 text, explanation = await loop.run_in_executor(self.pool, self._decide_explained, t.agent, state,
                                                                seed, t.level)
             except Exception as e:  # an agent that fails falls back to a random legal move
-                t.notes.append(f"the {t.agent} AI failed ({type(e).__name__}); seat {player} played at random")
+                t.notes.append({"template": N_("the {agent} AI failed ({error}); seat {seat} played at random"),
+                                "params_text": {"agent": t.agent, "error": type(e).__name__, "seat": player}})
                 text = await loop.run_in_executor(self.pool, self._decide, "random", state, seed)
             wait = t.pace - (loop.time() - started)
             if wait > 0:
@@ -652,6 +699,12 @@ class CardaviaApp:
 
 
 # -- HTTP ---------------------------------------------------------------------------
+def request_language(request: Request) -> str:
+    """The page's language: ?lang=, else the ``lang`` cookie, else Accept-Language."""
+    return i18n.choose(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                       request.headers.get("accept-language"))
+
+
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "status": status}, status_code=status)
 
@@ -659,13 +712,13 @@ def _error(status: int, message: str) -> JSONResponse:
 async def _body(request: Request, limit: int = MAX_BODY) -> dict:
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > limit):
-        raise HTTPError(413, f"request body over {limit} bytes")
+        raise HTTPError(413, "request body over {n} bytes", n=limit)
     chunks = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise HTTPError(413, f"request body over {limit} bytes")
+            raise HTTPError(413, "request body over {n} bytes", n=limit)
         chunks.append(chunk)
     raw = b"".join(chunks)
     if not raw:
@@ -701,43 +754,55 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
             fresh = None
             if sid is None and not needs_session:
                 sid = fresh = core.new_session()
+            lang = request_language(request)
+            request.state.lang = lang
             try:
                 if same_origin and not _origin_ok(core, request.headers, request.url):
                     raise HTTPError(403, "cross-origin request refused")
                 result = await handler(request, sid)
             except HTTPError as e:
-                result = _error(e.status, e.message)
+                result = _error(e.status, e.text(lang))
             if isinstance(result, str):   # a view already encoded
                 result = Response(result, media_type="application/json")
             elif not isinstance(result, Response):
                 result = JSONResponse(result)
             if fresh is not None:
                 core.set_cookie(result, fresh)
+            if i18n.check_lang(request.query_params.get("lang")):   # ?lang= is a choice: it persists
+                result.set_cookie(LANG_COOKIE, lang, max_age=LANG_COOKIE_AGE, samesite="lax")
             # The time spent in the app (the load bench reads it beside what the client saw).
             result.headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.2f}"
             return result
         return wrapped
 
+    index_source = (_static_dir() / "index.html").read_text(encoding="utf-8")
+
     async def index(request: Request, sid: str) -> Response:
-        return FileResponse(_static_dir() / "index.html", headers={"Cache-Control": "no-cache"})
+        lang = request.state.lang
+        return HTMLResponse(site.index_page(index_source, lang),
+                            headers={"Cache-Control": "no-cache", "Content-Language": lang,
+                                     "Vary": "Cookie, Accept-Language"})
 
     async def catalog(request: Request, sid: str) -> dict:
-        return core.catalog()
+        return core.catalog(request.state.lang)
 
     async def rules_page(request: Request, sid: str) -> Response:
         try:
-            page = site.rules_page(site.check_game(request.path_params["game"]))
+            lang = request.state.lang
+            page = site.rules_page(site.check_game(request.path_params["game"], lang), lang)
         except ValueError as e:
-            return HTMLResponse(site.not_found_page(str(e)), status_code=404)
-        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+            return HTMLResponse(site.not_found_page(str(e), lang), status_code=404)
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache", "Content-Language": lang,
+                                           "Vary": "Cookie, Accept-Language"})
 
     async def rules_api(request: Request, sid: str) -> dict:
+        lang = request.state.lang
         try:
-            game = site.check_game(request.path_params["game"])
+            game = site.check_game(request.path_params["game"], lang)
         except ValueError as e:
-            raise HTTPError(404, str(e)) from None
-        return {"game": game, "title": site.text("rules.title", game=site.game_title(game)),
-                "html": site.rules_fragment(game)}
+            raise HTTPError(404, "{reason}", reason=str(e)) from None
+        return {"game": game, "title": site.text("rules.title", lang, game=site.game_title(game, lang)),
+                "html": site.rules_fragment(game, lang), "lang": lang}
 
     async def list_games(request: Request, sid: str) -> dict:
         rows = core.store.list_session(sid) if sid else []
@@ -796,7 +861,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         data = t.state.to_dict()
         steps = len(data["moves"])
         if not raw.isdigit() or int(raw) > steps:
-            raise HTTPError(400, f"step must be in 0..{steps}")
+            raise HTTPError(400, "step must be in 0..{last}", last=steps)
         step = int(raw)
         data["moves"] = data["moves"][:step]
         state = await asyncio.get_running_loop().run_in_executor(core.pool, cardavia.from_json, data)
@@ -816,6 +881,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         except HTTPError:
             await ws.close(code=4404, reason="no such game in this session")
             return
+        lang = i18n.choose(ws.query_params.get("lang"), ws.cookies.get(LANG_COOKIE), ws.headers.get("accept-language"))
         await ws.accept()
         box = Outbox(ws)
         t.sockets.add(box)
@@ -844,7 +910,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
                     try:
                         await core.move(t, data)
                     except HTTPError as e:
-                        reply({"type": "error", "status": e.status, "error": e.message})
+                        reply({"type": "error", "status": e.status, "error": e.text(lang)})
                 else:
                     reply({"type": "error", "status": 400, "error": "unknown message type"})
         except WebSocketDisconnect:
@@ -908,7 +974,8 @@ def _explanation(agent: Any, state: State, move: Any) -> dict | None:
             return None
     except Exception:  # an agent's bug must not end the game
         return None
-    return {"id": ident, "params": params, "text": render_explanation(ident, params)}
+    return {"id": ident, "params": params, "text": render_explanation(ident, params),
+            **explanation_template(ident, params)}
 
 
 def _origin_ok(core: CardaviaApp, headers, url, websocket: bool = False) -> bool:

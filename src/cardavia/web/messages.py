@@ -5,6 +5,10 @@ An agent explains a move with an id and its parameters, e.g. ``("open.nt",
 An id missing here, or a message whose parameters are missing, falls back to
 the id and the parameters as they are (``bid.1nt (low 15, high 17)``), so a
 new agent's explanations show before their English is written.
+
+Translations: the English templates (these and the bidding system's) are the
+msgids of the catalogs; the page gets ``explanation_template`` beside the
+English and translates the template, then fills it.
 """
 from __future__ import annotations
 
@@ -37,3 +41,17 @@ def render_explanation(ident: str, params: dict[str, Any]) -> str:
     if not params:
         return ident
     return f"{ident} ({', '.join(f'{k} {v}' for k, v in params.items())})"
+
+
+def explanation_template(ident: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``{"template", "params_text"}`` of an explanation for the page to
+    translate (the English template and the parameters as shown, suit codes
+    as their English names, themselves msgids); empty when it has no template."""
+    from cardavia.ai.bridge_bidding import system
+
+    if ident in system.MESSAGES:
+        shown = {k: system.NAMES.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
+        return {"template": system.MESSAGES[ident], "params_text": shown}
+    if ident in MESSAGES:
+        return {"template": MESSAGES[ident], "params_text": dict(params)}
+    return {}

@@ -9,6 +9,11 @@ const Cards = (() => {
   const CARD_RE = /^(10|[2-9TJQKA])([cdhs])$/;
   const RANKS_RE = /^[3-9TJQKA2BR]+$/;   // a play written as ranks (Dou Dizhu, Zheng Shangyou)
   const VERBS = new Set(["declare", "bury", "return", "lock", "play"]);
+  const SUIT_NAMES = { c: N_("clubs"), d: N_("diamonds"), h: N_("hearts"), s: N_("spades") };
+  // A move's button: its verb and its cards (the card texts keep their letters).
+  const VERB_LABELS = { declare: N_("Declare {cards}"), bury: N_("Bury {cards}"), return: N_("Return {cards}"),
+    lock: N_("Lock {cards}"), play: N_("Play {cards}") };
+  const words = (text) => (typeof moveWords === "function" ? moveWords(text) : text);
 
   // {text, rank, suit, joker} of a card's text, or null.
   function parse(text) {
@@ -46,14 +51,15 @@ const Cards = (() => {
     if (!c) { el.classList.add("back"); el.textContent = text; return el; }
     if (c.joker) {
       el.classList.add("joker", c.joker === "RJ" ? "red" : "black");
-      el.innerHTML = `<span class="r">JOKER</span><span class="s">★</span>`;
-      el.setAttribute("aria-label", c.joker === "RJ" ? "red joker" : "black joker");
+      el.innerHTML = `<span class="r"></span><span class="s">★</span>`;
+      el.firstChild.textContent = t("JOKER");
+      el.setAttribute("aria-label", c.joker === "RJ" ? t("red joker") : t("black joker"));
       return el;
     }
     if (RED[c.suit]) el.classList.add("red");
     el.classList.add(`suit-${c.suit}`);
     el.innerHTML = `<span class="r">${rankLabel(c.rank)}<i>${SUITS[c.suit]}</i></span><span class="s">${SUITS[c.suit]}</span>`;
-    el.setAttribute("aria-label", `${rankLabel(c.rank)} of ${{ c: "clubs", d: "diamonds", h: "hearts", s: "spades" }[c.suit]}`);
+    el.setAttribute("aria-label", t("{rank} of {suit}", { rank: rankLabel(c.rank), suit: t(SUIT_NAMES[c.suit]) }));
     return el;
   }
 
@@ -119,15 +125,17 @@ const Cards = (() => {
 
   // Readable label of a move for its button.
   function label(text, info) {
-    if (info.kind === "ranks") return "Play " + info.ranks.map((r) => (r === "B" ? "BJ" : r === "R" ? "RJ" : rankLabel(r))).join(" ");
-    if (info.kind === "cards") {
-      const verb = info.verb ? info.verb[0].toUpperCase() + info.verb.slice(1) : "Play";
-      const reading = info.reading ? ` as ${info.reading.replace(":", " ")}` : "";
-      return `${verb} ${info.cards.join(" ")}${reading}`;
+    if (info.kind === "ranks") {
+      return t(VERB_LABELS.play, { cards: info.ranks.map((r) => (r === "B" ? "BJ" : r === "R" ? "RJ" : rankLabel(r))).join(" ") });
     }
-    if (text === "X") return "Double";
-    if (text === "XX") return "Redouble";
-    return text[0].toUpperCase() + text.slice(1);
+    if (info.kind === "cards") {
+      const move = t(VERB_LABELS[info.verb] || VERB_LABELS.play, { cards: info.cards.join(" ") });
+      return info.reading ? t("{move} as {reading}", { move, reading: words(info.reading.replace(":", " ")) }) : move;
+    }
+    if (text === "X") return t("Double");
+    if (text === "XX") return t("Redouble");
+    const w = words(text);
+    return w[0].toUpperCase() + w.slice(1);
   }
 
   // A move's text drawn as cards where it names cards.
@@ -139,17 +147,17 @@ const Cards = (() => {
     if (info.kind === "ranks") info.ranks.forEach((r) => box.append(rankChip(r)));
     else if (info.kind === "cards") {
       if (info.verb || info.reading) {
-        const t = document.createElement("span");
-        t.className = "play-word";
-        t.textContent = info.verb || info.reading.replace(":", " ");
-        box.append(t);
+        const w = document.createElement("span");
+        w.className = "play-word";
+        w.textContent = words(info.verb || info.reading.replace(":", " "));
+        box.append(w);
       }
       info.cards.forEach((c) => box.append(element(c, "span", true)));
     } else {
-      const t = document.createElement("span");
-      t.className = "play-word";
-      t.textContent = text;
-      box.append(t);
+      const w = document.createElement("span");
+      w.className = "play-word";
+      w.textContent = words(text);
+      box.append(w);
     }
     return box;
   }

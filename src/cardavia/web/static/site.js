@@ -1,60 +1,60 @@
 // The site around the tables (issue 17): the string table, display settings,
 // the home page's pack and game cards, and the rules panel over the table.
-// Every user-visible string added here goes through t(): the translations
-// later only fill STRINGS for other languages.
 "use strict";
 
-const STRINGS = {
-  en: {
-    "home.pack.title": "The pack",
-    "home.pack.text": "Every game here is played with the international standard pack: 52 French cards in four suits (♠ ♥ ♣ ♦, ranks 2 to Ace) plus the Red and Black Jokers.",
-    "home.pack.link": "The standard 52-card deck on Wikipedia",
-    "home.pack.one": "One pack (54 cards, jokers included): Dou Dizhu.",
-    "home.pack.two": "Two packs (108 cards, four jokers): Guandan and Shengji.",
-    "home.pack.runfast": "The 48-card Run Fast preset (no jokers, one 2, three Aces): Zheng Shangyou.",
-    "home.pack.duel": "Two packs without jokers (104 cards): the Up/Down duel.",
-    "home.pack.plain": "52 cards, no jokers: Texas Hold'em and Contract Bridge.",
-    "home.games.title": "The games",
-    "home.rules": "Rules",
-    "home.start": "Start game",
-    "settings.open": "Settings",
-    "settings.title": "Display settings",
-    "settings.close": "Close",
-    "settings.contrast": "Contrast",
-    "settings.grain": "Grain",
-    "settings.temperature": "Color temperature",
-    "settings.warm": "warm",
-    "settings.cool": "cool",
-    "settings.fourColor": "Four-colour deck (♣ green, ♦ blue)",
-    "settings.sound": "Sound (a chime when it is your turn)",
-    "settings.motion": "Motion",
-    "settings.motion.system": "as the system says",
-    "settings.motion.reduce": "reduced",
-    "settings.motion.full": "full",
-    "settings.pace": "AI speed",
-    "settings.pace.0": "no delay",
-    "settings.pace.0.4": "0.4 s a move",
-    "settings.pace.1": "1 s a move",
-    "settings.reset": "Back to defaults",
-    "rules.button": "Rules",
-    "rules.close": "Back to the game",
-    "rules.loading": "Loading the rules…",
-    "rules.failed": "The rules could not be loaded: {error}",
-    "rules.link": "rule {id}",
-  },
-};
-const LANG = "en";
+// The page's language (issue 17): the server puts its language, the names of
+// the site's languages and the page's catalog (msgid -> translation, only this
+// language) into #i18n-data. Every user-visible string goes through t(), whose
+// msgid is the English; tools/i18n.py extracts the t() calls and the N_()
+// marks (strings in a table, translated where they are shown).
+const I18N = (() => {
+  const fallback = { lang: "en", rtl: false, languages: { en: "English" }, messages: {} };
+  try { return JSON.parse(document.getElementById("i18n-data").textContent) || fallback; } catch (e) { return fallback; }
+})();
+const LANG = I18N.lang;
+const NUMBERS = new Intl.NumberFormat(LANG);
 
-function t(key, params) {
-  const text = (STRINGS[LANG] && STRINGS[LANG][key]) || STRINGS.en[key] || key;
-  return params ? text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : text;
+function t(msgid, params) {
+  const text = I18N.messages[msgid] || msgid;
+  return params ? text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(num(params[k])) : m)) : text;
 }
+const N_ = (msgid) => msgid;
+
+// A number in the page language's CLDR default format (Babel's on the server agrees: tests/test_i18n_browser.py).
+function num(x) {
+  return typeof x === "number" && Number.isFinite(x) ? NUMBERS.format(x) : x;
+}
+const PERCENT = new Intl.NumberFormat(LANG, { style: "percent" });
+// 0..100 as the locale writes a percentage.
+const pct = (x) => PERCENT.format(Number(x) / 100);
+// An AI pace's name: "no delay", "0.4 s a move".
+const paceName = (v) => (Number(v) ? t("{seconds} s a move", { seconds: Number(v) }) : t("no delay"));
 
 const Site = (() => {
   const KEY = "cardavia.settings";
   const DEFAULTS = { contrast: 50, grain: 50, temperature: 50, fourColor: false, sound: false,
     motion: "system", pace: "0.4" };
   const SLIDERS = ["contrast", "grain", "temperature"];
+  // Names of the settings and their choices, translated where they are shown.
+  const SETTING_NAMES = {
+    contrast: N_("Contrast"),
+    grain: N_("Grain"),
+    temperature: N_("Color temperature"),
+    fourColor: N_("Four-colour deck (♣ green, ♦ blue)"),
+    sound: N_("Sound (a chime when it is your turn)"),
+    motion: N_("Motion"),
+    pace: N_("AI speed"),
+  };
+  const CHOICE_NAMES = {
+    motion: { system: N_("as the system says"), reduce: N_("reduced"), full: N_("full") },
+  };
+  const PACK_USES = [
+    N_("One pack (54 cards, jokers included): Dou Dizhu."),
+    N_("Two packs (108 cards, four jokers): Guandan and Shengji."),
+    N_("The 48-card Run Fast preset (no jokers, one 2, three Aces): Zheng Shangyou."),
+    N_("Two packs without jokers (104 cards): the Up/Down duel."),
+    N_("52 cards, no jokers: Texas Hold'em and Contract Bridge."),
+  ];
   const RULE_ID = /\b([A-Z]{1,4})-(\d+(?:\.\d+)?)\b/g;
   let settings = load();
 
@@ -121,27 +121,27 @@ const Site = (() => {
     panel.id = "settings";
     panel.hidden = true;
     panel.setAttribute("role", "dialog");
-    panel.setAttribute("aria-label", t("settings.title"));
+    panel.setAttribute("aria-label", t("Display settings"));
     const inner = make("div", "sheet-inner");
     const head = make("div", "sheet-head");
-    head.append(make("h2", null, t("settings.title")));
-    const close = make("button", null, t("settings.close"));
+    head.append(make("h2", null, t("Display settings")));
+    const close = make("button", null, t("Close"));
     close.type = "button"; close.id = "settings-close";
     close.addEventListener("click", () => { panel.hidden = true; });
     head.append(close);
     inner.append(head);
     for (const k of SLIDERS) {
       const lab = make("label", "slider");
-      const name = make("span", "slider-name", t(`settings.${k}`));
+      const name = make("span", "slider-name", t(SETTING_NAMES[k]));
       const inp = make("input");
       inp.type = "range"; inp.min = "0"; inp.max = "100"; inp.step = "1"; inp.id = `set-${k}`;
       inp.value = String(settings[k]);
-      const out = make("output", null, `${settings[k]} %`);
-      inp.addEventListener("input", () => { out.textContent = `${inp.value} %`; set(k, Number(inp.value)); });
+      const out = make("output", null, pct(settings[k]));
+      inp.addEventListener("input", () => { out.textContent = pct(inp.value); set(k, Number(inp.value)); });
       lab.append(name, inp, out);
       if (k === "temperature") {
         const ends = make("span", "slider-ends");
-        ends.append(make("span", null, t("settings.warm")), make("span", null, t("settings.cool")));
+        ends.append(make("span", null, t("warm")), make("span", null, t("cool")));
         lab.append(ends);
       }
       inner.append(lab);
@@ -151,7 +151,7 @@ const Site = (() => {
       const inp = make("input");
       inp.type = "checkbox"; inp.id = `set-${k}`; inp.checked = settings[k];
       inp.addEventListener("change", () => set(k, inp.checked));
-      lab.append(inp, make("span", null, t(`settings.${k}`)));
+      lab.append(inp, make("span", null, t(SETTING_NAMES[k])));
       inner.append(lab);
     }
     inner.append(choice("motion", ["system", "reduce", "full"]));
@@ -159,7 +159,7 @@ const Site = (() => {
       const pace = document.getElementById("pace");
       if (pace) pace.value = v;
     }));
-    const reset = make("button", null, t("settings.reset"));
+    const reset = make("button", null, t("Back to defaults"));
     reset.type = "button"; reset.id = "settings-reset";
     reset.addEventListener("click", () => {
       settings = { ...DEFAULTS };
@@ -177,20 +177,57 @@ const Site = (() => {
     const sel = make("select");
     sel.id = `set-${key}`;
     for (const v of values) {
-      const o = make("option", null, t(`settings.${key}.${v}`));
+      const o = make("option", null, key === "pace" ? paceName(v) : t(CHOICE_NAMES[key][v]));
       o.value = v;
       if (settings[key] === v) o.selected = true;
       sel.append(o);
     }
     sel.addEventListener("change", () => { set(key, sel.value); if (after) after(sel.value); });
-    lab.append(make("span", null, t(`settings.${key}`)), sel);
+    lab.append(make("span", null, t(SETTING_NAMES[key])), sel);
     return lab;
+  }
+
+  // -- the language selector: names in their own language; the choice is a cookie
+  // (the server reads it) and kept in localStorage (it comes back if the cookie goes).
+  const LANG_KEY = "cardavia.lang";
+  function setLanguage(lang) {
+    document.cookie = `lang=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
+    try { localStorage.setItem(LANG_KEY, lang); } catch (e) { /* private mode */ }
+  }
+
+  function languageSelector() {
+    const lab = make("label", "lang-choice");
+    const sel = make("select");
+    sel.id = "lang-select";
+    sel.setAttribute("aria-label", t("Language"));
+    for (const [code, name] of Object.entries(I18N.languages || {})) {
+      const o = make("option", null, name);
+      o.value = code; o.lang = code;
+      if (code === LANG) o.selected = true;
+      sel.append(o);
+    }
+    sel.addEventListener("change", () => { setLanguage(sel.value); location.reload(); });
+    lab.append(sel);
+    return lab;
+  }
+
+  // A choice remembered in localStorage but missing from the cookies: restore it.
+  function restoreLanguage() {
+    let saved = null;
+    try { saved = localStorage.getItem(LANG_KEY); } catch (e) { saved = null; }
+    const hasCookie = document.cookie.split(";").some((c) => c.trim().startsWith("lang="));
+    if (saved && !hasCookie && saved in (I18N.languages || {})) {
+      setLanguage(saved);
+      if (saved !== LANG) location.reload();
+    } else if (hasCookie) {
+      try { localStorage.setItem(LANG_KEY, LANG); } catch (e) { /* private mode */ }
+    }
   }
 
   function installSettings() {
     const header = document.querySelector("header.top");
     if (!header || document.getElementById("settings-btn")) return;
-    const btn = make("button", "settings-btn", t("settings.open"));
+    const btn = make("button", "settings-btn", t("Settings"));
     btn.type = "button"; btn.id = "settings-btn";
     btn.setAttribute("aria-controls", "settings");
     document.body.append(settingsPanel());
@@ -198,11 +235,12 @@ const Site = (() => {
       const panel = document.getElementById("settings");
       panel.hidden = !panel.hidden;
     });
-    header.append(btn);
+    header.append(languageSelector(), btn);
     const rulesBtn = document.getElementById("rules-btn");
-    if (rulesBtn) rulesBtn.textContent = t("rules.button");
+    if (rulesBtn) rulesBtn.textContent = t("Rules");
     const pace = document.getElementById("pace");
     if (pace) {
+      for (const o of pace.options) o.textContent = paceName(o.value);
       pace.value = settings.pace;
       pace.addEventListener("change", () => {   // the home's AI pace is the same setting
         set("pace", pace.value);
@@ -237,15 +275,15 @@ const Site = (() => {
     const box = document.getElementById("game-cards");
     if (!box || box.childElementCount) return;
     const pack = document.getElementById("pack");
-    pack.append(make("h2", null, t("home.pack.title")), make("p", null, t("home.pack.text")));
-    const link = make("a", null, t("home.pack.link"));
+    pack.append(make("h2", null, t("The pack")), make("p", null, t("Every game here is played with the international standard pack: 52 French cards in four suits (♠ ♥ ♣ ♦, ranks 2 to Ace) plus the Red and Black Jokers.")));
+    const link = make("a", null, t("The standard 52-card deck on Wikipedia"));
     link.href = "https://en.wikipedia.org/wiki/Standard_52-card_deck";
     link.rel = "noopener"; link.target = "_blank";
     pack.append(link);
     const uses = make("ul", "pack-uses");
-    for (const k of ["one", "two", "runfast", "duel", "plain"]) uses.append(make("li", null, t(`home.pack.${k}`)));
+    for (const k of PACK_USES) uses.append(make("li", null, t(k)));
     pack.append(uses);
-    box.append(make("h2", null, t("home.games.title")));
+    box.append(make("h2", null, t("The games")));
     const grid = make("div", "card-grid");
     for (const g of catalog.games) {
       const card = make("article", "game-card");
@@ -253,9 +291,9 @@ const Site = (() => {
       card.append(make("h3", null, g.title), make("p", "game-players", g.players_line || ""),
         make("p", "game-about", g.description || ""));
       const actions = make("div", "game-actions");
-      const rules = make("a", "button rules-link", t("home.rules"));
+      const rules = make("a", "button rules-link", t("Rules"));
       rules.href = `/rules/${encodeURIComponent(g.name)}`;
-      const go = make("button", "primary start-card", t("home.start"));
+      const go = make("button", "primary start-card", t("Start game"));
       go.type = "button";
       go.addEventListener("click", () => start(g.name));
       actions.append(rules, go);
@@ -275,7 +313,7 @@ const Site = (() => {
       const inner = make("div", "sheet-inner");
       const head = make("div", "sheet-head");
       head.append(make("h2", null, ""));
-      const close = make("button", "primary", t("rules.close"));
+      const close = make("button", "primary", t("Back to the game"));
       close.type = "button"; close.id = "rules-close";
       close.addEventListener("click", closeRules);
       head.append(close);
@@ -295,7 +333,7 @@ const Site = (() => {
     panel.hidden = false;
     const body = document.getElementById("rules-body");
     if (panel.dataset.game !== game) {
-      body.textContent = t("rules.loading");
+      body.textContent = t("Loading the rules…");
       try {
         const r = await fetch(`/api/rules/${encodeURIComponent(game)}`);
         const data = await r.json();
@@ -305,7 +343,7 @@ const Site = (() => {
         body.innerHTML = data.html;   // rendered and escaped by the server (web/site.py)
         panel.dataset.game = game;
       } catch (e) {
-        body.textContent = t("rules.failed", { error: e.message });
+        body.textContent = t("The rules could not be loaded: {error}", { error: e.message });
         return;
       }
     }
@@ -330,7 +368,7 @@ const Site = (() => {
       node.append(document.createTextNode(text.slice(at, m.index)));
       const a = make("a", "rule-link", m[0]);
       a.href = game ? `/rules/${encodeURIComponent(game)}#${m[0]}` : `#${m[0]}`;
-      a.title = t("rules.link", { id: m[0] });
+      a.title = t("rule {id}", { id: m[0] });
       if (game) a.addEventListener("click", (ev) => { ev.preventDefault(); openRules(game, m[0]); });
       node.append(a);
       at = m.index + m[0].length;
@@ -348,6 +386,7 @@ const Site = (() => {
 
   apply();
   document.addEventListener("DOMContentLoaded", () => {
+    restoreLanguage();
     installSettings();
     document.addEventListener("keydown", onKey, true);
     // On a standalone rules page, the anchor of the address is marked.
@@ -356,5 +395,5 @@ const Site = (() => {
     if (target && document.getElementById("rules-page")) target.classList.add("target");
   });
 
-  return { settings: () => ({ ...settings }), renderHome, openRules, closeRules, showMessage, chime };
+  return { settings: () => ({ ...settings }), paceName, renderHome, openRules, closeRules, showMessage, chime };
 })();

@@ -10,17 +10,53 @@ const el = (tag, cls, text) => {
   return e;
 };
 
-const SEAT_NAMES = { bridge: ["North", "East", "South", "West"] };
+const SEAT_NAMES = { bridge: [N_("North"), N_("East"), N_("South"), N_("West")] };
 const PARTNERS = { guandan: 2, shengji: 2, bridge: 2 };
 // Observation keys the table draws itself; the rest go to the info panel.
 const DRAWN = new Set(["game", "player", "current_player", "is_over", "history", "hand", "hole",
   "hand_sizes", "hand_counts", "trick", "last_play", "last_player", "board", "pot", "stacks", "bets",
   "returns", "in_hand", "eliminated", "shown", "dummy_hand", "raise_range", "to_call", "played",
   "seat_to_play", "from_dummy", "tricks", "signals", "side_pots"]);
-const LABELS = { team_levels: "team levels", tricks_won: "tricks won", attacker_points: "points won",
-  highest_bid: "highest bid", first_bidder: "first bidder",
-  last_trick: "last trick", previous_order: "previous order", anti_tribute: "tribute cancelled",
-  small_blind_seat: "small blind", big_blind_seat: "big blind", opponent_locked: "opponent locked" };
+// The name of each observation key the page shows (translated where shown); a key
+// missing here is shown as a translated "{key}" so an untranslated name is visible in tests.
+const LABELS = { team_levels: N_("team levels"), tricks_won: N_("tricks won"), attacker_points: N_("points won"),
+  highest_bid: N_("highest bid"), first_bidder: N_("first bidder"),
+  last_trick: N_("last trick"), previous_order: N_("previous order"), anti_tribute: N_("tribute cancelled"),
+  small_blind_seat: N_("small blind"), big_blind_seat: N_("big blind"), opponent_locked: N_("opponent locked"),
+  landlord: N_("landlord"), dealer: N_("dealer"), declarer: N_("declarer"), dummy: N_("dummy"), button: N_("button"),
+  first_leader: N_("first leader"), leader: N_("leader"), last_winner: N_("last winner"), starter: N_("starter"),
+  phase: N_("phase"), level: N_("level"), bid: N_("bid"), bottom: N_("bottom cards"), multiplier: N_("multiplier"),
+  bombs: N_("bombs"), spring: N_("spring"), trump: N_("trump"), trump_suit: N_("trump suit"), contract: N_("contract"),
+  auction: N_("auction"), vulnerable: N_("vulnerable"), score: N_("score"), settlement: N_("settlement"),
+  finished: N_("finishing order"), tribute: N_("tribute"), returned: N_("returned"), deal: N_("deal"),
+  deals: N_("deals"), match: N_("match"), street: N_("street"), min_raise: N_("minimum raise"),
+  locked: N_("locked"), claim: N_("claim"), kitty: N_("kitty"), declared: N_("declared"), points: N_("points"),
+  bids: N_("bids"), passes: N_("passes"), round: N_("round"), hands_played: N_("hands played"),
+  lead: N_("lead"), led: N_("led"), winner: N_("winner"), cards: N_("cards"), player: N_("player"),
+  team: N_("team"), reason: N_("reason"), result: N_("result"), seat: N_("seat"), redeals: N_("redeals"),
+  blinds: N_("blinds"), start_stacks: N_("starting stacks"), vulnerability: N_("vulnerability"), buried: N_("buried"),
+  declaration: N_("declaration"), discard_pile: N_("discard pile"), discards: N_("discards"), kitty_size: N_("kitty size"),
+  last_reveal: N_("last reveal"), ns_score: N_("North-South score"), opening: N_("opening"), results: N_("results"),
+  stock: N_("stock"), tricks: N_("tricks"), hand: N_("hand"), cards_left: N_("cards left"), winners: N_("winners"),
+  payer: N_("payer"), payee: N_("payee"), bonus: N_("bonus"), deal_score: N_("deal score") };
+// Words of the engines' values (phases, verbs of moves) the page shows.
+const WORDS = { auction: N_("auction"), play: N_("play"), bidding: N_("bidding"), over: N_("over"),
+  tribute: N_("tribute"), declare: N_("declare"), bury: N_("bury"), preflop: N_("preflop"), flop: N_("flop"),
+  turn: N_("turn"), river: N_("river"), showdown: N_("showdown"), lock: N_("lock"), bet: N_("bet"),
+  pass: N_("pass"), call: N_("call"), fold: N_("fold"), check: N_("check"), raise: N_("raise"),
+  double: N_("double"), redouble: N_("redouble"), return: N_("return"), yes: N_("yes"), no: N_("no"),
+  "all-in": N_("all-in"), allin: N_("all in"), bomb: N_("bomb"), rocket: N_("rocket"), spring: N_("spring"),
+  bid: N_("bid"), none: N_("none"), both: N_("both"), ns: N_("North-South"), ew: N_("East-West"), betting: N_("betting"),
+  settled: N_("settled"), single: N_("single"), pair: N_("pair"), pairs: N_("pairs"), triple: N_("triple"),
+  straight: N_("straight"), fullhouse: N_("full house"), straightflush: N_("straight flush"), triples: N_("triples"),
+  jokerbomb: N_("joker bomb"), airplane: N_("airplane"), tractor: N_("tractor"), claim: N_("claim"),
+  triple_single: N_("triple with a single"), triple_pair: N_("triple with a pair"), pair_run: N_("run of pairs"),
+  airplane_single_wings: N_("airplane with single wings"), airplane_pair_wings: N_("airplane with pair wings"),
+  four_two_singles: N_("four with two singles"), four_two_pairs: N_("four with two pairs"), ace_bomb: N_("ace bomb"),
+  heavenly_bomb: N_("heavenly bomb") };
+const label = (key) => (key in LABELS ? t(LABELS[key]) : t("{key}", { key: key.replace(/_/g, " ") }));
+// A word of the engine translated where it is one we know, else as it is (card texts, numbers).
+const word = (w) => (typeof w === "string" && Object.prototype.hasOwnProperty.call(WORDS, w.toLowerCase()) ? t(WORDS[w.toLowerCase()]) : w);
 const SEAT_KEYS = new Set(["landlord", "dealer", "declarer", "dummy", "button", "small_blind_seat",
   "big_blind_seat", "first_bidder", "first_leader", "leader", "last_winner", "starter"]);
 const LEVEL_KEYS = new Set(["level"]);
@@ -58,15 +94,19 @@ async function api(method, path, body) {
 }
 
 // -- names ----------------------------------------------------------------------------
+function baseSeatName(game, p) {
+  const names = SEAT_NAMES[game];
+  return names ? t(names[p]) : t("Seat {n}", { n: p + 1 });
+}
+
 function seatName(view, p) {
-  if (p == null) return "nobody";
-  if (p === -1) return "deal";
-  const names = SEAT_NAMES[view.game];
-  const base = names ? names[p] : `Seat ${p + 1}`;
+  if (p == null) return t("nobody");
+  if (p === -1) return t("deal");
+  const base = baseSeatName(view.game, p);
   if (view.read_only) return base;   // a replay file: nobody at the table is "you"
-  if (p === view.seat) return names ? `You (${base})` : "You";
+  if (p === view.seat) return SEAT_NAMES[view.game] ? t("You ({seat})", { seat: base }) : t("You");
   const partner = PARTNERS[view.game] && (p - view.seat + view.players) % view.players === PARTNERS[view.game];
-  return `${partner ? "Partner" : "AI"} · ${base}`;
+  return partner ? t("Partner · {seat}", { seat: base }) : t("AI · {seat}", { seat: base });
 }
 
 // -- home -------------------------------------------------------------------------------
@@ -75,8 +115,8 @@ async function showHome() {
   app.view = null;
   $("table-view").hidden = true;
   $("home").hidden = false;
-  $("subtitle").textContent = "Play against the AI";
-  document.title = "Cardavia — play against the AI";
+  $("subtitle").textContent = t("Play against the AI");
+  document.title = t("Cardavia — play against the AI");
   if (!app.catalog) app.catalog = await api("GET", "/api/catalog");
   const box = $("game-choices");
   if (!box.querySelector("input")) {
@@ -86,7 +126,7 @@ async function showHome() {
       inp.type = "radio"; inp.name = "game"; inp.value = g.name; inp.id = `game-${g.name}`;
       if (i === 0) inp.checked = true;
       lab.append(inp, el("span", "game-title", g.title),
-        el("span", "game-players", `${g.players} players${g.plays_matches ? " · match" : ""}`));
+        el("span", "game-players", g.plays_matches ? t("{n} players · match", { n: g.players }) : t("{n} players", { n: g.players })));
       box.append(lab);
     });
     box.addEventListener("change", updateHomeOptions);
@@ -105,8 +145,9 @@ async function showHome() {
     const titles = Object.fromEntries(app.catalog.games.map((g) => [g.name, g.title]));
     for (const g of mine.games.slice(0, 12)) {
       const li = el("li");
-      const a = el("a", null, `${titles[g.game] || g.game} · ` +
-        (g.read_only ? "replay file" : `${g.level}${g.over ? " · finished" : " · in progress"}`));
+      const level = (app.catalog.levels.find((lv) => lv.name === g.level) || { title: g.level }).title;
+      const what = g.read_only ? t("replay file") : g.over ? t("{level} · finished", { level }) : t("{level} · in progress", { level });
+      const a = el("a", null, `${titles[g.game] || g.game} · ${what}`);
       a.href = `#/game/${g.id}`;
       li.append(a);
       ul.append(li);
@@ -170,7 +211,7 @@ function updateReplaySeats() {
   const current = Number(sel.value || 0);
   sel.textContent = "";
   for (let p = 0; p < n; p++) {
-    const o = el("option", null, names ? names[p] : `Seat ${p + 1}`);
+    const o = el("option", null, names ? t(names[p]) : t("Seat {n}", { n: p + 1 }));
     o.value = String(p);
     if (p === current) o.selected = true;
     sel.append(o);
@@ -183,12 +224,13 @@ function readReplayFile(file) {
   $("replay-file-name").textContent = file.name;
   const limit = app.catalog.replay_bytes;
   if (limit && file.size > limit) {
-    $("replay-error").textContent = `${file.name} is ${Math.ceil(file.size / 1024)} kB: a replay may be ${limit / 1024} kB at most`;
+    $("replay-error").textContent = t("{file} is {size} kB: a replay may be {limit} kB at most",
+      { file: file.name, size: Math.ceil(file.size / 1024), limit: limit / 1024 });
     return;
   }
   const reader = new FileReader();
   reader.onload = () => { $("replay-text").value = reader.result; updateReplaySeats(); };
-  reader.onerror = () => { $("replay-error").textContent = `cannot read ${file.name}`; };
+  reader.onerror = () => { $("replay-error").textContent = t("cannot read {file}", { file: file.name }); };
   reader.readAsText(file);
 }
 
@@ -196,12 +238,12 @@ async function openReplay(ev) {
   if (ev) ev.preventDefault();
   $("replay-error").textContent = "";
   const text = $("replay-text").value;
-  if (!text.trim()) { $("replay-error").textContent = "Choose or drop a replay file, or paste its JSON, first."; return; }
+  if (!text.trim()) { $("replay-error").textContent = t("Choose or drop a replay file, or paste its JSON, first."); return; }
   try {
     const view = await api("POST", "/api/replays", { state: text, seat: Number($("replay-seat").value || 0) });
     location.hash = `#/game/${view.id}`;
   } catch (e) {
-    $("replay-error").textContent = e.status === 413 ? `The replay is too large (${e.message}).` : e.message;
+    $("replay-error").textContent = e.status === 413 ? t("The replay is too large ({reason}).", { reason: e.message }) : e.message;
   }
 }
 
@@ -248,7 +290,7 @@ async function showGame(id) {
     $("table-view").hidden = true;
     $("home").hidden = false;
     await showHome();
-    $("home-error").textContent = e.status === 404 ? "That game is not in this browser's session." : e.message;
+    $("home-error").textContent = e.status === 404 ? t("That game is not in this browser's session.") : e.message;
   }
 }
 
@@ -288,6 +330,68 @@ function openSocket(id, delay = 500) {
   };
 }
 
+// The engines' chance entries (a new deal, a street, a result) as translated sentences:
+// [pattern, template, parameter names]; "@" marks a seat, "@@" a list of seats.
+const CHANCE = [
+  [/^deal (\d+) at level (\w+)$/, N_("deal {n} at level {level}"), ["n", "level"]],
+  [/^deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)$/,
+    N_("deal {n}: level {level}, dealer {dealer}, declaring from {seat}"), ["n", "level", "@dealer", "@seat"]],
+  [/^deal (\d+): starter (\d+), signals (.*)$/, N_("deal {n}: {starter} starts; signals {signals}"), ["n", "@starter", "signals"]],
+  [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; team {team} goes up {n}"),
+    ["@@order", "team", "n"]],
+  [/^flop (.+)$/, N_("flop {cards}"), ["cards"]],
+  [/^turn (\S+)$/, N_("turn {cards}"), ["cards"]],
+  [/^river (\S+)$/, N_("river {cards}"), ["cards"]],
+  [/^hand (\d+): button (\d+), small blind (\d+), big blind (\d+)$/,
+    N_("hand {n}: button {button}, small blind {small}, big blind {big}"), ["n", "@button", "@small", "@big"]],
+  [/^player (\d+) leads$/, N_("{player} leads"), ["@player"]],
+  [/^redeal: first bidder (\d+)$/, N_("redeal: {player} bids first"), ["@player"]],
+  [/^result: (\d+) wins$/, N_("result: {player} wins"), ["@player"]],
+  [/^result: (\d+) wins, (\d+) folded$/, N_("result: {player} wins, {folded} folded"), ["@player", "@folded"]],
+  [/^result: tie$/, N_("result: a tie"), []],
+  [/^reveal (\d+): (\S+), (\d+): (\S+)$/, N_("reveal: {first} {first_card}, {second} {second_card}"),
+    ["@first", "first_card", "@second", "second_card"]],
+  [/^show (\d+): (.+)$/, N_("{player} shows {cards}"), ["@player", "cards"]],
+  [/^win (\d+): (\d+)$/, N_("{player} wins {n}"), ["@player", "n"]],
+  [/^tribute: player (\d+) gives (\S+) to player (\d+)$/, N_("tribute: {giver} gives {card} to {receiver}"),
+    ["@giver", "card", "@receiver"]],
+  [/^anti-tribute: players? ([\d and]+) holds? both Red Jokers; player (\d+) leads$/,
+    N_("anti-tribute: {players} hold both Red Jokers; {leader} leads"), ["@@players", "@leader"]],
+];
+
+// A chance entry's text in the page's language (its words one by one when no pattern knows it).
+function chanceText(view, text) {
+  if (LANG === "en") return text;   // the engine's own English
+  for (const [re, template, names] of CHANCE) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const params = {};
+    names.forEach((name, i) => {
+      const v = m[i + 1];
+      if (name.startsWith("@@")) params[name.slice(2)] = v.split(/ and | /).filter(Boolean).map((x) => seatName(view, Number(x))).join(", ");
+      else if (name.startsWith("@")) params[name.slice(1)] = seatName(view, Number(v));
+      else params[name] = /^\d+$/.test(v) ? Number(v) : v;
+    });
+    return t(template, params);
+  }
+  return moveWords(text);
+}
+
+// An AI explanation in the page's language: the English template is the msgid, its
+// parameters filled (suit names translated); the server's English when it sent no template.
+function explanation(e) {
+  if (!e.template || (LANG === "en" && e.text)) return e.text;
+  const params = {};
+  for (const [k, v] of Object.entries(e.params_text || e.params || {})) params[k] = typeof v === "string" ? word(t(v)) : v;
+  return t(e.template, params);
+}
+
+// A move's or a call's words translated one by one ("pass", "bid 2", "raise 40").
+function moveWords(text) {
+  if (LANG === "en") return String(text);
+  return String(text).split(" ").map((w) => word(num(/^\d+$/.test(w) ? Number(w) : w))).join(" ");
+}
+
 function myHand(obs) {
   return Cards.list(obs.hand !== undefined ? obs.hand : obs.hole);
 }
@@ -307,10 +411,11 @@ function render() {
   const active = document.activeElement;
   const keepFocus = active && (active.closest(".hand") || active.closest("#moves")) ? true : false;
   const obs = view.observation;
-  document.title = `${view.title} — Cardavia`;
-  $("subtitle").textContent = view.title;
-  $("table-title").textContent = view.title + (view.match ? " · match" : "") +
-    (view.replay ? ` · replay` : "");
+  const title = t(view.title);
+  document.title = `${title} — Cardavia`;
+  $("subtitle").textContent = title;
+  $("table-title").textContent = title + (view.match ? ` · ${t("match")}` : "") +
+    (view.replay ? ` · ${t("replay")}` : "");
   $("table").dataset.players = view.players;
   $("table").dataset.game = view.game;
   renderSeats(view, obs);
@@ -325,14 +430,14 @@ function render() {
   $("hint-btn").hidden = !!view.read_only;
   $("undo-btn").disabled = !view.undo;
   $("undo-btn").hidden = view.undo_enabled === false || !!view.read_only;
-  $("again-btn").textContent = view.read_only ? "Home" : "New game";
+  $("again-btn").textContent = view.read_only ? t("Home") : t("New game");
   $("replay-btn").hidden = !(view.over || view.read_only) || !!view.replay;
   const finished = view.replay ? view.replay.finished !== false : view.over;
-  $("replay-close").textContent = finished ? "Back to the result" : "Back to the last position";
+  $("replay-close").textContent = finished ? t("Back to the result") : t("Back to the last position");
   $("replay-bar").hidden = !view.replay;
   if (view.game === "guandan") {
     document.querySelectorAll("#table-view .card[data-card]").forEach((c) => {
-      if (wildCard(view, c.dataset.card)) { c.classList.add("wild"); c.title = "wild card"; }
+      if (wildCard(view, c.dataset.card)) { c.classList.add("wild"); c.title = t("wild card"); }
     });
   }
   if (keepFocus && myTurn(view)) {
@@ -354,14 +459,14 @@ function renderStatus() {
   const view = app.view;
   if (!view) return;
   let text;
-  const seen = view.read_only ? ` · seen from ${seatName(view, view.seat)}` : "";
-  if (view.replay) text = `Replay: step ${view.replay.step} of ${view.replay.steps}${seen}`;
-  else if (view.over) text = "The game is over" + seen;
-  else if (view.read_only) text = `${seatName(view, view.current_player)} to play · the replay ends here${seen}`;
-  else if (view.thinking != null) text = `${seatName(view, view.thinking)} is thinking…`;
-  else if (view.current_player === view.seat) text = "Your turn";
-  else text = `${seatName(view, view.current_player)} to play`;
-  if (text === "Your turn" && $("status").textContent !== text) Site.chime();
+  const seen = view.read_only ? ` · ${t("seen from {seat}", { seat: seatName(view, view.seat) })}` : "";
+  if (view.replay) text = t("Replay: step {step} of {steps}", { step: view.replay.step, steps: view.replay.steps }) + seen;
+  else if (view.over) text = t("The game is over") + seen;
+  else if (view.read_only) text = t("{seat} to play · the replay ends here", { seat: seatName(view, view.current_player) }) + seen;
+  else if (view.thinking != null) text = t("{seat} is thinking…", { seat: seatName(view, view.thinking) });
+  else if (view.current_player === view.seat) text = t("Your turn");
+  else text = t("{seat} to play", { seat: seatName(view, view.current_player) });
+  if (text === t("Your turn") && $("status").textContent !== text) Site.chime();
   $("status").textContent = text;
   $("status").classList.toggle("your-turn", myTurn(view));
   document.querySelectorAll(".seat").forEach((s) => {
@@ -408,22 +513,22 @@ function renderSeats(view, obs) {
     const head = el("div", "seat-name", seatName(view, p));
     s.append(head);
     const facts = el("div", "seat-facts");
-    if (view.read_only && p === view.seat) facts.append(el("span", "badge seen", "seen from here"));
-    if (sizes && sizes[p] != null) facts.append(el("span", "fact", `${sizes[p]} card${sizes[p] === 1 ? "" : "s"}`));
-    if (Array.isArray(obs.stacks)) facts.append(el("span", "fact chips", `${obs.stacks[p]} chips`));
-    if (Array.isArray(obs.bets) && obs.bets[p]) facts.append(el("span", "fact bet", `bet ${obs.bets[p]}`));
+    if (view.read_only && p === view.seat) facts.append(el("span", "badge seen", t("seen from here")));
+    if (sizes && sizes[p] != null) facts.append(el("span", "fact", sizes[p] === 1 ? t("1 card") : t("{n} cards", { n: sizes[p] })));
+    if (Array.isArray(obs.stacks)) facts.append(el("span", "fact chips", t("{n} chips", { n: obs.stacks[p] })));
+    if (Array.isArray(obs.bets) && obs.bets[p]) facts.append(el("span", "fact bet", t("bet {n}", { n: obs.bets[p] })));
     for (const key of SEAT_KEYS) {
-      if (obs[key] === p && obs[key] !== null) facts.append(el("span", "badge", LABELS[key] || key.replace(/_/g, " ")));
+      if (obs[key] === p && obs[key] !== null) facts.append(el("span", "badge", label(key)));
     }
     if (Array.isArray(obs.finished) && obs.finished.includes(p)) {
-      facts.append(el("span", "badge", `out ${obs.finished.indexOf(p) + 1}${["st", "nd", "rd", "th"][Math.min(obs.finished.indexOf(p), 3)]}`));
+      facts.append(el("span", "badge", t("out: place {n}", { n: obs.finished.indexOf(p) + 1 })));
     }
     if (Array.isArray(obs.signals) && obs.signals[p] && typeof obs.signals[p] === "object") {
       const sg = obs.signals[p];
-      facts.append(el("span", "badge signal", `UP ${sg.up ?? 0} · DOWN ${sg.down ?? 0}`));
+      facts.append(el("span", "badge signal", t("UP {up} · DOWN {down}", { up: sg.up ?? 0, down: sg.down ?? 0 })));
     }
-    if (Array.isArray(obs.eliminated) && obs.eliminated[p]) facts.append(el("span", "badge", "eliminated"));
-    if (Array.isArray(obs.in_hand) && obs.in_hand[p] === false && !(obs.eliminated || [])[p]) facts.append(el("span", "badge", "folded"));
+    if (Array.isArray(obs.eliminated) && obs.eliminated[p]) facts.append(el("span", "badge", t("eliminated")));
+    if (Array.isArray(obs.in_hand) && obs.in_hand[p] === false && !(obs.eliminated || [])[p]) facts.append(el("span", "badge", t("folded")));
     s.append(facts);
     const act = el("div", "seat-play");
     const mine = trick.filter((e) => Array.isArray(e) && e[0] === p);
@@ -432,7 +537,7 @@ function renderSeats(view, obs) {
     else if (last[p] != null && !(trickTaking && obs.phase === "play")) {
       const info = Cards.classify(last[p]);
       act.append(info.kind !== "plain" ? Cards.play(last[p]) : CALL_RE.test(last[p]) ? callNode(last[p])
-        : el("span", "bubble", last[p]));
+        : el("span", "bubble", moveWords(last[p])));
     }
     if (shown[String(p)] && p !== view.seat) {
       const sh = el("span", "shown");
@@ -451,7 +556,7 @@ const CALL_RE = /^([1-7])(C|D|H|S|NT)$/;
 function callNode(text) {
   const m = CALL_RE.exec(text);
   const s = el("span", "call");
-  if (!m) { s.textContent = text === "X" ? "X" : text === "XX" ? "XX" : text; s.classList.add("word"); return s; }
+  if (!m) { s.textContent = text === "X" || text === "XX" ? text : moveWords(text); s.classList.add("word"); return s; }
   s.textContent = m[1] + STRAIN[m[2]];
   if (m[2] === "H" || m[2] === "D") s.classList.add("red");
   return s;
@@ -460,10 +565,10 @@ function callNode(text) {
 // The auction so far as a table, a column per seat, starting at the dealer.
 function auctionTable(view, obs) {
   const n = view.players;
-  const t = el("table", "auction");
+  const grid = el("table", "auction");
   const head = el("tr");
-  for (let p = 0; p < n; p++) head.append(el("th", p === view.seat ? "me" : "", seatName(view, p).replace(/^.* · /, "").replace(/^You \((.*)\)$/, "$1")));
-  t.append(head);
+  for (let p = 0; p < n; p++) head.append(el("th", p === view.seat ? "me" : "", baseSeatName(view.game, p)));
+  grid.append(head);
   let row = el("tr");
   const cells = [];
   const why = callExplanations(view, obs);
@@ -471,7 +576,7 @@ function auctionTable(view, obs) {
   obs.auction.forEach((c, k) => cells.push([c, why[k]]));
   if (!view.over && obs.phase === "auction") cells.push("?");
   cells.forEach((c, i) => {
-    if (i % n === 0 && i) { t.append(row); row = el("tr"); }
+    if (i % n === 0 && i) { grid.append(row); row = el("tr"); }
     const td = el("td");
     if (c === "?") td.append(el("span", "call next", "?"));
     else if (c != null) {
@@ -480,18 +585,18 @@ function auctionTable(view, obs) {
     }
     row.append(td);
   });
-  t.append(row);
-  return t;
+  grid.append(row);
+  return grid;
 }
 
-// The English explanation of each call of the auction (by its index), where the AI gave one.
+// The explanation of each call of the auction (by its index), where the AI gave one.
 function callExplanations(view, obs) {
   const out = [];
   const ex = view.explanations || {};
   let k = 0;
   (obs.history || []).forEach(([p, text], i) => {
     if (p < 0 || k >= obs.auction.length || text !== obs.auction[k]) return;
-    out[k] = ex[i] ? ex[i].text : null;
+    out[k] = ex[i] ? explanation(ex[i]) : null;
     k++;
   });
   return out;
@@ -512,34 +617,34 @@ function renderCenter(view, obs) {
   if (obs.pot != null) box.append(potsNode(view, obs));
   if (obs.last_play && obs.last_player != null && obs.last_player !== -1) {
     const lp = el("div", "to-beat");
-    lp.append(el("span", "label", `to beat (${seatName(view, obs.last_player)})`), Cards.play(obs.last_play));
+    lp.append(el("span", "label", t("to beat ({seat})", { seat: seatName(view, obs.last_player) })), Cards.play(obs.last_play));
     box.append(lp);
   }
   if (Array.isArray(obs.trick) && obs.trick.length) {
-    const t = el("div", "trick");
-    t.append(el("span", "label", "current trick"));
+    const trick = el("div", "trick");
+    trick.append(el("span", "label", t("current trick")));
     for (const e of obs.trick) {
       if (!Array.isArray(e)) continue;
       const cell = el("span", "trick-card");
       cell.append(Cards.play(e[1]), el("span", "who", seatName(view, e[0])));
-      t.append(cell);
+      trick.append(cell);
     }
-    box.append(t);
+    box.append(trick);
   }
 }
 
 // The pot, and when an all-in split it, the main pot and each side pot with who can win it (TH-5.2).
 function potsNode(view, obs) {
   const pots = Array.isArray(obs.side_pots) ? obs.side_pots : [];
-  if (pots.length < 2) return el("div", "pot", `Pot ${obs.pot}`);
+  if (pots.length < 2) return el("div", "pot", t("Pot {n}", { n: obs.pot }));
   const box = el("div", "pots");
-  box.append(el("div", "pot", `Pot ${obs.pot}`));
+  box.append(el("div", "pot", t("Pot {n}", { n: obs.pot })));
   const ul = el("ul", "side-pots");
   pots.forEach((p, i) => {
-    const who = p.eligible.length === view.players ? "everyone" : p.eligible.map((s) => seatName(view, s)).join(", ");
+    const who = p.eligible.length === view.players ? t("everyone") : p.eligible.map((s) => seatName(view, s)).join(", ");
     const li = el("li", null);
-    li.append(el("span", "pot-name", i === 0 ? "Main pot" : `Side pot ${i}`), el("span", "pot-amount", String(p.amount)),
-      el("span", "pot-who", p.eligible.length === 1 ? `${who} (unmatched, back to him)` : who));
+    li.append(el("span", "pot-name", i === 0 ? t("Main pot") : t("Side pot {n}", { n: i })), el("span", "pot-amount", String(num(p.amount))),
+      el("span", "pot-who", p.eligible.length === 1 ? t("{seats} (unmatched, back to him)", { seats: who }) : who));
     ul.append(li);
   });
   box.append(ul);
@@ -559,7 +664,7 @@ function valueNode(key, v, view) {
   }
   if (key === "tricks_won" && Array.isArray(v) && v.length === 2 && view.players === 4) {
     const us = view.seat % 2;
-    return el("span", null, `us ${v[us]} · them ${v[1 - us]}`);
+    return el("span", null, t("us {us} · them {them}", { us: v[us], them: v[1 - us] }));
   }
   if ((key === "level" || key === "team_levels") && (typeof v === "number" || Array.isArray(v))) {
     // levels are ints 2..14: show the rank (J, Q, K, A)
@@ -567,7 +672,7 @@ function valueNode(key, v, view) {
     if (Array.isArray(v) && v.length === 2 && view.players === 4) {
       // two teams, partners sitting opposite (seats p and p + 2): team p % 2
       const us = view.seat % 2;
-      return el("span", null, `us ${face(v[us])} · them ${face(v[1 - us])}`);
+      return el("span", null, t("us {us} · them {them}", { us: face(v[us]), them: face(v[1 - us]) }));
     }
     return el("span", null, Array.isArray(v) ? v.map(face).join(" : ") : face(v));
   }
@@ -576,7 +681,7 @@ function valueNode(key, v, view) {
     return el("span", null, v.map((x) => seatName(view, x)).join(", "));
   }
   if (key === "claim" && v && typeof v.seat === "number") {
-    return el("span", null, `${seatName(view, v.seat)} claimed ${v.tricks} of the remaining tricks`);
+    return el("span", null, t("{seat} claimed {n} of the remaining tricks", { seat: seatName(view, v.seat), n: v.tricks }));
   }
   if (Cards.isCardList(v)) {
     const s = el("span", "cards-inline");
@@ -586,7 +691,7 @@ function valueNode(key, v, view) {
   if (Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2 && typeof x[0] === "number" && typeof x[1] === "string")) {
     // [player, text] pairs: a trick
     const s = el("span", "cards-inline");
-    v.forEach(([p, t]) => { const c = el("span", "trick-card"); c.append(Cards.play(t), el("span", "who", seatName(view, p))); s.append(c); });
+    v.forEach(([p, move]) => { const c = el("span", "trick-card"); c.append(Cards.play(move), el("span", "who", seatName(view, p))); s.append(c); });
     return s;
   }
   if ((key === "tribute" || key === "returned") && Array.isArray(v)) {
@@ -601,8 +706,8 @@ function valueNode(key, v, view) {
     // a settlement: who pays whom, how much, and why (Zheng Shangyou's bomb bonuses)
     const ul = el("ul", "settlement");
     for (const x of v) {
-      ul.append(el("li", null, `${seatName(view, x.payer)} → ${seatName(view, x.payee)}: ${x.points}` +
-        (x.reason ? ` (${x.reason})` : "")));
+      ul.append(el("li", null, `${seatName(view, x.payer)} → ${seatName(view, x.payee)}: ${num(x.points)}` +
+        (x.reason ? ` (${word(x.reason)})` : "")));
     }
     return ul;
   }
@@ -611,7 +716,7 @@ function valueNode(key, v, view) {
     const ul = el("ul", "records");
     for (const x of v.slice(-3)) {
       ul.append(el("li", null, Object.entries(x).map(([k, y]) =>
-        `${k.replace(/_/g, " ")} ${SEAT_KEYS.has(k) && typeof y === "number" ? seatName(view, y) : typeof y === "object" ? JSON.stringify(y) : y}`).join(" · ")));
+        `${label(k)} ${SEAT_KEYS.has(k) && typeof y === "number" ? seatName(view, y) : typeof y === "object" ? JSON.stringify(y) : word(num(y))}`).join(" · ")));
     }
     return ul;
   }
@@ -621,16 +726,16 @@ function valueNode(key, v, view) {
     s.append(el("span", null, seatName(view, v.player) + ": "));
     for (const [k, x] of Object.entries(v)) {
       if (k === "player") continue;
-      s.append(Cards.isCardList(x) ? valueNode(k, x, view) : el("span", null, `${k} ${typeof x === "object" ? JSON.stringify(x) : x} `));
+      s.append(Cards.isCardList(x) ? valueNode(k, x, view) : el("span", null, `${label(k)} ${typeof x === "object" ? JSON.stringify(x) : word(num(x))} `));
     }
     return s;
   }
   if (typeof v === "object") {
-    const text = Array.isArray(v) ? v.map((x) => (typeof x === "object" && x !== null ? JSON.stringify(x) : String(x))).join(", ")
-      : Object.entries(v).map(([a, b]) => `${a}: ${typeof b === "object" ? JSON.stringify(b) : b}`).join(", ");
+    const text = Array.isArray(v) ? v.map((x) => (typeof x === "object" && x !== null ? JSON.stringify(x) : String(word(num(x))))).join(", ")
+      : Object.entries(v).map(([a, b]) => `${label(a)}: ${typeof b === "object" ? JSON.stringify(b) : word(num(b))}`).join(", ");
     return el("span", null, text.length > 300 ? text.slice(0, 300) + "…" : text);
   }
-  return el("span", null, v === true ? "yes" : String(v));
+  return el("span", null, v === true ? t("yes") : String(word(num(v))));
 }
 
 function renderInfo(view, obs) {
@@ -648,13 +753,13 @@ function renderInfo(view, obs) {
     if (DRAWN.has(key)) continue;
     if (key === "trick" || key === "tricks") continue;
     if (key === "auction" && obs.phase === "auction") continue;   // drawn as the auction table
-    add(LABELS[key] || key.replace(/_/g, " "), valueNode(key, v, view));
+    add(label(key), valueNode(key, v, view));
   }
   if (Array.isArray(obs.tricks) && obs.tricks.length) {
-    const t = obs.tricks[obs.tricks.length - 1];
-    if (t && Array.isArray(t.cards)) add("last trick", valueNode("last_trick", t.cards, view));
+    const lastTrick = obs.tricks[obs.tricks.length - 1];
+    if (lastTrick && Array.isArray(lastTrick.cards)) add(label("last_trick"), valueNode("last_trick", lastTrick.cards, view));
   }
-  if (Array.isArray(obs.raise_range) && myTurn(view)) add("to call", el("span", null, String(obs.to_call ?? 0)));
+  if (Array.isArray(obs.raise_range) && myTurn(view)) add(t("to call"), el("span", null, String(num(obs.to_call ?? 0))));
   box.append(dl);
 }
 
@@ -667,12 +772,12 @@ function renderHands(view, obs) {
   const showDummy = dummy.length > 0 && obs.dummy !== view.seat;
   $("dummy").hidden = $("dummy-label").hidden = !showDummy;
   if (showDummy) {
-    $("dummy-label").textContent = `Dummy · ${seatName(view, obs.dummy)}`;
+    $("dummy-label").textContent = t("Dummy · {seat}", { seat: seatName(view, obs.dummy) });
     drawHand($("dummy"), "dummy", dummy, cardMoves, turn);
   }
   const n = myHand(obs).length;
-  const whose = view.read_only ? `Hand of ${seatName(view, view.seat)}` : "Your hand";
-  $("hand-label").textContent = n ? `${whose} (${n})` : whose;
+  const whose = view.read_only ? t("Hand of {seat}", { seat: seatName(view, view.seat) }) : t("Your hand");
+  $("hand-label").textContent = n ? `${whose} (${num(n)})` : whose;
   $("hand").hidden = $("hand-label").hidden = n === 0 && (view.over || !!view.replay);
 }
 
@@ -689,7 +794,7 @@ function drawHand(box, src, cards, cardMoves, turn) {
   box.dataset.count = cards.length;
   cards.forEach((text, idx) => {
     const b = Cards.element(text, "button");
-    if (wildCard(app.view, text)) { b.classList.add("wild"); b.title = "wild card"; }
+    if (wildCard(app.view, text)) { b.classList.add("wild"); b.title = t("wild card"); }
     b.type = "button";
     b.dataset.src = src;
     b.dataset.idx = idx;
@@ -776,17 +881,17 @@ function renderMoves(view) {
   }
   if (betting) renderBet(view, plain);
   renderClaim(view);
-  if (sel.length && !formed.length) $("prompt").textContent = "These cards form no legal move";
+  if (sel.length && !formed.length) $("prompt").textContent = t("These cards form no legal move");
   else if (cardMoves.length) {
     const verbs = new Set(cardMoves.map((m) => m.info.verb));
     const verb = verbs.size === 1 ? [...verbs][0] : null;
-    const what = verb ? `Select a card to ${verb}` : "Select cards to play";
-    if (!sel.length) $("prompt").textContent = what + (plain.length ? ", or choose a move" : "");
-    else if (formed.length > 1) $("prompt").textContent = "These cards can be read several ways: choose one";
+    const what = verb ? t("Select a card to {verb}", { verb: word(verb) }) : t("Select cards to play");
+    if (!sel.length) $("prompt").textContent = plain.length ? t("{prompt}, or choose a move", { prompt: what }) : what;
+    else if (formed.length > 1) $("prompt").textContent = t("These cards can be read several ways: choose one");
     formed.forEach((m) => box.append(moveButton(m, true)));
   }
   if (view.legal_count > view.legal.length) {
-    $("prompt").textContent += ` (${view.legal_count} legal moves; the first ${view.legal.length} are offered)`;
+    $("prompt").textContent += " " + t("({count} legal moves; the first {shown} are offered)", { count: view.legal_count, shown: view.legal.length });
   }
 }
 
@@ -809,15 +914,19 @@ function renderBet(view, plain) {
   range.step = amount.step = 1;
   if (!(Number(range.value) >= lo && Number(range.value) <= hi)) range.value = lo;
   amount.value = range.value;
-  const label = () => { btn.textContent = `${verb[0].toUpperCase() + verb.slice(1)} to ${amount.value}${Number(amount.value) === hi ? " (all in)" : ""}`; };
-  range.oninput = () => { amount.value = range.value; label(); };
-  amount.oninput = () => { range.value = amount.value; label(); };
+  const betLabel = () => {
+    const to = Number(amount.value);
+    btn.textContent = verb === "raise" ? (to === hi ? t("Raise to {n} (all in)", { n: to }) : t("Raise to {n}", { n: to }))
+      : (to === hi ? t("Bet to {n} (all in)", { n: to }) : t("Bet to {n}", { n: to }));
+  };
+  range.oninput = () => { amount.value = range.value; betLabel(); };
+  amount.oninput = () => { range.value = amount.value; betLabel(); };
   btn.onclick = () => {
     const v = Math.round(Number(amount.value));
-    if (!(v >= lo && v <= hi)) { $("move-error").textContent = `a ${verb} is ${lo} to ${hi}`; return; }
+    if (!(v >= lo && v <= hi)) { $("move-error").textContent = t("a {move} is {lo} to {hi}", { move: word(verb), lo, hi }); return; }
     sendMove(`${verb} ${v}`);
   };
-  label();
+  betLabel();
   $("bet").hidden = false;
 }
 
@@ -828,10 +937,10 @@ function renderClaim(view) {
   $("claim-btn").disabled = false;
   n.max = view.claim.remaining;
   if (!(Number(n.value) >= 0 && Number(n.value) <= view.claim.remaining)) n.value = view.claim.remaining;
-  $("claim-of").textContent = `of the ${view.claim.remaining} remaining tricks`;
+  $("claim-of").textContent = t("of the {n} remaining tricks", { n: view.claim.remaining });
   $("claim-btn").onclick = () => {
     const v = Math.round(Number(n.value));
-    if (!(v >= 0 && v <= view.claim.remaining)) { $("move-error").textContent = `claim 0 to ${view.claim.remaining} tricks`; return; }
+    if (!(v >= 0 && v <= view.claim.remaining)) { $("move-error").textContent = t("claim 0 to {n} tricks", { n: view.claim.remaining }); return; }
     sendMove(`claim ${v}`);
   };
   $("claim").hidden = false;
@@ -864,6 +973,9 @@ function playIfSingle() {
   if (buttons.length === 1) buttons[0].click();
 }
 
+// "A and B", "A and B and C".
+const andJoin = (a, b) => t("{a} and {b}", { a, b });
+
 function renderOutcome(view) {
   const box = $("outcome");
   box.textContent = "";
@@ -873,28 +985,28 @@ function renderOutcome(view) {
   const won = o.winners.includes(view.seat);
   if (view.read_only) {
     const names = o.winners.map((p) => seatName(view, p));
-    box.append(el("h2", null, names.length ? `Won by ${names.join(" and ")}` : "A draw"));
-  } else box.append(el("h2", won ? "won" : "lost", won ? "You won" : (o.winners.length ? "You lost" : "A draw")));
+    box.append(el("h2", null, names.length ? t("Won by {seats}", { seats: names.reduce(andJoin) }) : t("A draw")));
+  } else box.append(el("h2", won ? "won" : "lost", won ? t("You won") : (o.winners.length ? t("You lost") : t("A draw"))));
   const table = el("table", "returns");
   const head = el("tr");
-  head.append(el("th", null, "seat"), el("th", null, "result"));
+  head.append(el("th", null, t("seat")), el("th", null, t("result")));
   table.append(head);
   o.returns.forEach((r, p) => {
     const tr = el("tr", o.winners.includes(p) ? "winner" : "");
-    tr.append(el("td", null, seatName(view, p)), el("td", null, (r > 0 ? "+" : "") + r));
+    tr.append(el("td", null, seatName(view, p)), el("td", null, (r > 0 ? "+" : "") + num(r)));
     table.append(tr);
   });
   box.append(table);
   const settle = valueNode("settlement", view.observation.settlement, view);
-  if (settle) box.append(el("h3", null, "Settlement"), settle);
+  if (settle) box.append(el("h3", null, t("Settlement")), settle);
   const score = Object.entries(o.score || {});
   const extra = view.observation.score && typeof view.observation.score === "object" ? Object.entries(view.observation.score) : [];
   if (score.length || extra.length) {
     const dl = el("dl", "score");
     for (const [k, v] of score.length ? score : extra) {
-      dl.append(el("dt", null, k.replace(/_/g, " ")), el("dd", null, typeof v === "object" ? JSON.stringify(v) : String(v)));
+      dl.append(el("dt", null, label(k)), el("dd", null, typeof v === "object" ? JSON.stringify(v) : String(word(num(v)))));
     }
-    box.append(el("h3", null, "Score"), dl);
+    box.append(el("h3", null, t("Score")), dl);
   }
 }
 
@@ -904,16 +1016,17 @@ function renderLog(view, obs) {
   ol.textContent = "";
   const hist = obs.history || [];
   const start = Math.max(0, hist.length - 400);
-  if (start > 0) ol.append(el("li", "more", `… ${start} earlier decisions`));
+  if (start > 0) ol.append(el("li", "more", t("… {n} earlier decisions", { n: start })));
   for (let i = start; i < hist.length; i++) {
     const [p, text] = hist[i];
     const li = el("li", p === view.seat ? "mine" : "");
-    li.append(el("span", "who", p < 0 ? "deal" : seatName(view, p)), Cards.play(text));
+    li.append(el("span", "who", p < 0 ? t("deal") : seatName(view, p)),
+      p < 0 ? el("span", "play-word", chanceText(view, text)) : Cards.play(text));
     const why = view.explanations && view.explanations[i];
-    if (why) li.append(el("span", "why", why.text));
+    if (why) li.append(el("span", "why", explanation(why)));
     ol.append(li);
   }
-  if (view.notes) for (const n of view.notes) ol.append(el("li", "note", n));
+  if (view.notes) for (const n of view.notes) ol.append(el("li", "note", typeof n === "object" && n ? explanation(n) : t(n)));
   if (atEnd || hist.length < 40) ol.scrollTop = ol.scrollHeight;
 }
 
@@ -943,7 +1056,7 @@ async function hint() {
     renderHands(view, view.observation);
     renderMoves(view);
     document.querySelectorAll("#moves button").forEach((b) => b.classList.toggle("hinted", b.dataset.move === h.move));
-    $("prompt").textContent = `Hint: ${Cards.label(h.move, info)}`;
+    $("prompt").textContent = t("Hint: {move}", { move: Cards.label(h.move, info) });
   } catch (e) { showError(e.message); }
 }
 
@@ -970,7 +1083,7 @@ async function replayTo(step) {
   app.selected = [];
   $("replay-step").max = v.replay.steps;
   $("replay-step").value = v.replay.step;
-  $("replay-label").textContent = `${v.replay.step} / ${v.replay.steps}`;
+  $("replay-label").textContent = `${num(v.replay.step)} / ${num(v.replay.steps)}`;
   render();
 }
 

@@ -1,0 +1,159 @@
+"""The site's languages: catalogs, negotiation and number formats (issue 17).
+
+Messages are gettext catalogs (``cardavia/locale/<lang>/LC_MESSAGES/cardavia.mo``)
+whose msgids are the English text itself, with ``{name}`` parameters filled
+after translation. Rule texts carry the context ``rules`` (they never reach the
+page's own catalog: the server renders the rules). ``tools/i18n.py`` extracts,
+updates, compiles and checks the catalogs.
+
+Babel (the ``web`` extra) parses Accept-Language and formats numbers.
+"""
+from __future__ import annotations
+
+import functools
+import gettext
+import os
+import re
+from importlib import resources
+from typing import Any, Mapping
+
+DOMAIN = "cardavia"
+DEFAULT = "en"
+LANGUAGES: dict[str, str] = {   # each language's name in itself, for the selector
+    "en": "English",
+    "ar": "العربية",
+    "uk": "Українська",
+    "hi": "हिन्दी",
+    "th": "ไทย",
+    "zh": "中文",
+}
+RTL = frozenset({"ar"})
+RULES_CONTEXT = "rules"
+PLACEHOLDER = re.compile(r"\{\w+\}")
+_LANG_TAG = re.compile(r"[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*")
+MAX_ACCEPT = 512
+
+
+def check_lang(value: object) -> str | None:
+    """``value`` if it names one of the site's languages exactly, else None."""
+    return value if isinstance(value, str) and value in LANGUAGES else None
+
+
+def parse_accept_language(header: str | None) -> list[str]:
+    """The language tags of an Accept-Language header, best first; malformed
+    entries (and q=0) are skipped, an over-long header is cut."""
+    tags: list[tuple[float, int, str]] = []
+    for i, part in enumerate((header or "")[:MAX_ACCEPT].split(",")):
+        tag, _, params = part.strip().partition(";")
+        tag = tag.strip()
+        if not _LANG_TAG.fullmatch(tag):
+            continue
+        q = 1.0
+        params = params.strip()
+        if params:
+            name, _, value = params.partition("=")
+            try:
+                q = float(value) if name.strip() == "q" else 1.0
+            except ValueError:
+                continue
+            if not 0 < q <= 1:
+                continue
+        tags.append((-q, i, tag.replace("_", "-")))
+    return [tag for _, _, tag in sorted(tags)]
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The site language for an Accept-Language header (``en`` when none fits)."""
+    from babel import negotiate_locale
+
+    preferred = parse_accept_language(accept_language)
+    got = negotiate_locale(preferred, list(LANGUAGES), sep="-")
+    if got is None:   # "zh-Hans-CN", "ar-EG": fall back to the primary subtag
+        got = next((p.split("-")[0].lower() for p in preferred if p.split("-")[0].lower() in LANGUAGES), None)
+    return got or DEFAULT
+
+
+def choose(param: object, cookie: object, accept_language: str | None) -> str:
+    """The request's language: the ``lang`` parameter, else the cookie, else
+    Accept-Language; values that are not a site language are ignored."""
+    return check_lang(param) or check_lang(cookie) or negotiate(accept_language)
+
+
+def locale_dir() -> str:
+    """Where the compiled catalogs are: the package's, or ``$CARDAVIA_LOCALE_DIR``
+    (the tests point it at a pseudo-translation of every message)."""
+    return os.environ.get("CARDAVIA_LOCALE_DIR") or str(resources.files("cardavia") / "locale")
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (English: none, the msgids are English)."""
+    if lang == DEFAULT or lang not in LANGUAGES:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, locale_dir(), languages=[lang], fallback=True)
+
+
+def fill(template: str, params: Mapping[str, Any] | None) -> str:
+    """``template`` with its ``{name}`` parameters filled; a broken template
+    (a translation that lost a brace) is shown unfilled rather than failing."""
+    if not params:
+        return template
+    try:
+        return template.format_map(dict(params))
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return template
+
+
+def translate(lang: str, msgid: str, params: Mapping[str, Any] | None = None, context: str | None = None) -> str:
+    """``msgid`` in ``lang`` with its parameters filled."""
+    tr = translations(lang)
+    text = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
+    return fill(text, params)
+
+
+def page_catalog(lang: str) -> dict[str, str]:
+    """msgid -> msgstr of every translated message the page itself shows
+    (rule texts excluded: the server renders those)."""
+    tr = translations(lang)
+    catalog: dict[str, str] = getattr(tr, "_catalog", {}) or {}
+    return {k: v for k, v in catalog.items() if isinstance(k, str) and k and "\x04" not in k and v}
+
+
+def _symbols(lang: str) -> Mapping[str, str]:
+    from babel import Locale
+
+    locale = Locale.parse(lang)
+    return locale.number_symbols[locale.default_numbering_system]
+
+
+def format_number(value: float, lang: str) -> str:
+    """``value`` in the locale's CLDR decimal format (as Intl.NumberFormat
+    writes it: Babel leaves the pattern's "-" where CLDR has the locale's
+    minus sign, Arabic's carries a left-to-right mark)."""
+    from babel.numbers import format_decimal
+
+    text = format_decimal(value, locale=lang)
+    minus = _symbols(lang)["minusSign"]
+    return minus + text[1:] if text.startswith("-") and minus != "-" else text
+
+
+def format_percent(value: float, lang: str) -> str:
+    """``value`` (0.25 for 25 %) in the locale's CLDR percent format (its percent sign, see format_number)."""
+    from babel.numbers import format_percent as babel_percent
+
+    text = babel_percent(value, locale=lang)
+    symbols = _symbols(lang)
+    if symbols["percentSign"] != "%":
+        text = text.replace("%", symbols["percentSign"])
+    minus = symbols["minusSign"]
+    return minus + text[1:] if text.startswith("-") and minus != "-" else text
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` parameters a message uses."""
+    return {m.group(0) for m in PLACEHOLDER.finditer(text)}
+
+
+def N_(msgid: str) -> str:
+    """Marks ``msgid`` for extraction where it is translated later."""
+    return msgid

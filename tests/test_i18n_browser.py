@@ -1,0 +1,328 @@
+"""Six languages in real headless Chromium (issue 17 parts 3 and 6): every
+page in every language shows no string of the English catalog, Arabic is
+right to left and mirrored, the choice of language persists, the page's
+numbers agree with the server's, and the home page's screenshot in each
+language is saved where the browser tests save theirs.
+
+Two servers: one with the package's catalogs (what translators deliver:
+test_no_english_is_visible fails, listing the strings, for a language not
+translated yet) and one with a pseudo-translation of every msgid
+(tests/i18n_pseudo.py), which shows today that every string of every page
+goes through the catalogs. Set-up as tests/test_web_browser.py, plus
+``fonts-noto-core`` (Arabic, Hindi, Thai) and ``fonts-noto-cjk`` (Chinese).
+"""
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+if not os.environ.get("CI"):
+    pytest.importorskip("babel", reason="the web extra is not installed")
+
+import test_web_browser as base
+from i18n_pseudo import TEMPLATE, write_pseudo_catalogs
+
+import cardavia
+from cardavia import i18n
+
+# The browser tests' Chromium and screenshot folder, shared by name.
+browser, screenshots = base.browser, base.screenshots
+DESKTOP, Server, play_one, shot = base.DESKTOP, base.Server, base.play_one, base.shot
+
+TRANSLATED = ("ar", "uk", "hi", "th", "zh")
+ALLOWED = {"Cardavia"}      # names that read the same in every language
+GAMES = cardavia.available_games()
+
+# Every visible text node and every aria-label/title/placeholder of the page.
+VISIBLE_TEXTS = """() => {
+  const out = [];
+  const seen = (e) => {
+    for (let x = e; x; x = x.parentElement) {
+      if (x.hidden) return false;
+      const s = getComputedStyle(x);
+      if (s.display === "none" || s.visibility === "hidden") return false;
+    }
+    return true;
+  };
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let n;
+  while ((n = walk.nextNode())) {
+    const e = n.parentElement;
+    if (!e || e.closest("script, style, code") || !seen(e)) continue;
+    const text = n.textContent.replace(/\\s+/g, " ").trim();
+    if (text) out.push(text);
+  }
+  for (const e of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
+    if (!seen(e)) continue;
+    for (const a of ["aria-label", "title", "placeholder"]) if (e.getAttribute(a)) out.push(e.getAttribute(a));
+  }
+  out.push(document.title);
+  return out;
+}"""
+
+
+def _english_patterns() -> list[tuple[str, re.Pattern]]:
+    """Each English msgid as a pattern for a whole text ({params} match anything)."""
+    from babel.messages.pofile import read_po
+
+    with TEMPLATE.open("rb") as f:
+        template = read_po(f)
+    out = []
+    for m in template:
+        if not m.id or m.id in ALLOWED:
+            continue
+        pieces = re.split(r"(\{\w+\})", m.id)
+        # a parameter is a short value (a seat, a number, a card), not a sentence
+        body = "".join(r"[^.;!?]{1,40}?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in pieces)
+        out.append((m.id, re.compile(body)))
+    # the most specific (most literal text) first, so a text is reported under its own msgid
+    return sorted(out, key=lambda e: -len(re.sub(r"\{\w+\}", "", e[0])))
+
+
+ENGLISH = _english_patterns()
+
+
+def english_in(texts: list[str]) -> list[str]:
+    """The English msgids that some visible text is (or a " · " part of one is)."""
+    found = []
+    parts = {p.strip() for text in texts for p in [text, *text.split(" · ")] if p.strip()}
+    for part in parts:
+        for msgid, pattern in ENGLISH:
+            if pattern.fullmatch(part) and re.search(r"[A-Za-z]{2}", part):
+                found.append(f"{part!r} (msgid {msgid!r})")
+                break
+    found.sort()
+    return found if len(found) <= 25 else found[:25] + [f"... and {len(found) - 25} more"]
+
+
+def _server(tmp_path_factory, locale_dir: Path | None):
+    pytest.importorskip("uvicorn") if not os.environ.get("CI") else None
+    s = Server(tmp_path_factory.mktemp("web-i18n") / "games.sqlite3")
+    with pytest.MonkeyPatch.context() as mp:
+        if locale_dir is None:
+            mp.delenv("CARDAVIA_LOCALE_DIR", raising=False)
+        else:
+            mp.setenv("CARDAVIA_LOCALE_DIR", str(locale_dir))
+        s.start()   # the child takes the environment as it is now
+    return s
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = _server(tmp_path_factory, None)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def pseudo_server(tmp_path_factory):
+    s = _server(tmp_path_factory, write_pseudo_catalogs(tmp_path_factory.mktemp("pseudo"), TRANSLATED))
+    yield s
+    s.stop()
+
+
+def open_home(browser, srv, lang, errors, locale=None, viewport=DESKTOP):
+    ctx = browser.new_context(viewport=viewport, locale=locale or lang)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(30000)
+    page.goto(srv.url + f"/?lang={lang}")
+    page.wait_for_selector("#game-choices input")
+    page.wait_for_selector("#game-cards .game-card")
+    return page
+
+
+def view_of(page) -> dict:
+    gid = page.url.split("#/game/")[1]
+    return page.evaluate("async (id) => (await fetch('/api/games/' + id)).json()", gid)
+
+
+def wait_turn(page) -> dict:
+    """The view once it is the person's turn (its moves drawn) or the game is over."""
+    for _ in range(600):
+        v = view_of(page)
+        if v["over"] or (v["thinking"] is None and v["legal_count"] and v["current_player"] == v["seat"]):
+            break
+        page.wait_for_timeout(100)
+    if not v["over"]:
+        page.wait_for_function("(ply) => app.view && app.view.ply === ply && "
+                               "document.querySelectorAll('#moves button, #prompt:not(:empty)').length > 0",
+                               arg=v["ply"])
+    else:
+        page.wait_for_function("() => app.view && app.view.over")
+    return v
+
+
+def start(page, game) -> dict:
+    page.goto(page.url.split("#")[0] + "#/")
+    page.wait_for_selector(f"#game-{game}")
+    page.check(f"#game-{game}")
+    page.select_option("#pace", "0")
+    page.click("#start")
+    page.wait_for_url(lambda url: "#/game/" in url)
+    return wait_turn(page)
+
+
+# -- no English in any page ------------------------------------------------------------------
+def _pages_of_a_language(page, srv, lang, games, moves=0, seed=0) -> dict[str, list[str]]:
+    """What each page (home, a rules page, tables) shows; page name -> English found."""
+    found = {"home": english_in(page.evaluate(VISIBLE_TEXTS))}
+    rng = random.Random(seed)
+    for game in games:
+        v = start(page, game)
+        for _ in range(moves):
+            if v["over"]:
+                break
+            play_one(page, v, rng)
+            page.wait_for_function("(ply) => app.view && app.view.ply > ply", arg=v["ply"])
+            v = wait_turn(page)
+        found[f"table {game}"] = english_in(page.evaluate(VISIBLE_TEXTS))
+        page.click("#rules-btn")
+        page.wait_for_selector("#rules-body h3")
+        found[f"rules over {game}"] = english_in(page.evaluate(VISIBLE_TEXTS))
+        page.click("#rules-close")
+    page.goto(srv.url + f"/rules/{games[0]}")
+    found[f"rules page {games[0]}"] = english_in(page.evaluate(VISIBLE_TEXTS))
+    return {k: v for k, v in found.items() if v}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_english_is_visible(browser, server, lang):
+    """With the package's catalogs: fails, listing the strings, until ``lang`` is translated."""
+    errors: list[str] = []
+    page = open_home(browser, server, lang, errors)
+    k = TRANSLATED.index(lang)
+    games = [GAMES[k % len(GAMES)], GAMES[(k + 5) % len(GAMES)]]
+    found = _pages_of_a_language(page, server, lang, games)
+    page.context.close()
+    assert errors == []
+    assert not found, f"{lang}: English shown:\n" + "\n".join(f"  {where}: {', '.join(what)}"
+                                                             for where, what in found.items())
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_string_of_every_page_goes_through_the_catalog(browser, pseudo_server, lang):
+    """With every msgid pseudo-translated, no page shows a string of the English catalog."""
+    errors: list[str] = []
+    page = open_home(browser, pseudo_server, lang, errors)
+    k = TRANSLATED.index(lang)
+    games = GAMES if lang == "ar" else [GAMES[(k + 2) % len(GAMES)]]
+    found = _pages_of_a_language(page, pseudo_server, lang, games, moves=3, seed=k)
+    assert page.evaluate("document.documentElement.lang") == lang
+    page.context.close()
+    assert errors == []
+    assert not found, "\n".join(f"{where}: {', '.join(what)}" for where, what in found.items())
+
+
+# -- right to left -------------------------------------------------------------------------------
+def _x(page, selector) -> float:
+    box = page.locator(selector).first.bounding_box()
+    assert box, selector
+    return box["x"] + box["width"] / 2
+
+
+def test_arabic_is_right_to_left_and_mirrored(browser, pseudo_server, screenshots):
+    errors: list[str] = []
+    where = {}
+    for lang in ("en", "ar"):
+        page = open_home(browser, pseudo_server, lang, errors)
+        assert page.evaluate("document.documentElement.dir") == ("rtl" if lang == "ar" else "ltr")
+        brand, settings = _x(page, "header .brand"), _x(page, "#settings-btn")
+        first_card = _x(page, "#game-cards .game-card:nth-child(1)")
+        second_card = _x(page, "#game-cards .game-card:nth-child(2)")
+        start(page, "bridge")
+        seats = {pos: _x(page, f".seat.pos-{pos}") for pos in ("left", "right")}
+        hand = [_x(page, f'#hand .card[data-idx="{i}"]') for i in range(3)]
+        auction_north = _x(page, "table.auction th:nth-child(1)")
+        auction_east = _x(page, "table.auction th:nth-child(2)")
+        where[lang] = (brand, settings, first_card, second_card, seats, hand, auction_north, auction_east)
+        shot(page, screenshots, f"i18n-bridge-{lang}-pseudo.png")
+        page.context.close()
+    en, ar = where["en"], where["ar"]
+    assert en[0] < en[1] and ar[0] > ar[1]                 # header: the brand at the start of the line
+    assert en[2] < en[3] and ar[2] > ar[3]                 # the game cards flow from the right
+    assert en[4]["left"] < en[4]["right"] and ar[4]["left"] > ar[4]["right"]   # the seats mirror
+    assert en[6] < en[7] and ar[6] > ar[7]                 # the auction's columns (North first) too
+    assert en[5] == sorted(en[5]) and ar[5] == sorted(ar[5])   # a hand keeps its rank order
+    assert errors == []
+
+
+# -- the choice persists ------------------------------------------------------------------------
+def test_the_language_choice_persists(browser, server):
+    errors: list[str] = []
+    page = open_home(browser, server, "en", errors, locale="en-US")
+    page.goto(server.url + "/")                               # no ?lang=: the cookie from ?lang=en, then...
+    page.select_option("#lang-select", "th")
+    page.wait_for_function("() => document.documentElement.lang === 'th'")
+    page.reload()
+    assert page.evaluate("document.documentElement.lang") == "th"
+    page.goto(server.url + "/rules/doudizhu")
+    assert page.evaluate("document.documentElement.lang") == "th"
+    assert page.evaluate("localStorage.getItem('cardavia.lang')") == "th"
+    # The cookie gone, localStorage brings the choice back.
+    page.context.clear_cookies()
+    page.goto(server.url + "/")
+    page.wait_for_function("() => document.documentElement.lang === 'th'")
+    assert page.locator("#lang-select").input_value() == "th"
+    names = page.locator("#lang-select option").all_inner_texts()
+    assert names == list(i18n.LANGUAGES.values())
+    page.context.close()
+    assert errors == []
+
+
+def test_accept_language_picks_the_language(browser, server):
+    ctx = browser.new_context(locale="zh-CN")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    assert page.evaluate("document.documentElement.lang") == "zh"
+    ctx.close()
+
+
+# -- numbers ------------------------------------------------------------------------------------
+NUMBERS = [0, 7, 20, 1000, 2640, 1234567, -20, -1500, 0.5, 12.75]
+PERCENTS = [0, 50, 100]
+
+
+def test_page_numbers_agree_with_the_server(browser, server):
+    errors: list[str] = []
+    page = open_home(browser, server, "en", errors)
+    disagree = []
+    for lang in i18n.LANGUAGES:
+        page_side = page.evaluate(
+            "([lang, xs, ps]) => [xs.map((x) => new Intl.NumberFormat(lang).format(x)),"
+            " ps.map((p) => new Intl.NumberFormat(lang, {style: 'percent'}).format(p / 100))]",
+            [lang, NUMBERS, PERCENTS])
+        server_side = [[i18n.format_number(x, lang) for x in NUMBERS],
+                       [i18n.format_percent(p / 100, lang) for p in PERCENTS]]
+        for got, want, x in zip(page_side[0] + page_side[1], server_side[0] + server_side[1], NUMBERS + PERCENTS):
+            if got != want:
+                disagree.append(f"{lang} {x}: page {got!r}, server {want!r}")
+    page.context.close()
+    assert not disagree, disagree
+
+
+def test_the_page_formats_its_numbers_in_the_language(browser, pseudo_server):
+    errors: list[str] = []
+    page = open_home(browser, pseudo_server, "uk", errors)
+    start(page, "holdem")
+    chips = page.locator(".seat .fact.chips").first.inner_text()
+    assert "1\u00a0000" in chips or "1 000" in chips, chips       # 1000 chips, the Ukrainian way
+    page.context.close()
+    assert errors == []
+
+
+# -- screenshots ----------------------------------------------------------------------------
+def test_home_page_screenshots_in_every_language(browser, server, screenshots):
+    """The home page in the six languages (with the package's catalogs) — look at them."""
+    errors: list[str] = []
+    for lang in i18n.LANGUAGES:
+        page = open_home(browser, server, lang, errors)
+        assert page.evaluate("document.documentElement.lang") == lang
+        shot(page, screenshots, f"i18n-home-{lang}.png")
+        page.context.close()
+    assert errors == []
+    assert all((screenshots / f"i18n-home-{lang}.png").stat().st_size > 10_000 for lang in i18n.LANGUAGES)
