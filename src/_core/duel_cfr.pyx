@@ -399,7 +399,7 @@ cdef class DuelSolver:
                 out[g] = v
 
     def _allocate(self):
-        if self.regret.shape[0] != self.size:
+        if self.lock_regret.shape[0] == 0:
             self.regret = np.zeros(self.size)
             self.avg = np.zeros(self.size)
             self.lock_regret = np.zeros(2 * DC_LOCKSETS * 2)
@@ -417,6 +417,8 @@ cdef class DuelSolver:
         cdef double v, r, weight
         if iterations < 0:
             raise ValueError("iterations must be >= 0")
+        if self.iterations < 0:
+            raise ValueError("this solver was released")
         self._allocate()
         buf = np.zeros(3 * DC_NG)
         cdef double[::1] bv = buf
@@ -448,6 +450,12 @@ cdef class DuelSolver:
                                 self.lock_avg[L + a] += weight * sig[a]
         self.iterations = last
 
+    def release(self):
+        """Free the regrets and sums of the solve (the tree stays, for
+        values and best responses); no more iterations can run."""
+        self.regret = self.avg = self.lock_regret = self.lock_avg = np.zeros(0)
+        self.iterations = -1
+
     def average_strategy(self):
         """``(bets, locks)``: the normalized average strategy.  ``bets``
         (float64, ``size``): entry ``node_offset(n) + g * actions + a``;
@@ -458,6 +466,8 @@ cdef class DuelSolver:
         cdef double s
         if self.iterations == 0:
             return self.uniform_strategy()
+        if self.iterations < 0:
+            raise ValueError("this solver was released")
         bets = np.asarray(self.avg).copy()
         locks = np.asarray(self.lock_avg).copy().reshape(2, DC_LOCKSETS, 2)
         for node in range(self.nodes):
