@@ -537,7 +537,7 @@ cdef class DuelSolver:
         locks = np.ascontiguousarray(locks, dtype=np.float64).reshape(-1)
         if bets.shape != (self.size,) or locks.shape != (2 * DC_LOCKSETS * 2,):
             raise ValueError(f"a strategy of this tree is ({self.size},) bets and (2, 273, 2) locks")
-        return bets, locks
+        return bets, locks.reshape(-1)
 
     def root_values(self, int p, bets, locks, bint best=False):
         """p's counterfactual value of each global state at the betting root
@@ -621,7 +621,7 @@ cdef class DuelSolver:
         bet_post(&b, 1, 1, False)
         bet_begin(&b, 0, 0)
         self._heuristic_walk(0, b, bets)
-        return bets, locks
+        return bets, locks.reshape(-1)
 
     cdef int _edge_of(self, int node, int action, int amount) except -2:
         cdef int e, e0 = self.first_edge[node]

@@ -46,9 +46,9 @@ from cardavia.betting import BetMove, public_actions
 from cardavia.cards import card_id
 from cardavia.game import CHANCE, LegalMoves, Move, Observation
 
-__all__ = ["CFRAgent", "DEFAULT_ITERATIONS", "Solved", "cache_dir", "query_strategy", "solved"]
+__all__ = ["CFRAgent", "DEFAULT_ITERATIONS", "Solved", "cache_dir", "query_strategy", "remember", "solved"]
 
-DEFAULT_ITERATIONS = 1000
+DEFAULT_ITERATIONS = 600
 """CFR+ iterations of a solve: the 20-20 deal's exploitability is then
 below 0.005 chips per deal (``bench/bench_duel_cfr.py``)."""
 CACHE_VERSION = 1
@@ -131,6 +131,14 @@ class Solved:
 _SOLVED: dict[tuple[int, int], Solved] = {}
 
 
+def _cache_path(solver: DuelSolver, iterations: int) -> str | None:
+    folder = cache_dir()
+    if not folder:
+        return None
+    kind = "full" if solver.full else "abstract"
+    return os.path.join(folder, "duel_cfr", f"v{CACHE_VERSION}_{kind}_stack{solver.stack}_it{iterations}.npz")
+
+
 def solved(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = True) -> Solved:
     """The (stack, stack) deal solved by ``iterations`` CFR+ iterations
     (from memory, the disk cache, or solved now)."""
@@ -138,11 +146,8 @@ def solved(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = True)
     if key in _SOLVED:
         return _SOLVED[key]
     solver = DuelSolver(stack)
-    path = None
-    folder = cache_dir() if cache else None
-    if folder:
-        kind = "full" if solver.full else "abstract"
-        path = os.path.join(folder, "duel_cfr", f"v{CACHE_VERSION}_{kind}_stack{stack}_it{iterations}.npz")
+    path = _cache_path(solver, iterations) if cache else None
+    if path:
         try:
             with np.load(path) as data:
                 bets, locks = data["bets"].astype(np.float64), data["locks"].astype(np.float64)
@@ -152,9 +157,17 @@ def solved(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = True)
         except (OSError, KeyError, ValueError):
             pass                        # missing or unreadable: solve again
     solver.solve(iterations)
+    return remember(solver, cache)
+
+
+def remember(solver: DuelSolver, cache: bool = True) -> Solved:
+    """Keep a solver's average strategy (in memory and, with ``cache``, on
+    disk) as the solution at its stack and iteration count; frees its regrets."""
+    iterations = solver.iterations
     bets, locks = solver.average_strategy()
     result = Solved(solver, bets, locks)
     solver.release()
+    path = _cache_path(solver, iterations) if cache else None
     if path:
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -164,7 +177,7 @@ def solved(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = True)
             os.replace(tmp, path)       # atomic: parallel workers may solve the same deal
         except OSError:
             pass                        # a read-only cache: keep it in memory only
-    _SOLVED[key] = result
+    _SOLVED[(solver.stack, iterations)] = result
     return result
 
 
@@ -184,6 +197,8 @@ class CFRAgent(Agent):
     """Plays the CFR+ equilibrium of the Up/Down single deal (see the module doc)."""
 
     name = "cfr"
+    searches = True
+    """Timed by the arena like a search (a decision is a walk of the solved tree)."""
 
     def __init__(self, game: Any, seed: Any = None, iterations: int = DEFAULT_ITERATIONS, cache: bool = True):
         super().__init__(seed)
