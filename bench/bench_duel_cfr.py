@@ -21,11 +21,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
-import cardavia                                    # noqa: E402
-from cardavia._core.duel_cfr import DuelSolver     # noqa: E402
-from cardavia.ai import make_agent                 # noqa: E402
-from cardavia.ai import cfr                        # noqa: E402
-from cardavia.sim import arena                     # noqa: E402
+import cardavia
+from cardavia._core.duel_cfr import DuelSolver
+from cardavia.ai import make_agent
+from cardavia.ai import cfr
+from cardavia.sim import arena
 
 
 def curve(stack, iterations):

@@ -40,7 +40,7 @@ import numpy as np
 
 from cardavia._core import betting as B
 from cardavia._core import duel_cfr as _dc
-from cardavia._core.duel_cfr import FULL_TREE_STACK, DuelSolver
+from cardavia._core.duel_cfr import DuelSolver
 from cardavia.ai.agent import Agent
 from cardavia.betting import BetMove, public_actions
 from cardavia.cards import card_id
