@@ -15,6 +15,7 @@ from cardavia._core.duel_cfr import DuelSolver
 from cardavia.ai import cfr, make_agent
 from cardavia.ai.agent import play_out
 from cardavia.betting import BetMove
+from cardavia.cards import card_id
 from cardavia.updown import LockMove
 
 import duel_lp
@@ -191,19 +192,33 @@ def test_off_tree_bets_map_pseudo_harmonically():
 
 
 def test_match_lock_keeps_the_card_worth_more_next_deal():
-    # Both locks of a hand: the agent's choice maximizes this deal's solved
-    # value plus the kept card's value in the next deal.
+    # Where the equilibrium mixes the two locks, the match agent keeps the
+    # card worth more next deal; where it does not, it locks as it does.
     game = cardavia.load("updown", chips=3)
-    agent = make_agent("cfr:iterations=50", game, seed=0)
-    sol = cfr.solved(3, 50)
-    state = game.from_hands(["Ah 7c", "9d 9s"], seed=1)
-    obs = state.observation(0)
-    move = agent.choose(obs, state.legal_moves())
-    values = sol.state_values(0)
-    seen = [12, 5]
-    score = {locked: values[1 * dc.STATES + dc.state_index(locked, kept)] + cfr._kept_value(sol, kept, seen)
-             for locked, kept in ((12, 5), (5, 12))}
-    assert move.card >> 2 == max(score, key=score.get)
+    agent = make_agent("cfr:iterations=200", game, seed=0)
+    single = make_agent("cfr:iterations=200", cardavia.load("updown", chips=3, match=False), seed=0)
+    sol = cfr.solved(3, 200)
+    checked = {"mixed": 0, "pure": 0}
+    for text in ("Ah 2c", "Ah 7c", "Kd 3s", "9c 8d", "Qs 4h", "Jd Th", "6c 5d", "Ac Kc"):
+        state = game.from_hands([text, "9d 9s"], seed=1)
+        lo, hi = sorted(card_id(t) >> 2 for t in text.split())
+        shares = sol.lock_probabilities(0, 2, lo, hi)
+        if min(shares) >= cfr.MIX_SHARE:
+            seen = [lo, hi]
+            keep = hi if cfr._kept_value(sol, hi, seen) > cfr._kept_value(sol, lo, seen) else lo
+            for seed in range(5):
+                agent.reset(seed)
+                move = agent.choose(state.observation(0), state.legal_moves())
+                assert move.card >> 2 == ({lo, hi} - {keep}).pop()
+            checked["mixed"] += 1
+        else:
+            for seed in range(5):
+                agent.reset(seed)
+                single.reset(seed)
+                assert agent.choose(state.observation(0), state.legal_moves()) == \
+                    single.choose(state.observation(0), state.legal_moves())
+            checked["pure"] += 1
+    assert checked["mixed"] and checked["pure"]
 
 
 def test_solutions_are_cached_on_disk(tmp_path):
