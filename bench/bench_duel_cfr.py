@@ -12,6 +12,18 @@ heuristic, random and mc agents and the LP's exact game value.
 
     python bench/bench_duel_cfr.py                  # everything at the defaults
     python bench/bench_duel_cfr.py --quick          # small stacks, a smoke run
+    python bench/bench_duel_cfr.py --matches 200    # and the arena in 20-chip matches
+
+Measured on the 2-core reference machine (shared, so times are upper
+bounds), ``--deals 4000``: exploitability at 20-20 after 10/50/100/200/400/
+600 iterations 1.01/0.127/0.056/0.018/0.0060/0.0035 chips per deal, solve
+324 s; heuristic 3.46 (989x cfr's), random 7.55 (2,154x); at 3-3 cfr
+0.00003, heuristic 0.44, random 1.13, mc:rollouts=200 0.82 (asked at every
+information set: 41 s).  LP at 2-2: value -0.01436394, CFR+ (2000
+iterations) -0.01436405.  Arena, single deals (cfr - other per deal, 95 %):
+heuristic +1.61 [+1.32, +1.89], random +6.06 [+5.73, +6.39]; 200 matches:
+heuristic +1.05 [+0.88, +1.22] (cfr wins 76 %), random +1.35 [+1.20, +1.50]
+(84 %).  cfr decision median 0.02-0.03 ms.
 """
 import argparse
 import os
