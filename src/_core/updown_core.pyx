@@ -167,37 +167,6 @@ cdef class DuelCore:
         return r == 1
 
 
-cdef double ud_card_strength(const Duel* d, int p, int card) noexcept nogil:
-    """The chance that `card`, locked by p, beats the opponent's locked card
-    (ties count half), from what p sees: the opponent's card is one of the
-    cards p has not seen (two packs less his hand and the discard pile),
-    UP with the chance the opponent's signal gives (UD-2.3)."""
-    cdef int cnt[13]
-    cdef int i, rk, up_total = 0, down_total = 0, them = 1 - p
-    cdef double win_up = 0, win_down = 0, pu, res = 0
-    cdef int c
-    for i in range(13):
-        cnt[i] = 8
-    cnt[d.hand[p][0] >> 2] -= 1
-    cnt[d.hand[p][1] >> 2] -= 1
-    for i in range(d.ndiscard):
-        cnt[d.discard[i] >> 2] -= 1
-    for rk in range(13):
-        c = ud_compare(card, rk << 2)
-        if rk >= 6:
-            up_total += cnt[rk]
-            win_up += cnt[rk] * (1.0 if c > 0 else (0.5 if c == 0 else 0.0))
-        else:
-            down_total += cnt[rk]
-            win_down += cnt[rk] * (1.0 if c > 0 else (0.5 if c == 0 else 0.0))
-    pu = d.up[them] / 2.0
-    if up_total > 0:
-        res += pu * win_up / up_total
-    if down_total > 0:
-        res += (1 - pu) * win_down / down_total
-    return res
-
-
 cdef inline void ud_policy(const Duel* d, Rng* r, int* action, int* amount) noexcept nogil:
     """The rollout policy (issue 12 part 3): lock the card more likely to
     win (either when equal), then bet on that chance and the pot odds

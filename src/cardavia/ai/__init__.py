@@ -168,3 +168,5 @@ def _with_bidding_system(game: Any, agent: Agent) -> Agent:
 __all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "InformationSetMCTSAgent", "MonteCarloAgent",
            "RandomAgent", "make_agent", "parse_spec", "play_out", "register_agent", "searchable", "split_specs",
            "teams_of"]
+
+register_agent("cfr", __import__("cardavia.ai.cfr", fromlist=["CFRAgent"]).CFRAgent, {"iterations": int})
