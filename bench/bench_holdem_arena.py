@@ -36,7 +36,8 @@ BB = 20
 
 def _register_peers(opponents: list[str]) -> None:
     if "fairpoker" in opponents:
-        import fairpoker_adapter  # noqa: F401  (registers "fairpoker")
+        import fairpoker_adapter
+        fairpoker_adapter.register()
 
 
 def calibrate(budgets: list[int], hands: int) -> None:
