@@ -37,23 +37,39 @@ const Cards = (() => {
 
   function rankLabel(rank) { return rank === "T" ? "10" : rank; }
 
+  // Spoken names, built from t() parts so they translate: "Queen of hearts", "Red Joker".
+  const SUIT_KEYS = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+  function rankName(rank) { return t(`card.rank.${rank}`); }
+  function name(text) {
+    const c = parse(text);
+    if (!c) return t("card.unknown");
+    if (c.joker) return t(c.joker === "RJ" ? "card.redJoker" : "card.blackJoker");
+    return t("card.name", { rank: rankName(c.rank), suit: t(`card.suit.${SUIT_KEYS[c.suit]}`) });
+  }
+  // A rank with no suit (plays by ranks): its name, B and R the jokers.
+  function rankOnlyName(rank) {
+    return rank === "B" ? t("card.blackJoker") : rank === "R" ? t("card.redJoker") : rankName(rank);
+  }
+
   // One card as an element; `tag` "button" for a card of a hand.
   function element(text, tag = "span", small = false) {
     const c = parse(text);
     const el = document.createElement(tag);
     el.className = "card" + (small ? " small" : "");
     el.dataset.card = text;
+    // A drawn card is an image to a screen reader, named by its label (a button keeps its role).
+    if (tag === "span") el.setAttribute("role", "img");
+    el.setAttribute("aria-label", name(text));
     if (!c) { el.classList.add("back"); el.textContent = text; return el; }
     if (c.joker) {
       el.classList.add("joker", c.joker === "RJ" ? "red" : "black");
-      el.innerHTML = `<span class="r">JOKER</span><span class="s">★</span>`;
-      el.setAttribute("aria-label", c.joker === "RJ" ? "red joker" : "black joker");
+      el.innerHTML = `<span class="r" aria-hidden="true">JOKER</span><span class="s" aria-hidden="true">★</span>`;
       return el;
     }
     if (RED[c.suit]) el.classList.add("red");
     el.classList.add(`suit-${c.suit}`);
-    el.innerHTML = `<span class="r">${rankLabel(c.rank)}<i>${SUITS[c.suit]}</i></span><span class="s">${SUITS[c.suit]}</span>`;
-    el.setAttribute("aria-label", `${rankLabel(c.rank)} of ${{ c: "clubs", d: "diamonds", h: "hearts", s: "spades" }[c.suit]}`);
+    el.innerHTML = `<span class="r" aria-hidden="true">${rankLabel(c.rank)}<i>${SUITS[c.suit]}</i></span>` +
+      `<span class="s" aria-hidden="true">${SUITS[c.suit]}</span>`;
     return el;
   }
 
@@ -61,6 +77,8 @@ const Cards = (() => {
   function rankChip(rank) {
     const el = document.createElement("span");
     el.className = "card small rank-only";
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", rankOnlyName(rank));
     if (rank === "B" || rank === "R") {
       el.classList.add("joker", rank === "R" ? "red" : "black");
       el.innerHTML = `<span class="r">${rank}J</span><span class="s">★</span>`;
@@ -130,6 +148,32 @@ const Cards = (() => {
     return text[0].toUpperCase() + text.slice(1);
   }
 
+  // A move said in words for screen readers: "pair of 7s", "Queen of hearts",
+  // "bomb: 9 of clubs, …", "1 heart".  Plain moves keep their button's label.
+  function spoken(text, info = classify(text)) {
+    const list = (names) => names.join(t("list.separator"));
+    if (info.kind === "ranks") {
+      const same = info.ranks.every((r) => r === info.ranks[0]);
+      const n = info.ranks.length, r = info.ranks[0];
+      if (same && n === 1) return rankOnlyName(r);
+      if (same && n <= 4 && r !== "B" && r !== "R") return t(`play.same.${n}`, { ranks: t(`card.ranks.${r}`) });
+      if (same && r !== "B" && r !== "R") return t("play.same.many", { n, ranks: t(`card.ranks.${r}`) });
+      return list(info.ranks.map(rankOnlyName));
+    }
+    if (info.kind === "cards") {
+      const cards = list(info.cards.map(name));
+      if (info.reading) {
+        const combo = info.reading.split(":")[0];
+        const key = `play.combo.${combo}`;
+        return t("play.reading", { combo: t(key) === key ? combo : t(key), cards });
+      }
+      return info.verb && info.verb !== "play" ? t(`play.verb.${info.verb}`, { cards }) : cards;
+    }
+    const call = /^([1-7])(C|D|H|S|NT)$/.exec(text);
+    if (call) return t("call.bid", { level: call[1], strain: t(`call.strain${call[1] === "1" ? "1" : "N"}.${call[2]}`) });
+    return label(text, info);
+  }
+
   // A move's text drawn as cards where it names cards.
   function play(text) {
     const box = document.createElement("span");
@@ -154,5 +198,5 @@ const Cards = (() => {
     return box;
   }
 
-  return { parse, list, isCardList, element, classify, matching, usable, label, play, rankChip };
+  return { parse, list, isCardList, element, classify, matching, usable, label, play, rankChip, name, spoken };
 })();
