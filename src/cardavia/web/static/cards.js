@@ -153,12 +153,15 @@ const Cards = (() => {
   function spoken(text, info = classify(text)) {
     const list = (names) => names.join(t("list.separator"));
     if (info.kind === "ranks") {
-      const same = info.ranks.every((r) => r === info.ranks[0]);
-      const n = info.ranks.length, r = info.ranks[0];
-      if (same && n === 1) return rankOnlyName(r);
-      if (same && n <= 4 && r !== "B" && r !== "R") return t(`play.same.${n}`, { ranks: t(`card.ranks.${r}`) });
-      if (same && r !== "B" && r !== "R") return t("play.same.many", { n, ranks: t(`card.ranks.${r}`) });
-      return list(info.ranks.map(rankOnlyName));
+      // Runs of one rank said together: "three Jacks, pair of 3s".
+      const groups = [];
+      for (const r of info.ranks) {
+        const last = groups[groups.length - 1];
+        if (last && last.rank === r && r !== "B" && r !== "R") last.n++;
+        else groups.push({ rank: r, n: 1 });
+      }
+      return list(groups.map(({ rank, n }) => (n === 1 ? rankOnlyName(rank)
+        : t(n <= 4 ? `play.same.${n}` : "play.same.many", { n, ranks: t(`card.ranks.${rank}`) }))));
     }
     if (info.kind === "cards") {
       const cards = list(info.cards.map(name));
