@@ -175,6 +175,34 @@ def test_keyboard_only_bridge_call(browser, server, page_errors):
     page.keyboard.press("Enter")
     base.wait_moved(page, ply)
     assert [2, bid] in view_of(page)["observation"]["history"]
+    # The next call by an AI is said by the live region.
+    v = wait_ready(page)
+    seat, call = next((p, m) for p, m in reversed(v["observation"]["history"]) if p not in (2, -1))
+    if not v["over"] and call != "pass":
+        page.wait_for_function("(w) => document.getElementById('announcer').textContent.includes(w)",
+                               arg=f"{['North', 'East', 'South', 'West'][seat]} bids ")
+    assert not page_errors, page_errors
+    page.context.close()
+
+
+SAID = {  # move -> what the live region says of seat 1 (Seat 2, an AI) making it
+    "77": "AI · Seat 2 plays pair of 7s",
+    "33JJJ": "AI · Seat 2 plays pair of 3s, three Jacks",
+    "BR": "AI · Seat 2 plays Black Joker, Red Joker",
+    "Qh": "AI · Seat 2 plays Queen of hearts",
+    "pair:7 7h 7s": "AI · Seat 2 plays pair: 7 of hearts, 7 of spades",
+    "pass": "AI · Seat 2 passes",
+    "1H": "AI · Seat 2 bids 1 heart",
+    "3NT": "AI · Seat 2 bids 3 no trump",
+    "raise 40": "AI · Seat 2: Raise 40",
+}
+
+
+def test_moves_said_in_words(browser, server, page_errors):
+    page = open_page(browser, server, page_errors)
+    start_game(page, "doudizhu")
+    said = page.evaluate("(moves) => moves.map((m) => announcement(app.view, 1, m))", list(SAID))
+    assert dict(zip(SAID, said)) == SAID
     assert not page_errors, page_errors
     page.context.close()
 

@@ -109,6 +109,7 @@ const STRINGS = {
     "call.strainN.NT": "no trump",
     "announce.plays": "{who} plays {what}",
     "announce.passes": "{who} passes",
+    "announce.bids": "{who} bids {what}",
     "announce.other": "{who}: {what}",
     "move.play": "Play",
     "a11y.table": "The table",

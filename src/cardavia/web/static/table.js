@@ -273,6 +273,7 @@ function announceMoves(prev, view) {
 function announcement(view, p, text) {
   const who = seatName(view, p), info = Cards.classify(text);
   if (text === "pass") return t("announce.passes", { who });
+  if (CALL_RE.test(text)) return t("announce.bids", { who, what: Cards.spoken(text, info) });
   if (info.kind === "ranks" || (info.kind === "cards" && (!info.verb || info.verb === "play"))) {
     return t("announce.plays", { who, what: Cards.spoken(text, info) });
   }
