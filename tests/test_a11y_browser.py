@@ -185,6 +185,29 @@ def test_keyboard_only_bridge_call(browser, server, page_errors):
     page.context.close()
 
 
+def test_settings_and_rules_sheets_take_and_give_back_the_focus(browser, server, page_errors):
+    page = open_page(browser, server, page_errors)
+    v = start_game(page, "updown")
+    page.locator("body").focus()
+    tab_until(page, "a.id === 'settings-btn'")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "settings-close"
+    tab_until(page, "a.id === 'set-contrast'", limit=3)
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#settings")
+    assert page.evaluate("() => document.activeElement.id") == "settings-btn"
+    tab_until(page, "a.id === 'rules-btn'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rules-panel .rules h3")
+    assert page.evaluate("() => document.activeElement.id") == "rules-close"
+    page.keyboard.press("Enter")
+    assert page.is_hidden("#rules-panel")
+    assert page.evaluate("() => document.activeElement.id") == "rules-btn"
+    assert view_of(page)["ply"] == v["ply"]
+    assert not page_errors, page_errors
+    page.context.close()
+
+
 SAID = {  # move -> what the live region says of seat 1 (Seat 2, an AI) making it
     "77": "AI · Seat 2 plays pair of 7s",
     "33JJJ": "AI · Seat 2 plays pair of 3s, three Jacks",
