@@ -274,6 +274,11 @@ def test_phone_shengji_dealer_buries_with_33_cards(browser, fixture_server, page
     v = base.open_fixture(page, fixture_server, state, seat)
     assert v["observation"]["phase"] == "bury" and len(base.hand_of(v)) == 33
     check_phone_hand(page, 33)
+    page.focus('#hand .card[data-idx="0"]')
+    for _ in range(14):                                  # to the second row by keyboard
+        page.keyboard.press("ArrowRight")
+    assert focus_ring(page).startswith("solid 3px")
+    base.shot(page, screenshots, "a11y-phone-focus.png")
     # A bury by taps: the card, then its button.
     move = v["legal"][0]
     idx = base.cards_for(move, base.hand_of(v))[0]
