@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+from pathlib import Path
 
 import pytest
 import test_web_browser as base
@@ -25,6 +26,7 @@ browser, server, fixture_server = base.browser, base.server, base.fixture_server
 screenshots, page_errors = base.screenshots, base.page_errors
 open_page, start_game, wait_ready, view_of, PHONE = (base.open_page, base.start_game, base.wait_ready,
                                                       base.view_of, base.PHONE)
+STATIC = Path(cardavia.__file__).parent / "web" / "static"
 
 
 @pytest.fixture(scope="module")
@@ -226,6 +228,12 @@ def test_moves_said_in_words(browser, server, page_errors):
     start_game(page, "doudizhu")
     said = page.evaluate("(moves) => moves.map((m) => announcement(app.view, 1, m))", list(SAID))
     assert dict(zip(SAID, said)) == SAID
+    # Every key the scripts name literally has its English (a missing one would show as the key).
+    keys = set()
+    for name in ("table.js", "cards.js", "site.js"):
+        keys |= set(re.findall(r'\bt\("([\w.]+)"', (STATIC / name).read_text(encoding="utf-8")))
+    missing = page.evaluate("(keys) => keys.filter((k) => !(k in STRINGS.en))", sorted(keys))
+    assert keys and missing == []
     assert not page_errors, page_errors
     page.context.close()
 
