@@ -76,6 +76,7 @@ const STRINGS = {
     "card.redJoker": "Red Joker",
     "card.blackJoker": "Black Joker",
     "card.unknown": "a hidden card",
+    "card.wild": "{card}, wild",
     "list.separator": ", ",
     "play.same.2": "pair of {ranks}",
     "play.same.3": "three {ranks}",

@@ -352,7 +352,10 @@ function render() {
   $("replay-bar").hidden = !view.replay;
   if (view.game === "guandan") {
     document.querySelectorAll("#table-view .card[data-card]").forEach((c) => {
-      if (wildCard(view, c.dataset.card)) { c.classList.add("wild"); c.title = "wild card"; }
+      if (wildCard(view, c.dataset.card)) {
+        c.classList.add("wild"); c.title = "wild card";
+        c.setAttribute("aria-label", t("card.wild", { card: Cards.name(c.dataset.card) }));
+      }
     });
   }
   if (keepFocus && myTurn(view)) {
@@ -711,7 +714,10 @@ function drawHand(box, src, cards, cardMoves, turn) {
   box.dataset.count = cards.length;
   cards.forEach((text, idx) => {
     const b = Cards.element(text, "button");
-    if (wildCard(app.view, text)) { b.classList.add("wild"); b.title = "wild card"; }
+    if (wildCard(app.view, text)) {
+      b.classList.add("wild"); b.title = "wild card";
+      b.setAttribute("aria-label", t("card.wild", { card: Cards.name(text) }));
+    }
     b.type = "button";
     b.dataset.src = src;
     b.dataset.idx = idx;
