@@ -163,7 +163,7 @@ def test_keyboard_only_play_in_dou_dizhu_and_the_ai_moves_announced(browser, ser
 
 
 def test_keyboard_only_bridge_call(browser, server, page_errors):
-    page = open_page(browser, server, page_errors)
+    page = open_page(browser, server, page_errors, seed=5)
     v = start_game(page, "bridge")
     assert v["observation"]["phase"] == "auction"
     bid = next(m for m in v["legal"] if re.fullmatch(r"[1-7](C|D|H|S|NT)", m))
@@ -177,12 +177,14 @@ def test_keyboard_only_bridge_call(browser, server, page_errors):
     page.keyboard.press("Enter")
     base.wait_moved(page, ply)
     assert [2, bid] in view_of(page)["observation"]["history"]
-    # The next call by an AI is said by the live region.
+    # The AI's calls (or cards, once the auction is over) that follow are said by the live region.
     v = wait_ready(page)
-    seat, call = next((p, m) for p, m in reversed(v["observation"]["history"]) if p not in (2, -1))
-    if not v["over"] and call != "pass":
-        page.wait_for_function("(w) => document.getElementById('announcer').textContent.includes(w)",
-                               arg=f"{['North', 'East', 'South', 'West'][seat]} bids ")
+    seat, text = next((p, m) for p, m in reversed(v["observation"]["history"]) if p not in (2, -1))
+    who = ["North", "East", "South", "West"][seat]
+    words = {"pass": f"{who} passes", "X": f"{who}: Double", "XX": f"{who}: Redouble"}
+    said = words.get(text) or (f"{who} bids " if re.fullmatch(r"[1-7](C|D|H|S|NT)", text)
+                               else f"{who} plays {card_name(text)}")
+    page.wait_for_function("(w) => document.getElementById('announcer').textContent.includes(w)", arg=said)
     assert not page_errors, page_errors
     page.context.close()
 
