@@ -829,7 +829,7 @@ function moveButton(m, primary) {
   return b;
 }
 
-// A card move's or a call's button said in words ("Play: pair of 7s").
+// A card move's or a call's button said in words ("Play pair of 7s", "1 heart").
 function moveLabel(m) {
   const verb = m.info.verb && m.info.verb !== "play" ? "" : t("move.play") + " ";
   return CALL_RE.test(m.text) ? Cards.spoken(m.text, m.info) : verb + Cards.spoken(m.text, m.info);
