@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+import test_i18n_browser as i18n_base
 import test_web_browser as base
 
 import cardavia
@@ -246,7 +247,7 @@ def test_moves_said_in_a_translated_page(browser, server, page_errors, lang):
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     page.goto(server.url + f"/?lang={lang}")
     page.wait_for_selector("#game-choices input")
-    start_game(page, "doudizhu")
+    i18n_base.start(page, "doudizhu")
     said = page.evaluate("(moves) => moves.map((m) => announcement(app.view, 1, m))", list(SAID))
     for move, text in zip(SAID, said):
         assert text and text != SAID[move] and not ENGLISH_WORDS.search(text), (move, text)
@@ -294,11 +295,22 @@ def check_phone_hand(page, n: int) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ar", "zh"])
+def open_fixture(page, server, state, seat):
+    """base.open_fixture, waiting for my turn in any language (its status text is translated)."""
+    v = page.evaluate("""async ([state, seat]) => { const r = await fetch('/api/test/games', {method: 'POST',
+        headers: {'Content-Type': 'application/json'}, body: JSON.stringify({state, seat, pace: 0})});
+        return r.json(); }""", [state.to_dict(), seat])
+    assert "id" in v, v
+    page.goto(f"{server.url}/#/game/{v['id']}")
+    return i18n_base.wait_turn(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar", "zh"])
 def test_phone_shengji_dealer_buries_with_33_cards(browser, fixture_server, page_errors, screenshots, axe, lang):
     state, seat = shengji_dealer_burying()
     page = phone_page(browser, page_errors, lang)
     page.goto(fixture_server.url + f"/?lang={lang}")
-    v = base.open_fixture(page, fixture_server, state, seat)
+    v = open_fixture(page, fixture_server, state, seat)
     assert v["observation"]["phase"] == "bury" and len(base.hand_of(v)) == 33
     check_phone_hand(page, 33)
     page.focus('#hand .card[data-idx="0"]')
