@@ -323,8 +323,10 @@ def test_phone_shengji_dealer_buries_with_33_cards(browser, fixture_server, page
     move = v["legal"][0]
     idx = base.cards_for(move, base.hand_of(v))[0]
     page.tap(f'#hand .card[data-idx="{idx}"]', position={"x": 8, "y": 24})
-    base.shot(page, screenshots, "a11y-phone-shengji-bury.png" if lang == "en" else f"a11y-phone-shengji-bury-{lang}.png")
+    base.shot(page, screenshots, "a11y-phone-shengji-bury" + ("" if lang == "en" else f"-{lang}") + ".png")
     assert page.evaluate("document.documentElement.lang") == lang
+    if lang != "en":   # the spoken labels and the live region included
+        assert not (found := i18n_base.english_in(page.evaluate(i18n_base.VISIBLE_TEXTS))), found
     assert not (found := serious_violations(axe, page)), found
     ply = v["ply"]
     page.tap(f'#moves button[data-move="{move}"]')

@@ -356,6 +356,8 @@ const CHANCE = [
   [/^deal (\d+) at level (\w+)$/, N_("deal {n} at level {level}"), ["n", "level"]],
   [/^deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)$/,
     N_("deal {n}: level {level}, dealer {dealer}, declaring from {seat}"), ["n", "level", "@dealer", "@seat"]],
+  [/^deal (\d+): level (\w+), the first declarer deals, declaring from seat (\d+)$/,
+    N_("deal {n}: level {level}, the first declarer deals, declaring from {seat}"), ["n", "level", "@seat"]],
   [/^deal (\d+): starter (\d+), signals (.*)$/, N_("deal {n}: {starter} starts; signals {signals}"), ["n", "@starter", "signals"]],
   [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; team {team} goes up {n}"),
     ["@@order", "team", "n"]],
