@@ -47,7 +47,7 @@ const Cards = (() => {
   const RANK_NAMES = { J: N_("Jack"), Q: N_("Queen"), K: N_("King"), A: N_("Ace") };
   const RANK_PLURALS = { 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"), 8: N_("8s"),
     9: N_("9s"), T: N_("10s"), J: N_("Jacks"), Q: N_("Queens"), K: N_("Kings"), A: N_("Aces") };
-  // Runs of one rank: 2, 3, 4 cards (more only by ranks that no game plays: said as a number).
+  // Runs of one rank: 2, 3, 4 cards (no game plays five of a rank written as ranks: a bare number then).
   const SAME_RANK = { 2: N_("pair of {ranks}"), 3: N_("three {ranks}"), 4: N_("four {ranks}") };
   const MANY_OF_A_RANK = "{n} {ranks}";
   // The combination a reading names ("pair:7 7h 7s").
