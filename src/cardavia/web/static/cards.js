@@ -42,24 +42,59 @@ const Cards = (() => {
 
   function rankLabel(rank) { return rank === "T" ? "10" : rank; }
 
+  // Spoken names (issue 17 part 5) as whole phrases, every msgid listed here for tools/i18n.py:
+  // "Queen of hearts", "pair of 7s", "1 heart".  A rank's name, then its plural (for "pair of {ranks}").
+  const RANK_NAMES = { J: N_("Jack"), Q: N_("Queen"), K: N_("King"), A: N_("Ace") };
+  const RANK_PLURALS = { 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"), 8: N_("8s"),
+    9: N_("9s"), T: N_("10s"), J: N_("Jacks"), Q: N_("Queens"), K: N_("Kings"), A: N_("Aces") };
+  // Runs of one rank: 2, 3, 4 cards (no game plays five of a rank written as ranks: a bare number then).
+  const SAME_RANK = { 2: N_("pair of {ranks}"), 3: N_("three {ranks}"), 4: N_("four {ranks}") };
+  const MANY_OF_A_RANK = "{n} {ranks}";
+  // The combination a reading names ("pair:7 7h 7s").
+  const COMBOS = { single: N_("single"), pair: N_("pair"), triple: N_("triple"), fullhouse: N_("full house"),
+    straight: N_("straight"), pairs: N_("run of pairs"), triples: N_("run of triples"), bomb: N_("bomb"),
+    straightflush: N_("straight flush"), jokerbomb: N_("joker bomb") };
+  // A bridge bid: one of a strain, and two to seven.
+  const BIDS = { C: [N_("1 club"), N_("{level} clubs")], D: [N_("1 diamond"), N_("{level} diamonds")],
+    H: [N_("1 heart"), N_("{level} hearts")], S: [N_("1 spade"), N_("{level} spades")],
+    NT: [N_("1 no trump"), N_("{level} no trump")] };
+  // Between the items of a spoken list: the locale's comma (no words to translate, so not a msgid).
+  const LIST_SEPARATORS = { ar: "، ", zh: "、", th: " " };
+  const listSeparator = typeof LANG === "string" && LIST_SEPARATORS[LANG] ? LIST_SEPARATORS[LANG] : ", ";
+
+  function rankName(rank) { return rank in RANK_NAMES ? t(RANK_NAMES[rank]) : rankLabel(rank); }
+  function jokerName(joker) { return joker === "RJ" || joker === "R" ? t("Red Joker") : t("Black Joker"); }
+  function name(text) {
+    const c = parse(text);
+    if (!c) return t("a hidden card");
+    if (c.joker) return jokerName(c.joker);
+    return t("{rank} of {suit}", { rank: rankName(c.rank), suit: t(SUIT_NAMES[c.suit]) });
+  }
+  // A rank with no suit (plays by ranks): its name, B and R the jokers.
+  function rankOnlyName(rank) {
+    return rank === "B" || rank === "R" ? jokerName(rank) : rankName(rank);
+  }
+
   // One card as an element; `tag` "button" for a card of a hand.
   function element(text, tag = "span", small = false) {
     const c = parse(text);
     const el = document.createElement(tag);
     el.className = "card" + (small ? " small" : "");
     el.dataset.card = text;
+    // A drawn card is an image to a screen reader, named by its label (a button keeps its role).
+    if (tag === "span") el.setAttribute("role", "img");
+    el.setAttribute("aria-label", name(text));
     if (!c) { el.classList.add("back"); el.textContent = text; return el; }
     if (c.joker) {
       el.classList.add("joker", c.joker === "RJ" ? "red" : "black");
-      el.innerHTML = `<span class="r"></span><span class="s">★</span>`;
+      el.innerHTML = `<span class="r" aria-hidden="true"></span><span class="s" aria-hidden="true">★</span>`;
       el.firstChild.textContent = t("JOKER");
-      el.setAttribute("aria-label", c.joker === "RJ" ? t("red joker") : t("black joker"));
       return el;
     }
     if (RED[c.suit]) el.classList.add("red");
     el.classList.add(`suit-${c.suit}`);
-    el.innerHTML = `<span class="r">${rankLabel(c.rank)}<i>${SUITS[c.suit]}</i></span><span class="s">${SUITS[c.suit]}</span>`;
-    el.setAttribute("aria-label", t("{rank} of {suit}", { rank: rankLabel(c.rank), suit: t(SUIT_NAMES[c.suit]) }));
+    el.innerHTML = `<span class="r" aria-hidden="true">${rankLabel(c.rank)}<i>${SUITS[c.suit]}</i></span>` +
+      `<span class="s" aria-hidden="true">${SUITS[c.suit]}</span>`;
     return el;
   }
 
@@ -67,6 +102,8 @@ const Cards = (() => {
   function rankChip(rank) {
     const el = document.createElement("span");
     el.className = "card small rank-only";
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", rankOnlyName(rank));
     if (rank === "B" || rank === "R") {
       el.classList.add("joker", rank === "R" ? "red" : "black");
       el.innerHTML = `<span class="r">${rank}J</span><span class="s">★</span>`;
@@ -138,6 +175,34 @@ const Cards = (() => {
     return w[0].toUpperCase() + w.slice(1);
   }
 
+  // A move said in words for screen readers: "pair of 7s", "Queen of hearts",
+  // "bomb: 9 of clubs, …", "1 heart".  Plain moves keep their button's label.
+  function spoken(text, info = classify(text)) {
+    const list = (names) => names.join(listSeparator);
+    if (info.kind === "ranks") {
+      // Runs of one rank said together: "three Jacks, pair of 3s".
+      const groups = [];
+      for (const r of info.ranks) {
+        const last = groups[groups.length - 1];
+        if (last && last.rank === r && r !== "B" && r !== "R") last.n++;
+        else groups.push({ rank: r, n: 1 });
+      }
+      return list(groups.map(({ rank, n }) => (n === 1 ? rankOnlyName(rank)
+        : t(SAME_RANK[n] || MANY_OF_A_RANK, { n, ranks: t(RANK_PLURALS[rank]) }))));
+    }
+    if (info.kind === "cards") {
+      const cards = list(info.cards.map(name));
+      if (info.reading) {
+        const combo = info.reading.split(":")[0];
+        return t("{combo}: {cards}", { combo: combo in COMBOS ? t(COMBOS[combo]) : words(combo), cards });
+      }
+      return info.verb && info.verb !== "play" ? t(VERB_LABELS[info.verb], { cards }) : cards;
+    }
+    const call = /^([1-7])(C|D|H|S|NT)$/.exec(text);
+    if (call) return t(BIDS[call[2]][call[1] === "1" ? 0 : 1], { level: Number(call[1]) });
+    return label(text, info);
+  }
+
   // A move's text drawn as cards where it names cards.
   function play(text) {
     const box = document.createElement("span");
@@ -162,5 +227,5 @@ const Cards = (() => {
     return box;
   }
 
-  return { parse, list, isCardList, element, classify, matching, usable, label, play, rankChip };
+  return { parse, list, isCardList, element, classify, matching, usable, label, play, rankChip, name, spoken };
 })();

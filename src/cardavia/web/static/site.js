@@ -109,6 +109,20 @@ const Site = (() => {
     return o;
   }
 
+  // A sheet (settings, rules) takes the keyboard focus when it opens and gives it back when it closes.
+  const openers = new Map();
+  function openSheet(panel, focus) {
+    if (panel.hidden) openers.set(panel.id, document.activeElement);
+    panel.hidden = false;
+    if (focus) focus.focus();
+  }
+  function closeSheet(panel) {
+    panel.hidden = true;
+    const back = openers.get(panel.id);
+    openers.delete(panel.id);
+    if (back && document.contains(back)) back.focus();
+  }
+
   function set(key, value) {
     settings[key] = value;
     save();
@@ -127,7 +141,7 @@ const Site = (() => {
     head.append(make("h2", null, t("Display settings")));
     const close = make("button", null, t("Close"));
     close.type = "button"; close.id = "settings-close";
-    close.addEventListener("click", () => { panel.hidden = true; });
+    close.addEventListener("click", () => closeSheet(panel));
     head.append(close);
     inner.append(head);
     for (const k of SLIDERS) {
@@ -166,6 +180,7 @@ const Site = (() => {
       save(); apply();
       panel.replaceWith(settingsPanel());
       document.getElementById("settings").hidden = false;
+      document.getElementById("settings-reset").focus();
     });
     inner.append(reset);
     panel.append(inner);
@@ -233,7 +248,8 @@ const Site = (() => {
     document.body.append(settingsPanel());
     btn.addEventListener("click", () => {
       const panel = document.getElementById("settings");
-      panel.hidden = !panel.hidden;
+      if (panel.hidden) openSheet(panel, document.getElementById("settings-close"));
+      else closeSheet(panel);
     });
     header.append(languageSelector(), btn);
     const rulesBtn = document.getElementById("rules-btn");
@@ -250,7 +266,7 @@ const Site = (() => {
     }
     // A click on the shade around a sheet closes it.
     document.addEventListener("click", (ev) => {
-      if (ev.target.classList && ev.target.classList.contains("sheet")) ev.target.hidden = true;
+      if (ev.target.classList && ev.target.classList.contains("sheet")) closeSheet(ev.target);
     });
     window.matchMedia("(prefers-reduced-motion: reduce)").addEventListener("change", apply);
   }
@@ -309,6 +325,7 @@ const Site = (() => {
     if (!panel) {
       panel = make("section", "sheet rules-sheet");
       panel.id = "rules-panel";
+      panel.hidden = true;
       panel.setAttribute("role", "dialog");
       const inner = make("div", "sheet-inner");
       const head = make("div", "sheet-head");
@@ -330,7 +347,7 @@ const Site = (() => {
       panel.append(inner);
       document.body.append(panel);
     }
-    panel.hidden = false;
+    openSheet(panel, document.getElementById("rules-close"));
     const body = document.getElementById("rules-body");
     if (panel.dataset.game !== game) {
       body.textContent = t("Loading the rules…");
@@ -357,7 +374,7 @@ const Site = (() => {
 
   function closeRules() {
     const panel = document.getElementById("rules-panel");
-    if (panel) panel.hidden = true;
+    if (panel) closeSheet(panel);
   }
 
   // Text into ``node``, each rule id (DDZ-3.1) a link that opens that rule over the table.
@@ -380,7 +397,7 @@ const Site = (() => {
     if (ev.key !== "Escape") return;
     for (const id of ["rules-panel", "settings"]) {
       const p = document.getElementById(id);
-      if (p && !p.hidden) { p.hidden = true; ev.stopPropagation(); return; }
+      if (p && !p.hidden) { closeSheet(p); ev.stopPropagation(); return; }
     }
   }
 

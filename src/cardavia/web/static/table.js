@@ -297,9 +297,29 @@ async function showGame(id) {
 function accept(view, force) {
   if (!force && app.view && view.id === app.view.id && view.version < app.version) return;
   if (!app.view || app.view.id !== view.id || app.view.ply !== view.ply) app.selected = [];
+  announceMoves(app.view, view);
   app.view = view;
   app.version = view.version || 0;
   render();
+}
+
+// The other players' new decisions since the last view of this game, said by the live region.
+function announceMoves(prev, view) {
+  if (!prev || prev.id !== view.id || view.read_only || view.replay || view.ply <= prev.ply) return;
+  const before = (prev.observation.history || []).length, hist = view.observation.history || [];
+  const fresh = hist.slice(hist.length >= before ? before : 0);   // shorter: a new deal of the match
+  const said = fresh.filter(([p]) => p >= 0 && p !== view.seat).map(([p, text]) => announcement(view, p, text));
+  if (said.length) $("announcer").textContent = said.join(". ");
+}
+
+function announcement(view, p, text) {
+  const who = seatName(view, p), info = Cards.classify(text);
+  if (text === "pass") return t("{who} passes", { who });
+  if (CALL_RE.test(text)) return t("{who} bids {what}", { who, what: Cards.spoken(text, info) });
+  if (info.kind === "ranks" || (info.kind === "cards" && (!info.verb || info.verb === "play"))) {
+    return t("{who} plays {what}", { who, what: Cards.spoken(text, info) });
+  }
+  return t("{who}: {what}", { who, what: Cards.spoken(text, info) });
 }
 
 function closeSocket() {
@@ -336,6 +356,8 @@ const CHANCE = [
   [/^deal (\d+) at level (\w+)$/, N_("deal {n} at level {level}"), ["n", "level"]],
   [/^deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)$/,
     N_("deal {n}: level {level}, dealer {dealer}, declaring from {seat}"), ["n", "level", "@dealer", "@seat"]],
+  [/^deal (\d+): level (\w+), the first declarer deals, declaring from seat (\d+)$/,
+    N_("deal {n}: level {level}, the first declarer deals, declaring from {seat}"), ["n", "level", "@seat"]],
   [/^deal (\d+): starter (\d+), signals (.*)$/, N_("deal {n}: {starter} starts; signals {signals}"), ["n", "@starter", "signals"]],
   [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; team {team} goes up {n}"),
     ["@@order", "team", "n"]],
@@ -437,7 +459,10 @@ function render() {
   $("replay-bar").hidden = !view.replay;
   if (view.game === "guandan") {
     document.querySelectorAll("#table-view .card[data-card]").forEach((c) => {
-      if (wildCard(view, c.dataset.card)) { c.classList.add("wild"); c.title = t("wild card"); }
+      if (wildCard(view, c.dataset.card)) {
+        c.classList.add("wild"); c.title = t("wild card");
+        c.setAttribute("aria-label", t("{card}, wild", { card: Cards.name(c.dataset.card) }));
+      }
     });
   }
   if (keepFocus && myTurn(view)) {
@@ -558,6 +583,8 @@ function callNode(text) {
   const s = el("span", "call");
   if (!m) { s.textContent = text === "X" || text === "XX" ? text : moveWords(text); s.classList.add("word"); return s; }
   s.textContent = m[1] + STRAIN[m[2]];
+  s.setAttribute("role", "img");
+  s.setAttribute("aria-label", Cards.spoken(text));
   if (m[2] === "H" || m[2] === "D") s.classList.add("red");
   return s;
 }
@@ -794,11 +821,15 @@ function drawHand(box, src, cards, cardMoves, turn) {
   box.dataset.count = cards.length;
   cards.forEach((text, idx) => {
     const b = Cards.element(text, "button");
-    if (wildCard(app.view, text)) { b.classList.add("wild"); b.title = t("wild card"); }
+    if (wildCard(app.view, text)) {
+      b.classList.add("wild"); b.title = t("wild card");
+      b.setAttribute("aria-label", t("{card}, wild", { card: Cards.name(text) }));
+    }
     b.type = "button";
     b.dataset.src = src;
     b.dataset.idx = idx;
     b.setAttribute("role", "option");
+    b.setAttribute("aria-describedby", "hand-keys");
     const sel = app.selected.some((s) => s.src === src && s.idx === idx);
     b.setAttribute("aria-selected", sel ? "true" : "false");
     if (sel) b.classList.add("selected");
@@ -818,7 +849,8 @@ function layoutHand(box) {
   const w = box.firstChild.getBoundingClientRect().width || 48;
   const W = box.clientWidth - 8;
   let step = n > 1 ? Math.floor(((W - w - 1) / (n - 1)) * 10) / 10 : w;
-  step = Math.max(Math.min(step, w + 4), Math.min(w * 0.42, 22));
+  // At least 26px of each card shows (a touch target above WCAG's 24px): a big hand wraps into rows.
+  step = Math.max(Math.min(step, w + 4), Math.min(w * 0.65, 26));
   box.style.setProperty("--step", `${step - w}px`);
 }
 
@@ -899,8 +931,15 @@ function moveButton(m, primary) {
   const b = el("button", "move" + (primary ? " primary" : ""), Cards.label(m.text, m.info));
   b.type = "button";
   b.dataset.move = m.text;
+  if (m.info.kind !== "plain" || CALL_RE.test(m.text)) b.setAttribute("aria-label", moveLabel(m));
   b.addEventListener("click", () => sendMove(m.text));
   return b;
+}
+
+// A card move's or a call's button said in words ("Play pair of 7s", "1 heart").
+function moveLabel(m) {
+  const said = Cards.spoken(m.text, m.info);
+  return CALL_RE.test(m.text) || (m.info.verb && m.info.verb !== "play") ? said : t("Play {cards}", { cards: said });
 }
 
 function renderBet(view, plain) {
@@ -1107,7 +1146,14 @@ function onKey(ev) {
   else if (ev.key === "Home") next = 0;
   else if (ev.key === "End") next = n - 1;
   else if (ev.key === " ") { ev.preventDefault(); toggle(t.dataset.src, idx); return; }
-  else if (ev.key === "Enter") { ev.preventDefault(); playIfSingle(); return; }
+  else if (ev.key === "Enter") {
+    // Enter selects like Space; on a selected card it makes the one move the selection forms.
+    ev.preventDefault();
+    const selected = t.getAttribute("aria-selected") === "true";
+    if (selected && document.querySelectorAll("#moves button.primary").length === 1) playIfSingle();
+    else toggle(t.dataset.src, idx);
+    return;
+  }
   else if (ev.key === "Escape") { app.selected = []; renderHands(app.view, app.view.observation); renderMoves(app.view); return; }
   if (next != null) {
     ev.preventDefault();
@@ -1125,6 +1171,10 @@ function route() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
+  $("table").setAttribute("aria-label", t("The table"));
+  $("mine").setAttribute("aria-label", t("Your hand and moves"));
+  $("hand-keys").textContent = t("Arrow keys move between the cards, Space or Enter selects one, Enter on a selected card makes the move it forms.");
+  $("announcer").setAttribute("aria-label", t("Moves of the other players"));
   $("new-game").addEventListener("submit", startGame);
   setupReplayDrop();
   $("hint-btn").addEventListener("click", hint);
