@@ -18,6 +18,8 @@ MESSAGES: dict[str, str] = {
     # Any game.
     "play.only_move": "The only legal move",
     "play.heuristic": "The usual play here",
+    # Hold'em's range search.
+    "holdem.ev": "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chips expected",
 }
 
 
