@@ -21,6 +21,12 @@ KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "ru
          "honours"}
 
 
+@pytest.fixture(autouse=True)
+def few_lever_samples(monkeypatch):
+    """The high-leverage simulation on two deals a call keeps the auction tests quick."""
+    monkeypatch.setattr(SystemAgent, "lever_samples", 2)
+
+
 def hand(spades: str, hearts: str, diamonds: str, clubs: str) -> list[str]:
     cards = [r + s for ranks, s in ((spades, "s"), (hearts, "h"), (diamonds, "d"), (clubs, "c")) for r in ranks]
     assert len(cards) == 13
@@ -185,7 +191,7 @@ def test_agent_calls_are_legal_and_explained():
         assert call in legal
         found = choose_call(obs.data["hand"], obs.data["auction"], [str(m) for m in legal])
         if found is not None:
-            assert str(call) == found[0]
+            assert str(call) == found[0] or agent.last_lever is not None and agent.last_lever[0] == str(call)
             reading = agent.explain(obs, call)
             assert reading is not None and render(*reading)
             explained += 1
@@ -267,3 +273,56 @@ def test_mc_simulates_where_the_system_has_no_answer():
         agent.reset(4)
         calls.add(agent._simulate(obs.data, legal))
     assert len(calls) == 1 and calls <= set(legal)  # reproducible and legal
+
+
+# -- rows added for game and slam judgement; the high-leverage simulation ---------------------
+def test_responder_bids_game_after_openers_jump_rebid():
+    auction = ["1D", "pass", "1S", "pass", "3D", "pass"]
+    assert explain(auction, "5D") == ("bid.game_fit", {"suit": "D", "length": 3})
+    assert explain(auction, "pass") == ("pass.minimum", {"high": 7})
+    responder = hand("AQJ97", "74", "KT75", "84")  # 10 HCP and four diamonds: game, not a pass
+    assert choose_call(responder, auction)[0] == "5D"
+    assert choose_call(hand("QJ9742", "74", "T75", "84"), auction)[0] == "pass"
+
+
+def test_lever_candidates_name_game_slam_and_competitive_calls():
+    from cardavia.ai.bridge_bidding.simulate import lever_candidates
+    every = [f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT")] + ["pass", "X"]
+    strong = Hand(hand("AK", "AKQJ", "AKQJ", "AK2"))
+    # South opened 1H, North (seat 2) holds 29 HCP: slam candidates beside the system's call
+    slam = lever_candidates(strong, ["1H", "P"], 2, every[5:], "4H", 12, [2])
+    assert {"6H", "6NT", "7H"} <= set(slam) and "4H" not in slam
+    # nobody on our side has bid: the system's opening stands
+    assert lever_candidates(strong, [], 0, every, "2C", 0, []) == []
+    # the opponents bid 4S over our 4H: pass against a double and 5H
+    competitive = lever_candidates(Hand(hand("AKQJ", "AK432", "32", "32")), ["1H", "1S", "4H", "4S"], 0,
+                                   every[19:], "pass", 6, [2])
+    assert set(competitive) == {"X", "5H"}
+    # a forcing call of the system's (a new suit) is left alone
+    assert lever_candidates(strong, ["1H", "P"], 2, every[5:], "2D", 12, [2]) == []
+
+
+def test_lever_call_bids_the_cold_slam_and_doubles_the_sacrifice():
+    import random
+
+    from cardavia.ai.bridge_bidding.simulate import lever_call
+    strong = hand("AK", "AKQJ", "AKQJ", "AK2")
+    call, gain = lever_call(strong, ["1H", "pass"], 2, "none", "4H", ["6H", "6NT"], 3, random.Random(1))
+    assert call in ("6H", "6NT") and gain >= 1
+    defence = hand("AKQJ", "AK432", "32", "32")  # South: the top spades against East's 4S
+    call, gain = lever_call(defence, ["1H", "1S", "4H", "4S"], 0, "none", "pass", ["X"], 3, random.Random(2))
+    assert call == "X" and gain >= 1
+    # a hopeless candidate does not replace the system's call
+    weak = hand("T98", "T98", "T987", "T98")
+    assert lever_call(weak, ["1H", "pass"], 2, "none", "pass", ["6NT"], 2, random.Random(3)) == ("pass", 0.0)
+
+
+def test_agent_reports_the_simulated_call_it_made():
+    state = GAME.new_state(seed=3)
+    agent = make_agent("heuristic", GAME, seed=1)
+    while state.phase == "auction":
+        p = state.current_player
+        call = agent.choose(state.observation(p), state.legal_moves())
+        if agent.last_lever is not None:
+            assert agent.last_lever[0] == str(call) and agent.last_lever[1] >= 1
+        state.play(call)

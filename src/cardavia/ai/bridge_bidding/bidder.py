@@ -239,9 +239,15 @@ def read_auction(auction: Sequence[Any]) -> list[tuple[str, tuple[str, dict[str,
 class SystemAgent(Agent):
     """Bids with the system; the wrapped agent decides everything else."""
 
+    lever_samples = 8
+    """Deals simulated at a high-leverage moment (``simulate.lever_candidates``); 0 turns it off."""
+
     def __init__(self, inner: Agent):
         super().__init__(inner.seed)
         self.inner = inner
+        self._solver: Any = None
+        self.last_lever: tuple[str, float] | None = None
+        """The call the last high-leverage simulation chose over the system's, and its mean IMP gain."""
         self.name = inner.name
         self.searches = inner.searches
         self.system_calls = 0
@@ -264,6 +270,11 @@ class SystemAgent(Agent):
         data: dict = cast(dict, getattr(observation, "data", observation))
         if data.get("phase") == "auction":
             found = choose_call(data["hand"], data["auction"], [str(m) for m in legal_moves])
+            self.last_lever = None
+            asks = found is not None and found[1].split(".")[0] == "ask"
+            lever = None if asks else self._lever(data, legal_moves, found[0] if found else None)
+            if lever is not None:
+                return lever
             if found is not None:
                 token = _token(found[0])
                 for m in legal_moves:
@@ -275,6 +286,41 @@ class SystemAgent(Agent):
             if self.inner.searches and len(legal_moves) > 1:
                 return self._simulate(data, legal_moves)
         return self.inner.choose(observation, legal_moves)
+
+    def _lever(self, data: dict, legal_moves: LegalMoves, system_call: str | None) -> Move | None:
+        """At a high-leverage moment (game or slam to decide, the opponents
+        outbidding our fit), the system's call against the contracts it
+        rules out, double dummy on deals that fit the auction; None to keep
+        the system's call."""
+        from cardavia.ai.bridge_bidding import simulate
+
+        if self.lever_samples <= 0:
+            return None
+        tokens = [_token(c) for c in data["auction"]]
+        player = data["player"]
+        h = Hand(data["hand"])
+        partner_lengths = simulate._shown(tokens).get((player + 2) % 4, (0, 37, {}))[2]
+        fits = [s for s in range(4) if h.length[SUITS[s]] + partner_lengths.get(s, 0) >= 8]
+        legal = [str(m) for m in legal_moves]
+        candidates = simulate.lever_candidates(h, tokens, player, legal, system_call,
+                                               partner_shows(context_of(tokens))[0], fits)
+        if not candidates:
+            return None
+        if self._solver is None:
+            self._solver = simulate.Solver()
+        baseline = system_call or "pass"
+        call, gain = simulate.lever_call(data["hand"], tokens, player, data["vulnerability"], baseline,
+                                         candidates, self.lever_samples, self.rng, self._solver)
+        if _token(call) == _token(baseline) and system_call is None:
+            return None  # the fallback decides
+        self.last_lever = (call, gain) if _token(call) != _token(baseline) else None
+        token = _token(call)
+        move = next(m for m in legal_moves if _token(m) == token)
+        if self.last_lever is None:
+            self.system_calls += 1
+        if hasattr(self.inner, "last_rollouts"):
+            self.inner.last_rollouts = 0
+        return move
 
     def _simulate(self, data: dict, legal_moves: LegalMoves) -> Move:
         """Where the system has no answer, a searching agent compares the

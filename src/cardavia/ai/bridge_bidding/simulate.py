@@ -145,3 +145,111 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
     if totals[best] - totals[0] < _MARGIN * samples:  # double dummy flatters the bidder: pass unless clear
         best = 0
     return legal_tokens[candidates[best][0]]
+
+
+# -- high-leverage moments: the system's call against the contracts it rules out ----------
+_IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
+              1750, 2000, 2250, 2500, 3000, 3500, 4000)
+_GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
+LEVER_MARGIN = 1.0  # IMPs a deal a candidate must gain over the system's call (double dummy flatters bidding)
+
+
+def _imps(difference: int) -> int:
+    n = sum(abs(difference) >= step for step in _IMP_STEPS)
+    return n if difference >= 0 else -n
+
+
+def _first_bidder(tokens: Sequence[str], side: int, strain: int, default: int) -> int:
+    """The seat of ``side`` that first named ``strain`` (declarer if it ends there)."""
+    return next((i % 4 for i, c in enumerate(tokens) if i % 4 % 2 == side and c[0].isdigit()
+                 and c[1:] == _STRAINS[strain]), default)
+
+
+def contract_after(tokens: Sequence[str], player: int, call: str) -> tuple[int, int, int, int] | None:
+    """(level, strain, doubled, declarer) if the auction ended after ``player`` calls ``call``."""
+    return _contract_so_far([*tokens, _token(call)])
+
+
+def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str],
+                     system_call: str | None, partner_low: int, fits: Sequence[int]) -> list[str]:
+    """The calls worth comparing with the system's at this moment (empty
+    where it is not a high-leverage one): game against partscore, slam
+    against game, and, when the opponents outbid our side's fit at the game
+    level, passing against doubling and bidding on.  ``fits``: the strains
+    (0-4) our side has found; the candidates are taken as final contracts."""
+    legal_tokens = {_token(c) for c in legal}
+    side = player % 2
+    bids = [(i % 4, t) for i, t in enumerate(tokens) if t[0].isdigit()]
+    if not any(s % 2 == side for s, _ in bids):
+        return []  # our side has not bid: openings and overcalls are the system's
+    last_seat, last = bids[-1]
+    top_level = int(last[0])
+    combined = hand.points + partner_low
+    system = _token(system_call) if system_call else None
+    out: list[str] = []
+
+    def add(call: str) -> None:
+        if call in legal_tokens and call not in out and call != system:
+            out.append(call)
+
+    if last_seat % 2 != side:  # the opponents have the contract
+        if top_level >= 4 and "P" == (system or "P") and fits:
+            add("X")
+            for strain in fits:
+                level = next((lv for lv in range(top_level, 8) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
+                if level is not None and level <= 6:
+                    add(f"{level}{_STRAINS[strain]}")
+        return out
+    if system is not None and system != "P" and not (system[0].isdigit() and int(system[0]) >= _GAME_LEVEL[
+            _STRAINS.index(system[1:])] and int(system[0]) < 6):
+        return []  # the system asks or shows something: let the auction go on
+    if any(s % 2 != side for s, _ in bids) and top_level < 4:
+        return []  # a part-score battle is the system's
+    current = _STRAINS.index(last[1:])
+    if combined >= 29 and top_level < 6:
+        for strain in {*fits, 4}:
+            add(f"6{_STRAINS[strain]}")
+        if combined >= 33:
+            for strain in fits:
+                add(f"7{_STRAINS[strain]}")
+    if combined >= 22 and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
+        for strain in {*fits, 4}:
+            add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+    return out
+
+
+def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
+               system_call: str, candidates: Sequence[str], samples: int, rng: random.Random,
+               solver: Solver | None = None) -> tuple[str, float]:
+    """The best of ``system_call`` and ``candidates`` (each taken as the final
+    contract) by the mean IMPs it gains over the system's call for
+    ``player``'s side on ``samples`` deals that fit the auction, with that
+    mean; the system's call unless another gains ``LEVER_MARGIN``."""
+    tokens = [_token(c) for c in auction]
+    calls = [_token(system_call), *[_token(c) for c in candidates]]
+    contracts = [_contract_so_far([*tokens, c]) for c in calls]
+    vul = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}[vulnerability]
+    solver = solver or Solver()
+    gains = [0] * len(calls)
+    for masks in sample_deals(hand, tokens, player, samples, rng):
+        pbn_hands = [masks[(p + 2) % 4] for p in range(4)]  # N, E, S, W
+        tricks: dict[tuple[int, int], int] = {}
+        scores = []
+        for contract in contracts:
+            if contract is None:
+                scores.append(0)
+                continue
+            level, strain, doubled, declarer = contract
+            key = (strain, declarer)
+            if key not in tricks:
+                leader = (declarer + 1) % 4
+                tricks[key] = 13 - solver.solve(pbn_hands, strain, (leader + 2) % 4)
+            result = contract_score(level, strain, doubled, vul[declarer % 2], tricks[key])[0]
+            scores.append(result if declarer % 2 == player % 2 else -result)
+        for j, s in enumerate(scores):
+            gains[j] += _imps(s - scores[0])
+    best = max(range(len(calls)), key=lambda j: (gains[j], -j))
+    mean = gains[best] / max(1, samples)
+    if mean < LEVER_MARGIN:
+        return system_call, 0.0
+    return calls[best] if calls[best] != "P" else "pass", mean

@@ -326,6 +326,18 @@ for x in SUITS:  # responder after opener's second suit
             rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11), stop="unbid")
             rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 10), len={y: (6, 13)})
             rule(ctx, f"2{x}", "bid.preference", {"suit": x}, len={x: (3, 13)}, best_of=(x + z, x))
+for x in SUITS:  # responder after opener's jump rebid of his suit (16-18): game with 8+
+    for y in above(x):
+        ctx = rf"^1{x} P 1{y} P 3{x} P$"
+        if x in MAJORS:
+            rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 2}, pts=(8, 40), len={x: (2, 13)})
+        rule(ctx, "3NT", "bid.game", {"low": 8}, hcp=(8, 40), stop="unbid")
+        if y in MAJORS:
+            rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(8, 40), len={y: (6, 13)})
+        if x not in MAJORS:
+            rule(ctx, f"5{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(9, 40), len={x: (3, 13)})
+            rule(ctx, "3NT", "bid.game", {"low": 9}, hcp=(9, 40))
+        rule(ctx, "pass", "pass.minimum", {"high": 7})
 rule(r"^1[CDHS] P (?:1[DHSN]T?|2[CDH]) P \S+ P$", "pass", "pass.minimum", {"high": 10}, hcp=(0, 10))
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4S", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"S": (3, 13)})
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4H", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"H": (3, 13)})
