@@ -214,8 +214,16 @@ def main() -> None:
     ap.add_argument("--skip-bfg", action="store_true", help="only our agent")
     ap.add_argument("--show", type=int, default=0, help="print the auctions of the worst N deals")
     ap.add_argument("--breakdown", action="store_true", help="IMPs lost by category and relation to par")
+    ap.add_argument("--lever-samples", type=int, help="deals the agent simulates at a high-leverage call")
+    ap.add_argument("--lever-margin", type=float, help="IMPs a simulated call must gain (a slam: twice that)")
+    ap.add_argument("--rows", help="write our per-deal rows (JSON lines) to this file")
     ap.add_argument("--tables-only", action="store_true", help="only solve the tables into --tables")
     args = ap.parse_args()
+    from cardavia.ai.bridge_bidding import SystemAgent, simulate
+    if args.lever_samples is not None:
+        SystemAgent.lever_samples = args.lever_samples
+    if args.lever_margin is not None:
+        simulate.LEVER_MARGIN, simulate.SLAM_MARGIN = args.lever_margin, 2 * args.lever_margin
     tables: dict[str, list] = {}
     if args.tables and os.path.exists(args.tables):
         with open(args.tables) as f:
@@ -244,6 +252,10 @@ def main() -> None:
         print()
     print(f"{args.agent}: calls by the system {counts['system']}, by the fallback {counts['fallback']}; "
           f"bidding {counts['ms']:.1f} ms a deal")
+    if args.rows:
+        with open(args.rows, "w") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
     calls = sorted(counts["call_ms"])
     print(f"{args.agent}: ms a call median {calls[len(calls) // 2]:.1f}, p99 {calls[int(0.99 * len(calls))]:.1f}, "
           f"max {calls[-1]:.1f} ({len(calls)} calls)")

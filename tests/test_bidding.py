@@ -326,3 +326,10 @@ def test_agent_reports_the_simulated_call_it_made():
         if agent.last_lever is not None:
             assert agent.last_lever[0] == str(call) and agent.last_lever[1] >= 1
         state.play(call)
+
+
+def test_a_bid_no_row_makes_reads_as_natural():
+    auction = ["1NT", "pass", "2C", "pass", "2H", "pass"]
+    assert explain(auction, "7D") == ("bid.natural", {"suit": "D", "level": 7})
+    assert render(*explain(auction, "7D")) == "natural: to play in diamonds at the 7 level"
+    assert explain(["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "X"], "XX") is None

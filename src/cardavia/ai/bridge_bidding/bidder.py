@@ -222,11 +222,14 @@ def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Seque
 
 def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]] | None:
     """What ``call`` after ``auction`` shows as the system reads it: the
-    message id and parameters of its first row, or None."""
+    message id and parameters of its first row; a bid no row makes reads
+    as natural (``bid.natural``); None for a pass or double no row makes."""
     context, token = context_of(auction), _token(call)
     for _, rule_call, _, message, params in rules_for(context):
         if _token(rule_call) == token:
             return message, dict(params)
+    if token[0].isdigit():  # a bid no row makes (the simulation's, or another system's): to play there
+        return "bid.natural", {"suit": token[1:], "level": int(token[0])}
     return None
 
 
@@ -300,7 +303,8 @@ class SystemAgent(Agent):
         player = data["player"]
         h = Hand(data["hand"])
         partner_lengths = simulate._shown(tokens).get((player + 2) % 4, (0, 37, {}))[2]
-        fits = [s for s in range(4) if h.length[SUITS[s]] + partner_lengths.get(s, 0) >= 8]
+        fits = [s for s in range(4) if h.length[SUITS[s]] + partner_lengths.get(s, 0) >= 8
+                or h.length[SUITS[s]] >= 6 or h.length[SUITS[s]] >= 2 and partner_lengths.get(s, 0) >= 6]
         legal = [str(m) for m in legal_moves]
         candidates = simulate.lever_candidates(h, tokens, player, legal, system_call,
                                                partner_shows(context_of(tokens))[0], fits)

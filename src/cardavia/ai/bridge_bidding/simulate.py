@@ -151,7 +151,8 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
 _IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
               1750, 2000, 2250, 2500, 3000, 3500, 4000)
 _GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
-LEVER_MARGIN = 1.0  # IMPs a deal a candidate must gain over the system's call (double dummy flatters bidding)
+LEVER_MARGIN = 1.0  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
+SLAM_MARGIN = 2.0  # the same for a slam, whose swings are the largest
 
 
 def _imps(difference: int) -> int:
@@ -193,7 +194,7 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
             out.append(call)
 
     if last_seat % 2 != side:  # the opponents have the contract
-        if top_level >= 4 and "P" == (system or "P") and fits:
+        if top_level >= 4 and "P" == (system or "P"):
             add("X")
             for strain in fits:
                 level = next((lv for lv in range(top_level, 8) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
@@ -248,8 +249,9 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
             scores.append(result if declarer % 2 == player % 2 else -result)
         for j, s in enumerate(scores):
             gains[j] += _imps(s - scores[0])
-    best = max(range(len(calls)), key=lambda j: (gains[j], -j))
+    margins = [SLAM_MARGIN if c[0] in "67" else LEVER_MARGIN for c in calls]
+    best = max(range(len(calls)), key=lambda j: (gains[j] - margins[j] * samples, -j))
     mean = gains[best] / max(1, samples)
-    if mean < LEVER_MARGIN:
+    if best == 0 or mean < margins[best]:
         return system_call, 0.0
     return calls[best] if calls[best] != "P" else "pass", mean

@@ -701,6 +701,7 @@ MESSAGES: dict[str, str] = {
     "double.negative": "negative: {low}+ points, four cards in an unbid major",
     "bid.preference": "prefers {suit}",
     "advance.free": "{length}+ {suit}, {low}+ points",
+    "bid.natural": "natural: to play in {suit} at the {level} level",
 }
 """Each message id's English text; parameters fill the braces (suits by name)."""
 
