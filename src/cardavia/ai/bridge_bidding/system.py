@@ -296,6 +296,8 @@ for x in SUITS:
                  len={y: (6, 13)})
             rule(rf"^1{x} P 1{y} P 1NT P$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, pts=(6, 10),
                  len={y: (6, 13)})
+            rule(rf"^1{x} P 1{y} P 1NT P$", f"3{y}", "bid.choice_of_games", {"suit": y, "length": 5},
+                 hcp=(12, 17), len={y: (5, 5)})
         rule(rf"^1{x} P 1{y} P 1NT P$", "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17))
         rule(rf"^1{x} P 1{y} P 1NT P$", "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
         rule(rf"^1{x} P 1{y} P 2NT P$", "6NT", "resp.nt", {"low": 14, "high": 17}, hcp=(14, 17))
@@ -303,6 +305,18 @@ for x in SUITS:
         if x in MAJORS:
             rule(rf"^1{x} P 1{y} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(13, 40),
                  len={x: (3, 13)})
+for m in MAJORS:  # a fit in opener's major before no-trump; responder's own long major
+    rule(rf"^1{m} P (?:1S|2[CDH]) P (?:1NT|2[CDHS]|3[CD]) P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 3},
+         pts=(12, 40), len={m: (3, 13)})
+    for x in SUITS:
+        if m in above(x):  # 1x 1M 1NT 3M (five of the major, game values): opener chooses
+            rule(rf"^1{x} P 1{m} P 1NT P 3{m} P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3}, len={m: (3, 13)})
+            rule(rf"^1{x} P 1{m} P 1NT P 3{m} P$", "3NT", "rebid.no_fit", {"suit": m})
+        if m in below(x):  # 1S 2H 2S: six hearts and game values
+            rule(rf"^1{x} P 2{m} P 2{x} P$", f"4{m}", "bid.game_long", {"suit": m, "length": 6}, pts=(12, 40),
+                 len={m: (6, 13)})
+            rule(rf"^1{x} P 2{m} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 2}, pts=(12, 40),
+                 len={x: (2, 13)})
 rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]) P$", "3NT", "resp.nt", {"low": 12, "high": 17},
      hcp=(12, 17), stop="unbid")
 rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]|3[CD]) P$", "2NT", "resp.invite", {"low": 10, "high": 11},
