@@ -624,9 +624,9 @@ rule(r"(?:3NT|4[HS]|5[CD]|[67]\S+) P P$", "pass", "pass.competitive", {})
 # and the fits partner's calls showed (as ``explain`` reads them) decide.
 for strain in ("NT", "S", "H", "D", "C"):
     if strain == "NT":
-        rule(r".", "6NT", "bid.slam_values", {"low": 33}, combined=(33, 36), balanced=True, silent_opponents=True)
+        rule(r".", "6NT", "bid.slam_values", {"low": 32}, combined=(32, 36), balanced=True, silent_opponents=True)
     else:
-        rule(r".", f"6{strain}", "bid.slam_fit", {"suit": strain, "low": 33}, combined=(33, 40), fit=strain,
+        rule(r".", f"6{strain}", "bid.slam_fit", {"suit": strain, "low": 31}, combined=(31, 40), fit=strain,
              silent_opponents=True)
 for m in MAJORS:
     rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(23, 32), fit=m)
