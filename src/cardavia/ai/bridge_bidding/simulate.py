@@ -231,6 +231,7 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
     contracts = [_contract_so_far([*tokens, c]) for c in calls]
     vul = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}[vulnerability]
     solver = solver or Solver()
+    contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
     gains = [0] * len(calls)
     for masks in sample_deals(hand, tokens, player, samples, rng):
         pbn_hands = [masks[(p + 2) % 4] for p in range(4)]  # N, E, S, W
@@ -246,6 +247,8 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
                 leader = (declarer + 1) % 4
                 tricks[key] = 13 - solver.solve(pbn_hands, strain, (leader + 2) % 4)
             result = contract_score(level, strain, doubled, vul[declarer % 2], tricks[key])[0]
+            if result < 0 and not doubled and contested and declarer % 2 == player % 2:  # they double it
+                result = contract_score(level, strain, 1, vul[declarer % 2], tricks[key])[0]
             scores.append(result if declarer % 2 == player % 2 else -result)
         for j, s in enumerate(scores):
             gains[j] += _imps(s - scores[0])
