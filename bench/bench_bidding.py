@@ -215,7 +215,8 @@ def main() -> None:
     ap.add_argument("--show", type=int, default=0, help="print the auctions of the worst N deals")
     ap.add_argument("--breakdown", action="store_true", help="IMPs lost by category and relation to par")
     ap.add_argument("--lever-samples", type=int, help="deals the agent simulates at a high-leverage call")
-    ap.add_argument("--lever-margin", type=float, help="IMPs a simulated call must gain (a slam: twice that)")
+    ap.add_argument("--lever-margin", type=float, help="IMPs a simulated call must gain")
+    ap.add_argument("--slam-margin", type=float, help="IMPs a simulated slam must gain")
     ap.add_argument("--rows", help="write our per-deal rows (JSON lines) to this file")
     ap.add_argument("--tables-only", action="store_true", help="only solve the tables into --tables")
     args = ap.parse_args()
@@ -223,7 +224,9 @@ def main() -> None:
     if args.lever_samples is not None:
         SystemAgent.lever_samples = args.lever_samples
     if args.lever_margin is not None:
-        simulate.LEVER_MARGIN, simulate.SLAM_MARGIN = args.lever_margin, 2 * args.lever_margin
+        simulate.LEVER_MARGIN = args.lever_margin
+    if args.slam_margin is not None:
+        simulate.SLAM_MARGIN = args.slam_margin
     tables: dict[str, list] = {}
     if args.tables and os.path.exists(args.tables):
         with open(args.tables) as f:

@@ -42,7 +42,8 @@ def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]
         if reading is not None:
             params = reading[1]
             low = max(low, params.get("low", 0))
-            high = min(high, params.get("high", 37))
+            # a call with no upper bound is taken as at most 10 more than its least: wider samples flatter slams
+            high = min(high, params.get("high", low + 10 if params.get("low", 0) >= 6 else 37))
             suit = params.get("suit")
             if isinstance(suit, str) and suit in SUITS and "length" in params:
                 s = SUITS.index(suit)
@@ -151,8 +152,8 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
 _IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
               1750, 2000, 2250, 2500, 3000, 3500, 4000)
 _GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
-LEVER_MARGIN = 1.0  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
-SLAM_MARGIN = 2.0  # the same for a slam, whose swings are the largest
+LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
+SLAM_MARGIN = 4.0  # the same for a slam, whose swings are the largest
 
 
 def _imps(difference: int) -> int:
@@ -194,8 +195,7 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
             out.append(call)
 
     if last_seat % 2 != side:  # the opponents have the contract
-        if top_level >= 4 and "P" == (system or "P"):
-            add("X")
+        if top_level >= 4 and "P" == (system or "P"):  # (doubling them on samples lost: it is left out)
             for strain in fits:
                 level = next((lv for lv in range(top_level, 8) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
                 if level is not None and level <= 6:
