@@ -217,6 +217,7 @@ def main() -> None:
     ap.add_argument("--lever-samples", type=int, help="deals the agent simulates at a high-leverage call")
     ap.add_argument("--lever-margin", type=float, help="IMPs a simulated call must gain")
     ap.add_argument("--slam-margin", type=float, help="IMPs a simulated slam must gain")
+    ap.add_argument("--slam-points", type=int, help="combined points from which a slam is simulated")
     ap.add_argument("--rows", help="write our per-deal rows (JSON lines) to this file")
     ap.add_argument("--tables-only", action="store_true", help="only solve the tables into --tables")
     args = ap.parse_args()
@@ -227,6 +228,8 @@ def main() -> None:
         simulate.LEVER_MARGIN = args.lever_margin
     if args.slam_margin is not None:
         simulate.SLAM_MARGIN = args.slam_margin
+    if args.slam_points is not None:
+        simulate.SLAM_POINTS = args.slam_points
     tables: dict[str, list] = {}
     if args.tables and os.path.exists(args.tables):
         with open(args.tables) as f:

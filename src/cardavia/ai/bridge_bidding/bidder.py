@@ -220,6 +220,12 @@ def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Seque
     return None
 
 
+def reading_row(auction: Sequence[Any], call: Any) -> Rule | None:
+    """The row ``explain`` reads ``call`` after ``auction`` by, or None."""
+    context, token = context_of(auction), _token(call)
+    return next((r for r in rules_for(context) if _token(r[1]) == token), None)
+
+
 def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]] | None:
     """What ``call`` after ``auction`` shows as the system reads it: the
     message id and parameters of its first row; a bid no row makes reads

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.bidder import Hand, _token, explain
+from cardavia.ai.bridge_bidding.bidder import Hand, _token, explain, reading_row
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -41,9 +41,12 @@ def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]
         reading = explain(auction[:i], call)
         if reading is not None:
             params = reading[1]
-            low = max(low, params.get("low", 0))
-            # a call with no upper bound is taken as at most 10 more than its least: wider samples flatter slams
-            high = min(high, params.get("high", low + 10 if params.get("low", 0) >= 6 else 37))
+            # the rows' points count shape too: the least HCP is two under them; a call with no upper
+            # bound is taken as at most 10 over its least (wider samples flatter slams)
+            least = params.get("low", 0)
+            row = reading_row(auction[:i], call)
+            low = max(low, least if row is None or "hcp" in row[2] else least - 2)
+            high = min(high, params.get("high", least + 10 if least >= 6 else 37))
             suit = params.get("suit")
             if isinstance(suit, str) and suit in SUITS and "length" in params:
                 s = SUITS.index(suit)
@@ -154,6 +157,7 @@ _IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900,
 _GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
 LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
 SLAM_MARGIN = 4.0  # the same for a slam, whose swings are the largest
+SLAM_POINTS = 31  # own points and partner's least that make a slam worth simulating
 
 
 def _imps(difference: int) -> int:
@@ -207,7 +211,7 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     if any(s % 2 != side for s, _ in bids) and top_level < 4:
         return []  # a part-score battle is the system's
     current = _STRAINS.index(last[1:])
-    if combined >= 29 and top_level < 6:
+    if combined >= SLAM_POINTS and top_level < 6:
         for strain in {*fits, 4}:
             add(f"6{_STRAINS[strain]}")
         if combined >= 33:
