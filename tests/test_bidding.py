@@ -333,3 +333,13 @@ def test_a_bid_no_row_makes_reads_as_natural():
     assert explain(auction, "7D") == ("bid.natural", {"suit": "D", "level": 7})
     assert render(*explain(auction, "7D")) == "natural: to play in diamonds at the 7 level"
     assert explain(["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "X"], "XX") is None
+
+
+def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
+    from cardavia.ai.bridge_bidding.bidder import reading_row
+    from cardavia.ai.bridge_bidding.simulate import _shown
+    assert reading_row(["1H", "P"], "4H")[3] == "resp.raise_game" and reading_row(["1H"], "7C") is None
+    shown = _shown(["1H", "P", "4H"])
+    assert shown[0][:2] == (12, 21)  # South's opening: HCP as the row says
+    assert shown[2][:2] == (11, 23)  # North's raise: 13+ points, so 11+ HCP, and at most 10 more
+    assert shown[2][2] == {2: 4}  # four hearts
