@@ -156,7 +156,8 @@ def print_breakdown(name: str, rows: list) -> None:
               f"   [{detail}]")
 
 
-def run(agent: str, deals: int, seed: int, tables: dict) -> tuple[float, list, dict]:
+def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None = None
+        ) -> tuple[float, list, dict]:
     """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and counts."""
     total = 0
     rows = []
@@ -177,6 +178,9 @@ def run(agent: str, deals: int, seed: int, tables: dict) -> tuple[float, list, d
         counts["fallback"] += len(state.auction) - system
         counts["errors"] += sum(getattr(a, "errors", 0) for a in agents)
         key = state.deal_pbn()
+        if key not in tables and tables_path and os.path.exists(tables_path):
+            with open(tables_path) as f:  # a --tables-only run may have solved it meanwhile
+                tables.update(json.load(f))
         if key not in tables:
             tables[key] = bridge.dd_table(key)
         table = tables[key]
@@ -239,7 +243,7 @@ def main() -> None:
             ap.error("--tables-only needs --tables FILE")
         build_tables(args.deals, args.seed, args.tables, tables)
         return
-    ours, rows, counts = run(args.agent, args.deals, args.seed, tables)
+    ours, rows, counts = run(args.agent, args.deals, args.seed, tables, args.tables)
     theirs = None
     if not args.skip_bfg:
         try:
