@@ -6,7 +6,15 @@ the mean |IMPs(DD score - par)| per deal (lower is better; the target is
 and ``icecream``) bids the same deals through an adapter, side by side.
 
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
-                                  [--tables tables.json] [--skip-bfg]
+                                  [--tables tables.json] [--skip-bfg] [--breakdown]
+                                  [--show N] [--rows rows.jsonl] [--lever-samples 8]
+    python bench/bench_bidding.py --tables-only --deals 1000 --seed 7 --tables t7.json
+
+``--breakdown`` sums the IMPs lost by category (partscore, game, slam by
+the higher of par's and our contract; sacrifice where par is one;
+penalty-double where our contract was doubled) and by our contract's
+relation to par's (same, wrong side, lower, higher, strain, level).  The
+milliseconds a call (median, p99) are the agent's own, each call timed.
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls

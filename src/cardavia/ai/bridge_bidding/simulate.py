@@ -8,6 +8,14 @@ candidate with the best mean.  The candidates: pass (the contract so far
 stands), and the cheapest bid in no-trump, in the caller's longest suit and
 in partner's longest shown suit.  Each candidate is taken as the final
 contract: the opponents' later calls are not simulated.
+
+At high-leverage moments the agent simulates even where the system answers
+(``lever_candidates``, ``lever_call``): game against a part-score where the
+partnership has the values, and bidding on against passing when the
+opponents outbid our fit at the game level; the system's call stands unless
+another gains ``LEVER_MARGIN`` IMPs a deal.  Slam against game is there too
+but off by default (``SLAM_POINTS``): on the tuning set it lost IMPs, and
+simulated doubles of their game were dropped for the same reason.
 """
 from __future__ import annotations
 
