@@ -29,6 +29,7 @@ import io
 import json
 import os
 import time
+from typing import Any
 
 import cardavia
 from cardavia import bridge
@@ -90,7 +91,7 @@ class BfGBidder:
         return self.game.parse_move("pass")
 
 
-def bid_deal(game, seed: int, agents, call_ms: list | None = None) -> object:
+def bid_deal(game, seed: int, agents, call_ms: list | None = None) -> Any:
     state = game.new_state(seed=seed)
     for seat, agent in enumerate(agents):
         agent.reset(seed * 4 + seat)
@@ -173,6 +174,7 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
     for i in range(deals):
         vul = bridge.VULNERABILITY[i % 4]
         game = cardavia.load("bridge", vulnerability=vul)
+        agents: list[Any]
         if agent == "bfg":
             agents = [BfGBidder(game) for _ in range(4)]
         else:
@@ -207,7 +209,8 @@ def build_tables(deals: int, seed: int, path: str, tables: dict) -> None:
     """Solve the deals' double-dummy tables into ``path`` (saved every 20 deals), bidding nothing."""
     game = cardavia.load("bridge")
     for i in range(deals):
-        key = game.new_state(seed=seed * 100_000 + i).deal_pbn()
+        state: Any = game.new_state(seed=seed * 100_000 + i)
+        key = state.deal_pbn()
         if key not in tables:
             tables[key] = bridge.dd_table(key)
         if i % 20 == 19 or i == deals - 1:
