@@ -347,3 +347,17 @@ def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
     assert shown[0][:2] == (12, 21)  # South's opening: HCP as the row says
     assert shown[2][:2] == (11, 23)  # North's raise: 13+ points, so 11+ HCP, and at most 10 more
     assert shown[2][2] == {2: 4}  # four hearts
+
+
+def test_a_five_card_major_and_game_values_offer_the_choice_of_games():
+    auction = ["1D", "pass", "1S", "pass", "1NT", "pass"]
+    responder = hand("K8532", "KQJ", "6", "K732")  # 12 HCP, five spades: 3S, not 3NT
+    assert choose_call(responder, auction) == ("3S", "bid.choice_of_games", {"suit": "S", "length": 5})
+    opener = hand("A74", "A754", "A542", "95")
+    assert choose_call(opener, [*auction, "3S", "pass"])[0] == "4S"  # three spades: the major game
+    assert choose_call(hand("A7", "A754", "A542", "954"), [*auction, "3S", "pass"])[0] == "3NT"
+    # 1S 2H 2S: six hearts and game values bid the heart game
+    assert choose_call(hand("Q", "KQJ543", "96", "AQ64"), ["1S", "pass", "2H", "pass", "2S", "pass"]) \
+        == ("4H", "bid.game_long", {"suit": "H", "length": 6})
+    # three cards in opener's major go before no-trump
+    assert choose_call(hand("KQT9", "QJ5", "Q963", "Q9"), ["1H", "pass", "1S", "pass", "2C", "pass"])[0] == "4H"
