@@ -361,3 +361,11 @@ def test_a_five_card_major_and_game_values_offer_the_choice_of_games():
         == ("4H", "bid.game_long", {"suit": "H", "length": 6})
     # three cards in opener's major go before no-trump
     assert choose_call(hand("KQT9", "QJ5", "Q963", "Q9"), ["1H", "pass", "1S", "pass", "2C", "pass"])[0] == "4H"
+
+
+def test_blackwood_over_partners_major_game_with_slam_values():
+    auction = ["1H", "pass", "4H", "pass"]  # partner's raise to game: 13+ points, four hearts
+    assert explain(auction, "4NT") == ("ask.blackwood", {"low": 31})
+    strong = hand("AK5", "AKJ752", "KQ3", "4")  # 22 points with partner's 13: ask for aces
+    assert choose_call(strong, [])[0] == "1H" and choose_call(strong, auction)[0] == "4NT"
+    assert choose_call(hand("K5", "KJ752", "Q93", "J43"), auction)[0] == "pass"  # 11 + 13: game is enough

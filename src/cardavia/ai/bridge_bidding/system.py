@@ -614,6 +614,10 @@ for m in MAJORS:
          pts=(13, 40), len={m: (3, 13)})
 rule(r"^1[CDHS] P (?:1[DHS]|1NT|2[CDH]) P \S+ P$", "3NT", "bid.game", {"low": 13}, hcp=(13, 40), stop="theirs")
 
+# Partner placed a major game: Blackwood with slam values together and a fit.
+for m in MAJORS:
+    rule(rf"4{m} P$", "4NT", "ask.blackwood", {"low": 31}, combined=(31, 40), fit=m, silent_opponents=True)
+
 # Once the partnership has reached game or slam and the opponents are silent,
 # nothing is left to say.
 rule(r"(?:3NT|4[HS]|5[CD]|[67]\S+) P$", "pass", "pass.game_reached", {})
