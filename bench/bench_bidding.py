@@ -6,7 +6,15 @@ the mean |IMPs(DD score - par)| per deal (lower is better; the target is
 and ``icecream``) bids the same deals through an adapter, side by side.
 
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
-                                  [--tables tables.json] [--skip-bfg]
+                                  [--tables tables.json] [--skip-bfg] [--breakdown]
+                                  [--show N] [--rows rows.jsonl] [--lever-samples 8]
+    python bench/bench_bidding.py --tables-only --deals 1000 --seed 7 --tables t7.json
+
+``--breakdown`` sums the IMPs lost by category (partscore, game, slam by
+the higher of par's and our contract; sacrifice where par is one;
+penalty-double where our contract was doubled) and by our contract's
+relation to par's (same, wrong side, lower, higher, strain, level).  The
+milliseconds a call (median, p99) are the agent's own, each call timed.
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
@@ -21,6 +29,7 @@ import io
 import json
 import os
 import time
+from typing import Any
 
 import cardavia
 from cardavia import bridge
@@ -82,37 +91,106 @@ class BfGBidder:
         return self.game.parse_move("pass")
 
 
-def bid_deal(game, seed: int, agents) -> object:
+def bid_deal(game, seed: int, agents, call_ms: list | None = None) -> Any:
     state = game.new_state(seed=seed)
     for seat, agent in enumerate(agents):
         agent.reset(seed * 4 + seat)
     while state.phase == "auction":
         p = state.current_player
-        state.play(agents[p].choose(state.observation(p), state.legal_moves()))
+        t0 = time.perf_counter()
+        move = agents[p].choose(state.observation(p), state.legal_moves())
+        if call_ms is not None:
+            call_ms.append(1000 * (time.perf_counter() - t0))
+        state.play(move)
     return state
 
 
-def run(agent: str, deals: int, seed: int, tables: dict) -> tuple[float, list, dict]:
+def kind(level: int, strain: int) -> str:
+    """partscore, game or slam: what a contract's level earns in ``strain`` (0-4, C D H S NT)."""
+    if level >= 6:
+        return "slam"
+    return "game" if level >= (5, 5, 4, 4, 3)[strain] else "partscore"
+
+
+_KINDS = ("partscore", "game", "slam")
+
+
+def classify(state, par) -> tuple[str, str]:
+    """(category, relation) of a deal: the category by par (sacrifice where
+    par is a doubled sacrifice, penalty-double where our contract was
+    doubled, else the higher of par's and our contract's kind); the relation
+    of our contract to par's: same, wrong side, lower, higher or strain."""
+    top = par.contracts[0] if par.contracts else None
+    par_kind = kind(top.level, top.strain) if top else "partscore"
+    ours = bridge.parse_contract(state.contract) if state.contract else None
+    our_kind = kind(ours[0], ("C", "D", "H", "S", "NT").index(ours[1])
+                    if isinstance(ours[1], str) else ours[1]) if ours else "partscore"
+    if top is not None and top.doubled:
+        category = "sacrifice"
+    elif ours is not None and ours[2]:
+        category = "penalty-double"
+    else:
+        category = max(par_kind, our_kind, key=_KINDS.index)
+    if top is None or ours is None:
+        relation = "same" if top is None and ours is None else "passed out" if ours is None else "vs pass-out"
+    else:
+        par_side = "NS" if top.declarers[0] in "NS" else "EW"
+        our_side = "NS" if bridge.side_of(state.declarer) == 0 else "EW"
+        strain = ("C", "D", "H", "S", "NT").index(ours[1]) if isinstance(ours[1], str) else ours[1]
+        if par_side != our_side:
+            relation = "wrong side"
+        elif (ours[0], strain) == (top.level, top.strain):
+            relation = "same"
+        elif our_kind != par_kind:
+            relation = "lower" if _KINDS.index(our_kind) < _KINDS.index(par_kind) else "higher"
+        else:
+            relation = "strain" if strain != top.strain else "level"
+    return category, relation
+
+
+def print_breakdown(name: str, rows: list) -> None:
+    """IMPs lost by category and by relation to par's contract."""
+    n = len(rows)
+    by: dict[tuple[str, str], list[int]] = {}
+    for row in rows:
+        by.setdefault((row[9], row[10]), []).append(row[0])
+    print(f"{name}: IMPs lost by category (per deal of the whole set) / relation to par")
+    for category in ("partscore", "game", "slam", "sacrifice", "penalty-double"):
+        cells = {rel: v for (cat, rel), v in by.items() if cat == category}
+        losses = [x for v in cells.values() for x in v]
+        if not losses:
+            continue
+        detail = ", ".join(f"{rel} {sum(v)}/{len(v)}" for rel, v in sorted(cells.items(), key=lambda kv: -sum(kv[1])))
+        print(f"  {category:14s} {len(losses):4d} deals  {sum(losses):5d} IMPs  ({sum(losses) / n:.2f} a deal)"
+              f"   [{detail}]")
+
+
+def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None = None
+        ) -> tuple[float, list, dict]:
     """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and counts."""
     total = 0
     rows = []
-    counts = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0}
+    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": []}
     for i in range(deals):
         vul = bridge.VULNERABILITY[i % 4]
         game = cardavia.load("bridge", vulnerability=vul)
+        agents: list[Any]
         if agent == "bfg":
             agents = [BfGBidder(game) for _ in range(4)]
         else:
             agents = [make_agent(agent, game, seed=seed) for _ in range(4)]
         deal_seed = seed * 100_000 + i
         t0 = time.perf_counter()
-        state = bid_deal(game, deal_seed, agents)
+        state = bid_deal(game, deal_seed, agents, counts["call_ms"])
         counts["ms"] += 1000 * (time.perf_counter() - t0) / deals
         system = sum(getattr(a, "system_calls", 0) for a in agents)
         counts["system"] += system
         counts["fallback"] += len(state.auction) - system
         counts["errors"] += sum(getattr(a, "errors", 0) for a in agents)
         key = state.deal_pbn()
+        if key not in tables and tables_path and os.path.exists(tables_path):
+            with open(tables_path) as f:  # a --tables-only run may have solved it meanwhile
+                tables.update(json.load(f))
         if key not in tables:
             tables[key] = bridge.dd_table(key)
         table = tables[key]
@@ -121,10 +199,25 @@ def run(agent: str, deals: int, seed: int, tables: dict) -> tuple[float, list, d
         loss = imps(ours - par.ns_score)
         total += loss
         rows.append((loss, i, vul, " ".join(str(c) for c in state.auction), state.contract, state.declarer,
-                     ours, str(par), key))
+                     ours, str(par), key, *classify(state, par)))
         print(f"\r{agent}: deal {i + 1}/{deals}", end="", flush=True)
     print()
     return total / deals, rows, counts
+
+
+def build_tables(deals: int, seed: int, path: str, tables: dict) -> None:
+    """Solve the deals' double-dummy tables into ``path`` (saved every 20 deals), bidding nothing."""
+    game = cardavia.load("bridge")
+    for i in range(deals):
+        state: Any = game.new_state(seed=seed * 100_000 + i)
+        key = state.deal_pbn()
+        if key not in tables:
+            tables[key] = bridge.dd_table(key)
+        if i % 20 == 19 or i == deals - 1:
+            with open(path + ".tmp", "w") as f:
+                json.dump(tables, f)
+            os.replace(path + ".tmp", path)
+            print(f"tables: {i + 1}/{deals}", flush=True)
 
 
 def main() -> None:
@@ -135,16 +228,37 @@ def main() -> None:
     ap.add_argument("--tables", help="a JSON file of double-dummy tables, kept between runs")
     ap.add_argument("--skip-bfg", action="store_true", help="only our agent")
     ap.add_argument("--show", type=int, default=0, help="print the auctions of the worst N deals")
+    ap.add_argument("--breakdown", action="store_true", help="IMPs lost by category and relation to par")
+    ap.add_argument("--lever-samples", type=int, help="deals the agent simulates at a high-leverage call")
+    ap.add_argument("--lever-margin", type=float, help="IMPs a simulated call must gain")
+    ap.add_argument("--slam-margin", type=float, help="IMPs a simulated slam must gain")
+    ap.add_argument("--slam-points", type=int, help="combined points from which a slam is simulated")
+    ap.add_argument("--rows", help="write our per-deal rows (JSON lines) to this file")
+    ap.add_argument("--tables-only", action="store_true", help="only solve the tables into --tables")
     args = ap.parse_args()
+    from cardavia.ai.bridge_bidding import SystemAgent, simulate
+    if args.lever_samples is not None:
+        SystemAgent.lever_samples = args.lever_samples
+    if args.lever_margin is not None:
+        simulate.LEVER_MARGIN = args.lever_margin
+    if args.slam_margin is not None:
+        simulate.SLAM_MARGIN = args.slam_margin
+    if args.slam_points is not None:
+        simulate.SLAM_POINTS = args.slam_points
     tables: dict[str, list] = {}
     if args.tables and os.path.exists(args.tables):
         with open(args.tables) as f:
             tables = json.load(f)
-    ours, rows, counts = run(args.agent, args.deals, args.seed, tables)
+    if args.tables_only:
+        if not args.tables:
+            ap.error("--tables-only needs --tables FILE")
+        build_tables(args.deals, args.seed, args.tables, tables)
+        return
+    ours, rows, counts = run(args.agent, args.deals, args.seed, tables, args.tables)
     theirs = None
     if not args.skip_bfg:
         try:
-            theirs, _, bfg_counts = run("bfg", args.deals, args.seed, tables)
+            theirs, bfg_rows, bfg_counts = run("bfg", args.deals, args.seed, tables)
         except ImportError as e:
             print(f"BfG not run: {e}")
     if args.tables:
@@ -159,10 +273,22 @@ def main() -> None:
         print()
     print(f"{args.agent}: calls by the system {counts['system']}, by the fallback {counts['fallback']}; "
           f"bidding {counts['ms']:.1f} ms a deal")
+    if args.rows:
+        with open(args.rows, "w") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+    calls = sorted(counts["call_ms"])
+    print(f"{args.agent}: ms a call median {calls[len(calls) // 2]:.1f}, p99 {calls[int(0.99 * len(calls))]:.1f}, "
+          f"max {calls[-1]:.1f} ({len(calls)} calls)")
+    if args.breakdown:
+        print_breakdown(args.agent, rows)
+        if theirs is not None:
+            print_breakdown("BfG", bfg_rows)
     for row in sorted(rows, reverse=True)[:args.show]:
-        loss, i, vul, auction, contract, declarer, score, par_text, key = row
+        loss, i, vul, auction, contract, declarer, score, par_text, key, category, relation = row
         seat = "-" if declarer is None else bridge.SEAT_LETTERS[declarer]
-        print(f"{loss:3d} IMPs  deal {i} vul {vul}: {auction}  -> {contract} by {seat} ({score:+d})  par {par_text}")
+        print(f"{loss:3d} IMPs  deal {i} vul {vul} [{category}, {relation}]: {auction}  -> {contract} by {seat} "
+              f"({score:+d})  par {par_text}")
         print(f"           {key}")
 
 

@@ -21,6 +21,12 @@ KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "ru
          "honours"}
 
 
+@pytest.fixture(autouse=True)
+def few_lever_samples(monkeypatch):
+    """The high-leverage simulation on two deals a call keeps the auction tests quick."""
+    monkeypatch.setattr(SystemAgent, "lever_samples", 2)
+
+
 def hand(spades: str, hearts: str, diamonds: str, clubs: str) -> list[str]:
     cards = [r + s for ranks, s in ((spades, "s"), (hearts, "h"), (diamonds, "d"), (clubs, "c")) for r in ranks]
     assert len(cards) == 13
@@ -185,7 +191,7 @@ def test_agent_calls_are_legal_and_explained():
         assert call in legal
         found = choose_call(obs.data["hand"], obs.data["auction"], [str(m) for m in legal])
         if found is not None:
-            assert str(call) == found[0]
+            assert str(call) == found[0] or agent.last_lever is not None and agent.last_lever[0] == str(call)
             reading = agent.explain(obs, call)
             assert reading is not None and render(*reading)
             explained += 1
@@ -267,3 +273,99 @@ def test_mc_simulates_where_the_system_has_no_answer():
         agent.reset(4)
         calls.add(agent._simulate(obs.data, legal))
     assert len(calls) == 1 and calls <= set(legal)  # reproducible and legal
+
+
+# -- rows added for game and slam judgement; the high-leverage simulation ---------------------
+def test_responder_bids_game_after_openers_jump_rebid():
+    auction = ["1D", "pass", "1S", "pass", "3D", "pass"]
+    assert explain(auction, "5D") == ("bid.game_fit", {"suit": "D", "length": 3})
+    assert explain(auction, "pass") == ("pass.minimum", {"high": 7})
+    responder = hand("AQJ97", "74", "KT75", "84")  # 10 HCP and four diamonds: game, not a pass
+    assert choose_call(responder, auction)[0] == "5D"
+    assert choose_call(hand("QJ9742", "74", "T75", "84"), auction)[0] == "pass"
+
+
+def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
+    from cardavia.ai.bridge_bidding import simulate
+    from cardavia.ai.bridge_bidding.simulate import lever_candidates
+    assert lever_candidates(Hand(hand("AK", "AKQJ", "AKQJ", "AK2")), ["1H", "P"], 2, ["4H", "6H", "pass"], "4H",
+                            12, [2]) == []  # slams are not simulated by default
+    monkeypatch.setattr(simulate, "SLAM_POINTS", 31)
+    every = [f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT")] + ["pass", "X"]
+    strong = Hand(hand("AK", "AKQJ", "AKQJ", "AK2"))
+    # South opened 1H, North (seat 2) holds 29 HCP: slam candidates beside the system's call
+    slam = lever_candidates(strong, ["1H", "P"], 2, every[5:], "4H", 12, [2])
+    assert {"6H", "6NT", "7H"} <= set(slam) and "4H" not in slam
+    # nobody on our side has bid: the system's opening stands
+    assert lever_candidates(strong, [], 0, every, "2C", 0, []) == []
+    # the opponents bid 4S over our 4H: pass against bidding on (doubling them on samples lost IMPs)
+    competitive = lever_candidates(Hand(hand("AKQJ", "AK432", "32", "32")), ["1H", "1S", "4H", "4S"], 0,
+                                   every[19:], "pass", 6, [2])
+    assert competitive == ["5H"]
+    # a forcing call of the system's (a new suit) is left alone
+    assert lever_candidates(strong, ["1H", "P"], 2, every[5:], "2D", 12, [2]) == []
+
+
+def test_lever_call_bids_the_cold_slam_and_doubles_the_sacrifice():
+    import random
+
+    from cardavia.ai.bridge_bidding.simulate import lever_call
+    strong = hand("AK", "AKQJ", "AKQJ", "AK2")
+    call, gain = lever_call(strong, ["1H", "pass"], 2, "none", "4H", ["6H", "6NT"], 3, random.Random(1))
+    assert call in ("6H", "6NT") and gain >= 4
+    defence = hand("AKQJ", "AK432", "32", "32")  # South: the top spades against East's 4S
+    call, gain = lever_call(defence, ["1H", "1S", "4H", "4S"], 0, "none", "pass", ["X"], 3, random.Random(2))
+    assert call == "X" and gain >= 1
+    # a hopeless candidate does not replace the system's call
+    weak = hand("T98", "T98", "T987", "T98")
+    assert lever_call(weak, ["1H", "pass"], 2, "none", "pass", ["6NT"], 2, random.Random(3)) == ("pass", 0.0)
+
+
+def test_agent_reports_the_simulated_call_it_made():
+    state = GAME.new_state(seed=3)
+    agent = make_agent("heuristic", GAME, seed=1)
+    while state.phase == "auction":
+        p = state.current_player
+        call = agent.choose(state.observation(p), state.legal_moves())
+        if agent.last_lever is not None:
+            assert agent.last_lever[0] == str(call) and agent.last_lever[1] >= 1
+        state.play(call)
+
+
+def test_a_bid_no_row_makes_reads_as_natural():
+    auction = ["1NT", "pass", "2C", "pass", "2H", "pass"]
+    assert explain(auction, "7D") == ("bid.natural", {"suit": "D", "level": 7})
+    assert render(*explain(auction, "7D")) == "natural: to play in diamonds at the 7 level"
+    assert explain(["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "X"], "XX") is None
+
+
+def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
+    from cardavia.ai.bridge_bidding.bidder import reading_row
+    from cardavia.ai.bridge_bidding.simulate import _shown
+    assert reading_row(["1H", "P"], "4H")[3] == "resp.raise_game" and reading_row(["1H"], "7C") is None
+    shown = _shown(["1H", "P", "4H"])
+    assert shown[0][:2] == (12, 21)  # South's opening: HCP as the row says
+    assert shown[2][:2] == (11, 23)  # North's raise: 13+ points, so 11+ HCP, and at most 10 more
+    assert shown[2][2] == {2: 4}  # four hearts
+
+
+def test_a_five_card_major_and_game_values_offer_the_choice_of_games():
+    auction = ["1D", "pass", "1S", "pass", "1NT", "pass"]
+    responder = hand("K8532", "KQJ", "6", "K732")  # 12 HCP, five spades: 3S, not 3NT
+    assert choose_call(responder, auction) == ("3S", "bid.choice_of_games", {"suit": "S", "length": 5})
+    opener = hand("A74", "A754", "A542", "95")
+    assert choose_call(opener, [*auction, "3S", "pass"])[0] == "4S"  # three spades: the major game
+    assert choose_call(hand("A7", "A754", "A542", "954"), [*auction, "3S", "pass"])[0] == "3NT"
+    # 1S 2H 2S: six hearts and game values bid the heart game
+    assert choose_call(hand("Q", "KQJ543", "96", "AQ64"), ["1S", "pass", "2H", "pass", "2S", "pass"]) \
+        == ("4H", "bid.game_long", {"suit": "H", "length": 6})
+    # three cards in opener's major go before no-trump
+    assert choose_call(hand("KQT9", "QJ5", "Q963", "Q9"), ["1H", "pass", "1S", "pass", "2C", "pass"])[0] == "4H"
+
+
+def test_blackwood_over_partners_major_game_with_slam_values():
+    auction = ["1H", "pass", "4H", "pass"]  # partner's raise to game: 13+ points, four hearts
+    assert explain(auction, "4NT") == ("ask.blackwood", {"low": 31})
+    strong = hand("AK5", "AKJ752", "KQ3", "4")  # 22 points with partner's 13: ask for aces
+    assert choose_call(strong, [])[0] == "1H" and choose_call(strong, auction)[0] == "4NT"
+    assert choose_call(hand("K5", "KJ752", "Q93", "J43"), auction)[0] == "pass"  # 11 + 13: game is enough

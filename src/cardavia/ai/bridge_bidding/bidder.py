@@ -220,13 +220,22 @@ def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Seque
     return None
 
 
+def reading_row(auction: Sequence[Any], call: Any) -> Rule | None:
+    """The row ``explain`` reads ``call`` after ``auction`` by, or None."""
+    context, token = context_of(auction), _token(call)
+    return next((r for r in rules_for(context) if _token(r[1]) == token), None)
+
+
 def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]] | None:
     """What ``call`` after ``auction`` shows as the system reads it: the
-    message id and parameters of its first row, or None."""
+    message id and parameters of its first row; a bid no row makes reads
+    as natural (``bid.natural``); None for a pass or double no row makes."""
     context, token = context_of(auction), _token(call)
     for _, rule_call, _, message, params in rules_for(context):
         if _token(rule_call) == token:
             return message, dict(params)
+    if token[0].isdigit():  # a bid no row makes (the simulation's, or another system's): to play there
+        return "bid.natural", {"suit": token[1:], "level": int(token[0])}
     return None
 
 
@@ -239,9 +248,15 @@ def read_auction(auction: Sequence[Any]) -> list[tuple[str, tuple[str, dict[str,
 class SystemAgent(Agent):
     """Bids with the system; the wrapped agent decides everything else."""
 
+    lever_samples = 8
+    """Deals simulated at a high-leverage moment (``simulate.lever_candidates``); 0 turns it off."""
+
     def __init__(self, inner: Agent):
         super().__init__(inner.seed)
         self.inner = inner
+        self._solver: Any = None
+        self.last_lever: tuple[str, float] | None = None
+        """The call the last high-leverage simulation chose over the system's, and its mean IMP gain."""
         self.name = inner.name
         self.searches = inner.searches
         self.system_calls = 0
@@ -264,6 +279,11 @@ class SystemAgent(Agent):
         data: dict = cast(dict, getattr(observation, "data", observation))
         if data.get("phase") == "auction":
             found = choose_call(data["hand"], data["auction"], [str(m) for m in legal_moves])
+            self.last_lever = None
+            asks = found is not None and found[1].split(".")[0] == "ask"
+            lever = None if asks else self._lever(data, legal_moves, found[0] if found else None)
+            if lever is not None:
+                return lever
             if found is not None:
                 token = _token(found[0])
                 for m in legal_moves:
@@ -275,6 +295,42 @@ class SystemAgent(Agent):
             if self.inner.searches and len(legal_moves) > 1:
                 return self._simulate(data, legal_moves)
         return self.inner.choose(observation, legal_moves)
+
+    def _lever(self, data: dict, legal_moves: LegalMoves, system_call: str | None) -> Move | None:
+        """At a high-leverage moment (game or slam to decide, the opponents
+        outbidding our fit), the system's call against the contracts it
+        rules out, double dummy on deals that fit the auction; None to keep
+        the system's call."""
+        from cardavia.ai.bridge_bidding import simulate
+
+        if self.lever_samples <= 0:
+            return None
+        tokens = [_token(c) for c in data["auction"]]
+        player = data["player"]
+        h = Hand(data["hand"])
+        partner_lengths = simulate._shown(tokens).get((player + 2) % 4, (0, 37, {}))[2]
+        fits = [s for s in range(4) if h.length[SUITS[s]] + partner_lengths.get(s, 0) >= 8
+                or h.length[SUITS[s]] >= 6 or h.length[SUITS[s]] >= 2 and partner_lengths.get(s, 0) >= 6]
+        legal = [str(m) for m in legal_moves]
+        candidates = simulate.lever_candidates(h, tokens, player, legal, system_call,
+                                               partner_shows(context_of(tokens))[0], fits)
+        if not candidates:
+            return None
+        if self._solver is None:
+            self._solver = simulate.Solver()
+        baseline = system_call or "pass"
+        call, gain = simulate.lever_call(data["hand"], tokens, player, data["vulnerability"], baseline,
+                                         candidates, self.lever_samples, self.rng, self._solver)
+        if _token(call) == _token(baseline) and system_call is None:
+            return None  # the fallback decides
+        self.last_lever = (call, gain) if _token(call) != _token(baseline) else None
+        token = _token(call)
+        move = next(m for m in legal_moves if _token(m) == token)
+        if self.last_lever is None:
+            self.system_calls += 1
+        if hasattr(self.inner, "last_rollouts"):
+            self.inner.last_rollouts = 0
+        return move
 
     def _simulate(self, data: dict, legal_moves: LegalMoves) -> Move:
         """Where the system has no answer, a searching agent compares the

@@ -8,6 +8,14 @@ candidate with the best mean.  The candidates: pass (the contract so far
 stands), and the cheapest bid in no-trump, in the caller's longest suit and
 in partner's longest shown suit.  Each candidate is taken as the final
 contract: the opponents' later calls are not simulated.
+
+At high-leverage moments the agent simulates even where the system answers
+(``lever_candidates``, ``lever_call``): game against a part-score where the
+partnership has the values, and bidding on against passing when the
+opponents outbid our fit at the game level; the system's call stands unless
+another gains ``LEVER_MARGIN`` IMPs a deal.  Slam against game is there too
+but off by default (``SLAM_POINTS``): on the tuning set it lost IMPs, and
+simulated doubles of their game were dropped for the same reason.
 """
 from __future__ import annotations
 
@@ -16,7 +24,7 @@ from typing import Sequence
 
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.bidder import Hand, _token, explain
+from cardavia.ai.bridge_bidding.bidder import Hand, _token, explain, reading_row
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -41,8 +49,12 @@ def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]
         reading = explain(auction[:i], call)
         if reading is not None:
             params = reading[1]
-            low = max(low, params.get("low", 0))
-            high = min(high, params.get("high", 37))
+            # the rows' points count shape too: the least HCP is two under them; a call with no upper
+            # bound is taken as at most 10 over its least (wider samples flatter slams)
+            least = params.get("low", 0)
+            row = reading_row(auction[:i], call)
+            low = max(low, least if row is None or "hcp" in row[2] else least - 2)
+            high = min(high, params.get("high", least + 10 if least >= 6 else 37))
             suit = params.get("suit")
             if isinstance(suit, str) and suit in SUITS and "length" in params:
                 s = SUITS.index(suit)
@@ -145,3 +157,117 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
     if totals[best] - totals[0] < _MARGIN * samples:  # double dummy flatters the bidder: pass unless clear
         best = 0
     return legal_tokens[candidates[best][0]]
+
+
+# -- high-leverage moments: the system's call against the contracts it rules out ----------
+_IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
+              1750, 2000, 2250, 2500, 3000, 3500, 4000)
+_GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
+LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
+SLAM_MARGIN = 4.0  # the same for a slam, whose swings are the largest
+SLAM_POINTS = 99  # own points and partner's least from which a slam is simulated: off, as on the tuning
+# set simulated slams lost IMPs (31 points: +0.06 a deal; the samples flatter slams)
+
+
+def _imps(difference: int) -> int:
+    n = sum(abs(difference) >= step for step in _IMP_STEPS)
+    return n if difference >= 0 else -n
+
+
+def _first_bidder(tokens: Sequence[str], side: int, strain: int, default: int) -> int:
+    """The seat of ``side`` that first named ``strain`` (declarer if it ends there)."""
+    return next((i % 4 for i, c in enumerate(tokens) if i % 4 % 2 == side and c[0].isdigit()
+                 and c[1:] == _STRAINS[strain]), default)
+
+
+def contract_after(tokens: Sequence[str], player: int, call: str) -> tuple[int, int, int, int] | None:
+    """(level, strain, doubled, declarer) if the auction ended after ``player`` calls ``call``."""
+    return _contract_so_far([*tokens, _token(call)])
+
+
+def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str],
+                     system_call: str | None, partner_low: int, fits: Sequence[int]) -> list[str]:
+    """The calls worth comparing with the system's at this moment (empty
+    where it is not a high-leverage one): game against partscore, slam
+    against game, and, when the opponents outbid our side's fit at the game
+    level, passing against doubling and bidding on.  ``fits``: the strains
+    (0-4) our side has found; the candidates are taken as final contracts."""
+    legal_tokens = {_token(c) for c in legal}
+    side = player % 2
+    bids = [(i % 4, t) for i, t in enumerate(tokens) if t[0].isdigit()]
+    if not any(s % 2 == side for s, _ in bids):
+        return []  # our side has not bid: openings and overcalls are the system's
+    last_seat, last = bids[-1]
+    top_level = int(last[0])
+    combined = hand.points + partner_low
+    system = _token(system_call) if system_call else None
+    out: list[str] = []
+
+    def add(call: str) -> None:
+        if call in legal_tokens and call not in out and call != system:
+            out.append(call)
+
+    if last_seat % 2 != side:  # the opponents have the contract
+        if top_level >= 4 and "P" == (system or "P"):  # (doubling them on samples lost: it is left out)
+            for strain in fits:
+                level = next((lv for lv in range(top_level, 8) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
+                if level is not None and level <= 6:
+                    add(f"{level}{_STRAINS[strain]}")
+        return out
+    if system is not None and system != "P" and not (system[0].isdigit() and int(system[0]) >= _GAME_LEVEL[
+            _STRAINS.index(system[1:])] and int(system[0]) < 6):
+        return []  # the system asks or shows something: let the auction go on
+    if any(s % 2 != side for s, _ in bids) and top_level < 4:
+        return []  # a part-score battle is the system's
+    current = _STRAINS.index(last[1:])
+    if combined >= SLAM_POINTS and top_level < 6:
+        for strain in {*fits, 4}:
+            add(f"6{_STRAINS[strain]}")
+        if combined >= 33:
+            for strain in fits:
+                add(f"7{_STRAINS[strain]}")
+    if combined >= 22 and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
+        for strain in {*fits, 4}:
+            add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+    return out
+
+
+def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
+               system_call: str, candidates: Sequence[str], samples: int, rng: random.Random,
+               solver: Solver | None = None) -> tuple[str, float]:
+    """The best of ``system_call`` and ``candidates`` (each taken as the final
+    contract) by the mean IMPs it gains over the system's call for
+    ``player``'s side on ``samples`` deals that fit the auction, with that
+    mean; the system's call unless another gains ``LEVER_MARGIN``."""
+    tokens = [_token(c) for c in auction]
+    calls = [_token(system_call), *[_token(c) for c in candidates]]
+    contracts = [_contract_so_far([*tokens, c]) for c in calls]
+    vul = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}[vulnerability]
+    solver = solver or Solver()
+    contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
+    gains = [0] * len(calls)
+    for masks in sample_deals(hand, tokens, player, samples, rng):
+        pbn_hands = [masks[(p + 2) % 4] for p in range(4)]  # N, E, S, W
+        tricks: dict[tuple[int, int], int] = {}
+        scores = []
+        for contract in contracts:
+            if contract is None:
+                scores.append(0)
+                continue
+            level, strain, doubled, declarer = contract
+            key = (strain, declarer)
+            if key not in tricks:
+                leader = (declarer + 1) % 4
+                tricks[key] = 13 - solver.solve(pbn_hands, strain, (leader + 2) % 4)
+            result = contract_score(level, strain, doubled, vul[declarer % 2], tricks[key])[0]
+            if result < 0 and not doubled and contested and declarer % 2 == player % 2:  # they double it
+                result = contract_score(level, strain, 1, vul[declarer % 2], tricks[key])[0]
+            scores.append(result if declarer % 2 == player % 2 else -result)
+        for j, s in enumerate(scores):
+            gains[j] += _imps(s - scores[0])
+    margins = [SLAM_MARGIN if c[0] in "67" else LEVER_MARGIN for c in calls]
+    best = max(range(len(calls)), key=lambda j: (gains[j] - margins[j] * samples, -j))
+    mean = gains[best] / max(1, samples)
+    if best == 0 or mean < margins[best]:
+        return system_call, 0.0
+    return calls[best] if calls[best] != "P" else "pass", mean

@@ -296,6 +296,8 @@ for x in SUITS:
                  len={y: (6, 13)})
             rule(rf"^1{x} P 1{y} P 1NT P$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, pts=(6, 10),
                  len={y: (6, 13)})
+            rule(rf"^1{x} P 1{y} P 1NT P$", f"3{y}", "bid.choice_of_games", {"suit": y, "length": 5},
+                 hcp=(12, 17), len={y: (5, 5)})
         rule(rf"^1{x} P 1{y} P 1NT P$", "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17))
         rule(rf"^1{x} P 1{y} P 1NT P$", "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
         rule(rf"^1{x} P 1{y} P 2NT P$", "6NT", "resp.nt", {"low": 14, "high": 17}, hcp=(14, 17))
@@ -303,6 +305,18 @@ for x in SUITS:
         if x in MAJORS:
             rule(rf"^1{x} P 1{y} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(13, 40),
                  len={x: (3, 13)})
+for m in MAJORS:  # a fit in opener's major before no-trump; responder's own long major
+    rule(rf"^1{m} P (?:1S|2[CDH]) P (?:1NT|2[CDHS]|3[CD]) P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 3},
+         pts=(12, 40), len={m: (3, 13)})
+    for x in SUITS:
+        if m in above(x):  # 1x 1M 1NT 3M (five of the major, game values): opener chooses
+            rule(rf"^1{x} P 1{m} P 1NT P 3{m} P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3}, len={m: (3, 13)})
+            rule(rf"^1{x} P 1{m} P 1NT P 3{m} P$", "3NT", "rebid.no_fit", {"suit": m})
+        if m in below(x):  # 1S 2H 2S: six hearts and game values
+            rule(rf"^1{x} P 2{m} P 2{x} P$", f"4{m}", "bid.game_long", {"suit": m, "length": 6}, pts=(12, 40),
+                 len={m: (6, 13)})
+            rule(rf"^1{x} P 2{m} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 2}, pts=(12, 40),
+                 len={x: (2, 13)})
 rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]) P$", "3NT", "resp.nt", {"low": 12, "high": 17},
      hcp=(12, 17), stop="unbid")
 rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]|3[CD]) P$", "2NT", "resp.invite", {"low": 10, "high": 11},
@@ -326,6 +340,18 @@ for x in SUITS:  # responder after opener's second suit
             rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11), stop="unbid")
             rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 10), len={y: (6, 13)})
             rule(ctx, f"2{x}", "bid.preference", {"suit": x}, len={x: (3, 13)}, best_of=(x + z, x))
+for x in SUITS:  # responder after opener's jump rebid of his suit (16-18): game with 8+
+    for y in above(x):
+        ctx = rf"^1{x} P 1{y} P 3{x} P$"
+        if x in MAJORS:
+            rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 2}, pts=(8, 40), len={x: (2, 13)})
+        rule(ctx, "3NT", "bid.game", {"low": 8}, hcp=(8, 40), stop="unbid")
+        if y in MAJORS:
+            rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(8, 40), len={y: (6, 13)})
+        if x not in MAJORS:
+            rule(ctx, f"5{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(9, 40), len={x: (3, 13)})
+            rule(ctx, "3NT", "bid.game", {"low": 9}, hcp=(9, 40))
+        rule(ctx, "pass", "pass.minimum", {"high": 7})
 rule(r"^1[CDHS] P (?:1[DHSN]T?|2[CDH]) P \S+ P$", "pass", "pass.minimum", {"high": 10}, hcp=(0, 10))
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4S", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"S": (3, 13)})
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4H", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"H": (3, 13)})
@@ -588,6 +614,10 @@ for m in MAJORS:
          pts=(13, 40), len={m: (3, 13)})
 rule(r"^1[CDHS] P (?:1[DHS]|1NT|2[CDH]) P \S+ P$", "3NT", "bid.game", {"low": 13}, hcp=(13, 40), stop="theirs")
 
+# Partner placed a major game: Blackwood with slam values together and a fit.
+for m in MAJORS:
+    rule(rf"4{m} P$", "4NT", "ask.blackwood", {"low": 31}, combined=(31, 40), fit=m, silent_opponents=True)
+
 # Once the partnership has reached game or slam and the opponents are silent,
 # nothing is left to say.
 rule(r"(?:3NT|4[HS]|5[CD]|[67]\S+) P$", "pass", "pass.game_reached", {})
@@ -598,9 +628,9 @@ rule(r"(?:3NT|4[HS]|5[CD]|[67]\S+) P P$", "pass", "pass.competitive", {})
 # and the fits partner's calls showed (as ``explain`` reads them) decide.
 for strain in ("NT", "S", "H", "D", "C"):
     if strain == "NT":
-        rule(r".", "6NT", "bid.slam_values", {"low": 33}, combined=(33, 36), balanced=True, silent_opponents=True)
+        rule(r".", "6NT", "bid.slam_values", {"low": 32}, combined=(32, 36), balanced=True, silent_opponents=True)
     else:
-        rule(r".", f"6{strain}", "bid.slam_fit", {"suit": strain, "low": 33}, combined=(33, 40), fit=strain,
+        rule(r".", f"6{strain}", "bid.slam_fit", {"suit": strain, "low": 31}, combined=(31, 40), fit=strain,
              silent_opponents=True)
 for m in MAJORS:
     rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(23, 32), fit=m)
@@ -689,6 +719,7 @@ MESSAGES: dict[str, str] = {
     "double.negative": "negative: {low}+ points, four cards in an unbid major",
     "bid.preference": "prefers {suit}",
     "advance.free": "{length}+ {suit}, {low}+ points",
+    "bid.natural": "natural: to play in {suit} at the {level} level",
 }
 """Each message id's English text; parameters fill the braces (suits by name)."""
 
