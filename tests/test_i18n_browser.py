@@ -220,7 +220,9 @@ def test_every_string_of_every_page_goes_through_the_catalog(browser, pseudo_ser
 
 # -- right to left -------------------------------------------------------------------------------
 def _x(page, selector) -> float:
-    box = page.locator(selector).first.bounding_box()
+    first = page.locator(selector).first
+    first.wait_for(state="visible")     # a table may still be drawing under load
+    box = first.bounding_box()
     assert box, selector
     return box["x"] + box["width"] / 2
 
