@@ -10,6 +10,21 @@ from cardavia._core.errors import ArgumentTypeError
 STRAINS = "CDHSN"
 
 
+cdef extern from *:
+    """
+    /* Count the given hands as cards of the deal the table holds, so that
+       dds_set keeps the table for them: its entries are keyed by the owners
+       of the remaining cards (suit lengths, owners of the top ranks), which
+       is as sound for another deal of the same cards as for the same deal. */
+    static void dds_adopt(dds_solver *S, const uint16_t hand[4][4]) {
+        if (!S->have_deal) return;
+        for (int p = 0; p < 4; p++)
+            for (int s = 0; s < 4; s++) S->deal[p][s] |= hand[p][s];
+    }
+    """
+    void dds_adopt(dds_solver* S, const uint16_t hand[4][4]) nogil
+
+
 cdef int _split(object hands, uint16_t out[4][4]) except -1:
     cdef uint64_t m, seen = 0
     cdef int p, c
@@ -91,12 +106,15 @@ cdef class Solver:
             tl += bin(h[0][s]).count("1")
         return ns if leader % 2 == 0 else tl - ns
 
-    def solve_board(self, hands, trump_arg, leader_arg, trick=()):
+    def solve_board(self, hands, trump_arg, leader_arg, trick=(), keep=False):
         """Every legal card of the player to move with the tricks his side
         takes from the current trick on.
 
         ``hands`` are the cards still held; ``trick`` lists the card ids
         already played to the current trick (0-3), led by ``leader``.
+        With ``keep`` the table is kept even when the hands are another
+        deal's (the sampled deals of one decision: positions are keyed by
+        who holds which remaining cards, so the entries stay sound).
         Returns ``[(card_id, tricks), ...]``, best first, ties by card.
         """
         cdef uint16_t h[4][4]
@@ -124,6 +142,8 @@ cdef class Solver:
                 raise ValueError("a card of the current trick does not follow suit")
             ts[i] = c & 3
             tr[i] = c >> 2
+        if keep:
+            dds_adopt(self.S, h)
         tl = dds_set(self.S, h, trump, leader, nc, ts, tr)
         if tl < 0:
             raise ValueError("the hands' sizes do not fit the current trick")

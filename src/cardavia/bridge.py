@@ -81,6 +81,8 @@ SEAT_LETTERS = pbn.SEAT_LETTERS
 DEALER = SOUTH
 STRAINS = ("C", "D", "H", "S", "NT")
 VULNERABILITY = pbn.VULNERABILITY
+VULNERABILITY_CYCLE = ("none", "ns", "ew", "both")
+"""The vulnerability of arena deals 0, 1, 2, 3, 4, ... (repeating)."""
 
 
 def bridge_order(card: int) -> int:
@@ -278,6 +280,21 @@ def score(contract: str, vulnerable: bool, tricks: int) -> Score:
     check_int(tricks, "tricks", 0, 13)
     total, parts = _core.score(level, strain, dbl, vulnerable, tricks)
     return Score(dict(zip(_core.SCORE_PARTS, parts)))
+
+
+_IMP_STEPS = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490,
+              1740, 1990, 2240, 2490, 2990, 3490, 3990)
+
+
+def imps(difference: int) -> int:
+    """A score difference in IMPs (the WBF scale: 20-40 is 1, 4000 or more 24), signed.
+
+    >>> imps(420 - 170), imps(-50 - 620)
+    (6, -12)
+    """
+    check_int(difference, "a score difference", -10000, 10000)
+    n = sum(abs(difference) > step for step in _IMP_STEPS)
+    return n if difference >= 0 else -n
 
 
 # -- the double-dummy solver (compiled core) ------------------------------------
@@ -998,7 +1015,28 @@ class BridgeGame(Game):
         out["made"] = sc is not None and int(sc) >= 0
         out["level"] = int(state.contract[0]) if state.contract else 0
         out["ns_score"] = state.ns_score()
+        out["vulnerability"] = state.vulnerability
+        out["contract"] = state.contract
+        out["declarer"] = state.declarer
+        out["declarer_tricks"] = state.declarer_tricks if state.contract else None
         return out
+
+    def arena_game(self, index: int, options: dict) -> "BridgeGame":
+        """The game deal ``index`` of an arena run is played in: the
+        vulnerability cycles none, ns, ew, both by deal unless the run's
+        ``options`` fix it."""
+        if "vulnerability" in options:
+            return self
+        return type(self)(**{**self._options, "vulnerability": VULNERABILITY_CYCLE[index % 4]})
+
+    def duplicate_imps(self, rows: Sequence[dict], agent: str) -> int:
+        """IMPs for ``agent`` on one deal of an arena run from its two
+        tables (rows): its side's score at one table against the other
+        side's score at the other (North-South scores: NS1 - NS2)."""
+        ns = {row["seats"][0] == agent: row["summary"]["ns_score"] for row in rows}
+        if set(ns) != {True, False}:
+            raise ValueError(f"a duplicate deal has a table with {agent} North-South and one with it East-West")
+        return imps(ns[True] - ns[False])
 
     def summarize(self, summaries: Sequence[dict]) -> dict:
         out = super().summarize(summaries)
