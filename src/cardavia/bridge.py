@@ -1019,6 +1019,7 @@ class BridgeGame(Game):
         out["contract"] = state.contract
         out["declarer"] = state.declarer
         out["declarer_tricks"] = state.declarer_tricks if state.contract else None
+        out["calls"] = len(state.auction)
         return out
 
     def arena_game(self, index: int, options: dict) -> "BridgeGame":

@@ -184,7 +184,7 @@ class DoubleDummyPlayer:
         self.budget_ms = budget_ms
         self.tries = tries
         self.keep_table = keep_table
-        self.solver = Solver()
+        self.solver: Solver = bridge._default_solver()   # one a thread: its table is 128 MB at most
         self.last_samples = 0
         self.last_fallbacks = 0
 

@@ -94,6 +94,8 @@ class MonteCarloAgent(Agent):
             raise ValueError(f"mc: threads must be an int 1-64, not {threads!r}")
         if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or max_candidates < 2:
             raise ValueError(f"mc: max_candidates must be an int >= 2, not {max_candidates!r}")
+        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+            raise ValueError(f"mc: samples must be a positive int, not {samples!r}")
         for key, value in (("bid_threshold", bid_threshold), ("bid_step", bid_step)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
                 raise ValueError(f"mc: {key} must be a number 0-1, not {value!r}")
