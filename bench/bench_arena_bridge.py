@@ -108,7 +108,7 @@ def calibrate(budgets: list[tuple[int, float | None]], deals: int, seed: int) ->
         times, drawn, fallbacks = [], 0, 0
         t0 = time.perf_counter()
         for i in range(deals):
-            for k, seating in enumerate(arena.seatings(game, [spec, "heuristic"])):
+            for seating in arena.seatings(game, [spec, "heuristic"]):
                 agents = [agent if s == spec else make_agent("heuristic", game, seed=p) for p, s in enumerate(seating)]
                 state = game.new_state(seed=seed * 1000 + i)
                 while not state.is_over:
@@ -138,8 +138,9 @@ def show_arena(out: dict, spec: str, rows_by_deal: dict) -> None:
     heur = play_times(rows_by_deal, "heuristic")
     print(f"arena {spec} vs heuristic: {out['deals']} deals x 2 tables, {out['seconds']:.0f} s "
           f"this step ({out['resumed_deals']} resumed)")
+    diff = out["difference"]
     print(f"  IMPs a deal for {spec}: {imps['mean']:+.3f} {fmt_ci(imps['ci'])} ({verdict}); "
-          f"total-points difference {out['difference']['mean_score']:+.1f} {fmt_ci(out['difference']['mean_score_ci'])}")
+          f"total-points difference {diff['mean_score']:+.1f} {fmt_ci(diff['mean_score_ci'])}")
     if t:
         print(f"  card decision ms: {spec} median {percentile(t, 50):.0f} p90 {percentile(t, 90):.0f} "
               f"max {max(t):.0f} ({len(t)} cards); heuristic median {percentile(heur, 50):.3f} "

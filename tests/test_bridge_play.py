@@ -2,6 +2,7 @@
 and the Bridge duplicate arena in IMPs; tiny budgets."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -193,8 +194,8 @@ def test_arena_scores_bridge_in_imps_and_cycles_vulnerability(tmp_path):
     records = str(tmp_path / "r.jsonl")
     out = arena.run("bridge", ["mc:samples=1,budget_ms=30", "heuristic"], 4, seed=2, workers=1, records=records)
     imps = out["imps"]
-    assert imps["agents"] == ["mc:samples=1,budget_ms=30", "heuristic"] and imps["ci"][0] <= imps["mean"] <= imps["ci"][1]
-    import json
+    assert imps["agents"] == ["mc:samples=1,budget_ms=30", "heuristic"]
+    assert imps["ci"][0] <= imps["mean"] <= imps["ci"][1]
     rows = [json.loads(line) for line in open(records) if line.strip()]
     by_deal = {}
     for row in rows:

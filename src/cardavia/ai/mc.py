@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 from cardavia.ai.agent import Agent
 from cardavia.ai.worlds import Searcher
@@ -241,7 +241,7 @@ class MonteCarloAgent(Agent):
             return self.bid(observation, legal_moves)
         if self.card_player is not None and data.get("phase") == "play":
             self.last_rollouts = 0
-            return self.card_player.choose(self.game, data, legal_moves, self.rng)
+            return self.card_player.choose(self.game, cast(dict, data), legal_moves, self.rng)
         cands, means, _ = self.evaluate(observation, legal_moves)
         best = 0
         for j in range(1, len(cands)):
