@@ -15,14 +15,15 @@ few budgets.  Records go to ``--records DIR`` (JSON lines, one file per
 run) and ``--resume`` continues them; the arena runs in steps of
 ``--step`` deals, printing its figures after each.
 
-    python bench/bench_arena_bridge.py [--deals 800] [--declarer-deals 200] [--samples 40]
-        [--budget-ms 150] [--calibrate] [--records DIR] [--resume] [--workers 1] [--seed 0]
+    python bench/bench_arena_bridge.py [--deals 800] [--declarer-deals 200] [--samples 200]
+        [--nodes 400000] [--calibrate] [--solver] [--records DIR] [--resume] [--workers 1] [--seed 0]
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import random
 import statistics
 import tempfile
 import time
@@ -62,11 +63,11 @@ class PlayOnly(Agent):
         return agent.choose(observation, legal_moves)
 
 
-register_agent("mcplay", PlayOnly, {"samples": int, "budget_ms": float})
+register_agent("mcplay", PlayOnly, {"samples": int, "nodes": int, "budget_ms": float})
 
 
-def spec_of(samples: int, budget_ms: float | None) -> str:
-    return f"mcplay:samples={samples}" + (f",budget_ms={budget_ms:g}" if budget_ms else "")
+def spec_of(samples: int, nodes: int, budget_ms: float | None = None) -> str:
+    return f"mcplay:samples={samples},nodes={nodes}" + (f",budget_ms={budget_ms:g}" if budget_ms else "")
 
 
 def fmt_ci(ci) -> str:
@@ -98,12 +99,12 @@ def load_rows(path: str) -> dict[int, list[dict]]:
     return by_deal
 
 
-def calibrate(budgets: list[tuple[int, float | None]], deals: int, seed: int) -> None:
+def calibrate(budgets: list[tuple[int, int]], deals: int, seed: int) -> None:
     """Play decision times of mcplay at each budget (mc against heuristic, both tables)."""
     game = cardavia.load("bridge")
     print(f"calibration: play decisions of mcplay against heuristic, {deals} deals x 2 tables")
-    for samples, cap in budgets:
-        spec = spec_of(samples, cap)
+    for samples, nodes in budgets:
+        spec = spec_of(samples, nodes)
         agent = make_agent(spec, game, seed=seed)
         times, drawn, fallbacks = [], 0, 0
         t0 = time.perf_counter()
@@ -183,6 +184,42 @@ def declarer_metric(spec: str, deals: int, seed: int, records: str, resume: bool
                   f"over {len(gap)} played deals ({out['seconds']:.0f} s)", flush=True)
 
 
+def solver_comparison(seed: int, deals: int = 12, samples: int = 8) -> None:
+    """The sampled deals of one decision solved with the table kept between
+    them against a table afresh for each: same values, time and nodes."""
+    from cardavia._core.dds import Solver
+    from cardavia.ai.bridge_play import PlaySampler
+
+    game = cardavia.load("bridge")
+    heuristic = make_agent("heuristic", game, seed=seed)
+    spent = {True: [0.0, 0], False: [0.0, 0]}
+    for i in range(deals):
+        state = game.new_state(seed=seed * 1000 + i)
+        while not state.is_over and (state.phase == "auction" or len(state.tricks) < 1 + i % 6):
+            state.play(heuristic.choose(state.observation(state.current_player), state.legal_moves()))
+        if state.is_over:
+            continue
+        data = state.observation(state.current_player).data
+        strain = bridge.parse_contract(data["contract"])[1]
+        trick = [bridge.parse_card(c).card for _, c in data["trick"]]
+        sampler = PlaySampler(game, data)
+        rng = random.Random(i)
+        worlds = [sampler.draw(rng) for _ in range(samples)]
+        results = {}
+        for keep in (True, False):
+            solver = Solver()
+            t0, n0 = time.perf_counter(), solver.nodes
+            results[keep] = [sorted(solver.solve_board(tuple(w.hand((p + 2) % 4) for p in range(4)), strain,
+                                                       (data["leader"] + 2) % 4, trick, keep=keep))
+                             for w in worlds]
+            spent[keep][0] += time.perf_counter() - t0
+            spent[keep][1] += solver.nodes - n0
+        assert results[True] == results[False]
+    print(f"solver, {samples} sampled deals a decision, {deals} decisions (tricks 2-7): table kept "
+          f"{spent[True][0]:.2f} s {spent[True][1]:,} nodes; afresh {spent[False][0]:.2f} s "
+          f"{spent[False][1]:,} nodes; ratio kept/afresh {spent[True][0] / spent[False][0]:.2f} (time)", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=800)
@@ -190,8 +227,9 @@ def main() -> None:
     ap.add_argument("--declarer-deals", type=int, default=200)
     ap.add_argument("--declarer-after", type=int, default=200,
                     help="run the declarer metric once the arena has this many deals")
-    ap.add_argument("--samples", type=int, default=40)
-    ap.add_argument("--budget-ms", type=float, default=150.0)
+    ap.add_argument("--samples", type=int, default=200)
+    ap.add_argument("--nodes", type=int, default=400_000)
+    ap.add_argument("--solver", action="store_true", help="time the solver with its table kept between deals")
     ap.add_argument("--calibrate", action="store_true")
     ap.add_argument("--calibrate-deals", type=int, default=4)
     ap.add_argument("--records", default=None, help="a directory for the records (resumable)")
@@ -199,9 +237,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()
+    if a.solver:
+        solver_comparison(a.seed)
     if a.calibrate:
-        calibrate([(8, None), (24, 150.0), (40, 150.0), (a.samples, a.budget_ms)], a.calibrate_deals, a.seed)
-    spec = spec_of(a.samples, a.budget_ms)
+        calibrate([(48, 2_000_000), (100, 300_000), (a.samples, a.nodes)], a.calibrate_deals, a.seed)
+    spec = spec_of(a.samples, a.nodes)
     a.records = a.records or tempfile.mkdtemp(prefix="bench-bridge-")
     os.makedirs(a.records, exist_ok=True)
     print(f"records: {a.records}", flush=True)

@@ -128,7 +128,7 @@ def test_the_choice_depends_only_on_the_observation():
     assert other.observation(me).data == state.observation(me).data
     picks = []
     for s in (state, other):
-        agent = make_agent("mc:samples=3,budget_ms=60000", GAME, seed=9)
+        agent = make_agent("mc:samples=3", GAME, seed=9)
         picks.append(agent.choose(s.observation(me), s.legal_moves()))
     assert picks[0] == picks[1] and picks[0] in state.legal_moves()
 
@@ -151,6 +151,21 @@ def test_values_are_the_contract_score_of_the_solved_tricks():
     assert values[pick.card][0] == max(v[0] for v in values.values())
 
 
+def test_the_node_cap_stops_the_sampling_reproducibly():
+    state = in_play(7, 6) or in_play(8, 6)
+    data = state.observation(state.current_player).data
+    runs = []
+    for _ in range(2):
+        player = DoubleDummyPlayer(samples=500, nodes=4000)
+        values = player.evaluate(GAME, data, random.Random(1))
+        runs.append((values, player.last_samples, player.last_nodes))
+        assert 1 <= player.last_samples < 500 and player.last_nodes >= 4000
+    assert runs[0] == runs[1]
+    one = DoubleDummyPlayer(samples=50, nodes=1)
+    one.evaluate(GAME, data, random.Random(1))
+    assert one.last_samples == 1
+
+
 def test_kept_table_gives_the_fresh_values():
     kept = Solver()
     for seed in (3, 4, 6):
@@ -171,9 +186,10 @@ def test_kept_table_gives_the_fresh_values():
 
 
 def test_mc_spec_takes_samples():
-    assert make_agent("mc:samples=3", GAME).spec == "mc:samples=3"
-    with pytest.raises(ValueError, match="samples"):
-        make_agent("mc:samples=0", GAME)
+    assert make_agent("mc:samples=3,nodes=1000", GAME).spec == "mc:samples=3,nodes=1000"
+    for bad in ("samples=0", "nodes=-5"):
+        with pytest.raises(ValueError, match=bad.split("=")[0]):
+            make_agent(f"mc:{bad}", GAME)
 
 
 def test_imps_scale():
@@ -192,9 +208,9 @@ def test_duplicate_imps_of_two_tables():
 
 def test_arena_scores_bridge_in_imps_and_cycles_vulnerability(tmp_path):
     records = str(tmp_path / "r.jsonl")
-    out = arena.run("bridge", ["mc:samples=1,budget_ms=30", "heuristic"], 4, seed=2, workers=1, records=records)
+    out = arena.run("bridge", ["mc:samples=1,nodes=20000", "heuristic"], 4, seed=2, workers=1, records=records)
     imps = out["imps"]
-    assert imps["agents"] == ["mc:samples=1,budget_ms=30", "heuristic"]
+    assert imps["agents"] == ["mc:samples=1,nodes=20000", "heuristic"]
     assert imps["ci"][0] <= imps["mean"] <= imps["ci"][1]
     rows = [json.loads(line) for line in open(records) if line.strip()]
     by_deal = {}

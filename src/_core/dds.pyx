@@ -21,8 +21,15 @@ cdef extern from *:
         for (int p = 0; p < 4; p++)
             for (int s = 0; s < 4; s++) S->deal[p][s] |= hand[p][s];
     }
+    /* Forget the table and the move-ordering hints: a search after this
+       visits the same nodes as on a new solver. */
+    static void dds_forget(dds_solver *S) {
+        dds_clear(S);
+        memset(S->killer, 0, sizeof(S->killer));
+    }
     """
     void dds_adopt(dds_solver* S, const uint16_t hand[4][4]) nogil
+    void dds_forget(dds_solver* S) nogil
 
 
 cdef int _split(object hands, uint16_t out[4][4]) except -1:
@@ -70,8 +77,9 @@ cdef class Solver:
         dds_free(self.S)
 
     def clear(self):
-        """Forget every stored position."""
-        dds_clear(self.S)
+        """Forget every stored position (and the move-ordering hints: the
+        next search visits the nodes a new solver's would)."""
+        dds_forget(self.S)
 
     @property
     def nodes(self):

@@ -26,16 +26,18 @@ to the higher mean trick count, then to the lower card.  The score weighs
 making or beating the contract far above an overtrick (4S: 420 made, -50
 one down, +30 an overtrick), and a doubled contract's stakes by itself.
 
-Budget: ``samples`` deals per card (default ``DEFAULT_SAMPLES``) and a
-time cap ``budget_ms`` (default ``DEFAULT_CAP_MS``; at least one deal is
-solved).  The cap binds only in the first tricks, where a deal of 13 cards
-a hand takes 0.1-0.6 s to solve for every card; later the samples bind, so
-a choice is reproducible there and may depend on the machine's speed in
-the first tricks.  One solver
-serves all the agent's decisions; with ``keep_table`` its transposition
-table also stays between the sampled deals of one decision (sound: entries
-are keyed by who holds the remaining cards), else it starts afresh for each
-deal: measured faster here (``bench/bench_arena_bridge.py --solver``).
+Budget: ``samples`` deals per card (default ``DEFAULT_SAMPLES``), a cap
+on the solver's work ``nodes`` (search nodes a card, default
+``DEFAULT_NODES``: new deals stop once it is spent) and an optional time
+cap ``budget_ms``; at least one deal is solved.  The node cap binds in the
+first tricks, where solving every card of a deal of 13 cards a hand takes
+0.1-0.6 s, the sample count later; both are machine-free, so with a seed
+the choice is reproducible (the solver forgets its table and move-ordering
+hints at each decision), while ``budget_ms`` is not.  One solver a thread
+serves all decisions; with ``keep_table`` its transposition table stays
+between the sampled deals of one decision (sound: entries are keyed by who
+holds the remaining cards), else it starts afresh for each deal: measured
+faster here (``bench/bench_arena_bridge.py --solver``).
 It reads only its observation.
 """
 from __future__ import annotations
@@ -51,11 +53,12 @@ from cardavia.ai.bridge_bidding.bidder import _token, context_of, rules_for
 from cardavia.ai.bridge_bidding.system import SUITS
 from cardavia.game import LegalMoves, Move
 
-DEFAULT_SAMPLES = 16
+DEFAULT_SAMPLES = 48
 """Deals solved per card by default: a median decision well under 1 s on
 one core (``bench/bench_arena_bridge.py --calibrate``)."""
-DEFAULT_CAP_MS = 1000.0
-"""The default time cap of one card (ms)."""
+DEFAULT_NODES = 2_000_000
+"""The default work cap of one card: search nodes (the solver visits about
+2.5 million a second on the 2-core reference machine)."""
 DEFAULT_TRIES = 100
 """Deals drawn per sample before the least-violating one is kept."""
 
@@ -176,17 +179,22 @@ class PlaySampler:
 class DoubleDummyPlayer:
     """Chooses a card by solving sampled deals (see the module doc)."""
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, budget_ms: float | None = DEFAULT_CAP_MS,
+    def __init__(self, samples: int = DEFAULT_SAMPLES, nodes: int = DEFAULT_NODES, budget_ms: float | None = None,
                  tries: int = DEFAULT_TRIES, keep_table: bool = False):
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"mc: samples must be a positive int, not {samples!r}")
+        for key, value in (("samples", samples), ("nodes", nodes)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"mc: {key} must be a positive int, not {value!r}")
         self.samples = samples
+        self.nodes = nodes
         self.budget_ms = budget_ms
         self.tries = tries
         self.keep_table = keep_table
         self.solver: Solver = bridge._default_solver()   # one a thread: its table is 128 MB at most
         self.last_samples = 0
+        """Deals solved for the last card; ``last_fallbacks`` of them broke the
+        auction's constraints, and ``last_nodes`` is the search's work."""
         self.last_fallbacks = 0
+        self.last_nodes = 0
 
     def evaluate(self, game: Any, data: dict, rng: Any) -> dict[int, tuple[float, float]]:
         """Each legal card id -> (mean score for the mover's side, mean
@@ -204,17 +212,23 @@ class DoubleDummyPlayer:
         sampler = PlaySampler(game, data, self.tries)
         totals: dict[int, list[float]] = {}
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        solver = self.solver
+        solver.clear()
+        start = solver.nodes
         n = 0
-        while n < self.samples and (n == 0 or deadline is None or time.perf_counter() < deadline):
+        while n == 0 or (n < self.samples and solver.nodes - start < self.nodes
+                         and (deadline is None or time.perf_counter() < deadline)):
             world = sampler.draw(rng)
             hands = tuple(world.hand((p + 2) % 4) for p in range(4))
-            for card, tricks in self.solver.solve_board(hands, strain, leader, trick, keep=self.keep_table):
+            if n and not self.keep_table:
+                solver.clear()
+            for card, tricks in solver.solve_board(hands, strain, leader, trick, keep=self.keep_table):
                 final = taken + (tricks if sign > 0 else left - tricks)
                 t = totals.setdefault(card, [0.0, 0.0])
                 t[0] += sign * scores[final]
                 t[1] += final
             n += 1
-        self.last_samples, self.last_fallbacks = n, sampler.fallbacks
+        self.last_samples, self.last_fallbacks, self.last_nodes = n, sampler.fallbacks, solver.nodes - start
         return {c: (s / n, k / n) for c, (s, k) in totals.items()}
 
     def choose(self, game: Any, data: dict, legal_moves: LegalMoves, rng: Any) -> Move:
