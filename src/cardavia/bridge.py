@@ -967,6 +967,12 @@ class BridgeGame(Game):
         one: his hand and the public history kept (auction, cards played,
         dummy once shown), every unseen card dealt again uniformly among the
         hands that hide it, within their sizes and the voids they showed."""
+        return Position.world(*self.world_of(observation), _seed_from(rng))
+
+    def world_of(self, observation: Any) -> tuple:
+        """The observation read once for ``Position.world(*args, seed)``
+        (what ``sample_world`` does each time): calls, cards played, the
+        player, his hand, dummy's (0 if unseen), the vulnerability."""
         data = observation.data if isinstance(observation, Observation) else observation
         if not isinstance(data, dict):
             raise ArgumentTypeError(f"an observation is an Observation or its dict, not {type(data).__name__}")
@@ -978,7 +984,7 @@ class BridgeGame(Game):
             cards += bytes(_CARD_IDS[t] for _, t in data["trick"])
             own = _mask_of(data["hand"])
             dummy = _mask_of(data["dummy_hand"] or ())
-            return Position.world(calls, cards, player, own, dummy, vul, _seed_from(rng))
+            return calls, cards, player, own, dummy, vul
         except (KeyError, TypeError, AttributeError) as e:
             raise InvalidSetupError(f"not a bridge observation: {e!r:.60}") from None
 

@@ -5,10 +5,10 @@ and that fit what the auction and the play showed, solves each double dummy
 for every legal card (the solver's mid-play form, ``Solver.solve_board``)
 and plays the card with the best mean score for its side.
 
-The sampler (``PlaySampler``).  ``game.sample_world`` deals the unseen cards
-uniformly among the hands that hide them, keeping the history, the agent's
-hand, dummy once shown and every void a player showed by not following
-suit.  Each such deal is then checked against the auction as the bidding
+The sampler (``PlaySampler``).  ``game.sample_world`` (the observation read
+once: ``game.world_of``) deals the unseen cards uniformly among the hands
+that hide them, keeping the history, the agent's hand, dummy once shown and
+every void a player showed by not following suit.  Each such deal is then checked against the auction as the bidding
 system reads it (``shown_by_auction``: the HCP range, suit lengths and
 balance every call showed, from the first system row for that call, as
 ``explain`` reads it) on the hands as dealt (held cards plus those
@@ -34,10 +34,10 @@ first tricks, where solving every card of a deal of 13 cards a hand takes
 0.1-0.6 s, the sample count later; both are machine-free, so with a seed
 the choice is reproducible (the solver forgets its table and move-ordering
 hints at each decision), while ``budget_ms`` is not.  One solver a thread
-serves all decisions; with ``keep_table`` its transposition table stays
-between the sampled deals of one decision (sound: entries are keyed by who
-holds the remaining cards), else it starts afresh for each deal: measured
-faster here (``bench/bench_arena_bridge.py --solver``).
+serves all decisions; its transposition table stays between the sampled
+deals of one decision (``keep_table``; sound, as entries are keyed by who
+holds the remaining cards: the same values, about 4 % fewer nodes than a
+table afresh for each deal, ``bench/bench_arena_bridge.py --solver``).
 It reads only its observation.
 """
 from __future__ import annotations
@@ -48,6 +48,7 @@ from typing import Any, Sequence
 
 from cardavia import bridge
 from cardavia._core import bridge_core as _core
+from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
 from cardavia.ai.bridge_bidding.bidder import _token, context_of, rules_for
 from cardavia.ai.bridge_bidding.system import SUITS
@@ -56,9 +57,9 @@ from cardavia.game import LegalMoves, Move
 DEFAULT_SAMPLES = 48
 """Deals solved per card by default: a median decision well under 1 s on
 one core (``bench/bench_arena_bridge.py --calibrate``)."""
-DEFAULT_NODES = 2_000_000
+DEFAULT_NODES = 1_000_000
 """The default work cap of one card: search nodes (the solver visits about
-2.5 million a second on the 2-core reference machine)."""
+2.5 million a second on the 2-core reference machine: 0.4 s)."""
 DEFAULT_TRIES = 100
 """Deals drawn per sample before the least-violating one is kept."""
 
@@ -156,6 +157,7 @@ class PlaySampler:
         self.hidden = [s for s in range(4) if s != me and s != dummy]
         shown = shown_by_auction(data["auction"])
         self.shown = {s: shown[s] for s in self.hidden}
+        self.args = game.world_of(data)
         self.fallbacks = 0
         """Samples where no drawn deal fitted the auction (the least-violating one was kept)."""
 
@@ -166,7 +168,7 @@ class PlaySampler:
     def draw(self, rng: Any) -> Any:
         best, best_v = None, -1
         for _ in range(self.tries):
-            world = self.game.sample_world(self.data, rng.getrandbits(64))
+            world = Position.world(*self.args, rng.getrandbits(64))
             v = self.violation(world)
             if v == 0:
                 return world
@@ -180,7 +182,7 @@ class DoubleDummyPlayer:
     """Chooses a card by solving sampled deals (see the module doc)."""
 
     def __init__(self, samples: int = DEFAULT_SAMPLES, nodes: int = DEFAULT_NODES, budget_ms: float | None = None,
-                 tries: int = DEFAULT_TRIES, keep_table: bool = False):
+                 tries: int = DEFAULT_TRIES, keep_table: bool = True):
         for key, value in (("samples", samples), ("nodes", nodes)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"mc: {key} must be a positive int, not {value!r}")
