@@ -15,8 +15,8 @@ few budgets.  Records go to ``--records DIR`` (JSON lines, one file per
 run) and ``--resume`` continues them; the arena runs in steps of
 ``--step`` deals, printing its figures after each.
 
-    python bench/bench_arena_bridge.py [--deals 800] [--declarer-deals 200] [--samples 200]
-        [--nodes 400000] [--calibrate] [--solver] [--records DIR] [--resume] [--workers 1] [--seed 0]
+    python bench/bench_arena_bridge.py [--deals 800] [--declarer-deals 40] [--samples 320]
+        [--nodes 640000] [--calibrate] [--solver] [--records DIR] [--resume] [--workers 1] [--seed 0]
 """
 from __future__ import annotations
 
@@ -184,6 +184,27 @@ def declarer_metric(spec: str, deals: int, seed: int, records: str, resume: bool
                   f"over {len(gap)} played deals ({out['seconds']:.0f} s)", flush=True)
 
 
+def solver_rate() -> float:
+    """The solver's search nodes a second now, on fixed opening-lead solves
+    (about 2.5 million on the quiet 2-core reference machine): the load."""
+    from cardavia._core.dds import Solver
+
+    game = cardavia.load("bridge")
+    solver, nodes, spent = Solver(), 0, 0.0
+    for seed in range(3):
+        hands = game.new_state(seed=seed).dealt_masks()
+        for strain in (3, 4):
+            solver.clear()
+            n0, t0 = solver.nodes, time.perf_counter()
+            solver.solve_board(hands, strain, 0)
+            spent += time.perf_counter() - t0
+            nodes += solver.nodes - n0
+    rate = nodes / spent
+    print(f"solver speed now {rate / 1e6:.2f} M nodes/s (quiet reference machine about 2.5: "
+          f"times here are {2.5e6 / rate:.1f}x a quiet machine's)", flush=True)
+    return rate
+
+
 def solver_comparison(seed: int, deals: int = 12, samples: int = 8) -> None:
     """The sampled deals of one decision solved with the table kept between
     them against a table afresh for each: same values, time and nodes."""
@@ -223,12 +244,12 @@ def solver_comparison(seed: int, deals: int = 12, samples: int = 8) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=800)
-    ap.add_argument("--step", type=int, default=100, help="arena deals between printed figures")
-    ap.add_argument("--declarer-deals", type=int, default=200)
-    ap.add_argument("--declarer-after", type=int, default=200,
+    ap.add_argument("--step", type=int, default=25, help="arena deals between printed figures")
+    ap.add_argument("--declarer-deals", type=int, default=40)
+    ap.add_argument("--declarer-after", type=int, default=100,
                     help="run the declarer metric once the arena has this many deals")
-    ap.add_argument("--samples", type=int, default=200)
-    ap.add_argument("--nodes", type=int, default=400_000)
+    ap.add_argument("--samples", type=int, default=320)
+    ap.add_argument("--nodes", type=int, default=640_000)
     ap.add_argument("--solver", action="store_true", help="time the solver with its table kept between deals")
     ap.add_argument("--calibrate", action="store_true")
     ap.add_argument("--calibrate-deals", type=int, default=4)
@@ -237,10 +258,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()
+    solver_rate()
     if a.solver:
         solver_comparison(a.seed)
     if a.calibrate:
-        calibrate([(48, 2_000_000), (100, 300_000), (a.samples, a.nodes)], a.calibrate_deals, a.seed)
+        calibrate([(48, 1_000_000), (100, 300_000), (200, 400_000), (a.samples, a.nodes)], a.calibrate_deals, a.seed)
     spec = spec_of(a.samples, a.nodes)
     a.records = a.records or tempfile.mkdtemp(prefix="bench-bridge-")
     os.makedirs(a.records, exist_ok=True)
