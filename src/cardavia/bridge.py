@@ -969,7 +969,7 @@ class BridgeGame(Game):
         hands that hide it, within their sizes and the voids they showed."""
         return Position.world(*self.world_of(observation), _seed_from(rng))
 
-    def world_of(self, observation: Any) -> tuple:
+    def world_of(self, observation: Any) -> tuple[bytes, bytes, int, int, int, int]:
         """The observation read once for ``Position.world(*args, seed)``
         (what ``sample_world`` does each time): calls, cards played, the
         player, his hand, dummy's (0 if unseen), the vulnerability."""
