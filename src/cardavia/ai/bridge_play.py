@@ -157,7 +157,7 @@ class PlaySampler:
         self.hidden = [s for s in range(4) if s != me and s != dummy]
         shown = shown_by_auction(data["auction"])
         self.shown = {s: shown[s] for s in self.hidden}
-        self.args = game.world_of(data)
+        self.args: tuple[bytes, bytes, int, int, int, int] = game.world_of(data)
         self.fallbacks = 0
         """Samples where no drawn deal fitted the auction (the least-violating one was kept)."""
 
@@ -167,8 +167,9 @@ class PlaySampler:
 
     def draw(self, rng: Any) -> Any:
         best, best_v = None, -1
+        calls, cards, player, own, dummy, vul = self.args
         for _ in range(self.tries):
-            world = Position.world(*self.args, rng.getrandbits(64))
+            world = Position.world(calls, cards, player, own, dummy, vul, rng.getrandbits(64))
             v = self.violation(world)
             if v == 0:
                 return world
