@@ -10,6 +10,28 @@ from cardavia._core.errors import ArgumentTypeError
 STRAINS = "CDHSN"
 
 
+cdef extern from *:
+    """
+    /* Count the given hands as cards of the deal the table holds, so that
+       dds_set keeps the table for them: its entries are keyed by the owners
+       of the remaining cards (suit lengths, owners of the top ranks), which
+       is as sound for another deal of the same cards as for the same deal. */
+    static void dds_adopt(dds_solver *S, const uint16_t hand[4][4]) {
+        if (!S->have_deal) return;
+        for (int p = 0; p < 4; p++)
+            for (int s = 0; s < 4; s++) S->deal[p][s] |= hand[p][s];
+    }
+    /* Forget the table and the move-ordering hints: a search after this
+       visits the same nodes as on a new solver. */
+    static void dds_forget(dds_solver *S) {
+        dds_clear(S);
+        memset(S->killer, 0, sizeof(S->killer));
+    }
+    """
+    void dds_adopt(dds_solver* S, const uint16_t hand[4][4]) nogil
+    void dds_forget(dds_solver* S) nogil
+
+
 cdef int _split(object hands, uint16_t out[4][4]) except -1:
     cdef uint64_t m, seen = 0
     cdef int p, c
@@ -55,8 +77,9 @@ cdef class Solver:
         dds_free(self.S)
 
     def clear(self):
-        """Forget every stored position."""
-        dds_clear(self.S)
+        """Forget every stored position (and the move-ordering hints: the
+        next search visits the nodes a new solver's would)."""
+        dds_forget(self.S)
 
     @property
     def nodes(self):
@@ -91,12 +114,15 @@ cdef class Solver:
             tl += bin(h[0][s]).count("1")
         return ns if leader % 2 == 0 else tl - ns
 
-    def solve_board(self, hands, trump_arg, leader_arg, trick=()):
+    def solve_board(self, hands, trump_arg, leader_arg, trick=(), keep=False):
         """Every legal card of the player to move with the tricks his side
         takes from the current trick on.
 
         ``hands`` are the cards still held; ``trick`` lists the card ids
         already played to the current trick (0-3), led by ``leader``.
+        With ``keep`` the table is kept even when the hands are another
+        deal's (the sampled deals of one decision: positions are keyed by
+        who holds which remaining cards, so the entries stay sound).
         Returns ``[(card_id, tricks), ...]``, best first, ties by card.
         """
         cdef uint16_t h[4][4]
@@ -124,6 +150,8 @@ cdef class Solver:
                 raise ValueError("a card of the current trick does not follow suit")
             ts[i] = c & 3
             tr[i] = c >> 2
+        if keep:
+            dds_adopt(self.S, h)
         tl = dds_set(self.S, h, trump, leader, nc, ts, tr)
         if tl < 0:
             raise ValueError("the hands' sizes do not fit the current trick")

@@ -81,6 +81,8 @@ SEAT_LETTERS = pbn.SEAT_LETTERS
 DEALER = SOUTH
 STRAINS = ("C", "D", "H", "S", "NT")
 VULNERABILITY = pbn.VULNERABILITY
+VULNERABILITY_CYCLE = ("none", "ns", "ew", "both")
+"""The vulnerability of arena deals 0, 1, 2, 3, 4, ... (repeating)."""
 
 
 def bridge_order(card: int) -> int:
@@ -278,6 +280,21 @@ def score(contract: str, vulnerable: bool, tricks: int) -> Score:
     check_int(tricks, "tricks", 0, 13)
     total, parts = _core.score(level, strain, dbl, vulnerable, tricks)
     return Score(dict(zip(_core.SCORE_PARTS, parts)))
+
+
+_IMP_STEPS = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490,
+              1740, 1990, 2240, 2490, 2990, 3490, 3990)
+
+
+def imps(difference: int) -> int:
+    """A score difference in IMPs (the WBF scale: 20-40 is 1, 4000 or more 24), signed.
+
+    >>> imps(420 - 170), imps(-50 - 620)
+    (6, -12)
+    """
+    check_int(difference, "a score difference", -10000, 10000)
+    n = sum(abs(difference) > step for step in _IMP_STEPS)
+    return n if difference >= 0 else -n
 
 
 # -- the double-dummy solver (compiled core) ------------------------------------
@@ -950,6 +967,12 @@ class BridgeGame(Game):
         one: his hand and the public history kept (auction, cards played,
         dummy once shown), every unseen card dealt again uniformly among the
         hands that hide it, within their sizes and the voids they showed."""
+        return Position.world(*self.world_of(observation), _seed_from(rng))
+
+    def world_of(self, observation: Any) -> tuple[bytes, bytes, int, int, int, int]:
+        """The observation read once for ``Position.world(*args, seed)``
+        (what ``sample_world`` does each time): calls, cards played, the
+        player, his hand, dummy's (0 if unseen), the vulnerability."""
         data = observation.data if isinstance(observation, Observation) else observation
         if not isinstance(data, dict):
             raise ArgumentTypeError(f"an observation is an Observation or its dict, not {type(data).__name__}")
@@ -961,7 +984,7 @@ class BridgeGame(Game):
             cards += bytes(_CARD_IDS[t] for _, t in data["trick"])
             own = _mask_of(data["hand"])
             dummy = _mask_of(data["dummy_hand"] or ())
-            return Position.world(calls, cards, player, own, dummy, vul, _seed_from(rng))
+            return calls, cards, player, own, dummy, vul
         except (KeyError, TypeError, AttributeError) as e:
             raise InvalidSetupError(f"not a bridge observation: {e!r:.60}") from None
 
@@ -998,7 +1021,29 @@ class BridgeGame(Game):
         out["made"] = sc is not None and int(sc) >= 0
         out["level"] = int(state.contract[0]) if state.contract else 0
         out["ns_score"] = state.ns_score()
+        out["vulnerability"] = state.vulnerability
+        out["contract"] = state.contract
+        out["declarer"] = state.declarer
+        out["declarer_tricks"] = state.declarer_tricks if state.contract else None
+        out["calls"] = len(state.auction)
         return out
+
+    def arena_game(self, index: int, options: dict) -> "BridgeGame":
+        """The game deal ``index`` of an arena run is played in: the
+        vulnerability cycles none, ns, ew, both by deal unless the run's
+        ``options`` fix it."""
+        if "vulnerability" in options:
+            return self
+        return type(self)(**{**self._options, "vulnerability": VULNERABILITY_CYCLE[index % 4]})
+
+    def duplicate_imps(self, rows: Sequence[dict], agent: str) -> int:
+        """IMPs for ``agent`` on one deal of an arena run from its two
+        tables (rows): its side's score at one table against the other
+        side's score at the other (North-South scores: NS1 - NS2)."""
+        ns = {row["seats"][0] == agent: row["summary"]["ns_score"] for row in rows}
+        if set(ns) != {True, False}:
+            raise ValueError(f"a duplicate deal has a table with {agent} North-South and one with it East-West")
+        return imps(ns[True] - ns[False])
 
     def summarize(self, summaries: Sequence[dict]) -> dict:
         out = super().summarize(summaries)

@@ -24,7 +24,9 @@ The ``mc`` options: ``rollouts`` (playouts per decision, default
 ``DEFAULT_ROLLOUTS``, smaller for Guandan: ``cardavia.ai.mc.default_rollouts``),
 ``budget_ms`` (a time budget instead), ``threads`` (spread the rollouts; the
 choice does not change), ``max_candidates`` (pruning), ``bid_threshold`` and
-``bid_step`` (Dou Dizhu's bidding); see ``cardavia.ai.mc``.
+``bid_step`` (Dou Dizhu's bidding), ``samples`` and ``nodes`` (Bridge's card
+play: deals solved and the solver's work cap per card,
+``cardavia.ai.bridge_play``); see ``cardavia.ai.mc``.
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ _OPTIONS: dict[str, dict[str, type]] = {
     "random": {},
     "heuristic": {},
     "mc": {"rollouts": int, "budget_ms": float, "threads": int, "max_candidates": int,
-           "bid_threshold": float, "bid_step": float, "temperature": float},
+           "bid_threshold": float, "bid_step": float, "samples": int, "nodes": int, "temperature": float},
     **{name: {} for name in BASELINES},
     "ismcts": {"iterations": int, "budget_ms": float, "c": float, "max_candidates": int},
 }

@@ -32,13 +32,18 @@ bids when that clears ``bid_threshold``, one level higher for every
 far means pass).  The defaults were tuned in the arena
 (``bench/bench_arena_climbing.py --tune-bidding``).
 
+Bridge's card play is not played out by the policy: the agent solves
+sampled deals double dummy (``cardavia.ai.bridge_play``; ``samples`` deals
+per card, ``nodes`` the solver's work cap, ``budget_ms`` a time cap); its
+bidding is the system's.
+
 Forced moves are played at once and are not decisions.
 """
 from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 from cardavia.ai.agent import Agent
 from cardavia.ai.worlds import Searcher
@@ -76,7 +81,8 @@ class MonteCarloAgent(Agent):
 
     def __init__(self, game: Any, seed: Any = None, rollouts: int | None = None,
                  budget_ms: float | None = None, threads: int = 1, max_candidates: int = 64,
-                 bid_threshold: float = BID_THRESHOLD, bid_step: float = BID_STEP):
+                 bid_threshold: float = BID_THRESHOLD, bid_step: float = BID_STEP,
+                 samples: int | None = None, nodes: int | None = None):
         super().__init__(seed)
         if rollouts is None:
             rollouts = default_rollouts(game)
@@ -89,6 +95,9 @@ class MonteCarloAgent(Agent):
             raise ValueError(f"mc: threads must be an int 1-64, not {threads!r}")
         if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or max_candidates < 2:
             raise ValueError(f"mc: max_candidates must be an int >= 2, not {max_candidates!r}")
+        for key, count in (("samples", samples), ("nodes", nodes)):
+            if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
+                raise ValueError(f"mc: {key} must be a positive int, not {count!r}")
         for key, value in (("bid_threshold", bid_threshold), ("bid_step", bid_step)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
                 raise ValueError(f"mc: {key} must be a number 0-1, not {value!r}")
@@ -106,12 +115,19 @@ class MonteCarloAgent(Agent):
         """The estimated chance as landlord behind the last bidding decision."""
         self._options = {"rollouts": rollouts, "budget_ms": budget_ms, "threads": threads,
                          "max_candidates": max_candidates, "bid_threshold": bid_threshold,
-                         "bid_step": bid_step}
+                         "bid_step": bid_step, "samples": samples, "nodes": nodes}
+        self.card_player = None
+        """Bridge: the double-dummy card player (``cardavia.ai.bridge_play``)."""
+        if getattr(game, "name", None) == "bridge":
+            from cardavia.ai.bridge_play import DEFAULT_NODES, DEFAULT_SAMPLES, DoubleDummyPlayer
+            self.card_player = DoubleDummyPlayer(DEFAULT_SAMPLES if samples is None else samples,
+                                                 DEFAULT_NODES if nodes is None else nodes, budget_ms)
 
     @property
     def spec(self) -> str:
         defaults = {"rollouts": default_rollouts(self.game), "budget_ms": None, "threads": 1,
-                    "max_candidates": 64, "bid_threshold": BID_THRESHOLD, "bid_step": BID_STEP}
+                    "max_candidates": 64, "bid_threshold": BID_THRESHOLD, "bid_step": BID_STEP,
+                    "samples": None, "nodes": None}
         opts = [f"{k}={v}" for k, v in self._options.items() if v != defaults[k]]
         return "mc" + (":" + ",".join(opts) if opts else "")
 
@@ -225,6 +241,9 @@ class MonteCarloAgent(Agent):
         data = getattr(observation, "data", observation)
         if self.game.name == "doudizhu" and data.get("phase") == "bidding":
             return self.bid(observation, legal_moves)
+        if self.card_player is not None and data.get("phase") == "play":
+            self.last_rollouts = 0
+            return self.card_player.choose(self.game, cast(dict, data), legal_moves, self.rng)
         cands, means, _ = self.evaluate(observation, legal_moves)
         best = 0
         for j in range(1, len(cands)):

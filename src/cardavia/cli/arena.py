@@ -40,6 +40,9 @@ def run(args) -> int:
     if d:
         print(f"  {d['agents'][0]} - {d['agents'][1]}: mean score {_fmt(d['mean_score'])} "
               f"{_interval(d['mean_score_ci'])}")
+    imps = result.get("imps")
+    if imps:
+        print(f"  {imps['agents'][0]} - {imps['agents'][1]}: IMPs a deal {_fmt(imps['mean'])} {_interval(imps['ci'])}")
     print(f"  seconds: {result['seconds']:,.1f}")
     if out_file:
         with out_file:

@@ -110,9 +110,11 @@ def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
     for i in deals:
         deal_seed = derive_seed(seed, i)
         rows = []
+        # Bridge: vulnerability by deal (``BridgeGame.arena_game``)
+        deal_game = game.arena_game(i, options) if hasattr(game, "arena_game") else game
         for k, seating in enumerate(seats_list):
-            state, times = play_seating(game, seating, deal_seed, k)
-            summary = game.deal_summary(state)
+            state, times = play_seating(deal_game, seating, deal_seed, k)
+            summary = deal_game.deal_summary(state)
             rows.append({"run": run_id, "deal": i, "seed": deal_seed, "seating": k,
                          "agents": agents, "seats": list(seating), "returns": list(state.returns()),
                          "summary": summary, "decision_ms": times})
@@ -161,6 +163,9 @@ def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dic
         diff = [x - y for x, y in zip(per_deal_score[a], per_deal_score[b])]
         m, ci = mean_ci(diff)
         out["difference"] = {"agents": [a, b], "mean_score": m, "mean_score_ci": ci}
+        if hasattr(game, "duplicate_imps") and len(agents) == 2:   # Bridge: the two tables in IMPs
+            m, ci = mean_ci([game.duplicate_imps(rows_by_deal[d], a) for d in sorted(rows_by_deal)])
+            out["imps"] = {"agents": [a, b], "mean": m, "ci": ci}
     return out
 
 
@@ -173,7 +178,9 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     the summary: ``results`` keyed by agent spec (win rate, mean score, both
     with 95 % t intervals, decision time median and 99th percentile),
     ``difference`` (two agents: the per-deal score difference A−B and its
-    interval), ``deals``, ``seed``, ``agents``, ``seatings``.  ``records``,
+    interval; Bridge: ``imps``, A's IMPs a deal, and the vulnerability
+    cycles by deal unless ``options`` fix it), ``deals``, ``seed``,
+    ``agents``, ``seatings``.  ``records``,
     ``resume``, ``replays``, ``backend`` and ``address`` are those of
     ``cardavia.sim.runner.run``."""
     import cardavia

@@ -1,0 +1,243 @@
+"""Bridge card play by double-dummy sampling (issue 14 part 4): ``mc``'s play.
+
+For one card the agent draws deals its seat cannot tell from the real one
+and that fit what the auction and the play showed, solves each double dummy
+for every legal card (the solver's mid-play form, ``Solver.solve_board``)
+and plays the card with the best mean score for its side.
+
+The sampler (``PlaySampler``).  ``game.sample_world`` (the observation read
+once: ``game.world_of``) deals the unseen cards uniformly among the hands
+that hide them, keeping the history, the agent's hand, dummy once shown and
+every void a player showed by not following suit.  Each such deal is then checked against the auction as the bidding
+system reads it (``shown_by_auction``: the HCP range, suit lengths and
+balance every call showed, from the first system row for that call, as
+``explain`` reads it) on the hands as dealt (held cards plus those
+played).  Up to ``tries`` deals are drawn for each sample; when none fits
+(a call the system did not make by its rows, or constraints too tight for
+the cards left) the deal that breaks them least is kept (the violation:
+HCP outside the range plus cards outside the lengths, plus 2 for a wrong
+balance), and ``fallbacks`` counts it.  It never hangs and never moves a
+seen card.
+
+The choice.  A card's value in one deal is the duplicate score (BR-5) of
+the trick count that double-dummy play reaches after it, for the agent's
+side (positive or negative); the mean over the sampled deals decides, ties
+to the higher mean trick count, then to the lower card.  The score weighs
+making or beating the contract far above an overtrick (4S: 420 made, -50
+one down, +30 an overtrick), and a doubled contract's stakes by itself.
+
+Budget: ``samples`` deals per card (default ``DEFAULT_SAMPLES``), a cap
+on the solver's work ``nodes`` (search nodes a card, default
+``DEFAULT_NODES``: new deals stop once it is spent) and an optional time
+cap ``budget_ms``; at least one deal is solved.  The node cap binds in the
+first tricks, where solving every card of a deal of 13 cards a hand takes
+0.1-0.6 s, the sample count later; both are machine-free, so with a seed
+the choice is reproducible (the solver forgets its table and move-ordering
+hints at each decision), while ``budget_ms`` is not.  One solver a thread
+serves all decisions; its transposition table stays between the sampled
+deals of one decision (``keep_table``; sound, as entries are keyed by who
+holds the remaining cards: the same values, about 4 % fewer nodes than a
+table afresh for each deal, ``bench/bench_arena_bridge.py --solver``).
+It reads only its observation.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from cardavia import bridge
+from cardavia._core import bridge_core as _core
+from cardavia._core.bridge_core import Position
+from cardavia._core.dds import Solver
+from cardavia.ai.bridge_bidding.bidder import _token, context_of, rules_for
+from cardavia.ai.bridge_bidding.system import SUITS
+from cardavia.game import LegalMoves, Move
+
+DEFAULT_SAMPLES = 48
+"""Deals solved per card by default: a median decision well under 1 s on
+one core (``bench/bench_arena_bridge.py --calibrate``)."""
+DEFAULT_NODES = 1_000_000
+"""The default work cap of one card: search nodes (the solver visits about
+2.5 million a second on the 2-core reference machine: 0.4 s)."""
+DEFAULT_TRIES = 100
+"""Deals drawn per sample before the least-violating one is kept."""
+
+_SUIT_MASK = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
+_HONOUR_MASK = [(sum(1 << (4 * r + s) for s in range(4)), r - 8) for r in range(9, 13)]
+
+
+def _popcount(m: int) -> int:
+    return bin(m).count("1")
+
+
+def hcp_of(mask: int) -> int:
+    """High-card points of a card mask (A 4, K 3, Q 2, J 1)."""
+    return sum(_popcount(mask & m) * pts for m, pts in _HONOUR_MASK)
+
+
+def lengths_of(mask: int) -> list[int]:
+    """Suit lengths of a card mask, clubs first."""
+    return [_popcount(mask & m) for m in _SUIT_MASK]
+
+
+@dataclass
+class Shown:
+    """What one player's calls showed: an HCP range, suit lengths (clubs
+    first) and, if known, whether the hand is balanced."""
+
+    low: int = 0
+    high: int = 37
+    min_len: list[int] = field(default_factory=lambda: [0] * 4)
+    max_len: list[int] = field(default_factory=lambda: [13] * 4)
+    balanced: bool | None = None
+
+    def violation(self, mask: int) -> int:
+        """0 when the 13 cards of ``mask`` fit, else how far they miss."""
+        h = hcp_of(mask)
+        v = max(0, self.low - h) + max(0, h - self.high)
+        lens = lengths_of(mask)
+        for s in range(4):
+            v += max(0, self.min_len[s] - lens[s]) + max(0, lens[s] - self.max_len[s])
+        if self.balanced is not None and (sorted(lens) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])) != self.balanced:
+            v += 2
+        return v
+
+
+def _reading(auction: Sequence[str], call: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The constraints and parameters of the system's first row for ``call``
+    after ``auction`` (the row ``explain`` reads), or None."""
+    context, token = context_of(auction), _token(call)
+    for _, rule_call, constraints, _, params in rules_for(context):
+        if _token(rule_call) == token:
+            return constraints, params
+    return None
+
+
+def shown_by_auction(auction: Sequence[str]) -> dict[int, Shown]:
+    """Per seat (South 0 deals): what its calls showed as the system reads them."""
+    out = {seat: Shown() for seat in range(4)}
+    for i, call in enumerate(auction):
+        found = _reading(auction[:i], call)
+        if found is None:
+            continue
+        constraints, params = found
+        sh = out[i % 4]
+        low, high = constraints.get("hcp", (None, None))
+        if low is None:
+            low, high = params.get("low", 0), params.get("high", 37)
+        if "pts" in constraints:  # points are HCP and length: an upper bound on HCP
+            high = min(high, constraints["pts"][1])
+        sh.low, sh.high = max(sh.low, low), min(sh.high, high)
+        for s, (lo, hi) in constraints.get("len", {}).items():
+            k = SUITS.index(s)
+            sh.min_len[k], sh.max_len[k] = max(sh.min_len[k], lo), min(sh.max_len[k], hi)
+        suit = params.get("suit")
+        if isinstance(suit, str) and suit in SUITS and "length" in params:
+            k = SUITS.index(suit)
+            sh.min_len[k] = max(sh.min_len[k], params["length"])
+        if "balanced" in constraints:
+            sh.balanced = bool(constraints["balanced"])
+    for sh in out.values():   # contradictory readings: keep the lower bounds
+        sh.high = max(sh.high, sh.low)
+        sh.max_len = [max(a, b) for a, b in zip(sh.max_len, sh.min_len)]
+    return out
+
+
+class PlaySampler:
+    """Deals (compiled positions) consistent with one observation of the
+    play and with the auction (see the module doc)."""
+
+    def __init__(self, game: Any, data: dict, tries: int = DEFAULT_TRIES):
+        self.game = game
+        self.data = data
+        self.tries = tries
+        me = data["player"]
+        dummy = data["dummy"] if data.get("dummy_hand") is not None else None
+        self.hidden = [s for s in range(4) if s != me and s != dummy]
+        shown = shown_by_auction(data["auction"])
+        self.shown = {s: shown[s] for s in self.hidden}
+        self.args: tuple[bytes, bytes, int, int, int, int] = game.world_of(data)
+        self.fallbacks = 0
+        """Samples where no drawn deal fitted the auction (the least-violating one was kept)."""
+
+    def violation(self, position: Any) -> int:
+        dealt = position.dealt()
+        return sum(self.shown[s].violation(dealt[s]) for s in self.hidden)
+
+    def draw(self, rng: Any) -> Any:
+        best, best_v = None, -1
+        calls, cards, player, own, dummy, vul = self.args
+        for _ in range(self.tries):
+            world = Position.world(calls, cards, player, own, dummy, vul, rng.getrandbits(64))
+            v = self.violation(world)
+            if v == 0:
+                return world
+            if best is None or v < best_v:
+                best, best_v = world, v
+        self.fallbacks += 1
+        return best
+
+
+class DoubleDummyPlayer:
+    """Chooses a card by solving sampled deals (see the module doc)."""
+
+    def __init__(self, samples: int = DEFAULT_SAMPLES, nodes: int = DEFAULT_NODES, budget_ms: float | None = None,
+                 tries: int = DEFAULT_TRIES, keep_table: bool = True):
+        for key, value in (("samples", samples), ("nodes", nodes)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"mc: {key} must be a positive int, not {value!r}")
+        self.samples = samples
+        self.nodes = nodes
+        self.budget_ms = budget_ms
+        self.tries = tries
+        self.keep_table = keep_table
+        self.solver: Solver = bridge._default_solver()   # one a thread: its table is 128 MB at most
+        self.last_samples = 0
+        """Deals solved for the last card; ``last_fallbacks`` of them broke the
+        auction's constraints, and ``last_nodes`` is the search's work."""
+        self.last_fallbacks = 0
+        self.last_nodes = 0
+
+    def evaluate(self, game: Any, data: dict, rng: Any) -> dict[int, tuple[float, float]]:
+        """Each legal card id -> (mean score for the mover's side, mean
+        tricks of the declaring side at the end), over the sampled deals."""
+        declarer = data["declarer"]
+        level, strain, doubled = bridge.parse_contract(data["contract"])
+        vul = data["vulnerability"] in ("both", ("ns", "ew")[declarer & 1])
+        scores = [_core.score(level, strain, doubled, vul, t)[0] for t in range(14)]
+        mover = data["seat_to_play"]
+        sign = 1 if (mover & 1) == (declarer & 1) else -1
+        taken = data["tricks_won"][declarer & 1]
+        left = 13 - len(data["tricks"])
+        trick = [bridge._CARD_IDS[c] for _, c in data["trick"]]
+        leader = (data["leader"] + 2) % 4          # the solver's seats: N E S W
+        sampler = PlaySampler(game, data, self.tries)
+        totals: dict[int, list[float]] = {}
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        solver = self.solver
+        solver.clear()
+        start = solver.nodes
+        n = 0
+        while n == 0 or (n < self.samples and solver.nodes - start < self.nodes
+                         and (deadline is None or time.perf_counter() < deadline)):
+            world = sampler.draw(rng)
+            hands = tuple(world.hand((p + 2) % 4) for p in range(4))
+            if n and not self.keep_table:
+                solver.clear()
+            for card, tricks in solver.solve_board(hands, strain, leader, trick, keep=self.keep_table):
+                final = taken + (tricks if sign > 0 else left - tricks)
+                t = totals.setdefault(card, [0.0, 0.0])
+                t[0] += sign * scores[final]
+                t[1] += final
+            n += 1
+        self.last_samples, self.last_fallbacks, self.last_nodes = n, sampler.fallbacks, solver.nodes - start
+        return {c: (s / n, k / n) for c, (s, k) in totals.items()}
+
+    def choose(self, game: Any, data: dict, legal_moves: LegalMoves, rng: Any) -> Move:
+        values = self.evaluate(game, data, rng)
+        sign = 1 if (data["seat_to_play"] & 1) == (data["declarer"] & 1) else -1
+        legal = {m.card: m for m in legal_moves if isinstance(m, bridge.Card)}
+        best = max((c for c in values if c in legal),
+                   key=lambda c: (values[c][0], sign * values[c][1], -(c >> 2), -c))
+        return legal[best]
