@@ -36,6 +36,7 @@ Forced moves are played at once and are not decisions.
 """
 from __future__ import annotations
 
+import importlib
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -49,9 +50,14 @@ DEFAULT_ROLLOUTS = 20000
 climbing-game decision takes about 0.1 s at the median (150,000-250,000
 rollouts a second through the compiled driver; ``bench/bench_arena_climbing.py``)."""
 
-GAME_ROLLOUTS = {"guandan": 3000}
+GAME_ROLLOUTS = {"guandan": 3000, "shengji": 3000}
 """Games whose playouts are slower get a smaller default (Guandan: 4,000-8,000
-playouts a second; a median decision of about 0.5 s)."""
+playouts a second; a median decision of about 0.5 s; Shengji: 10,000-30,000
+whole-deal playouts a second, see ``bench/bench_arena_shengji.py``)."""
+
+GAME_DECISIONS = {"shengji": "cardavia.ai.shengji_mc"}
+"""Games whose decisions have their own search: a module whose
+``choose(agent, observation, legal_moves)`` plays every unforced move."""
 
 BID_THRESHOLD = 0.15
 """Tuned in the arena (``bench/bench_arena_climbing.py --tune-bidding``,
@@ -100,6 +106,9 @@ class MonteCarloAgent(Agent):
         self.max_candidates = max_candidates
         self.last_rollouts = 0
         """Playouts of the last decision (0 for a forced move)."""
+        self.last_worlds = 0
+        self.last_values: dict[str, float] = {}
+        """A game hook's estimates behind its last decision (move text -> value)."""
         self.bid_threshold = bid_threshold
         self.bid_step = bid_step
         self.last_win_share: float | None = None
@@ -222,6 +231,9 @@ class MonteCarloAgent(Agent):
         if len(legal_moves) == 1:
             self.last_rollouts = 0
             return legal_moves[0]
+        hook = GAME_DECISIONS.get(self.game.name)
+        if hook is not None:
+            return importlib.import_module(hook).choose(self, observation, legal_moves)
         data = getattr(observation, "data", observation)
         if self.game.name == "doudizhu" and data.get("phase") == "bidding":
             return self.bid(observation, legal_moves)

@@ -161,6 +161,9 @@ def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dic
         diff = [x - y for x, y in zip(per_deal_score[a], per_deal_score[b])]
         m, ci = mean_ci(diff)
         out["difference"] = {"agents": [a, b], "mean_score": m, "mean_score_ci": ci}
+    figures = getattr(game, "arena_figures", None)    # a game's own duplicate figures (Shengji)
+    if figures is not None:
+        out.update(figures(rows_by_deal, specs))
     return out
 
 
