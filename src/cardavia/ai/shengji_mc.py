@@ -30,7 +30,8 @@ searching again.
 Playing.  Leads are few (singles, pairs, tractors: SJ-3.4) and all are
 searched.  A follow can have tens of thousands of plays (a void player
 filling a tractor); beyond ``max_candidates`` the plays are grouped by what
-they do to the trick and the score (trumps used, points given, pairs kept,
+they do to the hand, the trick and the score (cards of each suit and trumps
+used, points given, pairs kept,
 winning the trick now) and the cheapest play of each group is searched,
 with the policy's move (``play_candidates``).
 """
@@ -230,8 +231,9 @@ def bury(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:
 # -- playing ---------------------------------------------------------------------------
 def play_candidates(agent: Any, observation: Any, legal_moves: LegalMoves) -> list[Move]:
     """Every legal play, or (beyond ``max_candidates``) the policy's play and
-    the cheapest play of each kind: trumps used, points given, pairs kept and
-    whether it wins the trick as it stands."""
+    the cheapest play of each kind: cards of each suit used (trumps
+    included), points given, pairs kept and whether it wins the trick as it
+    stands."""
     n = len(legal_moves)
     if n <= agent.max_candidates:
         return list(legal_moves)
@@ -249,7 +251,10 @@ def play_candidates(agent: Any, observation: Any, legal_moves: LegalMoves) -> li
         pos.apply(core.PLAY, m.cards)
         wins = (pos.best_seat if pos.nplayed else pos.last_winner) == me
         cards = m.cards
-        sig = (sum(table[c][0] == 4 for c in cards), sum(map(card_points, cards)),
+        shed = [0] * 5
+        for c in cards:
+            shed[table[c][0]] += 1
+        sig = (tuple(shed), sum(map(card_points, cards)),
                sum(v == 2 for v in Counter(cards).values()), wins)
         cost = sum(table[c][1] + (20 if table[c][0] == 4 else 0) for c in cards)
         if sig not in groups or cost < groups[sig][0]:
