@@ -203,17 +203,20 @@ def test_mc_cannot_tell_apart_states_with_the_same_observation(phase):
         assert moves[0] == moves[1]
 
 
-def test_a_whole_match_with_mc_in_every_seat_completes():
+def test_a_whole_match_with_mc_searching_in_every_deal_completes():
     game = cardavia.load("shengji")
     state = game.new_state(seed=4)
-    agents = [make_agent("mc:rollouts=4", game, seed=p) for p in range(4)]
+    agents = [make_agent("mc:rollouts=2", game, seed=p) if p % 2 == 0 else make_agent("heuristic", game, seed=p)
+              for p in range(4)]
     searched_deals = set()
     while not state.is_over:
         p = state.current_player
         legal = state.legal_moves()
-        if len(legal) > 1:
+        move = agents[p].choose(state.observation(p), legal)
+        if p % 2 == 0 and len(legal) > 1:
+            assert agents[p].last_rollouts > 0 or state.deal.phase == 1    # a bury's plan
             searched_deals.add(state.observation(p).data["deal"])
-        state.play(agents[p].choose(state.observation(p), legal))
+        state.play(move)
     assert state.winner in (0, 1) and sorted(state.returns()) == [-1, -1, 1, 1]
     assert searched_deals == set(range(1, len(state.results) + 1))
 
@@ -255,3 +258,15 @@ def test_arena_reports_levels_per_deal_with_intervals():
 def test_play_out_with_mc_ends_zero_sum():
     state = play_out(G.new_state(seed=8), [make_agent("mc:rollouts=8", G, seed=p) for p in range(4)])
     assert state.is_over and sum(state.returns()) == 0
+
+
+@pytest.mark.parametrize("phase", ["declare", "bury", "play"])
+def test_evaluate_gives_legal_candidates_and_values_for_hints(phase):
+    state = {"declare": _declaring_state, "bury": _burying_state, "play": _long_follow_state}[phase]()
+    p = state.current_player
+    legal = state.legal_moves()
+    agent = make_agent("mc:rollouts=20", G, seed=1)
+    cands, values, worlds = agent.evaluate(state.observation(p), legal)
+    assert cands and len(cands) == len(values) and worlds >= 1
+    assert all(m in legal for m in cands)
+    assert not hasattr(agent, "_shengji_bury")      # a hint keeps no plan

@@ -32,6 +32,9 @@ bids when that clears ``bid_threshold``, one level higher for every
 far means pass).  The defaults were tuned in the arena
 (``bench/bench_arena_climbing.py --tune-bidding``).
 
+Shengji's calls, bury and plays have their own search
+(``cardavia.ai.shengji_mc``, through ``GAME_DECISIONS``).
+
 Forced moves are played at once and are not decisions.
 """
 from __future__ import annotations
@@ -57,7 +60,8 @@ whole-deal playouts a second, see ``bench/bench_arena_shengji.py``)."""
 
 GAME_DECISIONS = {"shengji": "cardavia.ai.shengji_mc"}
 """Games whose decisions have their own search: a module whose
-``choose(agent, observation, legal_moves)`` plays every unforced move."""
+``choose(agent, observation, legal_moves)`` plays every unforced move and
+``evaluate`` (the same arguments) gives the candidates, values and worlds."""
 
 BID_THRESHOLD = 0.15
 """Tuned in the arena (``bench/bench_arena_climbing.py --tune-bidding``,
@@ -164,6 +168,9 @@ class MonteCarloAgent(Agent):
 
     def evaluate(self, observation: Observation, legal_moves: LegalMoves) -> tuple[list[Move], list[float], int]:
         """Candidates, their mean returns for the agent's seat, and the worlds drawn."""
+        hook = GAME_DECISIONS.get(self.game.name)
+        if hook is not None:
+            return importlib.import_module(hook).evaluate(self, observation, legal_moves)
         data = getattr(observation, "data", observation)
         me = data["player"]
         cands = self.candidates(observation, legal_moves)

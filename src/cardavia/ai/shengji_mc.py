@@ -44,7 +44,7 @@ from typing import Any, Sequence
 from cardavia._core import shengji as core
 from cardavia._core.shengji import order_table
 from cardavia.cards import card_text
-from cardavia.game import LegalMoves, Move, Observation
+from cardavia.game import Move, Observation
 from cardavia.shengji import BURY, DECLARE, PASS, PLAY, ShengjiMove, TRUMP_NAMES, world_sampler
 
 PRIOR_WORLDS = 8
@@ -79,7 +79,7 @@ def _hand_ids(data: dict) -> list[int]:
 
 
 # -- the search over move sequences ---------------------------------------------------
-def search(agent: Any, observation: Any, candidates: Sequence[Sequence[Move]]) -> list[float]:
+def search(agent: Any, observation: Any, candidates: Sequence[Sequence[Any]]) -> list[float]:
     """The mean return for the agent's seat of each candidate (a sequence of
     the agent's moves, played in order) over the same sampled worlds."""
     data = _data(observation)
@@ -117,7 +117,7 @@ def _best(values: Sequence[float]) -> int:
 
 
 # -- declaring and overcalling ----------------------------------------------------------
-def trump_suit_of(move: Move, level: int) -> int:
+def trump_suit_of(move: ShengjiMove, level: int) -> int:
     """The contract a declaration names: 0-3 (C D H S) or 4 (NT, a joker pair)."""
     c = move.cards[0]
     return 4 if c >= 52 else c & 3
@@ -134,7 +134,8 @@ def prior_of_declaration(hand: Sequence[int], level: int, trump: int, takes_kitt
             + (PRIOR_KITTY if takes_kitty else 0.0))
 
 
-def declare(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:
+def declare_values(agent: Any, observation: Any, legal_moves: Any) -> tuple[list[Any], list[float]]:
+    """Pass and every declaration, with their rollout means shrunk to the priors."""
     data = _data(observation)
     moves = list(legal_moves)
     means = search(agent, observation, [[m] for m in moves])
@@ -147,6 +148,11 @@ def declare(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:
         if m.kind == DECLARE:
             prior = prior_of_declaration(hand, data["level"], trump_suit_of(m, data["level"]), first_dealer)
         values.append((mean * n + prior * PRIOR_WORLDS) / (n + PRIOR_WORLDS))
+    return moves, values
+
+
+def declare(agent: Any, observation: Any, legal_moves: Any) -> Move:
+    moves, values = declare_values(agent, observation, legal_moves)
     agent.last_values = {str(m): v for m, v in zip(moves, values)}
     return moves[_best(values)]
 
@@ -205,14 +211,21 @@ def bury_candidates(hand: Sequence[int], level: int, trump: int) -> list[tuple[i
     return list(dict.fromkeys(out))
 
 
-def bury(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:
+def bury_values(agent: Any, observation: Any) -> tuple[list[tuple[int, ...]], list[float]]:
+    """The candidate burials and their rollout means."""
+    data = _data(observation)
+    burials = bury_candidates(_hand_ids(data), data["level"], TRUMP_NAMES.index(data["trump"]))
+    means = search(agent, observation, [[ShengjiMove(BURY, (c,)) for c in b] for b in burials])
+    return burials, means
+
+
+def bury(agent: Any, observation: Any, legal_moves: Any) -> Move:
     data = _data(observation)
     hand = _hand_ids(data)
     key = (data["deal"], tuple(sorted(hand)))
     plan = getattr(agent, "_shengji_bury", None)
     if plan is None or plan[0] != key:
-        burials = bury_candidates(hand, data["level"], TRUMP_NAMES.index(data["trump"]))
-        means = search(agent, observation, [[ShengjiMove(BURY, (c,)) for c in b] for b in burials])
+        burials, means = bury_values(agent, observation)
         chosen = list(burials[_best(means)])
         agent.last_values = {" ".join(card_text(c) for c in b): v for b, v in zip(burials, means)}
         plan = (key, chosen)
@@ -229,7 +242,7 @@ def bury(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:
 
 
 # -- playing ---------------------------------------------------------------------------
-def play_candidates(agent: Any, observation: Any, legal_moves: LegalMoves) -> list[Move]:
+def play_candidates(agent: Any, observation: Any, legal_moves: Any) -> list[Any]:
     """Every legal play, or (beyond ``max_candidates``) the policy's play and
     the cheapest play of each kind: cards of each suit used (trumps
     included), points given, pairs kept and whether it wins the trick as it
@@ -266,14 +279,33 @@ def play_candidates(agent: Any, observation: Any, legal_moves: LegalMoves) -> li
     return [policy] + reps
 
 
-def play(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:
+def play(agent: Any, observation: Any, legal_moves: Any) -> Move:
     cands = play_candidates(agent, observation, legal_moves)
     means = search(agent, observation, [[m] for m in cands])
     agent.last_values = {str(m): v for m, v in zip(cands, means)}
     return cands[_best(means)]
 
 
-def choose(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:
+def evaluate(agent: Any, observation: Any, legal_moves: Any) -> tuple[list[Any], list[float], int]:
+    """Candidates, their values and the worlds drawn (``MonteCarloAgent.evaluate``,
+    for hints): a bury is shown as its first card, with the best burial's
+    value that starts with it; no plan is kept."""
+    phase = _data(observation)["phase"]
+    if phase == "bury":
+        burials, means = bury_values(agent, observation)
+        best: dict[Move, float] = {}
+        for b, v in zip(burials, means):
+            m = ShengjiMove(BURY, (b[0],))
+            best[m] = max(v, best.get(m, v))
+        return list(best), list(best.values()), agent.last_worlds
+    if legal_moves[0].kind in (PASS, DECLARE):
+        moves, values = declare_values(agent, observation, legal_moves)
+        return moves, values, agent.last_worlds
+    cands = play_candidates(agent, observation, legal_moves)
+    return cands, search(agent, observation, [[m] for m in cands]), agent.last_worlds
+
+
+def choose(agent: Any, observation: Any, legal_moves: Any) -> Move:
     """The ``mc`` agent's Shengji move (more than one legal move)."""
     phase = _data(observation)["phase"]
     first = legal_moves[0]
