@@ -6,7 +6,7 @@ pairs (the target: levels per deal above 0, the interval excluding 0).
 Then the time of ``mc``'s searched decisions (a call, a bury, a card) at
 the arena's budget and at the default budget (target: <= 1 s median).
 
-    python bench/bench_arena_shengji.py [--deals 200] [--rollouts 2000] [--workers 1] [--records DIR]
+    python bench/bench_arena_shengji.py [--deals 200] [--rollouts 4000] [--workers 1] [--records DIR]
     python bench/bench_arena_shengji.py --calibrate 500,1000,2000,3000   # decision ms per budget
 
 ``--records DIR`` streams every deal to ``DIR/shengji-<agents>.jsonl`` and
@@ -23,9 +23,12 @@ import cardavia
 from cardavia.ai import make_agent
 from cardavia.sim import arena
 
-ARENA_ROLLOUTS = 2000
+ARENA_ROLLOUTS = 4000
 """The arena budget: about 100 ms at the median decision on a quiet
-2-core machine (``--calibrate``; see the module doc)."""
+2-core machine.  Calibrated by CPU time (the machine was shared: wall
+times ran about 4x the CPU times) with ``--calibrate``: median searched
+decision 26 ms of CPU at 1,000 rollouts, 37 ms at 1,500, 49 ms at 2,000
+(calls 70/104/135 ms, buries 63/94/124 ms), linear in the rollouts."""
 
 
 def fmt_ci(ci) -> str:

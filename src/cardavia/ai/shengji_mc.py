@@ -6,7 +6,8 @@ observation by the core sampler (``cardavia.shengji.world_sampler``: hand
 sizes, cards played, declarations, the revealed kitty and every void shown,
 SJ-3.5, trump voids included), each candidate is played on a copy of every
 world and the rest of the deal is played out by the compiled policy; the
-candidate with the best mean return (levels, for the agent's side) wins.
+candidate with the best mean value for the agent's side wins: the levels
+the deal gives it, blended with the card points (``POINTS_BLEND``).
 All candidates share the worlds and rollout seeds (common random numbers).
 The budget is the agent's: ``rollouts`` playouts a decision in all
 (``max(1, rollouts // candidates)`` worlds), or ``budget_ms``.
@@ -57,6 +58,11 @@ PRIOR_PER_HIGH = 0.1
 """Levels per joker or level card (the highest trumps) in the prior."""
 PRIOR_KITTY = 0.2
 """Levels for taking the kitty: a first-deal declarer becomes dealer (SJ-2.3)."""
+POINTS_BLEND = 0.5
+"""The share of the attackers' points in a playout's value (``_value``).
+Against ``heuristic`` at 1,000 rollouts (16 duplicate deals, seed 77):
+levels per deal +0.97 [0.65, 1.28] with 0.5, +0.94 [0.60, 1.27] with 0
+(card points +73 and +65): no worse, and the points break ties."""
 KITTY = 8
 """Cards the dealer buries (SJ-2.7)."""
 SCAN = 4096
@@ -99,13 +105,27 @@ def search(agent: Any, observation: Any, candidates: Sequence[Sequence[Any]]) ->
             for kind, cards in seq:
                 pos.apply(kind, cards)
             pos.rollout(seed)
-            totals[j] += pos.returns()[me]
+            totals[j] += _value(pos, me)
         n += 1
         if (n >= per) if deadline is None else time.perf_counter() >= deadline:
             break
     agent.last_rollouts = n * len(codes)
     agent.last_worlds = n
     return [t / n for t in totals]
+
+
+def _value(pos: Any, me: int) -> float:
+    """A played-out deal's worth to seat ``me``: its levels blended with the
+    attackers' points on the same scale (SJ-4.2 gives the attackers about
+    (points - 100) / 40 levels, in steps): the points tell apart the many
+    playouts that end on the same step."""
+    levels = pos.returns()[me]
+    if not POINTS_BLEND:
+        return levels
+    margin = (pos.attacker_points - 100) / 40
+    if (me & 1) == (pos.dealer & 1):
+        margin = -margin
+    return (1 - POINTS_BLEND) * levels + POINTS_BLEND * margin
 
 
 def _best(values: Sequence[float]) -> int:
