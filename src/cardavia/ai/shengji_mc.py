@@ -93,7 +93,7 @@ def search(agent: Any, observation: Any, candidates: Sequence[Sequence[Any]]) ->
     sample = world_sampler(observation).sample
     codes = [[(_CODE[m.kind], m.cards) for m in seq] for seq in candidates]
     rng = agent.rng
-    totals = [0] * len(codes)
+    totals = [0.0] * len(codes)
     n = 0
     per = max(1, agent.rollouts // len(codes))
     deadline = None if agent.budget_ms is None else time.perf_counter() + agent.budget_ms / 1000
