@@ -74,34 +74,53 @@ def test_declaration_prior_grows_with_trump_length_and_the_kitty():
         shengji_mc.prior_of_declaration(parse_cards("3h 4h"), 2, 2, False)
 
 
-def test_bury_candidates_are_whole_burials_from_the_hand_with_the_policys_first():
+def _policy_burial(deal, need):
+    copy = deal.copy()
+    policy = []
+    for _ in range(need):
+        kind, cards = copy.policy_move(0)
+        policy.append(cards[0])
+        copy.apply(kind, cards)
+    return policy
+
+
+@pytest.mark.parametrize("need", [8, 3])
+def test_bury_candidates_are_whole_burials_from_the_hand_with_the_policys_first(need):
     state = _burying_state()
+    for _ in range(8 - need):                       # some cards already buried
+        state.play(G.policy_move(state.observation(state.current_player), None, 0))
     d = state.deal
     hand = list(d.hand(d.turn))
-    burials = shengji_mc.bury_candidates(hand, d.level, d.trump)
+    policy = _policy_burial(d, need)
+    burials = shengji_mc.bury_candidates(hand, d.level, d.trump, need, policy)
     assert 2 <= len(burials) == len(set(burials))
+    assert burials[0] == tuple(sorted(policy))
     for b in burials:
-        assert len(b) == 8
+        assert len(b) == need
         left = list(hand)
         for c in b:
             left.remove(c)           # raises when the card is not (or no longer) held
-    # the policy's own burial comes first
-    copy = d.copy()
-    policy = []
-    for _ in range(8):
-        _kind, cards = copy.policy_move(0)
-        policy.append(cards[0])
-        copy.apply(_kind, cards)
-    assert burials[0] == tuple(sorted(policy))
     # one candidate voids a plain suit whenever one is short enough
     table = order_table(d.level, d.trump)
-    lengths = {}
+    lengths: dict[int, int] = {}
     for c in hand:
         if table[c][0] != 4:
             lengths[table[c][0]] = lengths.get(table[c][0], 0) + 1
     for suit, n in lengths.items():
-        if n <= 8:
+        if n <= need:
             assert any(sum(table[c][0] == suit for c in b) == n for b in burials)
+
+
+def test_burying_after_some_cards_are_down_searches_the_rest():
+    state = _burying_state(2)
+    p = state.current_player
+    for _ in range(5):
+        state.play(G.policy_move(state.observation(p), None, 0))
+    agent = make_agent("mc:rollouts=30", G, seed=1)
+    while state.deal.phase == 1:
+        state.play(agent.choose(state.observation(p), state.legal_moves()))
+    assert state.deal.phase == 2 and len(state.deal.buried) == 8
+    assert all(len(parse_cards(b)) == 3 for b in agent.last_values)
 
 
 def test_burying_is_one_searched_decision_then_follows_its_plan():

@@ -195,10 +195,12 @@ def bury_order(hand: Sequence[int], level: int, trump: int) -> list[int]:
     return sorted(hand, key=lambda c: (score(c), c))
 
 
-def bury_candidates(hand: Sequence[int], level: int, trump: int) -> list[tuple[int, ...]]:
-    """A few whole burials of 8 cards: the policy's; a void in each plain suit
-    (and each two) short enough; no point cards; no pair broken (pairs are
-    tractor material); each completed from the policy's order."""
+def bury_candidates(hand: Sequence[int], level: int, trump: int, need: int = KITTY,
+                    policy: Sequence[int] = ()) -> list[tuple[int, ...]]:
+    """A few whole burials of the ``need`` cards still to bury: ``policy`` (the
+    policy's own, first when given); a void in each plain suit (and each
+    two) short enough; no point cards; no pair broken (pairs are tractor
+    material); each completed from the policy's order."""
     order = bury_order(hand, level, trump)
     table = order_table(level, trump)
     suits: dict[int, list[int]] = {}
@@ -211,19 +213,20 @@ def bury_candidates(hand: Sequence[int], level: int, trump: int) -> list[tuple[i
         left = Counter(hand)
         chosen: list[int] = []
         for c in list(first) + [c for c in order if allowed(c)] + order:
-            if len(chosen) == KITTY:
+            if len(chosen) == need:
                 break
             if left[c]:
                 left[c] -= 1
                 chosen.append(c)
         return tuple(sorted(chosen))
-    out = [complete(())]
-    short = [s for s, cs in suits.items() if len(cs) <= 8]
+    out = [tuple(sorted(policy))] if policy else []
+    out.append(complete(()))
+    short = [s for s, cs in suits.items() if len(cs) <= need]
     for s in short:
         out.append(complete(suits[s]))
     for i, s in enumerate(short):
         for t in short[i + 1:]:
-            if len(suits[s]) + len(suits[t]) <= 8:
+            if len(suits[s]) + len(suits[t]) <= need:
                 out.append(complete(suits[s] + suits[t]))
     out.append(complete((), lambda c: card_points(c) == 0 and table[c][0] != 4))
     out.append(complete((), lambda c: count[c] == 1 and table[c][0] != 4))
@@ -234,7 +237,14 @@ def bury_candidates(hand: Sequence[int], level: int, trump: int) -> list[tuple[i
 def bury_values(agent: Any, observation: Any) -> tuple[list[tuple[int, ...]], list[float]]:
     """The candidate burials and their rollout means."""
     data = _data(observation)
-    burials = bury_candidates(_hand_ids(data), data["level"], TRUMP_NAMES.index(data["trump"]))
+    need = KITTY - len(data.get("buried", ()))
+    world = world_sampler(observation).sample(agent.rng.getrandbits(64))
+    policy = []
+    for _ in range(need):       # the policy reads only the dealer's hand: the same in every world
+        kind, cards = world.policy_move(0)
+        world.apply(kind, cards)
+        policy.append(cards[0])
+    burials = bury_candidates(_hand_ids(data), data["level"], TRUMP_NAMES.index(data["trump"]), need, policy)
     means = search(agent, observation, [[ShengjiMove(BURY, (c,)) for c in b] for b in burials])
     return burials, means
 
