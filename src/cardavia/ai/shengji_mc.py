@@ -10,7 +10,8 @@ candidate with the best mean value for the agent's side wins: the levels
 the deal gives it, blended with the card points (``POINTS_BLEND``).
 All candidates share the worlds and rollout seeds (common random numbers).
 The budget is the agent's: ``rollouts`` playouts a decision in all
-(``max(1, rollouts // candidates)`` worlds), or ``budget_ms``.
+(``max(1, rollouts // candidates)`` worlds), or ``budget_ms``; ``threads``
+is not used here (one thread: the arena runs deals in parallel instead).
 
 Declaring and overcalling.  The candidates are pass and every declaration
 the hand allows (SJ-2.4).  Each mean is shrunk towards a prior worth
