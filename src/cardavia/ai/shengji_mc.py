@@ -33,9 +33,8 @@ Playing.  Leads are few (singles, pairs, tractors: SJ-3.4) and all are
 searched.  A follow can have tens of thousands of plays (a void player
 filling a tractor); beyond ``max_candidates`` the plays are grouped by what
 they do to the hand, the trick and the score (cards of each suit and trumps
-used, points given, pairs kept,
-winning the trick now) and the cheapest play of each group is searched,
-with the policy's move (``play_candidates``).
+used, points given, pairs kept, winning the trick now) and the cheapest
+play of each group is searched, with the policy's move (``play_candidates``).
 """
 from __future__ import annotations
 
