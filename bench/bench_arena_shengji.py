@@ -10,7 +10,8 @@ the arena's budget and at the default budget (target: <= 1 s median).
     python bench/bench_arena_shengji.py --calibrate 500,1000,2000,3000   # decision ms per budget
 
 ``--records DIR`` streams every deal to ``DIR/shengji-<agents>.jsonl`` and
-resumes from it, so an interrupted run continues where it stopped.
+resumes from it, so an interrupted run continues where it stopped;
+``--partial --records DIR`` shows the figures of the deals recorded so far.
 """
 from __future__ import annotations
 
@@ -94,6 +95,27 @@ def show_times(label: str, both: tuple[dict, dict]) -> None:
               + ", ".join(parts), flush=True)
 
 
+def records_path(directory: str, pair: list[str]) -> str:
+    name = "-vs-".join(a.replace(":", "_").replace("=", "") for a in pair)
+    return os.path.join(directory, f"shengji-{name}.jsonl")
+
+
+def show_partial(directory: str, pairs: list[list[str]], seed: int) -> None:
+    """The figures of the deals recorded so far (a run still going or stopped)."""
+    from cardavia.sim import records as _records
+    game = cardavia.load("shengji", match=False)
+    for pair in pairs:
+        run_id = {"game": "shengji", "options": {"match": False}, "agents": pair, "seed": seed}
+        rows = _records.load(records_path(directory, pair), run_id, 2)
+        if not rows:
+            print(f"{' vs '.join(pair)}: no deal recorded yet")
+            continue
+        out = {"game": "shengji", "deals": len(rows), "seatings": [0, 0], "seconds": 0.0,
+               "interval": "95% Student t over deals; recorded so far", "resumed_deals": len(rows)}
+        out.update(arena.summarize(game, pair, rows))
+        show(out)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
@@ -102,19 +124,25 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--records", metavar="DIR", help="stream and resume the arena runs from DIR")
     ap.add_argument("--calibrate", metavar="R,R,...", help="only time mc's decisions at these rollout budgets")
+    ap.add_argument("--partial", action="store_true",
+                    help="only show the figures of the deals in --records so far (a run still going)")
     ap.add_argument("--no-times", action="store_true", help="skip the decision-time lines")
     args = ap.parse_args()
     if args.calibrate:
         for r in [int(x) for x in args.calibrate.split(",")]:
             show_times(f"mc:rollouts={r}", decision_times(r, per_kind=6))
         return
-    mc = f"mc:rollouts={args.rollouts}"
-    for pair in (["heuristic", "random"], [mc, "heuristic"]):   # the quick one first
+    pairs = [["heuristic", "random"], [f"mc:rollouts={args.rollouts}", "heuristic"]]   # the quick one first
+    if args.partial:
+        if not args.records:
+            ap.error("--partial reads --records DIR")
+        show_partial(args.records, pairs, args.seed)
+        return
+    for pair in pairs:
         records = None
         if args.records:
             os.makedirs(args.records, exist_ok=True)
-            records = os.path.join(args.records, "shengji-" + "-vs-".join(a.replace(":", "_").replace("=", "")
-                                                                           for a in pair) + ".jsonl")
+            records = records_path(args.records, pair)
         out = arena.run("shengji", pair, args.deals, seed=args.seed, workers=args.workers,
                         options={"match": False}, records=records, resume=bool(records))
         show(out)
