@@ -249,7 +249,8 @@ def test_arena_figures_count_levels_and_points_per_deal_for_each_side():
                 row(ba, 0, 1, 1, 120, 80)],    # B deals, A takes over: up 1
             1: [row(ab, 1, 1, 3, 0, 200),      # B deals and holds: up 3
                 row(ba, 1, 1, 1, 60, 140)]}    # A deals and holds: up 1
-    out = G.arena_figures(rows, ["A", "B"])["shengji"]
+    from cardavia.sim.arena import _game_figures
+    out = _game_figures(G.arena_series(rows, ["A", "B"]), ["A", "B"])
     assert out["A"]["levels_per_deal"] == pytest.approx((1.5 + 0.5) / 2)
     assert out["B"]["levels_per_deal"] == pytest.approx((0.0 + 1.5) / 2)
     assert out["A"]["points_per_deal"] == pytest.approx(((170 + 120) / 2 + (0 + 140) / 2) / 2)

@@ -974,14 +974,12 @@ class ShengjiGame(Game):
             out["kitty_bonus_rate"] = sum(r["kitty_multiplier"] > 0 for r in deals) / n
         return out
 
-    def arena_figures(self, rows_by_deal: dict, specs: Sequence[str]) -> dict:
-        """The duplicate arena's Shengji figures (issue 14 part 5), the deal pair
-        the unit: per agent, the levels its side gained per deal and the card
-        points it took per deal (the attackers' score with the kitty when
-        attacking, the defenders' trick points when defending), and for two
-        agents the differences A-B; means with 95 % t intervals."""
-        from cardavia.sim.stats import mean_ci
-
+    def arena_series(self, rows_by_deal: dict, specs: Sequence[str]) -> dict[str, dict[str, list[float]]]:
+        """The duplicate arena's Shengji figures (issue 14 part 5), one value per
+        deal pair (every seating of a deal) and agent: the levels its side
+        gained per deal played, and the card points it took per deal (the
+        attackers' score with the kitty when attacking, the defenders' trick
+        points when defending).  The arena adds means, 95 % intervals and A-B."""
         levels: dict[str, list[float]] = {s: [] for s in specs}
         points: dict[str, list[float]] = {s: [] for s in specs}
         for d in sorted(rows_by_deal):
@@ -998,19 +996,6 @@ class ShengjiGame(Game):
                 lv, pt, n = tally[s]
                 levels[s].append(lv / n)
                 points[s].append(pt / n)
-        out: dict[str, Any] = {"unit": "deal pair (every seating of a deal), per deal played"}
-        for s in specs:
-            lm, lci = mean_ci(levels[s])
-            pm, pci = mean_ci(points[s])
-            out[s] = {"levels_per_deal": lm, "levels_per_deal_ci": lci, "points_per_deal": pm,
-                      "points_per_deal_ci": pci}
-        if len(specs) == 2:
-            a, b = specs
-            lm, lci = mean_ci([x - y for x, y in zip(levels[a], levels[b])])
-            pm, pci = mean_ci([x - y for x, y in zip(points[a], points[b])])
-            out["difference"] = {"agents": [a, b], "levels_per_deal": lm, "levels_per_deal_ci": lci,
-                                 "points_per_deal": pm, "points_per_deal_ci": pci}
-        return {"shengji": out}
-
+        return {"levels_per_deal": levels, "points_per_deal": points}
 
 GAME = ShengjiGame

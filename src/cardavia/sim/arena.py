@@ -161,9 +161,25 @@ def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dic
         diff = [x - y for x, y in zip(per_deal_score[a], per_deal_score[b])]
         m, ci = mean_ci(diff)
         out["difference"] = {"agents": [a, b], "mean_score": m, "mean_score_ci": ci}
-    figures = getattr(game, "arena_figures", None)    # a game's own duplicate figures (Shengji)
-    if figures is not None:
-        out.update(figures(rows_by_deal, specs))
+    series = getattr(game, "arena_series", None)    # a game's own duplicate figures (Shengji)
+    if series is not None:
+        out[game.name] = _game_figures(series(rows_by_deal, specs), specs)
+    return out
+
+
+def _game_figures(series: dict[str, dict[str, list[float]]], specs: list[str]) -> dict[str, Any]:
+    """Means and 95 % intervals of a game's per-deal figures (``game.arena_series``:
+    figure -> spec -> one value a deal), by spec and, for two agents, A-B."""
+    out: dict[str, Any] = {s: {} for s in specs}
+    diff: dict[str, Any] = {"agents": specs}
+    for name, by_spec in series.items():
+        for s in specs:
+            out[s][name], out[s][name + "_ci"] = mean_ci(by_spec[s])
+        if len(specs) == 2:
+            a, b = specs
+            diff[name], diff[name + "_ci"] = mean_ci([x - y for x, y in zip(by_spec[a], by_spec[b])])
+    if len(specs) == 2:
+        out["difference"] = diff
     return out
 
 
