@@ -985,8 +985,8 @@ class ShengjiGame(Game):
         for d in sorted(rows_by_deal):
             tally = {s: [0.0, 0.0, 0] for s in specs}
             for row in rows_by_deal[d]:
-                for team in (0, 1):
-                    spec = row["seats"][team]
+                for seat, spec in enumerate(row["seats"]):   # a line-up may seat four specs
+                    team = seat & 1
                     for r in row["summary"]["deals"]:
                         attacking = (r["dealer"] & 1) != team
                         tally[spec][0] += r["levels"] if r["team"] == team else 0
