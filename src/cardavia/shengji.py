@@ -974,5 +974,28 @@ class ShengjiGame(Game):
             out["kitty_bonus_rate"] = sum(r["kitty_multiplier"] > 0 for r in deals) / n
         return out
 
+    def arena_series(self, rows_by_deal: dict, specs: Sequence[str]) -> dict[str, dict[str, list[float]]]:
+        """The duplicate arena's Shengji figures (issue 14 part 5), one value per
+        deal pair (every seating of a deal) and agent: the levels its side
+        gained per deal played, and the card points it took per deal (the
+        attackers' score with the kitty when attacking, the defenders' trick
+        points when defending).  The arena adds means, 95 % intervals and A-B."""
+        levels: dict[str, list[float]] = {s: [] for s in specs}
+        points: dict[str, list[float]] = {s: [] for s in specs}
+        for d in sorted(rows_by_deal):
+            tally = {s: [0.0, 0.0, 0] for s in specs}
+            for row in rows_by_deal[d]:
+                for seat, spec in enumerate(row["seats"]):   # a line-up may seat four specs
+                    team = seat & 1
+                    for r in row["summary"]["deals"]:
+                        attacking = (r["dealer"] & 1) != team
+                        tally[spec][0] += r["levels"] if r["team"] == team else 0
+                        tally[spec][1] += r["attacker_points"] if attacking else r["defender_points"]
+                        tally[spec][2] += 1
+            for s in specs:
+                lv, pt, n = tally[s]
+                levels[s].append(lv / n)
+                points[s].append(pt / n)
+        return {"levels_per_deal": levels, "points_per_deal": points}
 
 GAME = ShengjiGame

@@ -37,10 +37,14 @@ sampled deals double dummy (``cardavia.ai.bridge_play``; ``samples`` deals
 per card, ``nodes`` the solver's work cap, ``budget_ms`` a time cap); its
 bidding is the system's.
 
+Shengji's calls, bury and plays have their own search
+(``cardavia.ai.shengji_mc``, through ``GAME_DECISIONS``).
+
 Forced moves are played at once and are not decisions.
 """
 from __future__ import annotations
 
+import importlib
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
@@ -54,9 +58,16 @@ DEFAULT_ROLLOUTS = 20000
 climbing-game decision takes about 0.1 s at the median (150,000-250,000
 rollouts a second through the compiled driver; ``bench/bench_arena_climbing.py``)."""
 
-GAME_ROLLOUTS = {"guandan": 3000, "holdem": 600}
+GAME_ROLLOUTS = {"guandan": 3000, "shengji": 4000, "holdem": 600}
 """Games whose playouts are slower get a smaller default (Guandan: 4,000-8,000
-playouts a second; a median decision of about 0.5 s)."""
+playouts a second; a median decision of about 0.5 s; Shengji: about 40,000
+playouts a CPU second, a median decision of about 0.1 s of CPU, calls and
+buries about 0.3 s: ``bench/bench_arena_shengji.py --calibrate``)."""
+
+GAME_DECISIONS = {"shengji": "cardavia.ai.shengji_mc"}
+"""Games whose decisions have their own search: a module whose
+``choose(agent, observation, legal_moves)`` plays every unforced move and
+``evaluate`` (the same arguments) gives the candidates, values and worlds."""
 
 BID_THRESHOLD = 0.15
 """Tuned in the arena (``bench/bench_arena_climbing.py --tune-bidding``,
@@ -109,6 +120,9 @@ class MonteCarloAgent(Agent):
         self.max_candidates = max_candidates
         self.last_rollouts = 0
         """Playouts of the last decision (0 for a forced move)."""
+        self.last_worlds = 0
+        self.last_values: dict[str, float] = {}
+        """A game hook's estimates behind its last decision (move text -> value)."""
         self.bid_threshold = bid_threshold
         self.bid_step = bid_step
         self.last_win_share: float | None = None
@@ -171,6 +185,9 @@ class MonteCarloAgent(Agent):
 
     def evaluate(self, observation: Observation, legal_moves: LegalMoves) -> tuple[list[Move], list[float], int]:
         """Candidates, their mean returns for the agent's seat, and the worlds drawn."""
+        hook = GAME_DECISIONS.get(self.game.name)
+        if hook is not None:
+            return importlib.import_module(hook).evaluate(self, observation, legal_moves)
         data = getattr(observation, "data", observation)
         me = data["player"]
         cands = self.candidates(observation, legal_moves)
@@ -238,6 +255,9 @@ class MonteCarloAgent(Agent):
         if len(legal_moves) == 1:
             self.last_rollouts = 0
             return legal_moves[0]
+        hook = GAME_DECISIONS.get(self.game.name)
+        if hook is not None:
+            return importlib.import_module(hook).choose(self, observation, legal_moves)
         data = getattr(observation, "data", observation)
         if self.game.name == "doudizhu" and data.get("phase") == "bidding":
             return self.bid(observation, legal_moves)

@@ -43,6 +43,11 @@ def run(args) -> int:
     imps = result.get("imps")
     if imps:
         print(f"  {imps['agents'][0]} - {imps['agents'][1]}: IMPs a deal {_fmt(imps['mean'])} {_interval(imps['ci'])}")
+    sj = result.get("shengji", {}).get("difference")
+    if sj:  # Shengji's duplicate figures: levels and card points per deal
+        print(f"  {sj['agents'][0]} - {sj['agents'][1]}: levels per deal {_fmt(sj['levels_per_deal'])} "
+              f"{_interval(sj['levels_per_deal_ci'])}, points per deal {_fmt(sj['points_per_deal'])} "
+              f"{_interval(sj['points_per_deal_ci'])}")
     print(f"  seconds: {result['seconds']:,.1f}")
     if out_file:
         with out_file:

@@ -166,6 +166,25 @@ def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dic
         if hasattr(game, "duplicate_imps") and len(agents) == 2:   # Bridge: the two tables in IMPs
             m, ci = mean_ci([game.duplicate_imps(rows_by_deal[d], a) for d in sorted(rows_by_deal)])
             out["imps"] = {"agents": [a, b], "mean": m, "ci": ci}
+    series = getattr(game, "arena_series", None)    # a game's own duplicate figures (Shengji)
+    if series is not None:
+        out[game.name] = _game_figures(series(rows_by_deal, specs), specs)
+    return out
+
+
+def _game_figures(series: dict[str, dict[str, list[float]]], specs: list[str]) -> dict[str, Any]:
+    """Means and 95 % intervals of a game's per-deal figures (``game.arena_series``:
+    figure -> spec -> one value a deal), by spec and, for two agents, A-B."""
+    out: dict[str, Any] = {s: {} for s in specs}
+    diff: dict[str, Any] = {"agents": specs}
+    for name, by_spec in series.items():
+        for s in specs:
+            out[s][name], out[s][name + "_ci"] = mean_ci(by_spec[s])
+        if len(specs) == 2:
+            a, b = specs
+            diff[name], diff[name + "_ci"] = mean_ci([x - y for x, y in zip(by_spec[a], by_spec[b])])
+    if len(specs) == 2:
+        out["difference"] = diff
     return out
 
 

@@ -1,0 +1,347 @@
+"""The ``mc`` agent's Shengji decisions (issue 14 part 1): calls, the bury, plays.
+
+``MonteCarloAgent.choose`` hands a Shengji decision here (``choose``).  Every
+decision is a flat determinized search: worlds are drawn from the
+observation by the core sampler (``cardavia.shengji.world_sampler``: hand
+sizes, cards played, declarations, the revealed kitty and every void shown,
+SJ-3.5, trump voids included), each candidate is played on a copy of every
+world and the rest of the deal is played out by the compiled policy; the
+candidate with the best mean value for the agent's side wins: the levels
+the deal gives it, blended with the card points (``POINTS_BLEND``).
+All candidates share the worlds and rollout seeds (common random numbers).
+The budget is the agent's: ``rollouts`` playouts a decision in all
+(``max(1, rollouts // candidates)`` worlds), or ``budget_ms``; ``threads``
+is not used here (one thread: the arena runs deals in parallel instead).
+
+Declaring and overcalling.  The candidates are pass and every declaration
+the hand allows (SJ-2.4).  Each mean is shrunk towards a prior worth
+``PRIOR_WORLDS`` worlds: pass 0, a declaration ``prior_of_declaration``
+(trump length and strength counted at this level, the kitty for a declarer
+who becomes the first dealer), so that a few noisy worlds do not make a
+weak call.  The level and the seat reach the value through the rollouts
+too: the level fixes which cards are trump, and the rollouts play the
+other seats' overcalls and passes (a call that three passes fix at once
+is worth more than one an opponent overcalls).
+
+Burying (SJ-2.7) is one decision: a handful of whole 8-card burials
+(``bury_candidates``: the policy's, voids in one or two short suits, no
+points, no pairs broken, each filled by the policy's order) are searched,
+and the agent then buries the chosen cards one move at a time without
+searching again.
+
+Playing.  Leads are few (singles, pairs, tractors: SJ-3.4) and all are
+searched.  A follow can have tens of thousands of plays (a void player
+filling a tractor); beyond ``max_candidates`` the plays are grouped by what
+they do to the hand, the trick and the score (cards of each suit and trumps
+used, points given, pairs kept, winning the trick now) and the cheapest
+play of each group is searched, with the policy's move (``play_candidates``).
+"""
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any, Sequence
+
+from cardavia._core import shengji as core
+from cardavia._core.shengji import order_table
+from cardavia.cards import card_text
+from cardavia.game import Move, Observation
+from cardavia.shengji import BURY, DECLARE, PASS, PLAY, ShengjiMove, TRUMP_NAMES, world_sampler
+
+PRIOR_WORLDS = 8
+"""The weight of a declaration's prior, in worlds."""
+PRIOR_PER_TRUMP = 0.15
+"""Levels a trump above ``PRIOR_PAR_TRUMPS`` is worth in the prior."""
+PRIOR_PAR_TRUMPS = 10
+"""The trump length (of 25 cards) the policy declares from: a par call."""
+PRIOR_PER_HIGH = 0.1
+"""Levels per joker or level card (the highest trumps) in the prior."""
+PRIOR_KITTY = 0.2
+"""Levels for taking the kitty: a first-deal declarer becomes dealer (SJ-2.3)."""
+POINTS_BLEND = 0.5
+"""The share of the attackers' points in a playout's value (``_value``).
+Against ``heuristic`` at 1,000 rollouts (16 duplicate deals, seed 77):
+levels per deal +0.97 [0.65, 1.28] with 0.5, +0.94 [0.60, 1.27] with 0
+(card points +73 and +65): no worse, and the points break ties."""
+KITTY = 8
+"""Cards the dealer buries (SJ-2.7)."""
+SCAN = 4096
+"""Follows with more plays than this are grouped from a sample of this many."""
+_CODE = {name: code for code, name in enumerate(core.KIND_NAMES)}
+
+
+def card_points(c: int) -> int:
+    """SJ-4.1: fives 5, tens and kings 10."""
+    return 0 if c >= 52 else {3: 5, 8: 10, 11: 10}.get(c >> 2, 0)
+
+
+def _data(observation: Any) -> dict:
+    return observation.data if isinstance(observation, Observation) else observation
+
+
+def _hand_ids(data: dict) -> list[int]:
+    from cardavia.cards import parse_cards
+    return parse_cards(" ".join(data["hand"]))
+
+
+# -- the search over move sequences ---------------------------------------------------
+def search(agent: Any, observation: Any, candidates: Sequence[Sequence[Any]]) -> list[float]:
+    """The mean return for the agent's seat of each candidate (a sequence of
+    the agent's moves, played in order) over the same sampled worlds."""
+    data = _data(observation)
+    me = data["player"]
+    sample = world_sampler(observation).sample
+    codes = [[(_CODE[m.kind], m.cards) for m in seq] for seq in candidates]
+    rng = agent.rng
+    totals = [0.0] * len(codes)
+    n = 0
+    per = max(1, agent.rollouts // len(codes))
+    deadline = None if agent.budget_ms is None else time.perf_counter() + agent.budget_ms / 1000
+    while True:
+        world = sample(rng.getrandbits(64))
+        seed = rng.getrandbits(64)
+        for j, seq in enumerate(codes):
+            pos = world.copy()
+            for kind, cards in seq:
+                pos.apply(kind, cards)
+            pos.rollout(seed)
+            totals[j] += _value(pos, me)
+        n += 1
+        if (n >= per) if deadline is None else time.perf_counter() >= deadline:
+            break
+    agent.last_rollouts = n * len(codes)
+    agent.last_worlds = n
+    return [t / n for t in totals]
+
+
+def _value(pos: Any, me: int) -> float:
+    """A played-out deal's worth to seat ``me``: its levels blended with the
+    attackers' points on the same scale (SJ-4.2 gives the attackers about
+    (points - 100) / 40 levels, in steps): the points tell apart the many
+    playouts that end on the same step."""
+    levels = pos.returns()[me]
+    if not POINTS_BLEND:
+        return levels
+    margin = (pos.attacker_points - 100) / 40
+    if (me & 1) == (pos.dealer & 1):
+        margin = -margin
+    return (1 - POINTS_BLEND) * levels + POINTS_BLEND * margin
+
+
+def _best(values: Sequence[float]) -> int:
+    best = 0
+    for j in range(1, len(values)):
+        if values[j] > values[best]:
+            best = j
+    return best
+
+
+# -- declaring and overcalling ----------------------------------------------------------
+def trump_suit_of(move: ShengjiMove, level: int) -> int:
+    """The contract a declaration names: 0-3 (C D H S) or 4 (NT, a joker pair)."""
+    c = move.cards[0]
+    return 4 if c >= 52 else c & 3
+
+
+def prior_of_declaration(hand: Sequence[int], level: int, trump: int, takes_kitty: bool) -> float:
+    """The prior value (levels) of making ``trump`` trump with this hand: trump
+    length over par and the highest trumps (jokers, level cards), plus the
+    kitty for a declarer who becomes dealer."""
+    eff = order_table(level, trump)
+    trumps = sum(eff[c][0] == 4 for c in hand)
+    high = sum(c >= 52 or (c >> 2) == level - 2 for c in hand)
+    return (PRIOR_PER_TRUMP * (trumps - PRIOR_PAR_TRUMPS) + PRIOR_PER_HIGH * high
+            + (PRIOR_KITTY if takes_kitty else 0.0))
+
+
+def declare_values(agent: Any, observation: Any, legal_moves: Any) -> tuple[list[Any], list[float]]:
+    """Pass and every declaration, with their rollout means shrunk to the priors."""
+    data = _data(observation)
+    moves = list(legal_moves)
+    means = search(agent, observation, [[m] for m in moves])
+    hand = _hand_ids(data)
+    n = agent.last_worlds
+    first_dealer = data["dealer"] is None and data["declaration"] is None
+    values = []
+    for m, mean in zip(moves, means):
+        prior = 0.0
+        if m.kind == DECLARE:
+            prior = prior_of_declaration(hand, data["level"], trump_suit_of(m, data["level"]), first_dealer)
+        values.append((mean * n + prior * PRIOR_WORLDS) / (n + PRIOR_WORLDS))
+    return moves, values
+
+
+def declare(agent: Any, observation: Any, legal_moves: Any) -> Move:
+    moves, values = declare_values(agent, observation, legal_moves)
+    agent.last_values = {str(m): v for m, v in zip(moves, values)}
+    return moves[_best(values)]
+
+
+# -- burying ---------------------------------------------------------------------------
+def bury_order(hand: Sequence[int], level: int, trump: int) -> list[int]:
+    """The hand's cards (one id per copy) in the policy's burying order: short
+    plain suits first, low cards, no points, no pairs, aces and kings kept,
+    trumps last (the core's ``_policy_bury`` score)."""
+    table = order_table(level, trump)
+    count = Counter(hand)
+    length = Counter(table[c][0] for c in hand)
+
+    def score(c: int) -> int:
+        suit, order = table[c]
+        if suit == 4:
+            return 1000 + order
+        s = length[suit] * 6 + order + card_points(c) * 8 + (30 if count[c] == 2 else 0)
+        return s + (40 if order >= 10 else 0)
+    return sorted(hand, key=lambda c: (score(c), c))
+
+
+def bury_candidates(hand: Sequence[int], level: int, trump: int, need: int = KITTY,
+                    policy: Sequence[int] = ()) -> list[tuple[int, ...]]:
+    """A few whole burials of the ``need`` cards still to bury: ``policy`` (the
+    policy's own, first when given); a void in each plain suit (and each
+    two) short enough; no point cards; no pair broken (pairs are tractor
+    material); each completed from the policy's order."""
+    order = bury_order(hand, level, trump)
+    table = order_table(level, trump)
+    suits: dict[int, list[int]] = {}
+    for c in order:
+        if table[c][0] != 4:
+            suits.setdefault(table[c][0], []).append(c)
+    count = Counter(hand)
+
+    def complete(first: Sequence[int], allowed=lambda c: True) -> tuple[int, ...]:
+        left = Counter(hand)
+        chosen: list[int] = []
+        for c in list(first) + [c for c in order if allowed(c)] + order:
+            if len(chosen) == need:
+                break
+            if left[c]:
+                left[c] -= 1
+                chosen.append(c)
+        return tuple(sorted(chosen))
+    out = [tuple(sorted(policy))] if policy else []
+    out.append(complete(()))
+    short = [s for s, cs in suits.items() if len(cs) <= need]
+    for s in short:
+        out.append(complete(suits[s]))
+    for i, s in enumerate(short):
+        for t in short[i + 1:]:
+            if len(suits[s]) + len(suits[t]) <= need:
+                out.append(complete(suits[s] + suits[t]))
+    out.append(complete((), lambda c: card_points(c) == 0 and table[c][0] != 4))
+    out.append(complete((), lambda c: count[c] == 1 and table[c][0] != 4))
+    out.append(complete((), lambda c: count[c] == 1 and card_points(c) == 0 and table[c][0] != 4))
+    return list(dict.fromkeys(out))
+
+
+def bury_values(agent: Any, observation: Any) -> tuple[list[tuple[int, ...]], list[float]]:
+    """The candidate burials and their rollout means."""
+    data = _data(observation)
+    need = KITTY - len(data.get("buried", ()))
+    world = world_sampler(observation).sample(agent.rng.getrandbits(64))
+    policy = []
+    for _ in range(need):       # the policy reads only the dealer's hand: the same in every world
+        kind, cards = world.policy_move(0)
+        world.apply(kind, cards)
+        policy.append(cards[0])
+    burials = bury_candidates(_hand_ids(data), data["level"], TRUMP_NAMES.index(data["trump"]), need, policy)
+    means = search(agent, observation, [[ShengjiMove(BURY, (c,)) for c in b] for b in burials])
+    return burials, means
+
+
+def bury(agent: Any, observation: Any, legal_moves: Any) -> Move:
+    data = _data(observation)
+    hand = _hand_ids(data)
+    key = (data["deal"], tuple(sorted(hand)))
+    plan = getattr(agent, "_shengji_bury", None)
+    if plan is None or plan[0] != key:
+        burials, means = bury_values(agent, observation)
+        chosen = list(burials[_best(means)])
+        agent.last_values = {" ".join(card_text(c) for c in b): v for b, v in zip(burials, means)}
+        plan = (key, chosen)
+    else:
+        agent.last_rollouts = 0
+    key, chosen = plan
+    card = chosen[0]
+    rest = list(hand)
+    rest.remove(card)
+    agent._shengji_bury = ((data["deal"], tuple(sorted(rest))), chosen[1:])
+    move = ShengjiMove(BURY, (card,))
+    assert move in legal_moves
+    return move
+
+
+# -- playing ---------------------------------------------------------------------------
+def play_candidates(agent: Any, observation: Any, legal_moves: Any) -> list[Any]:
+    """Every legal play, or (beyond ``max_candidates``) the policy's play and
+    the cheapest play of each kind: cards of each suit used (trumps
+    included), points given, pairs kept and whether it wins the trick as it
+    stands."""
+    n = len(legal_moves)
+    if n <= agent.max_candidates:
+        return list(legal_moves)
+    data = _data(observation)
+    me = data["player"]
+    rng = agent.rng
+    world = world_sampler(observation).sample(rng.getrandbits(64))
+    table = order_table(data["level"], TRUMP_NAMES.index(data["trump"]))
+    policy = agent.game.policy_move(observation, legal_moves, rng.getrandbits(64))
+    indices = range(n) if n <= SCAN else sorted(rng.sample(range(n), SCAN))
+    groups: dict[tuple, tuple[int, Move]] = {}
+    for i in indices:
+        m = legal_moves[i]
+        pos = world.copy()
+        pos.apply(core.PLAY, m.cards)
+        wins = (pos.best_seat if pos.nplayed else pos.last_winner) == me
+        cards = m.cards
+        shed = [0] * 5
+        for c in cards:
+            shed[table[c][0]] += 1
+        sig = (tuple(shed), sum(map(card_points, cards)),
+               sum(v == 2 for v in Counter(cards).values()), wins)
+        cost = sum(table[c][1] + (20 if table[c][0] == 4 else 0) for c in cards)
+        if sig not in groups or cost < groups[sig][0]:
+            groups[sig] = (cost, m)
+    reps = [m for _, m in sorted(groups.values(), key=lambda x: x[0]) if m != policy]
+    room = agent.max_candidates - 1
+    if len(reps) > room:
+        reps = [reps[(j * len(reps)) // room] for j in range(room)]
+    return [policy] + reps
+
+
+def play(agent: Any, observation: Any, legal_moves: Any) -> Move:
+    cands = play_candidates(agent, observation, legal_moves)
+    means = search(agent, observation, [[m] for m in cands])
+    agent.last_values = {str(m): v for m, v in zip(cands, means)}
+    return cands[_best(means)]
+
+
+def evaluate(agent: Any, observation: Any, legal_moves: Any) -> tuple[list[Any], list[float], int]:
+    """Candidates, their values and the worlds drawn (``MonteCarloAgent.evaluate``,
+    for hints): a bury is shown as its first card, with the best burial's
+    value that starts with it; no plan is kept."""
+    phase = _data(observation)["phase"]
+    if phase == "bury":
+        burials, means = bury_values(agent, observation)
+        best: dict[Move, float] = {}
+        for b, v in zip(burials, means):
+            m = ShengjiMove(BURY, (b[0],))
+            best[m] = max(v, best.get(m, v))
+        return list(best), list(best.values()), agent.last_worlds
+    if legal_moves[0].kind in (PASS, DECLARE):
+        moves, values = declare_values(agent, observation, legal_moves)
+        return moves, values, agent.last_worlds
+    cands = play_candidates(agent, observation, legal_moves)
+    return cands, search(agent, observation, [[m] for m in cands]), agent.last_worlds
+
+
+def choose(agent: Any, observation: Any, legal_moves: Any) -> Move:
+    """The ``mc`` agent's Shengji move (more than one legal move)."""
+    phase = _data(observation)["phase"]
+    first = legal_moves[0]
+    if phase == "bury":
+        return bury(agent, observation, legal_moves)
+    if first.kind in (PASS, DECLARE):
+        return declare(agent, observation, legal_moves)
+    assert first.kind == PLAY
+    return play(agent, observation, legal_moves)
