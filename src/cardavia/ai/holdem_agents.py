@@ -87,15 +87,9 @@ class RangeAgent(Agent):
     def __init__(self, game: Any, seed: Any = None, rollouts: int | None = None,
                  budget_ms: float | None = None, temperature: float = 4.0):
         super().__init__(seed)
-        from cardavia.ai.mc import default_rollouts
+        from cardavia.ai.mc import checked_budget
 
-        if rollouts is None:
-            rollouts = default_rollouts(game)
-        if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-            raise ValueError(f"mc: rollouts must be a positive int, not {rollouts!r}")
-        if budget_ms is not None and (isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float))
-                                      or not budget_ms > 0):
-            raise ValueError(f"mc: budget_ms must be a positive number, not {budget_ms!r}")
+        rollouts = checked_budget(game, rollouts, budget_ms)
         if isinstance(temperature, bool) or not isinstance(temperature, (int, float)) or temperature < 0:
             raise ValueError(f"mc: temperature must be a number >= 0, not {temperature!r}")
         self.game = game
@@ -183,13 +177,7 @@ class RangeAgent(Agent):
 def _public_actions(data: dict) -> list[tuple[int, int]]:
     from cardavia.betting import public_actions
     history = data["history"]
-    start = 0
-    for i in range(len(history) - 1, -1, -1):
-        p, text = history[i]
-        if p < 0 and str(text).startswith("hand "):
-            start = i
-            break
-    return public_actions(str(t) for p, t in history[start + 1:] if p >= 0)
+    return public_actions(str(t) for p, t in history[hm.hand_start(history) + 1:] if p >= 0)
 
 
 class _RuleAgent(Agent):

@@ -173,6 +173,16 @@ def action_likelihood(kind: str, s: np.ndarray, to_call: int, pot: int, amount_o
     return _clip(0.1 + 0.9 * _sig((s - (0.7 + 0.15 * (x - 0.5) / 0.5)) / 0.07))
 
 
+def hand_start(history: Sequence[Any]) -> int:
+    """The index of the current hand's opening entry ("hand N: ...") in an
+    observation's history (0 if there is none)."""
+    for i in range(len(history) - 1, -1, -1):
+        p, text = history[i]
+        if p < 0 and str(text).startswith("hand "):
+            return i
+    return 0
+
+
 class HandTracker:
     """The public course of the hand in an observation, action by action:
     who acted, with what to call, into what pot, on which board."""
@@ -183,12 +193,7 @@ class HandTracker:
         sb, bb = data["blinds"]
         start = list(data["start_stacks"])
         history = data["history"]
-        begin = 0
-        for i in range(len(history) - 1, -1, -1):
-            p, text = history[i]
-            if p < 0 and str(text).startswith("hand "):
-                begin = i
-                break
+        begin = hand_start(history)
         self.events: list[dict[str, Any]] = []
         left = start[:]
         bets = [0] * n

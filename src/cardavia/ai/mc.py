@@ -84,6 +84,19 @@ def default_rollouts(game: Any) -> int:
     return GAME_ROLLOUTS.get(getattr(game, "name", game), DEFAULT_ROLLOUTS)
 
 
+def checked_budget(game: Any, rollouts: Any, budget_ms: Any) -> int:
+    """``rollouts`` (the game's default for None), after checking it and
+    ``budget_ms``; ValueError naming the bad option."""
+    if rollouts is None:
+        rollouts = default_rollouts(game)
+    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
+        raise ValueError(f"mc: rollouts must be a positive int, not {rollouts!r}")
+    if budget_ms is not None and (isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float))
+                                  or not budget_ms > 0):
+        raise ValueError(f"mc: budget_ms must be a positive number, not {budget_ms!r}")
+    return rollouts
+
+
 class MonteCarloAgent(Agent):
     """Determinized Monte Carlo search over the game's compiled rollouts."""
 
@@ -95,13 +108,7 @@ class MonteCarloAgent(Agent):
                  bid_threshold: float = BID_THRESHOLD, bid_step: float = BID_STEP,
                  samples: int | None = None, nodes: int | None = None):
         super().__init__(seed)
-        if rollouts is None:
-            rollouts = default_rollouts(game)
-        if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-            raise ValueError(f"mc: rollouts must be a positive int, not {rollouts!r}")
-        if budget_ms is not None and (isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float))
-                                      or not budget_ms > 0):
-            raise ValueError(f"mc: budget_ms must be a positive number, not {budget_ms!r}")
+        rollouts = checked_budget(game, rollouts, budget_ms)
         if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
             raise ValueError(f"mc: threads must be an int 1-64, not {threads!r}")
         if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or max_candidates < 2:
