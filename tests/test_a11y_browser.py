@@ -297,12 +297,7 @@ def check_phone_hand(page, n: int) -> None:
 @pytest.mark.parametrize("lang", ["en", "ar", "zh"])
 def open_fixture(page, server, state, seat):
     """base.open_fixture, waiting for my turn in any language (its status text is translated)."""
-    v = page.evaluate("""async ([state, seat]) => { const r = await fetch('/api/test/games', {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, body: JSON.stringify({state, seat, pace: 0})});
-        return r.json(); }""", [state.to_dict(), seat])
-    assert "id" in v, v
-    page.goto(f"{server.url}/#/game/{v['id']}")
-    return i18n_base.wait_turn(page)
+    return base.open_fixture(page, server, state, seat, wait=i18n_base.wait_turn)
 
 
 @pytest.mark.parametrize("lang", ["en", "ar", "zh"])

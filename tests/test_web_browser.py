@@ -633,14 +633,15 @@ def fixture_server(tmp_path_factory):
     s.stop()
 
 
-def open_fixture(page, server, state, seat):
-    """Start a game from ``state`` through the page's own session; wait for my turn."""
+def open_fixture(page, server, state, seat, wait=None):
+    """Start a game from ``state`` through the page's own session; wait for my
+    turn (with ``wait(page)``, by default ``wait_ready``)."""
     v = page.evaluate("""async ([state, seat]) => { const r = await fetch('/api/test/games', {method: 'POST',
         headers: {'Content-Type': 'application/json'}, body: JSON.stringify({state, seat, pace: 0})});
         return r.json(); }""", [state.to_dict(), seat])
     assert "id" in v, v
     page.goto(f"{server.url}/#/game/{v['id']}")
-    return wait_ready(page)
+    return (wait or wait_ready)(page)
 
 
 def test_a_guandan_tribute_cancelled_by_two_red_jokers(browser, fixture_server, page_errors, screenshots):
