@@ -161,13 +161,18 @@ function chosenGame() {
   return app.catalog.games.find((g) => g.name === (inp && inp.value)) || app.catalog.games[0];
 }
 
+// What plays at each level, in words (the agents' names are the engine's).
+const AGENT_WORDS = { heuristic: N_("rules of thumb"), mc: N_("Monte Carlo search"),
+  ismcts: N_("tree search"), random: N_("random moves"), cfr: N_("solved strategy") };
+
 function updateHomeOptions() {
   const g = chosenGame();
   const sel = $("level");
   const current = sel.value || "easy";
   sel.textContent = "";
   for (const lv of app.catalog.levels) {
-    const o = el("option", null, `${lv.title} (${g.levels[lv.name]})`);
+    const agent = g.levels[lv.name];
+    const o = el("option", null, `${lv.title} (${AGENT_WORDS[agent] ? t(AGENT_WORDS[agent]) : agent})`);
     o.value = lv.name;
     if (lv.name === current) o.selected = true;
     sel.append(o);
