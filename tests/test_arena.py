@@ -92,6 +92,25 @@ def test_arena_records_stream_and_resume_equals_uninterrupted(tmp_path):
         arena.run("doudizhu", ["heuristic", "random"], 4, seed=8, workers=1, records=str(path), resume=True)
 
 
+def test_a_shorter_resumed_run_keeps_the_deals_recorded_beyond_it(tmp_path):
+    # A bench that resumes step by step (25 deals, then 50 ...) must never
+    # truncate a records file holding more deals than the step asks for.
+    from cardavia import simulate
+    path = tmp_path / "r.jsonl"
+    full = arena.run("zhengshangyou", ["heuristic", "random"], 4, seed=5, workers=1, records=str(path))
+    first_two = arena.run("zhengshangyou", ["heuristic", "random"], 2, seed=5, workers=1, records=str(path),
+                          resume=True)
+    assert first_two["resumed_deals"] == 2 and len(path.read_text().splitlines()) == 4 * 6
+    again = arena.run("zhengshangyou", ["heuristic", "random"], 4, seed=5, workers=1, records=str(path),
+                      resume=True)
+    assert again["resumed_deals"] == 4 and _strip_times(again) == _strip_times(full)
+    spath = tmp_path / "s.jsonl"
+    simulate.run("zhengshangyou", 5, seed=3, workers=1, agents=["heuristic", "random", "random"], records=str(spath))
+    simulate.run("zhengshangyou", 2, seed=3, workers=1, agents=["heuristic", "random", "random"], records=str(spath),
+                 resume=True)
+    assert len(spath.read_text().splitlines()) == 5
+
+
 def test_simulate_records_and_resume(tmp_path):
     from cardavia import simulate
     path = tmp_path / "s.jsonl"

@@ -224,15 +224,17 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
         _replay.prepare_dir(replays)
     seats_list = seatings(game, agents)
     run_id = {"game": game_name, "options": options, "agents": agents, "seed": seed}
-    done: dict[int, list[dict]] = {}
+    recorded: dict[int, list[dict]] = {}
     if records and resume:
-        done = {d: rows for d, rows in _records.load(records, run_id, len(seats_list)).items() if d < games}
+        recorded = _records.load(records, run_id, len(seats_list))
+    done = {d: rows for d, rows in recorded.items() if d < games}
     todo = deals_to_play(games, done)
     pool = make_backend(backend, workers, address)
     chunk = max(1, min(8, len(todo) // (pool.slots() * 4) or 1))
     tasks = Tasks(todo, chunk, lambda deals: (game_name, options, agents, seed, deals, bool(replays)))
     unit = "match" if game.options.get("match") else "deal"
-    writer = _records.Writer(records, done) if records else None
+    # Deals recorded beyond ``games`` stay in the file: a shorter resumed run never loses them.
+    writer = _records.Writer(records, recorded) if records else None
     bar = Progress(games, f"{game_name} arena deals", enabled=progress)
     bar.update(len(done))
     rows_by_deal = dict(done)

@@ -132,16 +132,18 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     if replays:
         _replay.prepare_dir(replays)
     run_id = {"game": game_name, "options": options, "agents": list(agents), "seed": seed}
-    done: dict[int, list[dict]] = {}
+    recorded: dict[int, list[dict]] = {}
     if records and resume:
-        done = {d: r for d, r in _records.load(records, run_id, 1).items() if d < games}
+        recorded = _records.load(records, run_id, 1)
+    done = {d: r for d, r in recorded.items() if d < games}
     todo = deals_to_play(games, done)
     pool = make_backend(backend, workers, address)
     chunk = max(1, min(250, len(todo) // (pool.slots() * 8) or 1))
     tasks = Tasks(todo, chunk, lambda deals: (game_name, options, list(agents), seed, deals, bool(replays)))
     workers = max(1, min(pool.slots(), len(tasks)))
     one, unit = ("match", "matches") if game.options.get("match") else ("deal", "deals")
-    writer = _records.Writer(records, done) if records else None
+    # Deals recorded beyond ``games`` stay in the file: a shorter resumed run never loses them.
+    writer = _records.Writer(records, recorded) if records else None
     bar = Progress(games, f"{game_name} {unit}", enabled=progress)
     bar.update(len(done))
     summaries_by_deal = {d: rows[0]["summary"] for d, rows in done.items()}
