@@ -357,3 +357,48 @@ def test_every_literal_marked_in_the_scripts_is_in_the_template():
             if msgid not in ids and tools._wanted(msgid):
                 missing.append(f"{path.name}: {msgid!r}")
     assert not missing, missing
+
+
+# -- each game's refusals carry a message id of the catalog -------------------------
+
+def _refusal(state, move):
+    import cardavia
+
+    with pytest.raises(cardavia.IllegalMoveError) as info:
+        state.play(move)
+    return info.value
+
+
+def _assert_translated_refusal(e, english_fragment):
+    """``e`` has a msgid of the template, filled it is the English message, and
+    each language's catalog translates it (parameters kept, no English left)."""
+    from cardavia.web.app import error_text
+
+    assert english_fragment in str(e)
+    template = {m.id for m in tools._read_po(tools.LOCALE / "cardavia.pot") if m.id}
+    assert e.msgid in template, e.msgid
+    assert i18n.fill(e.msgid, e.params) in str(e)
+    for lang in tools.TRANSLATED:
+        text = error_text(e, lang)
+        assert english_fragment not in text and e.msgid not in text, (lang, text)
+        for value in e.params.values():
+            assert str(value) in text, (lang, text)
+
+
+def test_holdem_refusals_are_translated():
+    import cardavia
+
+    s = cardavia.load("holdem", match=False).from_hands(None, stacks=[1000, 1000, 1000, 1000], button=0)
+    _assert_translated_refusal(_refusal(s, "check"), "you owe chips")
+    _assert_translated_refusal(_refusal(s, "bet 40"), "there is already a bet of 20 this round")
+    _assert_translated_refusal(_refusal(s, "raise 5000"), "more chips than you have (at most")
+
+
+def test_updown_refusals_are_translated():
+    import cardavia
+    from cardavia.cards import card_text
+
+    s = cardavia.load("updown").new_state(seed=11)
+    _assert_translated_refusal(_refusal(s, "bet 1"), "betting starts only when")
+    other = next(c for c in range(52) if c not in s.core.hand(0))
+    _assert_translated_refusal(_refusal(s, f"lock {card_text(other)}"), f"you do not hold {card_text(other)}")

@@ -18,6 +18,18 @@ from cardavia._core import betting as B
 from cardavia._core.betting import BET, CALL, CHECK, FOLD
 from cardavia._core.rng import Random
 from cardavia.game import ArgumentTypeError, IllegalMoveError, InvalidMoveError, Move, Observation, check_seed
+from cardavia.i18n import N_
+
+# The core's refusals (B.ERRORS) as message ids: their English is the msgid.
+_CORE_MSGIDS = frozenset((
+    N_("the betting round is complete"), N_("you owe chips: call or fold instead of checking"),
+    N_("there is nothing to call: check instead"),
+    N_("calling already takes all your chips, so you cannot raise"),
+    N_("you cannot raise when no other player can still bet"),
+    N_("a short all-in did not reopen raising for a player who already acted"),
+    N_("below the minimum bet or raise, and not all-in"), N_("more chips than you have"),
+    N_("you owe nothing: check instead of folding"),
+))
 
 __all__ = ["BetMove", "MAX_AMOUNT", "actor_figures", "allin_move", "bet_menu", "betting_error",
            "check_bet", "draw_seed", "observation_data", "parse_bet_text", "public_actions", "raise_range"]
@@ -86,11 +98,17 @@ def betting_error(code: int, core: Any, player: int, rules: dict) -> IllegalMove
     """The IllegalMoveError for a betting core error code, naming the rule
     (``rules`` maps codes to rule ids) and the legal bounds where they help."""
     msg = B.ERRORS[code]
+    msgid = msg if msg in _CORE_MSGIDS else None
+    params: dict[str, Any] = {}
     if code == B.TOO_SMALL:
-        msg += f" (minimum {core.min_to(player)})"
+        params["amount"] = core.min_to(player)
+        msg += f" (minimum {params['amount']})"
+        msgid = N_("below the minimum bet or raise, and not all-in (minimum {amount})")
     elif code == B.TOO_LARGE:
-        msg += f" (at most {core.max_to(player)})"
-    return IllegalMoveError(msg, rule=rules.get(code))
+        params["amount"] = core.max_to(player)
+        msg += f" (at most {params['amount']})"
+        msgid = N_("more chips than you have (at most {amount})")
+    return IllegalMoveError(msg, rule=rules.get(code), msgid=msgid, params=params)
 
 
 def bet_menu(core: Any) -> list[BetMove]:
@@ -115,10 +133,14 @@ def check_bet(move: BetMove, core: Any, rules: dict, bet_rule: str, round_text: 
     (``bet_rule``; ``round_text`` such as ``" this round"`` goes into the
     message), then whatever the core refuses (``rules``: code -> rule id)."""
     if move.kind == "bet" and core.level > 0:
+        msgid = (N_("there is already a bet of {level} this round: raise instead of bet") if round_text
+                 else N_("there is already a bet of {level}: raise instead of bet"))
         raise IllegalMoveError(f"there is already a bet of {core.level}{round_text}: raise instead of bet",
-                               rule=bet_rule)
+                               rule=bet_rule, msgid=msgid, params={"level": core.level})
     if move.kind == "raise" and core.level == 0:
-        raise IllegalMoveError(f"nobody has bet{round_text}: bet instead of raise", rule=bet_rule)
+        msgid = (N_("nobody has bet this round: bet instead of raise") if round_text
+                 else N_("nobody has bet: bet instead of raise"))
+        raise IllegalMoveError(f"nobody has bet{round_text}: bet instead of raise", rule=bet_rule, msgid=msgid)
     code = core.check(move.action, min(move.amount, MAX_AMOUNT))
     if code:
         raise betting_error(code, core, core.actor, rules)

@@ -58,6 +58,7 @@ from cardavia.betting import (
     raise_range,
 )
 from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
+from cardavia.i18n import N_
 from cardavia.game import (
     CHANCE,
     TERMINAL,
@@ -212,7 +213,7 @@ class HoldemState(State):
         if not isinstance(move, BetMove):
             raise IllegalMoveError(f"{move!r} is not a Hold'em move")
         if self._over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", msgid=N_("the game is over"))
         check_bet(move, self._hand, _TH_RULES, "TH-3.2", " this round")
 
     def _apply(self, move: Move) -> None:
@@ -223,7 +224,7 @@ class HoldemState(State):
     def resolve_allin(self) -> BetMove:
         """The concrete move of "allin" for the player to act."""
         if self._over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", msgid=N_("the game is over"))
         return allin_move(self._hand, _TH_RULES)
 
     def raise_range(self) -> range:

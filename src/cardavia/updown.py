@@ -42,6 +42,7 @@ from cardavia._core import updown_core as _uc
 from cardavia._core.updown_core import BETTING, DEALT_OUT, LOCK, DuelCore, compare, is_up
 from cardavia._core.updown_core import PHASES as _PHASES
 from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
+from cardavia.i18n import N_
 from cardavia.game import (
     CHANCE,
     TERMINAL,
@@ -198,17 +199,19 @@ class UpDownState(State):
 
     def _check(self, move: Move) -> None:
         if self._over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError("the game is over", msgid=N_("the game is over"))
         c = self._core
         if c.phase == LOCK:
             if not isinstance(move, LockMove):
-                raise IllegalMoveError("betting starts only when both players have locked a card: lock one "
-                                       "of your two cards first", rule="UD-3.1")
+                text = N_("betting starts only when both players have locked a card: lock one of your two cards first")
+                raise IllegalMoveError(text, rule="UD-3.1", msgid=text)
             if move.card not in c.hand(c.actor):
-                raise IllegalMoveError(f"you do not hold {card_text(move.card)}", rule="UD-3.1")
+                raise IllegalMoveError(f"you do not hold {card_text(move.card)}", rule="UD-3.1",
+                                       msgid=N_("you do not hold {card}"), params={"card": card_text(move.card)})
             return
         if isinstance(move, LockMove):
-            raise IllegalMoveError("your locked card cannot change", rule="UD-3.1")
+            raise IllegalMoveError("your locked card cannot change", rule="UD-3.1",
+                                   msgid=N_("your locked card cannot change"))
         if not isinstance(move, BetMove):
             raise IllegalMoveError(f"{move!r} is not an Up/Down move")
         check_bet(move, c, _UD_RULES, "UD-3.2")
@@ -235,7 +238,7 @@ class UpDownState(State):
 
     def resolve_allin(self) -> BetMove:
         if self._over or self._core.phase != BETTING:
-            raise IllegalMoveError("there is no betting now", rule="UD-3.1")
+            raise IllegalMoveError("there is no betting now", rule="UD-3.1", msgid=N_("there is no betting now"))
         return allin_move(self._core, _UD_RULES)
 
     def raise_range(self) -> range:
