@@ -402,3 +402,14 @@ def test_updown_refusals_are_translated():
     _assert_translated_refusal(_refusal(s, "bet 1"), "betting starts only when")
     other = next(c for c in range(52) if c not in s.core.hand(0))
     _assert_translated_refusal(_refusal(s, f"lock {card_text(other)}"), f"you do not hold {card_text(other)}")
+
+
+def test_bridge_refusals_are_translated():
+    import cardavia
+    from cardavia.bridge import CARDS
+
+    s = cardavia.load("bridge").new_state(seed=3)
+    _assert_translated_refusal(_refusal(s, "X"), "there is no bid to double")
+    _assert_translated_refusal(_refusal(s, CARDS[51]), "is a card, but the auction is on")
+    s.play("1H")
+    _assert_translated_refusal(_refusal(s, "1C"), "does not outrank the last bid 1H")

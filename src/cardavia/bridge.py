@@ -61,6 +61,7 @@ from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
 from cardavia._core.rng import Random
 from cardavia.cards import card_text, to_card_ids
+from cardavia.i18n import N_
 from cardavia.game import (
     ArgumentTypeError,
     Game,
@@ -77,12 +78,21 @@ from cardavia.game import (
 
 SOUTH, WEST, NORTH, EAST = 0, 1, 2, 3
 SEAT_NAMES = ("South", "West", "North", "East")
+
 SEAT_LETTERS = pbn.SEAT_LETTERS
 DEALER = SOUTH
 STRAINS = ("C", "D", "H", "S", "NT")
 VULNERABILITY = pbn.VULNERABILITY
 VULNERABILITY_CYCLE = ("none", "ns", "ew", "both")
 """The vulnerability of arena deals 0, 1, 2, 3, 4, ... (repeating)."""
+
+
+def _refusal(template: str, rule: str | None = None, **params: object) -> IllegalMoveError:
+    """A refused move whose message a page can translate: ``template`` (an
+    ``N_`` msgid) filled with the display text of ``params``."""
+    shown = {k: str(v) for k, v in params.items()}
+    return IllegalMoveError(template.format(**shown), rule, msgid=template, params=shown)
+
 
 
 def bridge_order(card: int) -> int:
@@ -665,14 +675,14 @@ class BridgeState(State):
 
     def _check_claim(self, claim: Claim) -> None:
         if self.phase != "play":
-            raise IllegalMoveError("a claim is made during the play, after the auction")
+            raise _refusal(N_("a claim is made during the play, after the auction"))
         left = self.remaining_tricks
         if claim.tricks > left:
-            raise IllegalMoveError(f"only {left} tricks remain: claim at most {left}")
+            raise _refusal(N_("only {left} tricks remain: claim at most {left}"), left=left)
         best = max(solve_state(self).values())
         if claim.tricks > best:
-            raise IllegalMoveError(f"claim refused: against the best defence your side takes {best} of the "
-                                   f"{left} remaining tricks, not {claim.tricks}")
+            raise _refusal(N_("claim refused: against the best defence your side takes {best} of the "
+                              "{left} remaining tricks, not {tricks}"), best=best, left=left, tricks=claim.tricks)
 
     def legal_moves(self) -> LegalMoves:
         moves = super().legal_moves()
@@ -692,36 +702,38 @@ class BridgeState(State):
             raise IllegalMoveError(f"{move!r} is not a bridge move")
         e = self._pos.check(move.id)
         if e:
-            raise IllegalMoveError(*self._explain(e, move))
+            raise self._explain(e, move)
 
-    def _explain(self, e: int, move: Move) -> tuple[str, str]:
+    def _explain(self, e: int, move: Move) -> IllegalMoveError:
         last = self._pos.last_bid or (0, 0, 0)
         if e == _E["CARD_IN_AUCTION"]:
-            return f"{move} is a card, but the auction is on: call 1C..7NT, X, XX or pass", "BR-3.1"
+            return _refusal(N_("{move} is a card, but the auction is on: call 1C..7NT, X, XX or pass"), "BR-3.1",
+                            move=move)
         if e == _E["CALL_IN_PLAY"]:
-            return f"{move} is a call, but the auction is over: play a card", "BR-4.2"
+            return _refusal(N_("{move} is a call, but the auction is over: play a card"), "BR-4.2", move=move)
         if e == _E["LOW_BID"]:
-            return f"{move} does not outrank the last bid {BIDS[last[0]]}", "BR-3.1"
+            return _refusal(N_("{move} does not outrank the last bid {bid}"), "BR-3.1", move=move, bid=BIDS[last[0]])
         if e == _E["NO_BID"]:
-            return "there is no bid to double", "BR-3.2"
+            return _refusal(N_("there is no bid to double"), "BR-3.2")
         if e == _E["OWN_SIDE"]:
-            return "only an opponent's bid may be doubled", "BR-3.2"
+            return _refusal(N_("only an opponent's bid may be doubled"), "BR-3.2")
         if e == _E["DOUBLED"]:
-            return f"{BIDS[last[0]]} is already doubled", "BR-3.2"
+            return _refusal(N_("{bid} is already doubled"), "BR-3.2", bid=BIDS[last[0]])
         if e == _E["NOT_DOUBLED"]:
-            return "only a doubled bid may be redoubled (once)", "BR-3.2"
+            return _refusal(N_("only a doubled bid may be redoubled (once)"), "BR-3.2")
         if e == _E["REDOUBLE_SIDE"]:
-            return "only the side whose bid was doubled may redouble", "BR-3.2"
+            return _refusal(N_("only the side whose bid was doubled may redouble"), "BR-3.2")
         seat = cast(int, self._pos.seat_to_play)
         if e == _E["NOT_HELD"]:
-            whose = "dummy's hand" if seat == self.dummy else "your hand"
-            return f"{move} is not in {whose} ({SEAT_NAMES[seat]})", "BR-4.1"
+            template = (N_("{move} is not in dummy's hand ({seat})") if seat == self.dummy
+                        else N_("{move} is not in your hand ({seat})"))
+            return _refusal(template, "BR-4.1", move=move, seat=SEAT_NAMES[seat])
         if e == _E["REVOKE"]:
             played = self._pos.played()
             led = played[len(played) - len(played) % 4] & 3
-            return (f"{move} does not follow the suit led ({'cdhs'[led]}) though "
-                    f"{SEAT_NAMES[seat]} holds one", "BR-4.2")
-        return "the game is over: no move can be played", "BR-3.3"
+            return _refusal(N_("{move} does not follow the suit led ({suit}) though {seat} holds one"), "BR-4.2",
+                            move=move, suit="cdhs"[led], seat=SEAT_NAMES[seat])
+        return _refusal(N_("the game is over: no move can be played"), "BR-3.3")
 
     def _apply(self, move: Move) -> None:
         if isinstance(move, Claim):
