@@ -381,8 +381,8 @@ def _assert_translated_refusal(e, english_fragment):
     for lang in tools.TRANSLATED:
         text = error_text(e, lang)
         assert english_fragment not in text and e.msgid not in text, (lang, text)
-        for value in e.params.values():
-            assert str(value) in text, (lang, text)
+        for name in i18n.PLACEHOLDER.findall(e.msgid):
+            assert str(e.params[name[1:-1]]) in text, (lang, text)
 
 
 def test_holdem_refusals_are_translated():
@@ -413,3 +413,11 @@ def test_bridge_refusals_are_translated():
     _assert_translated_refusal(_refusal(s, CARDS[51]), "is a card, but the auction is on")
     s.play("1H")
     _assert_translated_refusal(_refusal(s, "1C"), "does not outrank the last bid 1H")
+
+
+def test_shengji_refusals_are_translated():
+    import cardavia
+
+    s = cardavia.load("shengji").new_state(seed=1)
+    _assert_translated_refusal(_refusal(s, "bury 3c"), "bury 3c cannot be played now: the players are declaring")
+    _assert_translated_refusal(_refusal(s, "declare 3c"), "a declaration is one level card")

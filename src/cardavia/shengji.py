@@ -43,6 +43,7 @@ from cardavia._core import shengji as _core
 from cardavia._core.rng import derive_seed
 from cardavia._core.shengji import Deal, order_table, past_ace, shape_of
 from cardavia.cards import InvalidCardError, card_text, parse_cards, to_card_ids
+from cardavia.i18n import N_
 from cardavia.game import (
     CHANCE,
     TERMINAL,
@@ -71,25 +72,28 @@ TRUMP_NAMES = ("C", "D", "H", "S", "NT")
 SUIT_NAMES = ("C", "D", "H", "S", "trump")
 ACE = 14
 
+# Full message templates (N_ msgids): {move} the move, {cards} its cards, {n} the lead's size.
 _ERRORS: dict[int, tuple[str, Any]] = {
-    _core.E_NOTHELD: ("you do not hold {cards}", {DECLARE_PHASE: "SJ-2.4", BURY_PHASE: "SJ-2.7",
-                                                  PLAY_PHASE: "SJ-3.1"}),
-    _core.E_DECLSHAPE: ("a declaration is one level card, a pair of identical level cards, or a pair of "
-                        "identical jokers", "SJ-2.4"),
-    _core.E_WEAK: ("an overcall must be strictly stronger than the standing declaration "
-                   "(single < level pair < Black Joker pair < Red Joker pair)", "SJ-2.4"),
-    _core.E_SHAPE: ("a lead must be a single card, a pair of identical cards, or a tractor of "
-                    "consecutive pairs of one effective suit", "SJ-3.4"),
-    _core.E_COUNT: ("play exactly {n} card(s), as many as the leader", "SJ-3.1"),
-    _core.E_SUIT: ("follow the led effective suit while you hold enough of it", "SJ-3.5"),
-    _core.E_PAIRS: ("play as many pairs of the led suit as you hold (up to the number led)", "SJ-3.5"),
-    _core.E_SHORT: ("you are short in the led suit: play all of it, then fill with anything", "SJ-3.5"),
+    _core.E_NOTHELD: (N_("{move} is illegal: you do not hold {cards}"),
+                      {DECLARE_PHASE: "SJ-2.4", BURY_PHASE: "SJ-2.7", PLAY_PHASE: "SJ-3.1"}),
+    _core.E_DECLSHAPE: (N_("{move} is illegal: a declaration is one level card, a pair of identical level "
+                           "cards, or a pair of identical jokers"), "SJ-2.4"),
+    _core.E_WEAK: (N_("{move} is illegal: an overcall must be strictly stronger than the standing declaration "
+                      "(single < level pair < Black Joker pair < Red Joker pair)"), "SJ-2.4"),
+    _core.E_SHAPE: (N_("{move} is illegal: a lead must be a single card, a pair of identical cards, or a "
+                       "tractor of consecutive pairs of one effective suit"), "SJ-3.4"),
+    _core.E_COUNT: (N_("{move} is illegal: play exactly {n} card(s), as many as the leader"), "SJ-3.1"),
+    _core.E_SUIT: (N_("{move} is illegal: follow the led effective suit while you hold enough of it"), "SJ-3.5"),
+    _core.E_PAIRS: (N_("{move} is illegal: play as many pairs of the led suit as you hold (up to the number "
+                       "led)"), "SJ-3.5"),
+    _core.E_SHORT: (N_("{move} is illegal: you are short in the led suit: play all of it, then fill with "
+                       "anything"), "SJ-3.5"),
 }
 _PHASE_ERRORS = {
-    DECLARE_PHASE: ("the players are declaring trump: declare or pass", "SJ-2.3"),
-    BURY_PHASE: ("the dealer is burying the kitty: bury one card", "SJ-2.7"),
-    PLAY_PHASE: ("the cards are being played: play cards", "SJ-3.1"),
-    OVER_PHASE: ("the deal is over", "SJ-4.3"),
+    DECLARE_PHASE: (N_("{move} cannot be played now: the players are declaring trump: declare or pass"), "SJ-2.3"),
+    BURY_PHASE: (N_("{move} cannot be played now: the dealer is burying the kitty: bury one card"), "SJ-2.7"),
+    PLAY_PHASE: (N_("{move} cannot be played now: the cards are being played: play cards"), "SJ-3.1"),
+    OVER_PHASE: (N_("{move} cannot be played now: the deal is over"), "SJ-4.3"),
 }
 
 _IDS = frozenset(range(54))
@@ -624,13 +628,14 @@ class ShengjiState(State):
             return
         phase = d.phase
         if code == _core.E_PHASE:
-            what, when = _PHASE_ERRORS[phase]
-            raise IllegalMoveError(f"{move} cannot be played now: {what}", rule=when)
-        msg, rules = _ERRORS[code]
+            template, when = _PHASE_ERRORS[phase]
+            params = {"move": str(move)}
+            raise IllegalMoveError(template.format(**params), rule=when, msgid=template, params=params)
+        template, rules = _ERRORS[code]
         rule = rules[phase] if isinstance(rules, dict) else rules
         lead = d.lead
-        raise IllegalMoveError(f"{move} is illegal: " + str(msg).format(cards=_cards_text(move.cards),
-                                                                 n=lead[0] if lead else 0), rule=rule)
+        params = {"move": str(move), "cards": _cards_text(move.cards), "n": str(lead[0] if lead else 0)}
+        raise IllegalMoveError(template.format(**params), rule=rule, msgid=template, params=params)
 
     def _apply(self, move: Move) -> None:
         assert isinstance(move, ShengjiMove)  # _check saw to it
