@@ -394,6 +394,20 @@ def test_holdem_refusals_are_translated():
     _assert_translated_refusal(_refusal(s, "raise 5000"), "more chips than you have (at most")
 
 
+def test_a_refused_allin_is_translated():
+    import cardavia
+    from cardavia._core.betting import BET, CALL, BettingRound
+    from cardavia.betting import allin_move
+
+    b = BettingRound([30, 7, 30], 1)       # a bets 5, b all in to 7 (short), c calls: a may not raise
+    b.begin(0, 0)
+    for action in ((BET, 5), (BET, 7), (CALL,)):
+        b.apply(*action)
+    with pytest.raises(cardavia.IllegalMoveError) as info:
+        allin_move(b, {})
+    _assert_translated_refusal(info.value, "you cannot go all in now: a short all-in did not reopen")
+
+
 def test_updown_refusals_are_translated():
     import cardavia
     from cardavia.cards import card_text

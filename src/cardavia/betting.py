@@ -31,6 +31,15 @@ _CORE_MSGIDS = frozenset((
     N_("you owe nothing: check instead of folding"),
 ))
 
+# Why "allin" is refused: the raise errors (the core's raise_error) as message ids.
+_ALLIN_MSGIDS = {
+    B.NO_ACTOR: N_("you cannot go all in now: the betting round is complete"),
+    B.NO_RAISE_CHIPS: N_("you cannot go all in now: calling already takes all your chips, so you cannot raise"),
+    B.NO_RAISE_OPPONENT: N_("you cannot go all in now: you cannot raise when no other player can still bet"),
+    B.NOT_REOPENED: N_("you cannot go all in now: a short all-in did not reopen raising for a player who "
+                       "already acted"),
+}
+
 __all__ = ["BetMove", "MAX_AMOUNT", "actor_figures", "allin_move", "bet_menu", "betting_error",
            "check_bet", "draw_seed", "observation_data", "parse_bet_text", "public_actions", "raise_range"]
 
@@ -155,7 +164,8 @@ def allin_move(core: Any, rules: dict) -> BetMove:
         return BetMove("raise" if core.level > 0 else "bet", core.max_to(p))
     if core.level > core.bets[p] and core.to_call(p) == core.stacks[p]:
         return BetMove("call")
-    raise IllegalMoveError(f"you cannot go all in now: {B.ERRORS[code]}", rule=rules.get(code))
+    raise IllegalMoveError(f"you cannot go all in now: {B.ERRORS[code]}", rule=rules.get(code),
+                           msgid=_ALLIN_MSGIDS.get(code))
 
 
 def raise_range(core: Any) -> range:
