@@ -429,6 +429,20 @@ def test_bridge_refusals_are_translated():
     _assert_translated_refusal(_refusal(s, "1C"), "does not outrank the last bid 1H")
 
 
+def test_a_seat_named_in_a_refusal_is_translated_too():
+    import cardavia
+    from cardavia.bridge import CARDS
+    from cardavia.web.app import error_text
+
+    s = cardavia.load("bridge").new_state(seed=3)
+    for call in ("1H", "pass", "pass", "pass"):
+        s.play(call)
+    other = s.hand((s.current_player + 1) % 4)[0]
+    e = _refusal(s, CARDS[other])
+    assert e.params["seat"] == "West" and "(West)" in str(e)
+    assert "西" in error_text(e, "zh") and "West" not in error_text(e, "zh")
+
+
 def test_shengji_refusals_are_translated():
     import cardavia
 

@@ -133,7 +133,10 @@ def error_text(e: Exception, lang: str) -> str:
     msgid = getattr(e, "msgid", None)
     rule = getattr(e, "rule", None)
     if msgid:
-        text = i18n.translate(lang, msgid, getattr(e, "params", None) or {})
+        # Parameters that are words of the catalog (seat names, move words) translate too.
+        params = {k: i18n.translate(lang, v) if isinstance(v, str) and "{" not in v else v
+                  for k, v in (getattr(e, "params", None) or {}).items()}
+        text = i18n.translate(lang, msgid, params)
         return f"{text} ({rule})" if rule else text
     if rule:
         title = site.rule_title(rule, lang)
