@@ -34,6 +34,7 @@ Baselines (rules only; strength is the percentile of ``holdem_model``):
 """
 from __future__ import annotations
 
+import abc
 import math
 import time
 from typing import Any
@@ -191,8 +192,9 @@ class _RuleAgent(Agent):
             return moves[0]
         return self.rule(observation_data(observation, "holdem"), moves)
 
+    @abc.abstractmethod
     def rule(self, data: dict, moves: list[Move]) -> Move:
-        raise NotImplementedError
+        """The baseline's move among ``moves`` (two or more) from the observation's data."""
 
 
 class CallingStation(_RuleAgent):

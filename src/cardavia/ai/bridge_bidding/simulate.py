@@ -114,6 +114,16 @@ def _contract_so_far(auction: Sequence[str]) -> tuple[int, int, int, int] | None
     return int(last[0]), strain, doubled, declarer
 
 
+def declarer_tricks(solver: Solver, hands, strain: int, declarer: int, cache: dict) -> int:
+    """Double-dummy tricks of ``declarer`` in ``strain`` on one sampled deal
+    (``hands`` in the solver's order), solved once per (strain, declarer) in ``cache``."""
+    key = (strain, declarer)
+    if key not in cache:
+        leader = (declarer + 1) % 4
+        cache[key] = 13 - solver.solve(hands, strain, (leader + 2) % 4)
+    return cache[key]
+
+
 def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
                   legal: Sequence[str], samples: int, rng: random.Random) -> str:
     """The candidate call with the best mean double-dummy score for
@@ -147,11 +157,8 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
             if contract is None:
                 continue  # passed out: 0
             level, strain, doubled, declarer = contract
-            key = (strain, declarer)
-            if key not in tricks:
-                leader = (declarer + 1) % 4
-                tricks[key] = 13 - solver.solve(pbn_hands, strain, (leader + 2) % 4)
-            result = contract_score(level, strain, doubled, vul[declarer % 2], tricks[key])[0]
+            taken = declarer_tricks(solver, pbn_hands, strain, declarer, tricks)
+            result = contract_score(level, strain, doubled, vul[declarer % 2], taken)[0]
             totals[j] += result if declarer % 2 == player % 2 else -result
     best = max(range(len(candidates)), key=lambda j: (totals[j], -j))
     if totals[best] - totals[0] < _MARGIN * samples:  # double dummy flatters the bidder: pass unless clear
@@ -255,13 +262,10 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
                 scores.append(0)
                 continue
             level, strain, doubled, declarer = contract
-            key = (strain, declarer)
-            if key not in tricks:
-                leader = (declarer + 1) % 4
-                tricks[key] = 13 - solver.solve(pbn_hands, strain, (leader + 2) % 4)
-            result = contract_score(level, strain, doubled, vul[declarer % 2], tricks[key])[0]
+            taken = declarer_tricks(solver, pbn_hands, strain, declarer, tricks)
+            result = contract_score(level, strain, doubled, vul[declarer % 2], taken)[0]
             if result < 0 and not doubled and contested and declarer % 2 == player % 2:  # they double it
-                result = contract_score(level, strain, 1, vul[declarer % 2], tricks[key])[0]
+                result = contract_score(level, strain, 1, vul[declarer % 2], taken)[0]
             scores.append(result if declarer % 2 == player % 2 else -result)
         for j, s in enumerate(scores):
             gains[j] += _imps(s - scores[0])
