@@ -8,7 +8,8 @@ import pytest
 import cardavia
 from cardavia.ai import holdem_model as hm
 from cardavia.ai import make_agent, play_out
-from cardavia.ai.holdem_agents import BASELINES, RangeAgent
+from cardavia.ai.holdem_agents import BASELINES, RangeAgent, candidates
+from cardavia.betting import BetMove, observation_data
 from cardavia.cards import to_card_ids
 
 GAME = cardavia.load("holdem", match=False)
@@ -136,6 +137,26 @@ def test_mc_folds_trash_to_an_all_in_and_calls_with_the_nuts():
         state = _state([hand, "", "", ""], history=["raise 1000"])
         agent = make_agent("mc:rollouts=400", GAME, seed=3, temperature=0)
         assert agent.choose(state.observation(0), state.legal_moves()).kind == expect
+
+
+def test_mc_prices_no_overbet_shove_for_the_blinds_but_shoves_over_big_pots():
+    # Folded to the button with 1000 behind: the all in (980 over the call,
+    # 20 times the pot) is no candidate; the minimum, half-pot and pot raises are.
+    state = _state(["7h2s", "", "", ""], history=["fold"])
+    data, legal = observation_data(state.observation(0), "holdem"), state.legal_moves()
+    assert any(m.amount == 1000 for m in legal)
+    cands = candidates(data, list(legal))
+    assert max(m.amount for m in cands) < 1000 and len(cands) == len(legal) - 1
+    mc = make_agent("mc:rollouts=96", GAME, seed=2)
+    assert set(mc.evaluate(state.observation(0), legal)[0]) == set(cands)
+    # Seat 3 opened to 60 and faces 300, then 600: shoving adds less than 1.5 pots.
+    deep = _state(["", "", "", "AhAs"], history=["raise 60", "raise 300", "fold", "raise 600"])
+    cands = candidates(observation_data(deep.observation(3), "holdem"), list(deep.legal_moves()))
+    assert any(m.amount == 1000 for m in cands)
+    # The smallest raise stays even when it is an overbet.
+    short = {"to_call": 0, "bets": [0], "player": 0, "pot": 10}
+    tiny = [BetMove("check"), BetMove("bet", 200), BetMove("bet", 400)]
+    assert candidates(short, tiny) == tiny[:2]
 
 
 @pytest.mark.parametrize("name", ["station", "maniac", "nit", "tag"])
