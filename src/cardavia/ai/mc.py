@@ -58,11 +58,12 @@ DEFAULT_ROLLOUTS = 20000
 climbing-game decision takes about 0.1 s at the median (150,000-250,000
 rollouts a second through the compiled driver; ``bench/bench_arena_climbing.py``)."""
 
-GAME_ROLLOUTS = {"guandan": 3000, "shengji": 4000, "holdem": 600}
+GAME_ROLLOUTS = {"guandan": 3000, "shengji": 4000, "holdem": 1200}
 """Games whose playouts are slower get a smaller default (Guandan: 4,000-8,000
 playouts a second; a median decision of about 0.5 s; Shengji: about 40,000
 playouts a CPU second, a median decision of about 0.1 s of CPU, calls and
-buries about 0.3 s: ``bench/bench_arena_shengji.py --calibrate``)."""
+buries about 0.3 s: ``bench/bench_arena_shengji.py --calibrate``; Hold'em: a
+median decision of about 20-30 ms, ``bench/bench_holdem_arena.py --calibrate``)."""
 
 GAME_DECISIONS = {"shengji": "cardavia.ai.shengji_mc"}
 """Games whose decisions have their own search: a module whose
