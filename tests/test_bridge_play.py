@@ -133,6 +133,22 @@ def test_the_choice_depends_only_on_the_observation():
     assert picks[0] == picks[1] and picks[0] in state.legal_moves()
 
 
+def test_mc_hints_in_the_play_are_the_double_dummy_values_it_plays_by():
+    # One path through GAME_DECISIONS: evaluate (the hints) and choose agree.
+    state = in_play(7, 4) or in_play(8, 4)
+    obs, legal = state.observation(state.current_player), state.legal_moves()
+    hinted, chosen = make_agent("mc:samples=4", GAME, seed=5), make_agent("mc:samples=4", GAME, seed=5)
+    cands, values, solved = hinted.evaluate(obs, legal)
+    assert set(cands) == set(legal) and solved == 4 and hinted.last_rollouts == 0
+    direct = DoubleDummyPlayer(samples=4).evaluate(GAME, obs.data, make_agent("mc", GAME, seed=5).rng)
+    assert values == [direct[m.card][0] for m in cands]
+    assert chosen.choose(obs, legal) in legal and chosen.card_player.last_samples == 4
+    # The calls are still searched by playouts.
+    bidding = GAME.new_state(seed=3)
+    cands, values, worlds = hinted.evaluate(bidding.observation(bidding.current_player), bidding.legal_moves())
+    assert worlds >= 1 and hinted.last_rollouts > 0
+
+
 def test_values_are_the_contract_score_of_the_solved_tricks():
     state = in_play(7, 4) or in_play(8, 4)
     data = state.observation(state.current_player).data

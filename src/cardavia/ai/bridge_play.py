@@ -241,3 +241,37 @@ class DoubleDummyPlayer:
         best = max((c for c in values if c in legal),
                    key=lambda c: (values[c][0], sign * values[c][1], -(c >> 2), -c))
         return legal[best]
+
+
+# -- the ``mc`` agent's Bridge decisions (``cardavia.ai.mc.GAME_DECISIONS``) --
+def card_player(agent: Any) -> DoubleDummyPlayer:
+    """The agent's double-dummy card player, built at its first card from the
+    agent's ``samples``, ``nodes`` and ``budget_ms``."""
+    player = getattr(agent, "card_player", None)
+    if player is None:
+        player = DoubleDummyPlayer(DEFAULT_SAMPLES if agent.samples is None else agent.samples,
+                                   DEFAULT_NODES if agent.nodes is None else agent.nodes, agent.budget_ms)
+        agent.card_player = player
+    return player
+
+
+def evaluate(agent: Any, observation: Any, legal_moves: LegalMoves) -> tuple[list[Move], list[float], int]:
+    """Candidates, their mean duplicate scores for the mover's side and the
+    deals solved, in the play; the calls go to the playouts."""
+    data = getattr(observation, "data", observation)
+    if data.get("phase") != "play":
+        return agent.search_values(observation, legal_moves)
+    player = card_player(agent)
+    values = player.evaluate(agent.game, data, agent.rng)
+    cands: list[Move] = [m for m in legal_moves if isinstance(m, bridge.Card) and m.card in values]
+    agent.last_rollouts = 0
+    return cands, [values[m.card][0] for m in cands if isinstance(m, bridge.Card)], player.last_samples
+
+
+def choose(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:
+    """The ``mc`` agent's Bridge move (more than one legal move)."""
+    data = getattr(observation, "data", observation)
+    if data.get("phase") != "play":
+        return agent.search_move(observation, legal_moves)
+    agent.last_rollouts = 0
+    return card_player(agent).choose(agent.game, data, legal_moves, agent.rng)

@@ -122,7 +122,7 @@ class RangeAgent(Agent):
         """The candidates and their mean chips for the player to act."""
         data = observation_data(observation, "holdem")
         me = data["player"]
-        cands = candidates(data, list(legal_moves))
+        cands: list[Any] = candidates(data, list(legal_moves))
         weights = hm.ranges(data)
         gen = np.random.default_rng(self.rng.getrandbits(64))
         mine = _ids(data["hand"])

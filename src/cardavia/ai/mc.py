@@ -35,10 +35,9 @@ far means pass).  The defaults were tuned in the arena
 Bridge's card play is not played out by the policy: the agent solves
 sampled deals double dummy (``cardavia.ai.bridge_play``; ``samples`` deals
 per card, ``nodes`` the solver's work cap, ``budget_ms`` a time cap); its
-bidding is the system's.
-
-Shengji's calls, bury and plays have their own search
-(``cardavia.ai.shengji_mc``, through ``GAME_DECISIONS``).
+calls are searched by playouts.  Shengji's calls, bury and plays have their
+own search (``cardavia.ai.shengji_mc``).  Both come in through
+``GAME_DECISIONS``.
 
 Forced moves are played at once and are not decisions.
 """
@@ -47,7 +46,7 @@ from __future__ import annotations
 import importlib
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, cast
+from typing import Any
 
 from cardavia.ai.agent import Agent
 from cardavia.ai.worlds import Searcher
@@ -65,10 +64,12 @@ playouts a CPU second, a median decision of about 0.1 s of CPU, calls and
 buries about 0.3 s: ``bench/bench_arena_shengji.py --calibrate``; Hold'em: a
 median decision of about 20-30 ms, ``bench/bench_holdem_arena.py --calibrate``)."""
 
-GAME_DECISIONS = {"shengji": "cardavia.ai.shengji_mc"}
+GAME_DECISIONS = {"shengji": "cardavia.ai.shengji_mc", "bridge": "cardavia.ai.bridge_play"}
 """Games whose decisions have their own search: a module whose
 ``choose(agent, observation, legal_moves)`` plays every unforced move and
-``evaluate`` (the same arguments) gives the candidates, values and worlds."""
+``evaluate`` (the same arguments) gives the candidates, values and worlds;
+it may hand a decision back to the playouts (``agent.search_move``,
+``agent.search_values``), as Bridge does for its calls."""
 
 BID_THRESHOLD = 0.15
 """Tuned in the arena (``bench/bench_arena_climbing.py --tune-bidding``,
@@ -138,12 +139,11 @@ class MonteCarloAgent(Agent):
         self._options = {"rollouts": rollouts, "budget_ms": budget_ms, "threads": threads,
                          "max_candidates": max_candidates, "bid_threshold": bid_threshold,
                          "bid_step": bid_step, "samples": samples, "nodes": nodes}
-        self.card_player = None
-        """Bridge: the double-dummy card player (``cardavia.ai.bridge_play``)."""
-        if getattr(game, "name", None) == "bridge":
-            from cardavia.ai.bridge_play import DEFAULT_NODES, DEFAULT_SAMPLES, DoubleDummyPlayer
-            self.card_player = DoubleDummyPlayer(DEFAULT_SAMPLES if samples is None else samples,
-                                                 DEFAULT_NODES if nodes is None else nodes, budget_ms)
+        self.samples = samples
+        self.nodes = nodes
+        self.hook = None if getattr(game, "name", None) not in GAME_DECISIONS else \
+            importlib.import_module(GAME_DECISIONS[game.name])
+        """The game's own search (a module of ``GAME_DECISIONS``), or None."""
 
     @property
     def spec(self) -> str:
@@ -193,9 +193,13 @@ class MonteCarloAgent(Agent):
 
     def evaluate(self, observation: Observation, legal_moves: LegalMoves) -> tuple[list[Move], list[float], int]:
         """Candidates, their mean returns for the agent's seat, and the worlds drawn."""
-        hook = GAME_DECISIONS.get(self.game.name)
-        if hook is not None:
-            return importlib.import_module(hook).evaluate(self, observation, legal_moves)
+        if self.hook is not None:
+            return self.hook.evaluate(self, observation, legal_moves)
+        return self.search_values(observation, legal_moves)
+
+    def search_values(self, observation: Observation, legal_moves: LegalMoves
+                      ) -> tuple[list[Move], list[float], int]:
+        """``evaluate`` by playouts of sampled worlds, whatever the game."""
         data = getattr(observation, "data", observation)
         me = data["player"]
         cands = self.candidates(observation, legal_moves)
@@ -263,16 +267,16 @@ class MonteCarloAgent(Agent):
         if len(legal_moves) == 1:
             self.last_rollouts = 0
             return legal_moves[0]
-        hook = GAME_DECISIONS.get(self.game.name)
-        if hook is not None:
-            return importlib.import_module(hook).choose(self, observation, legal_moves)
+        if self.hook is not None:
+            return self.hook.choose(self, observation, legal_moves)
         data = getattr(observation, "data", observation)
         if self.game.name == "doudizhu" and data.get("phase") == "bidding":
             return self.bid(observation, legal_moves)
-        if self.card_player is not None and data.get("phase") == "play":
-            self.last_rollouts = 0
-            return self.card_player.choose(self.game, cast(dict, data), legal_moves, self.rng)
-        cands, means, _ = self.evaluate(observation, legal_moves)
+        return self.search_move(observation, legal_moves)
+
+    def search_move(self, observation: Observation, legal_moves: LegalMoves) -> Move:
+        """The candidate with the best mean over ``search_values``."""
+        cands, means, _ = self.search_values(observation, legal_moves)
         best = 0
         for j in range(1, len(cands)):
             if means[j] > means[best]:
