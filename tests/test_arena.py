@@ -169,6 +169,20 @@ def test_arena_plays_the_other_tables(name):
     assert out["results"]["mc:rollouts=12"]["decisions"] > 0
 
 
+def test_holdem_two_against_two_and_whole_matches():
+    # Issue 15 part 3: the second line-up seats every way of two against two;
+    # a whole match is played to one survivor.
+    out = arena.run("holdem", ["mc:rollouts=24", "mc:rollouts=24", "nit", "nit"], 1, seed=4, workers=1,
+                    options={"match": False})
+    assert len(out["seatings"]) == 6 and all(s.count("nit") == 2 for s in out["seatings"])
+    assert out["deals"] == 1 and out["results"]["mc:rollouts=24"]["decisions"] > 0
+    match = arena.run("holdem", ["station", "maniac"], 1, seed=4, workers=1, options={"match": True})
+    assert len(match["seatings"]) == 4 and match["results"]["station"]["decisions"] > 0
+    state, _ = arena.play_seating(cardavia.load("holdem"), ["station", "maniac", "maniac", "maniac"], 5, 0)
+    assert state.is_over and sorted(state.returns()) == [-1, -1, -1, 3]
+    assert sorted(state.observation(0).data["stacks"]) == [0, 0, 0, 4000]
+
+
 def test_agents_are_built_once_per_process_and_reset_each_deal(monkeypatch):
     from cardavia.ai import agent as agent_module
     from cardavia.sim import runner
