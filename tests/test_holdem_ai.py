@@ -159,6 +159,45 @@ def test_mc_prices_no_overbet_shove_for_the_blinds_but_shoves_over_big_pots():
     assert candidates(short, tiny) == tiny[:2]
 
 
+def test_mc_weighs_pot_odds_against_the_range_a_line_shows():
+    # Seat 2 raised preflop and bet every street; on the river (board
+    # Ts7h2c4dKh, 540 in the pot) second pair calls a small bet but folds to
+    # a shove, while top pair calls the shove.
+    line = ["fold", "call", "fold", "raise 60", "call", "bet 60", "call", "bet 150", "call"]
+    for hand, bet, expect in (("Td9c", "bet 20", "call"), ("Td9c", "bet 730", "fold"), ("KdQc", "bet 730", "call")):
+        state = _state([hand, "", "", ""], board="Ts7h2c4dKh", history=[*line, bet])
+        agent = make_agent("mc:rollouts=1200", GAME, seed=1, temperature=0)
+        assert agent.choose(state.observation(0), state.legal_moves()).kind == expect, (hand, bet)
+
+
+def test_multiway_pots_cut_equity_against_the_ranges():
+    hand, board = to_card_ids("Td9c"), to_card_ids("Ts7h2c")
+    heads_up = _state(["Td9c", "", "", ""], board="Ts7h2c4dKh", history=["fold", "call", "fold", "check", "bet 40"])
+    multiway = _state(["Td9c", "", "", ""], board="Ts7h2c4dKh",
+                      history=["call", "call", "call", "check", "bet 40", "call", "call"])
+    eq = [hm.equity_against(hand, board, hm.ranges(observation_data(s.observation(0), "holdem")), seed=4)
+          for s in (heads_up, multiway)]
+    assert len(hm.ranges(observation_data(multiway.observation(0), "holdem"))) == 3
+    assert eq[0] > eq[1] + 0.15, eq
+
+
+def test_mc_mixes_moves_by_their_values():
+    state = _state(["QhJh", "", "", ""], history=["fold"])
+    obs, legal = state.observation(0), state.legal_moves()
+    fold, call = legal[0], legal[1]
+
+    def fixed(self, observation, legal_moves):
+        return [fold, call], [0.0, 4.0]
+
+    agent = make_agent("mc:rollouts=12", GAME, seed=8)          # temperature 4 chips
+    agent.evaluate = fixed.__get__(agent)
+    share = sum(agent.choose(obs, legal) == fold for _ in range(4000)) / 4000
+    assert abs(share - 1 / (1 + np.e)) < 0.03, share              # exp(-4/4) against exp(0)
+    greedy = make_agent("mc:rollouts=12", GAME, seed=8, temperature=0)
+    greedy.evaluate = fixed.__get__(greedy)
+    assert {greedy.choose(obs, legal) for _ in range(50)} == {call}
+
+
 @pytest.mark.parametrize("name", ["station", "maniac", "nit", "tag"])
 def test_baselines_cannot_tell_apart_states_with_the_same_observation(name):
     state = _state(["QhJh", "", "", ""], history=["raise 60"])
