@@ -75,7 +75,7 @@ def main(argv=None) -> int:
     ap.add_argument("--decks", type=int, default=5000)
     ap.add_argument("--agent", default="mc")
     ap.add_argument("--opponents", default="tag,station,maniac,nit,fairpoker")
-    ap.add_argument("--lineups", default="1v3")
+    ap.add_argument("--lineups", default="1v3", help="1v3, 2v2 or both; empty for matches only")
     ap.add_argument("--matches", type=int, default=0, help="also play N whole matches (1 v 3)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1)
@@ -95,7 +95,7 @@ def main(argv=None) -> int:
     print(f"holdem arena: {args.agent} against each opponent, {args.decks} decks, seed {args.seed} "
           f"(bb/100 = big blinds won per 100 hands; 95% Student t over decks)")
     for opp in opponents:
-        for lineup in args.lineups.split(","):
+        for lineup in [x for x in args.lineups.split(",") if x]:
             agents = [args.agent, opp] if lineup == "1v3" else [args.agent, args.agent, opp, opp]
             records = (os.path.join(args.records, f"{opp}-{lineup}.jsonl") if args.records else None)
             res = arena.run("holdem", agents, args.decks, seed=args.seed, workers=args.workers,
