@@ -3,7 +3,8 @@
 ``mc`` for Hold'em (``RangeAgent``) keeps a range for every opponent,
 narrowed by each of his actions through the action model of
 ``cardavia.ai.holdem_model``, and chooses among the listed moves (fold,
-check or call, the minimum raise, half pot, pot, all in) by expected chips:
+check or call, the minimum raise, half pot, pot, all in; no raise above
+``MAX_OVERBET`` pots past the call but the smallest) by expected chips:
 it draws deals from those ranges (the board to come at random)
 and plays every candidate out in each with the compiled rollout policy in
 every seat (``cardavia._core.holdem_core.rollouts``, without the GIL), the
