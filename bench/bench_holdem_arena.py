@@ -116,8 +116,10 @@ def main(argv=None) -> int:
             res = arena.run("holdem", [args.agent, opp], args.matches, seed=args.seed, workers=args.workers,
                             options={"match": True})
             a = res["results"][args.agent]
-            print(f"  matches vs {opp}: chips/match {a['mean_score']:+.1f} {a['mean_score_ci']}, "
-                  f"win rate {a['win_rate']:.3f} {a['win_rate_ci']}", flush=True)
+            (lo, hi), (wlo, whi) = a["mean_score_ci"], a["win_rate_ci"]
+            print(f"  matches vs {opp}: {args.matches * len(res['seatings'])} matches, score a match "
+                  f"(+3 won, -1 lost) {a['mean_score']:+.2f} [{lo:+.2f}, {hi:+.2f}], "
+                  f"win rate {a['win_rate']:.3f} [{wlo:.3f}, {whi:.3f}] (an even share 0.25)", flush=True)
             out.append({"opponent": opp, "lineup": "match", "matches": args.matches, "chips": a["mean_score"],
                         "chips_ci": a["mean_score_ci"], "win_rate": a["win_rate"]})
     if args.json:
