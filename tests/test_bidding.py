@@ -288,9 +288,10 @@ def test_responder_bids_game_after_openers_jump_rebid():
 def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
     from cardavia.ai.bridge_bidding import simulate
     from cardavia.ai.bridge_bidding.simulate import lever_candidates
-    assert lever_candidates(Hand(hand("AK", "AKQJ", "AKQJ", "AK2")), ["1H", "P"], 2, ["4H", "6H", "pass"], "4H",
-                            12, [2]) == []  # slams are not simulated by default
     monkeypatch.setattr(simulate, "SLAM_POINTS", 31)
+    # 27 points together (15 and partner's 12): no slam to simulate
+    assert lever_candidates(Hand(hand("AK2", "KQJ", "K32", "5432")), ["1H", "P"], 2, ["4H", "6H", "pass"], "4H",
+                            12, [2]) == []
     every = [f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT")] + ["pass", "X"]
     strong = Hand(hand("AK", "AKQJ", "AKQJ", "AK2"))
     # South opened 1H, North (seat 2) holds 29 HCP: slam candidates beside the system's call
