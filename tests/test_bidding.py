@@ -299,10 +299,15 @@ def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
     assert {"6H", "6NT", "7H"} <= set(slam) and "4H" not in slam
     # nobody on our side has bid: the system's opening stands
     assert lever_candidates(strong, [], 0, every, "2C", 0, []) == []
-    # the opponents bid 4S over our 4H: pass against bidding on (doubling them on samples lost IMPs)
-    competitive = lever_candidates(Hand(hand("AKQJ", "AK432", "32", "32")), ["1H", "1S", "4H", "4S"], 0,
-                                   every[19:], "pass", 6, [2])
-    assert competitive == ["5H"]
+    # the opponents bid 4S over our 4H: pass against bidding on (doubling them on samples lost IMPs),
+    # simulated only when COMPETE is on
+    defence = Hand(hand("AKQJ", "AK432", "32", "32"))
+    assert lever_candidates(defence, ["1H", "1S", "4H", "4S"], 0, every[19:], "pass", 6, [2]) == []
+    monkeypatch.setattr(simulate, "COMPETE", True)
+    assert lever_candidates(defence, ["1H", "1S", "4H", "4S"], 0, every[19:], "pass", 6, [2]) == ["5H"]
+    # the system's 3NT with a heart fit: 4H is simulated against it (and no slam with 25 points)
+    assert lever_candidates(Hand(hand("AK2", "KQ32", "K32", "432")), ["1H", "P"], 2, every[10:], "3NT",
+                            12, [2]) == ["4H"]
     # a forcing call of the system's (a new suit) is left alone
     assert lever_candidates(strong, ["1H", "P"], 2, every[5:], "2D", 12, [2]) == []
 

@@ -229,6 +229,10 @@ _IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900,
 _GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
 LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
 SLAM_MARGIN = 4.0  # the same for a slam, whose swings are the largest
+GRAND_POINTS = 33  # the same for a grand slam
+COMPETE = False  # bidding on over the opponents' game is simulated: off, as with the samples fitting the auction it lost IMPs on the tuning set (4.47 off, 4.51 on)
+STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game
+COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain
 SLAM_POINTS = 28  # own points and partner's least from which a slam is simulated (tuning set: 30 -> 4.57, 28 -> 4.51)
 
 
@@ -271,7 +275,7 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
             out.append(call)
 
     if last_seat % 2 != side:  # the opponents have the contract
-        if top_level >= 4 and "P" == (system or "P"):  # (doubling them on samples lost: it is left out)
+        if COMPETE and top_level >= 4 and "P" == (system or "P"):  # (doubling them on samples lost: it is left out)
             for strain in fits:
                 level = next((lv for lv in range(top_level, 8) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
                 if level is not None and level <= 6:
@@ -286,11 +290,15 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     if combined >= SLAM_POINTS and top_level < 6:
         for strain in {*fits, 4}:
             add(f"6{_STRAINS[strain]}")
-        if combined >= 33:
-            for strain in fits:
+        if combined >= GRAND_POINTS:
+            for strain in {*fits, 4}:
                 add(f"7{_STRAINS[strain]}")
     if combined >= 22 and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
         for strain in {*fits, 4}:
+            add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+    game = system if system is not None and system != "P" else last if last_seat % 2 == side else None
+    if STRAIN_GAMES and game is not None and int(game[0]) == _GAME_LEVEL[_STRAINS.index(game[1:])]:
+        for strain in fits:  # the game in another strain we fit: 4M or 5m against 3NT, ...
             add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
     return out
 
@@ -325,7 +333,8 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
             scores.append(result if declarer % 2 == player % 2 else -result)
         for j, s in enumerate(scores):
             gains[j] += _imps(s - scores[0])
-    margins = [SLAM_MARGIN if c[0] in "67" else LEVER_MARGIN for c in calls]
+    theirs = contracts[0] is not None and contracts[0][3] % 2 != player % 2
+    margins = [SLAM_MARGIN if c[0] in "67" else COMPETE_MARGIN if theirs else LEVER_MARGIN for c in calls]
     best = max(range(len(calls)), key=lambda j: (gains[j] - margins[j] * samples, -j))
     mean = gains[best] / max(1, samples)
     if best == 0 or mean < margins[best]:
