@@ -262,6 +262,45 @@ def test_sampled_deals_fit_the_auction():
         assert 15 <= Hand([card_text(c) for c in range(52) if masks[0] >> c & 1]).hcp <= 17
 
 
+def test_sampled_deals_find_a_rare_strong_opener():
+    import random
+
+    from cardavia.ai.bridge_bidding.simulate import sample_deals
+    from cardavia.cards import card_text
+    # West opened 1S and rebid 3NT (18-19, five spades) over East's 2D: one random deal in ~170 fits,
+    # so the seat is dealt first; every sample must show it (a plain rejection sampler found it in 38%)
+    east = hand("Q5", "A976", "AK863", "J2")
+    auction = ["pass", "1S", "pass", "2D", "pass", "3NT", "pass"]
+    for masks in sample_deals(east, auction, 3, 12, random.Random(5)):
+        west = Hand([card_text(c) for c in range(52) if masks[1] >> c & 1])
+        assert 18 <= west.hcp <= 19 and west.length["S"] >= 5
+        assert Hand([card_text(c) for c in range(52) if masks[0] >> c & 1]).hcp <= 11  # South passed
+
+
+def test_agent_bids_the_slam_the_samples_make_and_explains_it():
+    # South opened 1D and rebid 2D; North holds 19 HCP and six hearts: the system's 3NT against slams
+    north = hand("K2", "KQ9742", "Q", "AKQ8")
+    auction = ["1D", "pass", "1H", "pass", "2D", "pass"]
+    legal = [GAME.parse_move(f"{lv}{s}") for lv in range(3, 8) for s in ("C", "D", "H", "S", "NT")
+             if f"{lv}{s}" not in ("3C", "3D")] + [GAME.parse_move("pass")]
+    agent = make_agent("heuristic", GAME, seed=1)
+    data = {"phase": "auction", "hand": north, "auction": auction, "player": 2, "vulnerability": "none"}
+    assert choose_call(north, auction)[0] == "3NT"
+    call = agent.choose(data, legal)
+    assert str(call)[0] in "67" and agent.last_lever is not None and agent.last_lever[0] == str(call)
+    reading = explain(auction, call)
+    assert reading is not None and reading[0] in ("bid.slam_values", "bid.slam_fit", "bid.natural")
+
+
+def test_quantitative_4nt_over_2nt():
+    assert choose_call(hand("KJ2", "Q32", "K432", "Q32"), ["2NT", "pass"])[:2] == ("4NT", "resp.quantitative")
+    assert render(*explain(["2NT", "pass"], "4NT")) == ("quantitative: 10–11 points, asks partner to bid 6NT "
+                                                       "with a maximum")
+    assert choose_call(hand("AK2", "AQ3", "KQ32", "QJ2"), ["2NT", "pass", "4NT", "pass"])[0] == "6NT"
+    assert choose_call(hand("AK2", "AQ3", "KJ32", "QJ2"), ["2NT", "pass", "4NT", "pass"])[0] == "pass"
+    assert choose_call(hand("KJ2", "Q32", "J432", "Q32"), ["2NT", "pass"])[0] == "3NT"
+
+
 def test_mc_simulates_where_the_system_has_no_answer():
     state = GAME.new_state(seed=3)
     for call in ("1H", "1S", "2H"):  # South, West, North; East to call

@@ -11,11 +11,17 @@ contract: the opponents' later calls are not simulated.
 
 At high-leverage moments the agent simulates even where the system answers
 (``lever_candidates``, ``lever_call``): game against a part-score where the
-partnership has the values, and bidding on against passing when the
-opponents outbid our fit at the game level; the system's call stands unless
-another gains ``LEVER_MARGIN`` IMPs a deal.  Slam against game is there too
-but off by default (``SLAM_POINTS``): on the tuning set it lost IMPs, and
-simulated doubles of their game were dropped for the same reason.
+partnership has the values (``GAME_POINTS``), slam (and from
+``GRAND_POINTS`` a grand slam) against game from ``SLAM_POINTS`` on more
+deals (``SystemAgent.slam_samples``), and a game in another strain we fit
+against the system's game (``STRAIN_GAMES``); the system's call stands
+unless another gains ``LEVER_MARGIN`` IMPs a deal (``SLAM_MARGIN`` for a
+slam).  Bidding on over the opponents' game (``COMPETE``) and simulated
+doubles of it are off: they lost IMPs on the tuning set.
+
+The samples deal the seat whose calls are the rarest first (a strong
+opener turns up in one random deal in a hundred or more), then the next,
+so that they fit the auction instead of falling back to random hands.
 """
 from __future__ import annotations
 
@@ -230,9 +236,11 @@ _GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
 LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
 SLAM_MARGIN = 4.0  # the same for a slam, whose swings are the largest
 GRAND_POINTS = 33  # the same for a grand slam
-COMPETE = False  # bidding on over the opponents' game is simulated: off, as with the samples fitting the auction it lost IMPs on the tuning set (4.47 off, 4.51 on)
+COMPETE = False  # bidding on over the opponents' game is simulated: off, as with samples that fit the
+# auction it lost IMPs on the tuning set (4.47 off, 4.51 on)
 STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain
+GAME_POINTS = 22  # own points and partner's least from which game is simulated against a pass
 SLAM_POINTS = 28  # own points and partner's least from which a slam is simulated (tuning set: 30 -> 4.57, 28 -> 4.51)
 
 
@@ -293,7 +301,7 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
         if combined >= GRAND_POINTS:
             for strain in {*fits, 4}:
                 add(f"7{_STRAINS[strain]}")
-    if combined >= 22 and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
+    if combined >= GAME_POINTS and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
         for strain in {*fits, 4}:
             add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
     game = system if system is not None and system != "P" else last if last_seat % 2 == side else None
