@@ -7,7 +7,7 @@ and ``icecream``) bids the same deals through an adapter, side by side.
 
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
                                   [--tables tables.json] [--skip-bfg] [--breakdown]
-                                  [--show N] [--rows rows.jsonl] [--lever-samples 8]
+                                  [--show N] [--rows rows.jsonl] [--lever-samples 8] [--slam-samples 24]
     python bench/bench_bidding.py --tables-only --deals 1000 --seed 7 --tables t7.json
 
 ``--breakdown`` sums the IMPs lost by category (partscore, game, slam by
