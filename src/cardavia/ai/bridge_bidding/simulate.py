@@ -71,10 +71,6 @@ def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]
     return out
 
 
-def _fits(mask: int, shown: tuple[int, int, dict[int, int]]) -> bool:
-    return _cards_fit([c for c in range(52) if mask >> c & 1], shown)
-
-
 _HCP = [max(0, (c >> 2) - 8) for c in range(52)]
 
 
@@ -235,13 +231,13 @@ _IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900,
 _GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
 LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
 SLAM_MARGIN = 4.0  # the same for a slam, whose swings are the largest
+GAME_POINTS = 22  # own points and partner's least from which game is simulated against a pass (20, 24: worse)
+SLAM_POINTS = 28  # the same for slam against game (tuning set: 30 -> 4.57, 28 -> 4.51, 26 no better)
 GRAND_POINTS = 33  # the same for a grand slam
+STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game (4.47 -> 4.41)
 COMPETE = False  # bidding on over the opponents' game is simulated: off, as with samples that fit the
 # auction it lost IMPs on the tuning set (4.47 off, 4.51 on)
-STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game
-COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain
-GAME_POINTS = 22  # own points and partner's least from which game is simulated against a pass
-SLAM_POINTS = 28  # own points and partner's least from which a slam is simulated (tuning set: 30 -> 4.57, 28 -> 4.51)
+COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
 
 
 def _imps(difference: int) -> int:
