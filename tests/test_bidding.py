@@ -414,3 +414,11 @@ def test_blackwood_over_partners_major_game_with_slam_values():
     strong = hand("AK5", "AKJ752", "KQ3", "4")  # 22 points with partner's 13: ask for aces
     assert choose_call(strong, [])[0] == "1H" and choose_call(strong, auction)[0] == "4NT"
     assert choose_call(hand("K5", "KJ752", "Q93", "J43"), auction)[0] == "pass"  # 11 + 13: game is enough
+
+
+def test_a_weak_hand_runs_from_a_penalty_double_of_1nt():
+    weak = hand("987", "J9876", "32", "654")  # one point and five hearts
+    for auction in (["1NT", "X"], ["1NT", "X", "pass"], ["1S", "1NT", "X"]):
+        assert choose_call(weak, auction)[:2] == ("2H", "bid.signoff_long")
+    assert render(*explain(["1NT", "X"], "2H")) == "to play: 5+ hearts, weak"
+    assert choose_call(hand("987", "KJ976", "Q2", "K54"), ["1NT", "X", "pass"])[0] == "pass"  # 9 points stay

@@ -413,6 +413,14 @@ for y in SUITS:
     rule(r"^1NT$", f"2{y}", "overcall.suit", {"suit": y, "length": 6, "low": 8, "high": 15}, hcp=(8, 15),
          len={y: (6, 13)})
 rule(r"^1NT$", "pass", "pass.no_overcall", {})
+for y in SUITS:  # a weak hand runs from a penalty double of 1NT to its five-card suit
+    rule(r"^1NT X$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 7), len={y: (5, 13)},
+         best_of=(SUITS, y))
+    rule(r"^1NT X P$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 4), len={y: (5, 13)},
+         best_of=(SUITS, y))
+    for x in SUITS.replace(y, ""):
+        rule(rf"^1{x} 1NT X$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 6), len={y: (5, 13)},
+             best_of=(SUITS.replace(x, ""), y))
 
 for x in SUITS:  # advancing partner's overcall
     for y in above(x):
