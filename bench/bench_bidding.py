@@ -7,7 +7,7 @@ and ``icecream``) bids the same deals through an adapter, side by side.
 
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
                                   [--tables tables.json] [--skip-bfg] [--breakdown]
-                                  [--show N] [--rows rows.jsonl] [--lever-samples 8]
+                                  [--show N] [--rows rows.jsonl] [--lever-samples 8] [--slam-samples 24]
     python bench/bench_bidding.py --tables-only --deals 1000 --seed 7 --tables t7.json
 
 ``--breakdown`` sums the IMPs lost by category (partscore, game, slam by
@@ -230,6 +230,7 @@ def main() -> None:
     ap.add_argument("--show", type=int, default=0, help="print the auctions of the worst N deals")
     ap.add_argument("--breakdown", action="store_true", help="IMPs lost by category and relation to par")
     ap.add_argument("--lever-samples", type=int, help="deals the agent simulates at a high-leverage call")
+    ap.add_argument("--slam-samples", type=int, help="deals the agent simulates where a slam is a candidate")
     ap.add_argument("--lever-margin", type=float, help="IMPs a simulated call must gain")
     ap.add_argument("--slam-margin", type=float, help="IMPs a simulated slam must gain")
     ap.add_argument("--slam-points", type=int, help="combined points from which a slam is simulated")
@@ -239,6 +240,8 @@ def main() -> None:
     from cardavia.ai.bridge_bidding import SystemAgent, simulate
     if args.lever_samples is not None:
         SystemAgent.lever_samples = args.lever_samples
+    if args.slam_samples is not None:
+        SystemAgent.slam_samples = args.slam_samples
     if args.lever_margin is not None:
         simulate.LEVER_MARGIN = args.lever_margin
     if args.slam_margin is not None:

@@ -262,6 +262,45 @@ def test_sampled_deals_fit_the_auction():
         assert 15 <= Hand([card_text(c) for c in range(52) if masks[0] >> c & 1]).hcp <= 17
 
 
+def test_sampled_deals_find_a_rare_strong_opener():
+    import random
+
+    from cardavia.ai.bridge_bidding.simulate import sample_deals
+    from cardavia.cards import card_text
+    # West opened 1S and rebid 3NT (18-19, five spades) over East's 2D: one random deal in ~170 fits,
+    # so the seat is dealt first; every sample must show it (a plain rejection sampler found it in 38%)
+    east = hand("Q5", "A976", "AK863", "J2")
+    auction = ["pass", "1S", "pass", "2D", "pass", "3NT", "pass"]
+    for masks in sample_deals(east, auction, 3, 12, random.Random(5)):
+        west = Hand([card_text(c) for c in range(52) if masks[1] >> c & 1])
+        assert 18 <= west.hcp <= 19 and west.length["S"] >= 5
+        assert Hand([card_text(c) for c in range(52) if masks[0] >> c & 1]).hcp <= 11  # South passed
+
+
+def test_agent_bids_the_slam_the_samples_make_and_explains_it():
+    # South opened 1D and rebid 2D; North holds 19 HCP and six hearts: the system's 3NT against slams
+    north = hand("K2", "KQ9742", "Q", "AKQ8")
+    auction = ["1D", "pass", "1H", "pass", "2D", "pass"]
+    legal = [GAME.parse_move(f"{lv}{s}") for lv in range(3, 8) for s in ("C", "D", "H", "S", "NT")
+             if f"{lv}{s}" not in ("3C", "3D")] + [GAME.parse_move("pass")]
+    agent = make_agent("heuristic", GAME, seed=1)
+    data = {"phase": "auction", "hand": north, "auction": auction, "player": 2, "vulnerability": "none"}
+    assert choose_call(north, auction)[0] == "3NT"
+    call = agent.choose(data, legal)
+    assert str(call)[0] in "67" and agent.last_lever is not None and agent.last_lever[0] == str(call)
+    reading = explain(auction, call)
+    assert reading is not None and reading[0] in ("bid.slam_values", "bid.slam_fit", "bid.natural")
+
+
+def test_quantitative_4nt_over_2nt():
+    assert choose_call(hand("KJ2", "Q32", "K432", "Q32"), ["2NT", "pass"])[:2] == ("4NT", "resp.quantitative")
+    assert render(*explain(["2NT", "pass"], "4NT")) == ("quantitative: 10–11 points, asks partner to bid 6NT "
+                                                       "with a maximum")
+    assert choose_call(hand("AK2", "AQ3", "KQ32", "QJ2"), ["2NT", "pass", "4NT", "pass"])[0] == "6NT"
+    assert choose_call(hand("AK2", "AQ3", "KJ32", "QJ2"), ["2NT", "pass", "4NT", "pass"])[0] == "pass"
+    assert choose_call(hand("KJ2", "Q32", "J432", "Q32"), ["2NT", "pass"])[0] == "3NT"
+
+
 def test_mc_simulates_where_the_system_has_no_answer():
     state = GAME.new_state(seed=3)
     for call in ("1H", "1S", "2H"):  # South, West, North; East to call
@@ -288,9 +327,10 @@ def test_responder_bids_game_after_openers_jump_rebid():
 def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
     from cardavia.ai.bridge_bidding import simulate
     from cardavia.ai.bridge_bidding.simulate import lever_candidates
-    assert lever_candidates(Hand(hand("AK", "AKQJ", "AKQJ", "AK2")), ["1H", "P"], 2, ["4H", "6H", "pass"], "4H",
-                            12, [2]) == []  # slams are not simulated by default
     monkeypatch.setattr(simulate, "SLAM_POINTS", 31)
+    # 27 points together (15 and partner's 12): no slam to simulate
+    assert lever_candidates(Hand(hand("AK2", "KQJ", "K32", "5432")), ["1H", "P"], 2, ["4H", "6H", "pass"], "4H",
+                            12, [2]) == []
     every = [f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT")] + ["pass", "X"]
     strong = Hand(hand("AK", "AKQJ", "AKQJ", "AK2"))
     # South opened 1H, North (seat 2) holds 29 HCP: slam candidates beside the system's call
@@ -298,10 +338,15 @@ def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
     assert {"6H", "6NT", "7H"} <= set(slam) and "4H" not in slam
     # nobody on our side has bid: the system's opening stands
     assert lever_candidates(strong, [], 0, every, "2C", 0, []) == []
-    # the opponents bid 4S over our 4H: pass against bidding on (doubling them on samples lost IMPs)
-    competitive = lever_candidates(Hand(hand("AKQJ", "AK432", "32", "32")), ["1H", "1S", "4H", "4S"], 0,
-                                   every[19:], "pass", 6, [2])
-    assert competitive == ["5H"]
+    # the opponents bid 4S over our 4H: pass against bidding on (doubling them on samples lost IMPs),
+    # simulated only when COMPETE is on
+    defence = Hand(hand("AKQJ", "AK432", "32", "32"))
+    assert lever_candidates(defence, ["1H", "1S", "4H", "4S"], 0, every[19:], "pass", 6, [2]) == []
+    monkeypatch.setattr(simulate, "COMPETE", True)
+    assert lever_candidates(defence, ["1H", "1S", "4H", "4S"], 0, every[19:], "pass", 6, [2]) == ["5H"]
+    # the system's 3NT with a heart fit: 4H is simulated against it (and no slam with 25 points)
+    assert lever_candidates(Hand(hand("AK2", "KQ32", "K32", "432")), ["1H", "P"], 2, every[10:], "3NT",
+                            12, [2]) == ["4H"]
     # a forcing call of the system's (a new suit) is left alone
     assert lever_candidates(strong, ["1H", "P"], 2, every[5:], "2D", 12, [2]) == []
 
@@ -369,3 +414,12 @@ def test_blackwood_over_partners_major_game_with_slam_values():
     strong = hand("AK5", "AKJ752", "KQ3", "4")  # 22 points with partner's 13: ask for aces
     assert choose_call(strong, [])[0] == "1H" and choose_call(strong, auction)[0] == "4NT"
     assert choose_call(hand("K5", "KJ752", "Q93", "J43"), auction)[0] == "pass"  # 11 + 13: game is enough
+
+
+def test_a_weak_hand_runs_from_a_penalty_double_of_1nt():
+    weak = hand("987", "J9876", "32", "654")  # one point and five hearts
+    for auction in (["1NT", "X"], ["1NT", "X", "pass"], ["1S", "1NT", "X"]):
+        assert choose_call(weak, auction)[:2] == ("2H", "bid.signoff_long")
+    assert render(*explain(["1NT", "X"], "2H")) == "to play: 5+ hearts, weak"
+    # with 9 points and partner's 16+ the deal is ours: no weak run (the placement rows bid 3NT)
+    assert choose_call(hand("987", "KJ976", "Q2", "K54"), ["1NT", "X", "pass"])[1] != "bid.signoff_long"

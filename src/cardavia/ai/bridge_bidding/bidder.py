@@ -250,6 +250,8 @@ class SystemAgent(Agent):
 
     lever_samples = 8
     """Deals simulated at a high-leverage moment (``simulate.lever_candidates``); 0 turns it off."""
+    slam_samples = 24
+    """Deals simulated where a slam is among the candidates (its swings are the largest: fewer deals are noise)."""
 
     def __init__(self, inner: Agent):
         super().__init__(inner.seed)
@@ -319,8 +321,9 @@ class SystemAgent(Agent):
         if self._solver is None:
             self._solver = simulate.Solver()
         baseline = system_call or "pass"
+        samples = self.slam_samples if any(c[0] in "67" for c in candidates) else self.lever_samples
         call, gain = simulate.lever_call(data["hand"], tokens, player, data["vulnerability"], baseline,
-                                         candidates, self.lever_samples, self.rng, self._solver)
+                                         candidates, samples, self.rng, self._solver)
         if _token(call) == _token(baseline) and system_call is None:
             return None  # the fallback decides
         self.last_lever = (call, gain) if _token(call) != _token(baseline) else None

@@ -11,11 +11,17 @@ contract: the opponents' later calls are not simulated.
 
 At high-leverage moments the agent simulates even where the system answers
 (``lever_candidates``, ``lever_call``): game against a part-score where the
-partnership has the values, and bidding on against passing when the
-opponents outbid our fit at the game level; the system's call stands unless
-another gains ``LEVER_MARGIN`` IMPs a deal.  Slam against game is there too
-but off by default (``SLAM_POINTS``): on the tuning set it lost IMPs, and
-simulated doubles of their game were dropped for the same reason.
+partnership has the values (``GAME_POINTS``), slam (and from
+``GRAND_POINTS`` a grand slam) against game from ``SLAM_POINTS`` on more
+deals (``SystemAgent.slam_samples``), and a game in another strain we fit
+against the system's game (``STRAIN_GAMES``); the system's call stands
+unless another gains ``LEVER_MARGIN`` IMPs a deal (``SLAM_MARGIN`` for a
+slam).  Bidding on over the opponents' game (``COMPETE``) and simulated
+doubles of it are off: they lost IMPs on the tuning set.
+
+The samples deal the seat whose calls are the rarest first (a strong
+opener turns up in one random deal in a hundred or more), then the next,
+so that they fit the auction instead of falling back to random hands.
 """
 from __future__ import annotations
 
@@ -30,7 +36,9 @@ from cardavia.ai.bridge_bidding.system import SUITS
 _STRAINS = ("C", "D", "H", "S", "NT")
 _SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3}
 _RANKS = "23456789TJQKA"
-_TRIES = 200  # deals drawn for each kept one before the constraints are dropped
+_PROBES = 64  # random hands drawn per seat to find the most constrained one
+_FIRST_TRIES, _SECOND_TRIES, _SECOND_ROUNDS = 400, 60, 12  # draws for the first seat, for the second
+_DRAW_BUDGET = 3000  # draws a sampled deal may take on average before the constraints are dropped
 _MARGIN = 100  # points a deal a bid must gain over passing
 
 
@@ -63,34 +71,85 @@ def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]
     return out
 
 
-def _fits(mask: int, shown: tuple[int, int, dict[int, int]]) -> bool:
+_HCP = [max(0, (c >> 2) - 8) for c in range(52)]
+
+
+def _cards_fit(cards: Sequence[int], shown: tuple[int, int, dict[int, int]] | None) -> bool:
+    if shown is None:
+        return True
     low, high, lengths = shown
-    hcp = sum(max(0, (c >> 2) - 8) for c in range(52) if mask >> c & 1)
-    return low <= hcp <= max(high, low) and all(
-        bin(mask & (0x1111111111111 << s)).count("1") >= n for s, n in lengths.items())
+    hcp = sum(_HCP[c] for c in cards)
+    return low <= hcp <= max(high, low) and all(sum(c & 3 == s for c in cards) >= n for s, n in lengths.items())
+
+
+def _draw(pool: list[int], shown: tuple[int, int, dict[int, int]] | None, rng: random.Random,
+          tries: int, budget: list[int]) -> list[int] | None:
+    """13 cards of ``pool`` that fit ``shown``, drawn at random, or None after
+    ``tries`` draws; each draw is taken off ``budget[0]``."""
+    for _ in range(tries):
+        budget[0] -= 1
+        pick = rng.sample(pool, 13)
+        if _cards_fit(pick, shown):
+            return pick
+    return None
+
+
+def _acceptance(pool: list[int], shown: tuple[int, int, dict[int, int]] | None, rng: random.Random) -> float:
+    """The share of random 13-card hands from ``pool`` that fit ``shown`` (1 for an unread seat)."""
+    if shown is None:
+        return 1.0
+    return sum(_cards_fit(rng.sample(pool, 13), shown) for _ in range(_PROBES)) / _PROBES
+
+
+def _deal_fitting(unseen: list[int], order: Sequence[int], shown: dict, rng: random.Random,
+                  budget: list[int]) -> dict[int, list[int]] | None:
+    """The three unseen hands by seat, each fitting its calls, or None when
+    ``budget`` (draws left, shared by the calls of one ``sample_deals``) runs out:
+    the most constrained seat is drawn first, the next from the cards left,
+    the last gets the rest."""
+    first, second, last = order
+    while budget[0] > 0:
+        a = _draw(unseen, shown.get(first), rng, _FIRST_TRIES, budget)
+        if a is None:
+            continue
+        taken = set(a)
+        rest = [c for c in unseen if c not in taken]
+        for _ in range(_SECOND_ROUNDS):
+            b = _draw(rest, shown.get(second), rng, _SECOND_TRIES, budget)
+            if b is None:
+                break
+            kept = set(b)
+            c = [x for x in rest if x not in kept]
+            if _cards_fit(c, shown.get(last)):
+                return {first: a, second: b, last: c}
+    return None
 
 
 def sample_deals(hand: Sequence[str], auction: Sequence[str], player: int, count: int,
                  rng: random.Random) -> list[list[int]]:
     """``count`` deals (card masks by seat South, West, North, East) with
-    ``player``'s hand, the others consistent with their calls where the
-    sampling finds such a deal in ``_TRIES`` draws."""
+    ``player``'s hand, the others consistent with their calls (the seat
+    whose calls are the rarest is dealt first, so that strong hands are
+    found); where no such deal turns up in the draw budget, the rest are
+    dealt with the constraints dropped."""
     own = 0
     for c in hand:
         own |= 1 << _card_id(c)
     unseen = [c for c in range(52) if not own >> c & 1]
     shown = _shown(auction)
     others = [(player + k) % 4 for k in (1, 2, 3)]
+    order = sorted(others, key=lambda seat: _acceptance(unseen, shown.get(seat), rng))
+    budget = [_DRAW_BUDGET * count]
     deals = []
     for _ in range(count):
-        for _ in range(_TRIES):
+        hands = _deal_fitting(unseen, order, shown, rng, budget)
+        if hands is None:
             rng.shuffle(unseen)
-            masks = [0, 0, 0, 0]
-            masks[player] = own
-            for k, seat in enumerate(others):
-                masks[seat] = sum(1 << c for c in unseen[13 * k:13 * k + 13])
-            if all(_fits(masks[s], shown[s]) for s in others if s in shown):
-                break
+            hands = {seat: unseen[13 * k:13 * k + 13] for k, seat in enumerate(others)}
+        masks = [0, 0, 0, 0]
+        masks[player] = own
+        for seat, cards in hands.items():
+            masks[seat] = sum(1 << c for c in cards)
         deals.append(masks)
     return deals
 
@@ -172,8 +231,13 @@ _IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900,
 _GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
 LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
 SLAM_MARGIN = 4.0  # the same for a slam, whose swings are the largest
-SLAM_POINTS = 99  # own points and partner's least from which a slam is simulated: off, as on the tuning
-# set simulated slams lost IMPs (31 points: +0.06 a deal; the samples flatter slams)
+GAME_POINTS = 22  # own points and partner's least from which game is simulated against a pass (20, 24: worse)
+SLAM_POINTS = 28  # the same for slam against game (tuning set: 30 -> 4.57, 28 -> 4.51, 26 no better)
+GRAND_POINTS = 33  # the same for a grand slam
+STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game (4.47 -> 4.41)
+COMPETE = False  # bidding on over the opponents' game is simulated: off, as with samples that fit the
+# auction it lost IMPs on the tuning set (4.47 off, 4.51 on)
+COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
 
 
 def _imps(difference: int) -> int:
@@ -215,7 +279,7 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
             out.append(call)
 
     if last_seat % 2 != side:  # the opponents have the contract
-        if top_level >= 4 and "P" == (system or "P"):  # (doubling them on samples lost: it is left out)
+        if COMPETE and top_level >= 4 and "P" == (system or "P"):  # (doubling them on samples lost: it is left out)
             for strain in fits:
                 level = next((lv for lv in range(top_level, 8) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
                 if level is not None and level <= 6:
@@ -230,11 +294,15 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     if combined >= SLAM_POINTS and top_level < 6:
         for strain in {*fits, 4}:
             add(f"6{_STRAINS[strain]}")
-        if combined >= 33:
-            for strain in fits:
+        if combined >= GRAND_POINTS:
+            for strain in {*fits, 4}:
                 add(f"7{_STRAINS[strain]}")
-    if combined >= 22 and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
+    if combined >= GAME_POINTS and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
         for strain in {*fits, 4}:
+            add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+    game = system if system is not None and system != "P" else last if last_seat % 2 == side else None
+    if STRAIN_GAMES and game is not None and int(game[0]) == _GAME_LEVEL[_STRAINS.index(game[1:])]:
+        for strain in fits:  # the game in another strain we fit: 4M or 5m against 3NT, ...
             add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
     return out
 
@@ -269,7 +337,8 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
             scores.append(result if declarer % 2 == player % 2 else -result)
         for j, s in enumerate(scores):
             gains[j] += _imps(s - scores[0])
-    margins = [SLAM_MARGIN if c[0] in "67" else LEVER_MARGIN for c in calls]
+    theirs = contracts[0] is not None and contracts[0][3] % 2 != player % 2
+    margins = [SLAM_MARGIN if c[0] in "67" else COMPETE_MARGIN if theirs else LEVER_MARGIN for c in calls]
     best = max(range(len(calls)), key=lambda j: (gains[j] - margins[j] * samples, -j))
     mean = gains[best] / max(1, samples)
     if best == 0 or mean < margins[best]:

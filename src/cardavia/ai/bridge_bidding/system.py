@@ -157,7 +157,10 @@ rule(R2NT, "3H", "resp.transfer", {"suit": "S", "length": 5}, len={"S": (5, 13)}
 rule(R2NT, "3D", "resp.transfer", {"suit": "H", "length": 5}, len={"H": (5, 13)}, hcp=(4, 40))
 rule(R2NT, "3C", "resp.stayman", {"low": 4}, hcp=(4, 40), four_card_major=True)
 rule(R2NT, "6NT", "resp.nt", {"low": 12, "high": 13}, hcp=(12, 13))
-rule(R2NT, "3NT", "resp.nt", {"low": 4, "high": 11}, hcp=(4, 11))
+rule(R2NT, "4NT", "resp.quantitative", {"low": 10, "high": 11}, hcp=(10, 11))
+rule(R2NT, "3NT", "resp.nt", {"low": 4, "high": 9}, hcp=(4, 9))
+rule(r"^2NT P 4NT P$", "6NT", "rebid.accept", {"low": 21}, hcp=(21, 21))
+rule(r"^2NT P 4NT P$", "pass", "rebid.decline", {"high": 20})
 rule(R2NT, "pass", "pass.weak", {"high": 3})
 rule(r"^2NT P 3C P$", "3H", "rebid.stayman_major", {"suit": "H", "length": 4}, len={"H": (4, 5)})
 rule(r"^2NT P 3C P$", "3S", "rebid.stayman_major", {"suit": "S", "length": 4}, len={"S": (4, 5)})
@@ -183,6 +186,10 @@ for m in MAJORS:
     rule(rf"^2C P 2D P 2{m} P 2NT P$", f"4{m}", "rebid.long", {"suit": m, "length": 6}, len={m: (6, 13)})
     rule(rf"^2C P 2D P 2{m} P 2NT P$", "3NT", "rebid.game", {"low": 22})
 rule(r"^2C P 2D P 2[HS] P$", "2NT", "resp.negative", {"high": 40})
+rule(r"^2C P 2D P 2NT P$", "6NT", "resp.nt", {"low": 10, "high": 14}, hcp=(10, 14))
+rule(r"^2C P 2D P 2NT P$", "4NT", "resp.quantitative", {"low": 8, "high": 9}, hcp=(8, 9))
+rule(r"^2C P 2D P 2NT P 4NT P$", "6NT", "rebid.accept", {"low": 23}, hcp=(23, 24))
+rule(r"^2C P 2D P 2NT P 4NT P$", "pass", "rebid.decline", {"high": 22})
 rule(r"^2C P 2D P (?:2NT|3[CD]) P$", "3NT", "bid.game", {"low": 3}, hcp=(3, 40))
 
 # -- responses to one of a suit ------------------------------------------------
@@ -406,6 +413,14 @@ for y in SUITS:
     rule(r"^1NT$", f"2{y}", "overcall.suit", {"suit": y, "length": 6, "low": 8, "high": 15}, hcp=(8, 15),
          len={y: (6, 13)})
 rule(r"^1NT$", "pass", "pass.no_overcall", {})
+for y in SUITS:  # a weak hand runs from a penalty double of 1NT to its five-card suit
+    rule(r"^1NT X$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 7), len={y: (5, 13)},
+         best_of=(SUITS, y))
+    rule(r"^1NT X P$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 4), len={y: (5, 13)},
+         best_of=(SUITS, y))
+    for x in SUITS.replace(y, ""):
+        rule(rf"^1{x} 1NT X$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 6), len={y: (5, 13)},
+             best_of=(SUITS.replace(x, ""), y))
 
 for x in SUITS:  # advancing partner's overcall
     for y in above(x):
