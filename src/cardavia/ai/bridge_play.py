@@ -263,9 +263,9 @@ def evaluate(agent: Any, observation: Any, legal_moves: LegalMoves) -> tuple[lis
         return agent.search_values(observation, legal_moves)
     player = card_player(agent)
     values = player.evaluate(agent.game, data, agent.rng)
-    cands: list[Move] = [m for m in legal_moves if isinstance(m, bridge.Card) and m.card in values]
+    cards = [m for m in legal_moves if isinstance(m, bridge.Card) and m.card in values]
     agent.last_rollouts = 0
-    return cands, [values[m.card][0] for m in cands if isinstance(m, bridge.Card)], player.last_samples
+    return list[Move](cards), [values[m.card][0] for m in cards], player.last_samples
 
 
 def choose(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:

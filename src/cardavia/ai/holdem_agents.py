@@ -192,8 +192,8 @@ def candidates(data: dict, moves: list[Move]) -> list[Move]:
     cap = MAX_OVERBET * (data["pot"] + to_call)
     raises = _raises(moves)
     smallest = min((m.amount for m in raises), default=0)
-    return [m for m in moves if not (isinstance(m, BetMove) and m.kind in ("bet", "raise")
-                                     and m.amount > smallest and m.amount - call_total > cap)]
+    overbets = [m for m in raises if m.amount > smallest and m.amount - call_total > cap]
+    return [m for m in moves if m not in overbets]
 
 
 def _public_actions(data: dict) -> list[tuple[int, int]]:

@@ -141,8 +141,8 @@ class MonteCarloAgent(Agent):
                          "bid_step": bid_step, "samples": samples, "nodes": nodes}
         self.samples = samples
         self.nodes = nodes
-        self.hook = None if getattr(game, "name", None) not in GAME_DECISIONS else \
-            importlib.import_module(GAME_DECISIONS[game.name])
+        hook = GAME_DECISIONS.get(getattr(game, "name", ""))
+        self.hook = importlib.import_module(hook) if hook else None
         """The game's own search (a module of ``GAME_DECISIONS``), or None."""
 
     @property
