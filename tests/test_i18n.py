@@ -449,3 +449,104 @@ def test_shengji_refusals_are_translated():
     s = cardavia.load("shengji").new_state(seed=1)
     _assert_translated_refusal(_refusal(s, "bury 3c"), "bury 3c cannot be played now: the players are declaring")
     _assert_translated_refusal(_refusal(s, "declare 3c"), "a declaration is one level card")
+
+
+# -- what the table shows of every game goes through a label or a sentence of table.js ------
+TABLE_JS = (ROOT / "src" / "cardavia" / "web" / "static" / "table.js").read_text(encoding="utf-8")
+
+
+def _table_js_names(const: str) -> set[str]:
+    body = re.search(rf"const {const} = \{{(.*?)\}};", TABLE_JS, re.S).group(1)
+    return set(re.findall(r'(?:^|[{,\s])"?([\w-]+)"?:\s*N_\(', body))
+
+
+def _table_js_set(const: str) -> set[str]:
+    body = re.search(rf"const {const} = new Set\(\[(.*?)\]\)", TABLE_JS, re.S).group(1)
+    return set(re.findall(r'"(\w+)"', body))
+
+
+def _chance_patterns() -> list[re.Pattern]:
+    body = TABLE_JS.split("const CHANCE = [", 1)[1].split("\n];", 1)[0]
+    return [re.compile(m) for m in re.findall(r"^\s*\[/(\^.*?\$)/,", body, re.M)]
+
+
+def _finished_games():
+    """Random deals and short matches of every game, every step: (game, state)."""
+    import random
+
+    import cardavia
+
+    for name in cardavia.GAMES:
+        for match in (False, True):
+            game = cardavia.load(name, match=match)
+            if match and not game.plays_matches:
+                continue
+            for seed in range(2 if match else 12):
+                rng = random.Random(seed)
+                state = game.new_state(seed=seed)
+                while True:
+                    yield name, state
+                    if state.is_over:
+                        break
+                    state.play(state.legal_moves().sample(rng))
+
+
+@pytest.fixture(scope="module")
+def shown_by_the_games():
+    """Every key the table labels (observation keys not drawn apart, keys of nested
+    records, the final score's breakdown) and every chance entry, by game."""
+    drawn = _table_js_set("DRAWN")
+    keys: dict[str, set[str]] = {}
+    chance: dict[str, set[str]] = {}
+
+    def walk(name, v, top):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if top and k in drawn:
+                    continue
+                if not k.isdigit():
+                    keys.setdefault(k, set()).add(name)
+                walk(name, x, False)
+        elif isinstance(v, list):
+            for x in v:
+                walk(name, x, False)
+
+    for name, state in _finished_games():
+        for p in range(state.game.num_players):
+            walk(name, state.observation(p).data, True)
+        if state.is_over:
+            walk(name, state.outcome().to_dict()["score"], True)
+            for player, move in state.history:
+                if player == -1:
+                    chance.setdefault(str(move), set()).add(name)
+    return keys, chance
+
+
+def test_every_key_the_table_shows_has_a_label(shown_by_the_games):
+    """A key without a label would show as its English name (the end-of-deal score above all)."""
+    keys, _ = shown_by_the_games
+    labels = _table_js_names("LABELS")
+    missing = {k: sorted(games) for k, games in keys.items() if k not in labels}
+    assert not missing, missing
+
+
+def test_every_chance_entry_reads_as_a_sentence_of_the_catalog(shown_by_the_games):
+    """Each chance entry the engines write (deals, streets, results, the kitty) matches a
+    pattern of table.js's CHANCE, whose template the catalogs translate; the same for
+    Zheng Shangyou's settlement reasons (ZSY-5)."""
+    import random
+
+    import cardavia
+
+    _, chance = shown_by_the_games
+    patterns = _chance_patterns()
+    reasons = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = cardavia.load("zhengshangyou").new_state(seed=seed)
+        while not state.is_over:
+            state.play(state.legal_moves().sample(rng))
+        reasons |= {line["reason"] for line in state.settlement}
+    assert len(reasons) >= 4, reasons
+    unread = sorted(t for t in [*chance, *reasons] if not any(p.fullmatch(t) for p in patterns))
+    assert not unread, unread[:20]

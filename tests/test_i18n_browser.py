@@ -328,3 +328,80 @@ def test_home_page_screenshots_in_every_language(browser, server, screenshots):
         page.context.close()
     assert errors == []
     assert all((screenshots / f"i18n-home-{lang}.png").stat().st_size > 10_000 for lang in i18n.LANGUAGES)
+
+
+# -- the end of every game ------------------------------------------------------------------------
+def finished_game(name: str, seed: int) -> str:
+    """One random deal of ``name`` played to its end: the state's JSON (a replay file)."""
+    state = cardavia.load(name).new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.play(state.legal_moves().sample(rng))
+    return state.to_json()
+
+
+def open_finished(page, name: str, seed: int) -> None:
+    """Open a finished deal of ``name`` as a replay file, at its last step (the score shown)."""
+    gid = page.evaluate("""async (text) => {
+        const r = await fetch('/api/replays', {method: 'POST', headers: {'content-type': 'application/json'},
+                                               body: JSON.stringify({state: text, seat: 0})});
+        return (await r.json()).id; }""", finished_game(name, seed))
+    page.goto(page.url.split("#")[0] + f"#/game/{gid}")
+    page.wait_for_selector("#replay-last")
+    page.click("#replay-last")
+    page.wait_for_selector("#outcome h2")
+
+
+# A Latin word outside the pseudo-translation's ⟦…⟧: English the catalog never saw.
+# Card and call texts (Qc, 10h, 4NT, XX, BJ), "Cardavia" and the language menu's
+# "English" are not words to translate.
+LATIN_WORD = re.compile(r"\b(?!(?:Cardavia|English)\b)[A-Za-z]{3,}\b")
+
+
+def _outside_pseudo(text: str) -> str:
+    """``text`` with every ⟦…⟧ (nested ones too, innermost first) blanked out."""
+    while True:
+        bare = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        if bare == text:
+            return bare
+        text = bare
+
+
+def untranslated_words(texts: list[str]) -> list[str]:
+    return sorted({f"{w!r} in {text!r}" for text in texts for w in LATIN_WORD.findall(_outside_pseudo(text))})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_end_of_every_game_is_translated(browser, pseudo_server, screenshots, name):
+    """A finished deal's score (its breakdown, the settlement, the hands shown down) goes
+    through the catalog: no English msgid and no Latin word outside a pseudo-translation."""
+    errors: list[str] = []
+    lang = TRANSLATED[GAMES.index(name) % len(TRANSLATED)]
+    page = open_home(browser, pseudo_server, lang, errors)
+    found, words = [], []
+    for seed in (1, 2, 3):
+        open_finished(page, name, seed)
+        texts = page.evaluate(VISIBLE_TEXTS)
+        found += english_in(texts)
+        words += untranslated_words(texts)
+    shot(page, screenshots, f"i18n-end-{name}-{lang}-pseudo.png")
+    page.context.close()
+    assert errors == []
+    assert not found, found
+    assert not words, words
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_end_of_a_game_in_every_language(browser, server, screenshots, lang):
+    """With the package's catalogs, the score at the end of a deal shows no English."""
+    errors: list[str] = []
+    page = open_home(browser, server, lang, errors)
+    k = TRANSLATED.index(lang)
+    found = []
+    for name in (GAMES[k % len(GAMES)], GAMES[(k + 3) % len(GAMES)]):
+        open_finished(page, name, k)
+        found += english_in(page.evaluate(VISIBLE_TEXTS))
+        shot(page, screenshots, f"i18n-end-{name}-{lang}.png")
+    page.context.close()
+    assert errors == []
+    assert not found, found

@@ -38,7 +38,18 @@ const LABELS = { team_levels: N_("team levels"), tricks_won: N_("tricks won"), a
   declaration: N_("declaration"), discard_pile: N_("discard pile"), discards: N_("discards"), kitty_size: N_("kitty size"),
   last_reveal: N_("last reveal"), ns_score: N_("North-South score"), opening: N_("opening"), results: N_("results"),
   stock: N_("stock"), tricks: N_("tricks"), hand: N_("hand"), cards_left: N_("cards left"), winners: N_("winners"),
-  payer: N_("payer"), payee: N_("payee"), bonus: N_("bonus"), deal_score: N_("deal score") };
+  payer: N_("payer"), payee: N_("payee"), bonus: N_("bonus"), deal_score: N_("deal score"),
+  // the final score's breakdown (outcome.score)
+  landlord_won: N_("landlord won"), order: N_("finishing order"), winner_team: N_("winning team"),
+  winning_team: N_("winning team"), match_winner: N_("match won by"), gained: N_("levels gained"),
+  levels_gained: N_("levels gained"), levels: N_("levels"), card_points: N_("points in tricks"),
+  defender_points: N_("defenders' points"), kitty_points: N_("points in the kitty"),
+  kitty_multiplier: N_("kitty multiplier"), attackers_win: N_("attackers win"), hands: N_("hands"),
+  last_hand_button: N_("button of the last hand"), stacks: N_("stacks"), showdown: N_("showdown"),
+  chips: N_("chips"), ties: N_("ties"), folded: N_("folded"), parts: N_("score parts"),
+  trick_points: N_("trick points"), overtricks: N_("overtricks"), undertricks: N_("undertricks"),
+  part_score: N_("part-score bonus"), game: N_("game bonus"), slam: N_("slam bonus"),
+  insult: N_("insult bonus"), total: N_("total") };
 // Words of the engines' values (phases, verbs of moves) the page shows.
 const WORDS = { auction: N_("auction"), play: N_("play"), bidding: N_("bidding"), over: N_("over"),
   tribute: N_("tribute"), declare: N_("declare"), bury: N_("bury"), preflop: N_("preflop"), flop: N_("flop"),
@@ -58,10 +69,14 @@ const label = (key) => (key in LABELS ? t(LABELS[key]) : t("{key}", { key: key.r
 // A word of the engine translated where it is one we know, else as it is (card texts, numbers).
 const word = (w) => (typeof w === "string" && Object.prototype.hasOwnProperty.call(WORDS, w.toLowerCase()) ? t(WORDS[w.toLowerCase()]) : w);
 const SEAT_KEYS = new Set(["landlord", "dealer", "declarer", "dummy", "button", "small_blind_seat",
-  "big_blind_seat", "first_bidder", "first_leader", "leader", "last_winner", "starter"]);
+  "big_blind_seat", "first_bidder", "first_leader", "leader", "last_winner", "starter", "winner",
+  "last_hand_button", "folded"]);
+// Keys holding a team (partners sit opposite: team t is seats t and t + 2).
+const TEAM_KEYS = new Set(["winner_team", "winning_team", "match_winner", "team"]);
+const TRUMP_KEYS = new Set(["trump", "trump_suit"]);
 const LEVEL_KEYS = new Set(["level"]);
 // Observation keys holding a list of seats (a finishing order).
-const SEAT_LIST_KEYS = new Set(["previous_order", "finished"]);
+const SEAT_LIST_KEYS = new Set(["previous_order", "finished", "order"]);
 
 const app = {
   catalog: null,
@@ -97,6 +112,11 @@ async function api(method, path, body) {
 function baseSeatName(game, p) {
   const names = SEAT_NAMES[game];
   return names ? t(names[p]) : t("Seat {n}", { n: p + 1 });
+}
+
+// Team t of a partnership game: seats t and t + 2.
+function teamName(view, team) {
+  return t("{a} and {b}", { a: seatName(view, team), b: seatName(view, team + 2) });
 }
 
 function seatName(view, p) {
@@ -356,7 +376,9 @@ function openSocket(id, delay = 500) {
 }
 
 // The engines' chance entries (a new deal, a street, a result) as translated sentences:
-// [pattern, template, parameter names]; "@" marks a seat, "@@" a list of seats.
+// [pattern, template, parameter names]; "@" marks a seat, "@@" a list of seats, "#" a
+// team (partners opposite), "%" a trump strain, "~" a text kept as written (ranks "6666"). tests/test_i18n.py checks every entry
+// the engines write matches one.
 const CHANCE = [
   [/^deal (\d+) at level (\w+)$/, N_("deal {n} at level {level}"), ["n", "level"]],
   [/^deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)$/,
@@ -364,8 +386,17 @@ const CHANCE = [
   [/^deal (\d+): level (\w+), the first declarer deals, declaring from seat (\d+)$/,
     N_("deal {n}: level {level}, the first declarer deals, declaring from {seat}"), ["n", "level", "@seat"]],
   [/^deal (\d+): starter (\d+), signals (.*)$/, N_("deal {n}: {starter} starts; signals {signals}"), ["n", "@starter", "signals"]],
-  [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; team {team} goes up {n}"),
-    ["@@order", "team", "n"]],
+  [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; {team} go up {n}"),
+    ["@@order", "#team", "n"]],
+  [/^team (\d+) wins the match$/, N_("{team} win the match"), ["#team"]],
+  [/^kitty (.+)$/, N_("kitty {cards}"), ["cards"]],
+  [/^all passed: kitty revealed (.+), trump (\w+)$/, N_("all passed: the kitty shows {cards}; trump {trump}"),
+    ["cards", "%trump"]],
+  [/^result: attackers (\d+) points, attackers take over, team (\d+) up (\d+)$/,
+    N_("result: the attackers took {points} points and take over; {team} go up {n}"), ["points", "#team", "n"]],
+  [/^result: attackers (\d+) points, defenders hold, team (\d+) up (\d+)$/,
+    N_("result: the attackers took {points} points; the defenders hold and {team} go up {n}"), ["points", "#team", "n"]],
+  [/^return (\d+): (\d+)$/, N_("{player} gets {n} back"), ["@player", "n"]],
   [/^flop (.+)$/, N_("flop {cards}"), ["cards"]],
   [/^turn (\S+)$/, N_("turn {cards}"), ["cards"]],
   [/^river (\S+)$/, N_("river {cards}"), ["cards"]],
@@ -382,6 +413,13 @@ const CHANCE = [
   [/^win (\d+): (\d+)$/, N_("{player} wins {n}"), ["@player", "n"]],
   [/^tribute: player (\d+) gives (\S+) to player (\d+)$/, N_("tribute: {giver} gives {card} to {receiver}"),
     ["@giver", "card", "@receiver"]],
+  // Zheng Shangyou's settlement reasons (ZSY-5)
+  [/^response bomb unbeaten in the round \((.+)\)$/, N_("response bomb unbeaten in the round ({bomb})"), ["~bomb"]],
+  [/^response bomb ending the deal \((.+)\)$/, N_("response bomb ending the deal ({bomb})"), ["~bomb"]],
+  [/^(\d+) cards left$/, N_("{n} cards left"), ["n"]],
+  [/^(\d+) cards left, doubled: never played$/, N_("{n} cards left, doubled: never played"), ["n"]],
+  [/^2 of spades in hand$/, N_("2 of spades in hand"), []],
+  [/^unplayed bomb (.+)$/, N_("unplayed bomb {bomb}"), ["~bomb"]],
   [/^anti-tribute: players? ([\d and]+) holds? both Red Jokers; player (\d+) leads$/,
     N_("anti-tribute: {players} hold both Red Jokers; {leader} leads"), ["@@players", "@leader"]],
 ];
@@ -397,6 +435,9 @@ function chanceText(view, text) {
       const v = m[i + 1];
       if (name.startsWith("@@")) params[name.slice(2)] = v.split(/ and | /).filter(Boolean).map((x) => seatName(view, Number(x))).join(", ");
       else if (name.startsWith("@")) params[name.slice(1)] = seatName(view, Number(v));
+      else if (name.startsWith("#")) params[name.slice(1)] = teamName(view, Number(v));
+      else if (name.startsWith("%")) params[name.slice(1)] = STRAIN[v] || v;
+      else if (name.startsWith("~")) params[name.slice(1)] = v;
       else params[name] = /^\d+$/.test(v) ? Number(v) : v;
     });
     return t(template, params);
@@ -683,6 +724,15 @@ function potsNode(view, obs) {
   return box;
 }
 
+// One value of a record, as text (a seat, a team, a trump, yes/no, a word or a number).
+function recordValue(k, y, view) {
+  if (SEAT_KEYS.has(k) && typeof y === "number") return seatName(view, y);
+  if (TEAM_KEYS.has(k) && typeof y === "number" && view.players === 4) return teamName(view, y);
+  if (TRUMP_KEYS.has(k) && typeof y === "string" && y in STRAIN) return STRAIN[y];
+  if (typeof y === "boolean") return t(y ? "yes" : "no");
+  return typeof y === "object" ? JSON.stringify(y) : word(num(y));
+}
+
 function valueNode(key, v, view) {
   if (v == null || v === false || (Array.isArray(v) && v.length === 0) || v === "") return null;
   if (key === "auction" && Array.isArray(v)) {
@@ -709,6 +759,8 @@ function valueNode(key, v, view) {
     return el("span", null, Array.isArray(v) ? v.map(face).join(" : ") : face(v));
   }
   if (SEAT_KEYS.has(key) && typeof v === "number") return v < 0 ? null : el("span", null, seatName(view, v));
+  if (TEAM_KEYS.has(key) && typeof v === "number" && view.players === 4) return el("span", null, teamName(view, v));
+  if (TRUMP_KEYS.has(key) && typeof v === "string" && v in STRAIN) return el("span", null, STRAIN[v]);
   if (SEAT_LIST_KEYS.has(key) && Array.isArray(v) && v.every((x) => typeof x === "number")) {
     return el("span", null, v.map((x) => seatName(view, x)).join(", "));
   }
@@ -718,6 +770,18 @@ function valueNode(key, v, view) {
   if (Cards.isCardList(v)) {
     const s = el("span", "cards-inline");
     Cards.list(v).forEach((c) => s.append(Cards.element(c, "span", true)));
+    return s;
+  }
+  if (v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length
+      && Object.keys(v).every((k) => /^\d+$/.test(k))) {
+    // by seat ({"0": cards, "3": cards}: the hands shown down)
+    const s = el("span", "by-seat");
+    for (const [p, x] of Object.entries(v)) {
+      const part = el("span", null, seatName(view, Number(p)) + ": ");
+      const node = valueNode(key, x, view);
+      if (node) part.append(node);
+      s.append(part);
+    }
     return s;
   }
   if (Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2 && typeof x[0] === "number" && typeof x[1] === "string")) {
@@ -739,7 +803,7 @@ function valueNode(key, v, view) {
     const ul = el("ul", "settlement");
     for (const x of v) {
       ul.append(el("li", null, `${seatName(view, x.payer)} → ${seatName(view, x.payee)}: ${num(x.points)}` +
-        (x.reason ? ` (${word(x.reason)})` : "")));
+        (x.reason ? ` (${chanceText(view, x.reason)})` : "")));
     }
     return ul;
   }
@@ -748,7 +812,7 @@ function valueNode(key, v, view) {
     const ul = el("ul", "records");
     for (const x of v.slice(-3)) {
       ul.append(el("li", null, Object.entries(x).map(([k, y]) =>
-        `${label(k)} ${SEAT_KEYS.has(k) && typeof y === "number" ? seatName(view, y) : typeof y === "object" ? JSON.stringify(y) : word(num(y))}`).join(" · ")));
+        `${label(k)} ${recordValue(k, y, view)}`).join(" · ")));
     }
     return ul;
   }
@@ -1048,7 +1112,10 @@ function renderOutcome(view) {
   if (score.length || extra.length) {
     const dl = el("dl", "score");
     for (const [k, v] of score.length ? score : extra) {
-      dl.append(el("dt", null, label(k)), el("dd", null, typeof v === "object" ? JSON.stringify(v) : String(word(num(v)))));
+      const dd = el("dd");
+      const node = typeof v === "boolean" ? el("span", null, t(v ? "yes" : "no")) : valueNode(k, v, view);
+      if (node) dd.append(node); else dd.textContent = "–";
+      dl.append(el("dt", null, label(k)), dd);
     }
     box.append(el("h3", null, t("Score")), dl);
   }
