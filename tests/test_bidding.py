@@ -347,6 +347,12 @@ def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
     # the system's 3NT with a heart fit: 4H is simulated against it (and no slam with 25 points)
     assert lever_candidates(Hand(hand("AK2", "KQ32", "K32", "432")), ["1H", "P"], 2, every[10:], "3NT",
                             12, [2]) == ["4H"]
+    # a contested part-score auction where our side holds the contract: game is simulated from
+    # GAME_POINTS together (13 and partner's 10 after 1H (1S) 2H), not below (13 and 6)
+    contested = ["1H", "1S", "2H", "P"]
+    opener = Hand(hand("AQ2", "KJ932", "K32", "32"))
+    assert "4H" in lever_candidates(opener, contested, 0, every[6:], "pass", 10, [2])
+    assert lever_candidates(opener, contested, 0, every[6:], "pass", 6, [2]) == []
     # a forcing call of the system's (a new suit) is left alone
     assert lever_candidates(strong, ["1H", "P"], 2, every[5:], "2D", 12, [2]) == []
 

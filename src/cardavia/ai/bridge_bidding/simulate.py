@@ -288,8 +288,8 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     if system is not None and system != "P" and not (system[0].isdigit() and int(system[0]) >= _GAME_LEVEL[
             _STRAINS.index(system[1:])] and int(system[0]) < 6):
         return []  # the system asks or shows something: let the auction go on
-    if any(s % 2 != side for s, _ in bids) and top_level < 4:
-        return []  # a part-score battle is the system's
+    if any(s % 2 != side for s, _ in bids) and top_level < 4 and combined < GAME_POINTS:
+        return []  # a part-score battle is the system's, unless we may hold a game (tuning set 4.41 -> 4.31)
     current = _STRAINS.index(last[1:])
     if combined >= SLAM_POINTS and top_level < 6:
         for strain in {*fits, 4}:
