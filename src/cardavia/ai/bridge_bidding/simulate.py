@@ -11,7 +11,8 @@ contract: the opponents' later calls are not simulated.
 
 At high-leverage moments the agent simulates even where the system answers
 (``lever_candidates``, ``lever_call``): game against a part-score where the
-partnership has the values (``GAME_POINTS``), slam (and from
+partnership has the values (``GAME_POINTS``; in a contested auction too, where
+our side holds the contract), slam (and from
 ``GRAND_POINTS`` a grand slam) against game from ``SLAM_POINTS`` on more
 deals (``SystemAgent.slam_samples``), and a game in another strain we fit
 against the system's game (``STRAIN_GAMES``); the system's call stands
