@@ -97,7 +97,7 @@ class ZhengShangyouState(climbing.ClimbState):
             if reason in _REASONS:
                 text = f"{_REASONS[reason]} ({bomb})"
             elif reason == "left":
-                text = f"{n} cards left"
+                text = "1 card left" if n == 1 else f"{n} cards left"
             elif reason == "left_doubled":
                 text = f"{n} cards left, doubled: never played"
             elif reason == "two_of_spades":

@@ -416,6 +416,7 @@ const CHANCE = [
   // Zheng Shangyou's settlement reasons (ZSY-5)
   [/^response bomb unbeaten in the round \((.+)\)$/, N_("response bomb unbeaten in the round ({bomb})"), ["~bomb"]],
   [/^response bomb ending the deal \((.+)\)$/, N_("response bomb ending the deal ({bomb})"), ["~bomb"]],
+  [/^1 card left$/, N_("1 card left"), []],
   [/^(\d+) cards left$/, N_("{n} cards left"), ["n"]],
   [/^(\d+) cards left, doubled: never played$/, N_("{n} cards left, doubled: never played"), ["n"]],
   [/^2 of spades in hand$/, N_("2 of spades in hand"), []],
@@ -1112,6 +1113,7 @@ function renderOutcome(view) {
   if (score.length || extra.length) {
     const dl = el("dl", "score");
     for (const [k, v] of score.length ? score : extra) {
+      if (k === "settlement" && settle) continue;   // drawn above as its own list
       const dd = el("dd");
       const node = typeof v === "boolean" ? el("span", null, t(v ? "yes" : "no")) : valueNode(k, v, view);
       if (node) dd.append(node); else dd.textContent = "–";
