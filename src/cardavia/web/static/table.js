@@ -1115,7 +1115,11 @@ function renderOutcome(view) {
     for (const [k, v] of score.length ? score : extra) {
       if (k === "settlement" && settle) continue;   // drawn above as its own list
       const dd = el("dd");
-      const node = typeof v === "boolean" ? el("span", null, t(v ? "yes" : "no")) : valueNode(k, v, view);
+      // a number for each seat (Hold'em's stacks and chips won): named by seat
+      const perSeat = Array.isArray(v) && v.length === view.players && v.every((x) => typeof x === "number")
+        && !SEAT_LIST_KEYS.has(k);
+      const node = typeof v === "boolean" ? el("span", null, t(v ? "yes" : "no"))
+        : perSeat ? el("span", null, v.map((x, p) => `${seatName(view, p)}: ${num(x)}`).join(" · ")) : valueNode(k, v, view);
       if (node) dd.append(node); else dd.textContent = "–";
       dl.append(el("dt", null, label(k)), dd);
     }
