@@ -150,6 +150,10 @@ def test_keyboard_only_play_in_dou_dizhu_and_the_ai_moves_announced(browser, ser
     tab_until(page, f"a.dataset.move === {move!r}")
     assert focus_ring(page).startswith("solid 3px")
     assert page.get_attribute(f'#moves button[data-move="{move}"]', "aria-label").startswith("Play ")
+    # Label in name (WCAG 2.5.3): each card move's name starts with what its button shows.
+    buttons = page.eval_on_selector_all("#moves button[aria-label]",
+                                        "bs => bs.map((b) => [b.textContent, b.getAttribute('aria-label')])")
+    assert buttons and all(name.startswith(text + ", that is ") for text, name in buttons), buttons
     page.keyboard.press("Enter")
     base.wait_moved(page, ply)
     assert [0, move] in view_of(page)["observation"]["history"]
@@ -171,6 +175,9 @@ def test_keyboard_only_bridge_call(browser, server, page_errors):
     strain = {"C": "club", "D": "diamond", "H": "heart", "S": "spade", "NT": "no trump"}[bid[1:]]
     strain += "s" if bid[0] != "1" and bid[1:] != "NT" else ""
     assert page.get_attribute(f'#moves button[data-move="{bid}"]', "aria-label") == f"{bid[0]} {strain}"
+    # a call shows its level and the strain's symbol, which its name says in words
+    shown = page.text_content(f'#moves button[data-move="{bid}"]')
+    assert shown == bid[0] + {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}[bid[1:]], shown
     page.locator("body").focus()
     tab_until(page, f"a.dataset.move === {bid!r}")
     assert focus_ring(page).startswith("solid 3px")

@@ -998,18 +998,21 @@ function renderMoves(view) {
 }
 
 function moveButton(m, primary) {
-  const b = el("button", "move" + (primary ? " primary" : ""), Cards.label(m.text, m.info));
+  const shown = Cards.label(m.text, m.info);
+  const b = el("button", "move" + (primary ? " primary" : ""), shown);
   b.type = "button";
   b.dataset.move = m.text;
-  if (m.info.kind !== "plain" || CALL_RE.test(m.text)) b.setAttribute("aria-label", moveLabel(m));
+  if (m.info.kind !== "plain" || CALL_RE.test(m.text)) b.setAttribute("aria-label", moveLabel(m, shown));
   b.addEventListener("click", () => sendMove(m.text));
   return b;
 }
 
-// A card move's or a call's button said in words ("Play pair of 7s", "1 heart").
-function moveLabel(m) {
+// A card move's or a call's button said in words: a call by its name ("1 heart", its
+// strain shown as a symbol); a card move by what it shows, then in words ("Play 7 7,
+// that is pair of 7s"), so that the name holds the visible text (WCAG 2.5.3, label in name).
+function moveLabel(m, shown) {
   const said = Cards.spoken(m.text, m.info);
-  return CALL_RE.test(m.text) || (m.info.verb && m.info.verb !== "play") ? said : t("Play {cards}", { cards: said });
+  return CALL_RE.test(m.text) ? said : t("{shown}, that is {said}", { shown, said });
 }
 
 function renderBet(view, plain) {
