@@ -238,6 +238,11 @@ def test_moves_said_in_words(browser, server, page_errors):
     start_game(page, "doudizhu")
     said = page.evaluate("(moves) => moves.map((m) => announcement(app.view, 1, m))", list(SAID))
     assert dict(zip(SAID, said)) == SAID
+    # A move button's name: what it shows, then the cards in words (the verb said once)
+    names = page.evaluate("""(moves) => moves.map((text) => {
+        const info = Cards.classify(text);
+        return moveLabel({ text, info }, Cards.label(text, info)); })""", ["bury 3c 4d", "7h", "1H"])
+    assert names == ["Bury 3c 4d, that is 3 of clubs, 4 of diamonds", "Play 7h, that is 7 of hearts", "1 heart"], names
     # No key-based string table: every string is a msgid of the catalog (tools/i18n.py extracts them).
     assert page.evaluate("() => typeof STRINGS") == "undefined"
     page.context.close()

@@ -1011,8 +1011,9 @@ function moveButton(m, primary) {
 // strain shown as a symbol); a card move by what it shows, then in words ("Play 7 7,
 // that is pair of 7s"), so that the name holds the visible text (WCAG 2.5.3, label in name).
 function moveLabel(m, shown) {
-  const said = Cards.spoken(m.text, m.info);
-  return CALL_RE.test(m.text) ? said : t("{shown}, that is {said}", { shown, said });
+  if (CALL_RE.test(m.text)) return Cards.spoken(m.text, m.info);
+  const said = Cards.spoken(m.text, { ...m.info, verb: null });   // the verb is in what it shows
+  return t("{shown}, that is {said}", { shown, said });
 }
 
 function renderBet(view, plain) {
