@@ -32,7 +32,7 @@ const LABELS = { team_levels: N_("team levels"), tricks_won: N_("tricks won"), a
   deals: N_("deals"), match: N_("match"), street: N_("street"), min_raise: N_("minimum raise"),
   locked: N_("locked"), claim: N_("claim"), kitty: N_("kitty"), declared: N_("declared"), points: N_("points"),
   bids: N_("bids"), passes: N_("passes"), round: N_("round"), hands_played: N_("hands played"),
-  lead: N_("lead"), led: N_("led"), winner: N_("winner"), cards: N_("cards"), player: N_("player"),
+  lead: N_("lead"), led: N_("led"), winner: N_("first out"), cards: N_("cards"), player: N_("player"),
   team: N_("team"), reason: N_("reason"), result: N_("result"), seat: N_("seat"), redeals: N_("redeals"),
   blinds: N_("blinds"), start_stacks: N_("starting stacks"), vulnerability: N_("vulnerability"), buried: N_("buried"),
   declaration: N_("declaration"), discard_pile: N_("discard pile"), discards: N_("discards"), kitty_size: N_("kitty size"),
@@ -848,6 +848,7 @@ function renderInfo(view, obs) {
   };
   for (const [key, v] of Object.entries(obs)) {
     if (DRAWN.has(key)) continue;
+    if (key === "settlement" && view.over && view.outcome) continue;   // the result box lists it
     if (key === "trick" || key === "tricks") continue;
     if (key === "auction" && obs.phase === "auction") continue;   // drawn as the auction table
     add(label(key), valueNode(key, v, view));
