@@ -725,6 +725,17 @@ function potsNode(view, obs) {
   return box;
 }
 
+// [seat, node] pairs as "Seat: node" parts that wrap between seats, never inside one.
+function bySeat(pairs, view) {
+  const s = el("span", "by-seat");
+  for (const [p, node] of pairs) {
+    const part = el("span", null, seatName(view, p) + ": ");
+    if (node) part.append(node);
+    s.append(part);
+  }
+  return s;
+}
+
 // One value of a record, as text (a seat, a team, a trump, yes/no, a word or a number).
 function recordValue(k, y, view) {
   if (SEAT_KEYS.has(k) && typeof y === "number") return seatName(view, y);
@@ -776,14 +787,7 @@ function valueNode(key, v, view) {
   if (v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length
       && Object.keys(v).every((k) => /^\d+$/.test(k))) {
     // by seat ({"0": cards, "3": cards}: the hands shown down)
-    const s = el("span", "by-seat");
-    for (const [p, x] of Object.entries(v)) {
-      const part = el("span", null, seatName(view, Number(p)) + ": ");
-      const node = valueNode(key, x, view);
-      if (node) part.append(node);
-      s.append(part);
-    }
-    return s;
+    return bySeat(Object.entries(v).map(([p, x]) => [Number(p), valueNode(key, x, view)]), view);
   }
   if (Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2 && typeof x[0] === "number" && typeof x[1] === "string")) {
     // [player, text] pairs: a trick
@@ -1124,7 +1128,7 @@ function renderOutcome(view) {
       const perSeat = Array.isArray(v) && v.length === view.players && v.every((x) => typeof x === "number")
         && !SEAT_LIST_KEYS.has(k);
       const node = typeof v === "boolean" ? el("span", null, t(v ? "yes" : "no"))
-        : perSeat ? el("span", null, v.map((x, p) => `${seatName(view, p)}: ${num(x)}`).join(" · ")) : valueNode(k, v, view);
+        : perSeat ? bySeat(v.map((x, p) => [p, el("span", null, String(num(x)))]), view) : valueNode(k, v, view);
       if (node) dd.append(node); else dd.textContent = "–";
       dl.append(el("dt", null, label(k)), dd);
     }
