@@ -8,6 +8,7 @@ and ``icecream``) bids the same deals through an adapter, side by side.
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
                                   [--tables tables.json] [--skip-bfg] [--breakdown]
                                   [--show N] [--rows rows.jsonl] [--lever-samples 8] [--slam-samples 24]
+                                  [--oracle]
     python bench/bench_bidding.py --tables-only --deals 1000 --seed 7 --tables t7.json
 
 ``--breakdown`` sums the IMPs lost by category (partscore, game, slam by
@@ -15,6 +16,10 @@ the higher of par's and our contract; sacrifice where par is one;
 penalty-double where our contract was doubled) and by our contract's
 relation to par's (same, wrong side, lower, higher, strain, level).  The
 milliseconds a call (median, p99) are the agent's own, each call timed.
+
+``--oracle`` shows every simulation of the agent the true deal instead of
+deals sampled from the auction: not a result but a bound on what the
+simulated calls can reach with the present system and candidates.
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
@@ -91,8 +96,31 @@ class BfGBidder:
         return self.game.parse_move("pass")
 
 
-def bid_deal(game, seed: int, agents, call_ms: list | None = None) -> Any:
+def true_deal_masks(state) -> list[int]:
+    """The deal's card masks by seat in the simulation's order (South, West, North, East)."""
+    from cardavia.ai.bridge_bidding import simulate
+
+    masks = [0] * 4
+    for seat, hand in zip((2, 3, 0, 1), state.deal_pbn()[2:].split()):  # the PBN lists N E S W
+        for suit, ranks in zip("shdc", hand.split(".")):
+            for rank in ranks:
+                masks[seat] |= 1 << simulate._card_id(rank + suit)
+    return masks
+
+
+def see_the_true_deal(state) -> None:
+    """--oracle: every simulated call is shown the deal itself instead of
+    deals sampled from the auction (a bound on what the simulation can reach)."""
+    from cardavia.ai.bridge_bidding import simulate
+
+    masks = true_deal_masks(state)
+    simulate.sample_deals = lambda hand, auction, player, count, rng: [list(masks)] * count
+
+
+def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: bool = False) -> Any:
     state = game.new_state(seed=seed)
+    if oracle:
+        see_the_true_deal(state)
     for seat, agent in enumerate(agents):
         agent.reset(seed * 4 + seat)
     while state.phase == "auction":
@@ -165,8 +193,8 @@ def print_breakdown(name: str, rows: list) -> None:
               f"   [{detail}]")
 
 
-def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None = None
-        ) -> tuple[float, list, dict]:
+def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None = None,
+        oracle: bool = False) -> tuple[float, list, dict]:
     """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and counts."""
     total = 0
     rows = []
@@ -181,7 +209,7 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
             agents = [make_agent(agent, game, seed=seed) for _ in range(4)]
         deal_seed = seed * 100_000 + i
         t0 = time.perf_counter()
-        state = bid_deal(game, deal_seed, agents, counts["call_ms"])
+        state = bid_deal(game, deal_seed, agents, counts["call_ms"], oracle and agent != "bfg")
         counts["ms"] += 1000 * (time.perf_counter() - t0) / deals
         system = sum(getattr(a, "system_calls", 0) for a in agents)
         counts["system"] += system
@@ -236,6 +264,8 @@ def main() -> None:
     ap.add_argument("--slam-points", type=int, help="combined points from which a slam is simulated")
     ap.add_argument("--rows", help="write our per-deal rows (JSON lines) to this file")
     ap.add_argument("--tables-only", action="store_true", help="only solve the tables into --tables")
+    ap.add_argument("--oracle", action="store_true",
+                    help="a bound, not a result: the agent's simulations see the true deal")
     args = ap.parse_args()
     from cardavia.ai.bridge_bidding import SystemAgent, simulate
     if args.lever_samples is not None:
@@ -257,7 +287,7 @@ def main() -> None:
             ap.error("--tables-only needs --tables FILE")
         build_tables(args.deals, args.seed, args.tables, tables)
         return
-    ours, rows, counts = run(args.agent, args.deals, args.seed, tables, args.tables)
+    ours, rows, counts = run(args.agent, args.deals, args.seed, tables, args.tables, args.oracle)
     theirs = None
     if not args.skip_bfg:
         try:
@@ -268,7 +298,8 @@ def main() -> None:
         with open(args.tables, "w") as f:
             json.dump(tables, f)
     n = args.deals
-    print(f"mean |IMPs vs par| over {n} deals (target 3.5): {args.agent} {ours:.2f}", end="")
+    label = f"{args.agent} seeing the true deal (--oracle, a bound)" if args.oracle else args.agent
+    print(f"mean |IMPs vs par| over {n} deals (target 3.5): {label} {ours:.2f}", end="")
     if theirs is not None:
         print(f"   BfG ACOL {theirs:.2f}   ratio {ours / theirs:.2f}x (BfG errors {bfg_counts['errors']}, "
               f"{bfg_counts['ms']:.1f} ms a deal)")

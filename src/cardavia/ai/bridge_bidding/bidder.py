@@ -15,7 +15,7 @@ call; in the play the wrapped agent decides.  It reads only its observation.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Sequence, cast
 
 from cardavia.ai.agent import Agent
@@ -198,9 +198,11 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
     return True
 
 
-def rules_for(context: str) -> list[Rule]:
-    """The rows whose context matches, in the system's order."""
-    return [r for r in RULES if _pattern(r[0]).search(context)]
+@lru_cache(maxsize=8192)
+def rules_for(context: str) -> tuple[Rule, ...]:
+    """The rows whose context matches, in the system's order (kept per
+    context: the simulations ask for the same few contexts again and again)."""
+    return tuple(r for r in RULES if _pattern(r[0]).search(context))
 
 
 def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Sequence[Any] | None = None
