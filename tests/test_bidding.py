@@ -400,6 +400,17 @@ def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
     assert shown[2][2] == {2: 4}  # four hearts
 
 
+def test_a_call_that_shows_the_partnerships_points_leaves_partners_share_out():
+    """3NT "game values" shows 24+ together: opposite a 12-14 rebid the bidder holds 10+, not 22+
+    (read as the bidder's own, the sampler looked for a 22-count and fell back to random hands)."""
+    from cardavia.ai.bridge_bidding.bidder import reading_row
+    from cardavia.ai.bridge_bidding.simulate import _shown
+    auction = ["1C", "1H", "X", "P", "1NT", "P", "3NT", "P"]
+    assert "combined" in reading_row(auction[:6], "3NT")[2]
+    low, high, _ = _shown(auction)[2]
+    assert (low, high) == (10, 18)  # 24-32 together less the rebid's 12, two off for shape; the double's 8+ kept
+
+
 def test_a_five_card_major_and_game_values_offer_the_choice_of_games():
     auction = ["1D", "pass", "1S", "pass", "1NT", "pass"]
     responder = hand("K8532", "KQJ", "6", "K732")  # 12 HCP, five spades: 3S, not 3NT

@@ -31,7 +31,7 @@ from typing import Sequence
 
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.bidder import Hand, _token, explain, reading_row
+from cardavia.ai.bridge_bidding.bidder import Hand, _token, context_of, explain, partner_shows, reading_row
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -62,8 +62,12 @@ def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]
             # bound is taken as at most 10 over its least (wider samples flatter slams)
             least = params.get("low", 0)
             row = reading_row(auction[:i], call)
+            most = params.get("high", least + 10 if least >= 6 else 37)
+            if row is not None and "combined" in row[2]:  # the partnership's points: less partner's shown least
+                partner_least = partner_shows(context_of(auction[:i]))[0]
+                least, most = row[2]["combined"][0] - partner_least, row[2]["combined"][1] - partner_least
             low = max(low, least if row is None or "hcp" in row[2] else least - 2)
-            high = min(high, params.get("high", least + 10 if least >= 6 else 37))
+            high = min(high, most)
             suit = params.get("suit")
             if isinstance(suit, str) and suit in SUITS and "length" in params:
                 s = SUITS.index(suit)
