@@ -117,7 +117,8 @@ def see_the_true_deal(state) -> None:
     simulate.sample_deals = lambda hand, auction, player, count, rng: [list(masks)] * count
 
 
-def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: bool = False) -> Any:
+def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: bool = False,
+             searched_ms: list | None = None) -> Any:
     state = game.new_state(seed=seed)
     if oracle:
         see_the_true_deal(state)
@@ -129,6 +130,8 @@ def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: bool 
         move = agents[p].choose(state.observation(p), state.legal_moves())
         if call_ms is not None:
             call_ms.append(1000 * (time.perf_counter() - t0))
+            if searched_ms is not None and getattr(agents[p], "last_searched", False):
+                searched_ms.append(call_ms[-1])
         state.play(move)
     return state
 
@@ -198,7 +201,7 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
     """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and counts."""
     total = 0
     rows = []
-    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": []}
+    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": []}
     for i in range(deals):
         vul = bridge.VULNERABILITY[i % 4]
         game = cardavia.load("bridge", vulnerability=vul)
@@ -209,7 +212,7 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
             agents = [make_agent(agent, game, seed=seed) for _ in range(4)]
         deal_seed = seed * 100_000 + i
         t0 = time.perf_counter()
-        state = bid_deal(game, deal_seed, agents, counts["call_ms"], oracle and agent != "bfg")
+        state = bid_deal(game, deal_seed, agents, counts["call_ms"], oracle and agent != "bfg", counts["searched_ms"])
         counts["ms"] += 1000 * (time.perf_counter() - t0) / deals
         system = sum(getattr(a, "system_calls", 0) for a in agents)
         counts["system"] += system
@@ -314,6 +317,11 @@ def main() -> None:
     calls = sorted(counts["call_ms"])
     print(f"{args.agent}: ms a call median {calls[len(calls) // 2]:.1f}, p99 {calls[int(0.99 * len(calls))]:.1f}, "
           f"max {calls[-1]:.1f} ({len(calls)} calls)")
+    searched = sorted(counts["searched_ms"])
+    if searched:
+        print(f"{args.agent}: ms a simulated call (a high-leverage moment or the fallback) median "
+              f"{searched[len(searched) // 2]:.1f}, p90 {searched[int(0.9 * len(searched))]:.1f} "
+              f"({len(searched)} calls)")
     if args.breakdown:
         print_breakdown(args.agent, rows)
         if theirs is not None:

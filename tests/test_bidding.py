@@ -440,3 +440,41 @@ def test_a_weak_hand_runs_from_a_penalty_double_of_1nt():
     assert render(*explain(["1NT", "X"], "2H")) == "to play: 5+ hearts, weak"
     # with 9 points and partner's 16+ the deal is ours: no weak run (the placement rows bid 3NT)
     assert choose_call(hand("987", "KJ976", "Q2", "K54"), ["1NT", "X", "pass"])[1] != "bid.signoff_long"
+
+
+# -- rollouts: a candidate's auction played on by the system in every seat -------------------
+def test_the_rollouts_legal_calls_are_the_engines():
+    """``simulate.legal_tokens`` (the rollouts' own, no engine state) agrees with the
+    engine's legal calls (BR-2) at every step of random auctions."""
+    import random
+
+    from cardavia.ai.bridge_bidding.bidder import _token
+    from cardavia.ai.bridge_bidding.simulate import legal_tokens
+    rng = random.Random(11)
+    checked = 0
+    for deal in range(40):
+        state = GAME.new_state(seed=deal)
+        while state.phase == "auction":
+            tokens = [_token(c) for c in state.auction]
+            assert sorted(legal_tokens(tokens)) == sorted(_token(m) for m in state.legal_moves()), tokens
+            moves = list(state.legal_moves())
+            # mostly passes and doubles, so that auctions end and doubles are reached
+            weights = [6 if str(m) in ("pass", "X", "XX") else 1 for m in moves]
+            state.play(rng.choices(moves, weights)[0])
+            checked += 1
+    assert checked > 200
+
+
+def test_a_rollout_of_the_system_is_the_auction_four_system_bidders_make():
+    from cardavia.ai.bridge_bidding.bidder import _token
+    from cardavia.ai.bridge_bidding.simulate import rollout
+    for deal in range(12):
+        state = GAME.new_state(seed=100 + deal)
+        hands = [Hand(state.observation(seat).data["hand"]) for seat in range(4)]
+        while state.phase == "auction":  # the system alone in every seat, passing where it has no answer
+            p = state.current_player
+            found = choose_call(hands[p], state.auction, [str(m) for m in state.legal_moves()])
+            state.play(GAME.parse_move(found[0] if found else "pass"))
+        played = [_token(c) for c in state.auction]
+        assert rollout(hands, []) == played
+        assert rollout(hands, played[:3]) == played  # from the middle too

@@ -262,6 +262,8 @@ class SystemAgent(Agent):
         self._solver: Any = None
         self.last_lever: tuple[str, float] | None = None
         """The call the last high-leverage simulation chose over the system's, and its mean IMP gain."""
+        self.last_searched = False
+        """Whether the last call was simulated (a high-leverage moment or the fallback), not the system's alone."""
         self.name = inner.name
         self.searches = inner.searches
         self.system_calls = 0
@@ -285,6 +287,7 @@ class SystemAgent(Agent):
         if data.get("phase") == "auction":
             found = choose_call(data["hand"], data["auction"], [str(m) for m in legal_moves])
             self.last_lever = None
+            self.last_searched = False
             asks = found is not None and found[1].split(".")[0] == "ask"
             lever = None if asks else self._lever(data, legal_moves, found[0] if found else None)
             if lever is not None:
@@ -321,6 +324,7 @@ class SystemAgent(Agent):
                                                partner_shows(context_of(tokens))[0], fits)
         if not candidates:
             return None
+        self.last_searched = True
         if self._solver is None:
             self._solver = simulate.Solver()
         baseline = system_call or "pass"
@@ -343,6 +347,7 @@ class SystemAgent(Agent):
         candidate contracts double dummy on deals that fit the auction."""
         from cardavia.ai.bridge_bidding.simulate import simulate_call
 
+        self.last_searched = True
         samples = max(2, min(16, getattr(self.inner, "rollouts", 2000) // 1000))
         call = simulate_call(data["hand"], data["auction"], data["player"], data["vulnerability"],
                              [str(m) for m in legal_moves], samples, self.rng)

@@ -11,14 +11,18 @@ contract: the opponents' later calls are not simulated.
 
 At high-leverage moments the agent simulates even where the system answers
 (``lever_candidates``, ``lever_call``): game against a part-score where the
-partnership has the values (``GAME_POINTS``; in a contested auction too, where
-our side holds the contract), slam (and from
-``GRAND_POINTS`` a grand slam) against game from ``SLAM_POINTS`` on more
-deals (``SystemAgent.slam_samples``), and a game in another strain we fit
-against the system's game (``STRAIN_GAMES``); the system's call stands
-unless another gains ``LEVER_MARGIN`` IMPs a deal (``SLAM_MARGIN`` for a
-slam).  Bidding on over the opponents' game (``COMPETE``) and simulated
-doubles of it are off: they lost IMPs on the tuning set.
+partnership has the values (``GAME_POINTS``; in a contested auction too,
+where our side holds the contract), slam (and from ``GRAND_POINTS`` a grand
+slam) against game from ``SLAM_POINTS`` on more deals
+(``SystemAgent.slam_samples``), a game in another strain we fit against the
+system's game (``STRAIN_GAMES``), and an invitation against game at once
+and passing (``INVITES``).  There each candidate's auction is played on to
+its end by the system in every seat of the sampled deal (``rollout``:
+partner answers the invitation, the opponents double or bid on, as their
+hands say); the system's call stands unless another gains ``LEVER_MARGIN``
+IMPs a deal (``SLAM_MARGIN`` for a slam).  Bidding on over the opponents'
+game (``COMPETE``) and doubling it are off: they lost IMPs on the tuning
+set, with rollouts too.
 
 The samples deal the seat whose calls are the rarest first (a strong
 opener turns up in one random deal in a hundred or more), then the next,
@@ -31,7 +35,7 @@ from typing import Sequence
 
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.bidder import Hand, _token, context_of, explain, partner_shows, reading_row
+from cardavia.ai.bridge_bidding.bidder import Hand, _token, choose_call, context_of, explain, partner_shows, reading_row
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -240,9 +244,12 @@ GAME_POINTS = 22  # own points and partner's least from which game is simulated 
 SLAM_POINTS = 28  # the same for slam against game (tuning set: 30 -> 4.57, 28 -> 4.51, 26 no better)
 GRAND_POINTS = 33  # the same for a grand slam
 STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game (4.47 -> 4.41)
-COMPETE = False  # bidding on over the opponents' game is simulated: off, as with samples that fit the
-# auction it lost IMPs on the tuning set (4.47 off, 4.51 on)
+COMPETE = False  # bidding on over the opponents' game is simulated: off, it lost IMPs on the tuning set
+# (4.47 off, 4.51 on; with rollouts 4.23 off, 4.38 on, 4.48 with their doubled game as a candidate too)
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
+INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
+_INVITATIONS = {"bid.invite_fit", "bid.invite_five", "bid.invite_long", "rebid.invite", "resp.invite",
+                "resp.limit_raise"}
 
 
 def _imps(difference: int) -> int:
@@ -292,7 +299,12 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
         return out
     if system is not None and system != "P" and not (system[0].isdigit() and int(system[0]) >= _GAME_LEVEL[
             _STRAINS.index(system[1:])] and int(system[0]) < 6):
-        return []  # the system asks or shows something: let the auction go on
+        reading = explain(tokens, system)
+        if ROLLOUTS and INVITES and reading is not None and reading[0] in _INVITATIONS:
+            strain = _STRAINS.index(system[1:])  # an invitation names its strain: game there, or stop
+            add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+            add("P")
+        return out  # otherwise the system asks or shows something: let the auction go on
     if any(s % 2 != side for s, _ in bids) and top_level < 4 and combined < GAME_POINTS:
         return []  # a part-score battle is the system's, unless we may hold a game (tuning set 4.41 -> 4.31)
     current = _STRAINS.index(last[1:])
@@ -312,16 +324,50 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     return out
 
 
+ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
+_ALL_BIDS = [f"{level}{strain}" for level in range(1, 8) for strain in _STRAINS]
+_ROLLOUT_CALLS = 24  # calls a rollout may add before it stops (an auction of the system always ends sooner)
+
+
+def legal_tokens(tokens: Sequence[str]) -> list[str]:
+    """The calls legal after ``tokens`` (BR-2): a higher bid, pass, a double of
+    the opponents' bid, a redouble of their double."""
+    bids = [i for i, t in enumerate(tokens) if t[0].isdigit()]
+    higher = _ALL_BIDS[_ALL_BIDS.index(tokens[bids[-1]]) + 1:] if bids else _ALL_BIDS
+    out = ["P", *higher]
+    last = next(((i, t) for i, t in reversed(list(enumerate(tokens))) if t != "P"), None)
+    if last is not None and (len(tokens) - last[0]) % 2 == 1:  # the last call other than pass was an opponent's
+        out += ["X"] if last[1][0].isdigit() else ["XX"] if last[1] == "X" else []
+    return out
+
+
+def _ended(tokens: Sequence[str]) -> bool:
+    return len(tokens) >= 4 and tokens[-3:] == ["P", "P", "P"]  # after a bid, or four passes
+
+
+def rollout(hands: Sequence[Hand], tokens: Sequence[str]) -> list[str]:
+    """The auction ``tokens`` played on to its end by the system in every seat
+    (``hands`` by seat); a seat the system has no answer for passes."""
+    auction = list(tokens)
+    for _ in range(_ROLLOUT_CALLS):
+        if _ended(auction):
+            break
+        found = choose_call(hands[len(auction) % 4], auction, legal_tokens(auction))
+        auction.append(_token(found[0]) if found is not None else "P")
+    return auction
+
+
 def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
                system_call: str, candidates: Sequence[str], samples: int, rng: random.Random,
                solver: Solver | None = None) -> tuple[str, float]:
-    """The best of ``system_call`` and ``candidates`` (each taken as the final
-    contract) by the mean IMPs it gains over the system's call for
-    ``player``'s side on ``samples`` deals that fit the auction, with that
-    mean; the system's call unless another gains ``LEVER_MARGIN``."""
+    """The best of ``system_call`` and ``candidates`` by the mean IMPs it
+    gains over the system's call for ``player``'s side on ``samples`` deals
+    that fit the auction, with that mean; the system's call unless another
+    gains ``LEVER_MARGIN``.  Each call's contract is where the system's
+    rollout of it ends on the deal (``ROLLOUTS``), else the call itself."""
     tokens = [_token(c) for c in auction]
     calls = [_token(system_call), *[_token(c) for c in candidates]]
-    contracts = [_contract_so_far([*tokens, c]) for c in calls]
+    final = [_contract_so_far([*tokens, c]) for c in calls]  # the contracts if the auction ended there
     vul = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}[vulnerability]
     solver = solver or Solver()
     contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
@@ -330,6 +376,10 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
         pbn_hands = [masks[(p + 2) % 4] for p in range(4)]  # N, E, S, W
         tricks: dict[tuple[int, int], int] = {}
         scores = []
+        contracts = final
+        if ROLLOUTS:
+            seats = [Hand([_RANKS[c >> 2] + "cdhs"[c & 3] for c in range(52) if m >> c & 1]) for m in masks]
+            contracts = [_contract_so_far(rollout(seats, [*tokens, c])) for c in calls]
         for contract in contracts:
             if contract is None:
                 scores.append(0)
@@ -337,12 +387,13 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
             level, strain, doubled, declarer = contract
             taken = declarer_tricks(solver, pbn_hands, strain, declarer, tricks)
             result = contract_score(level, strain, doubled, vul[declarer % 2], taken)[0]
-            if result < 0 and not doubled and contested and declarer % 2 == player % 2:  # they double it
+            if result < 0 and not doubled and contested and declarer % 2 == player % 2 and not ROLLOUTS:
+                # taken as the final contract, a contested one going down is doubled
                 result = contract_score(level, strain, 1, vul[declarer % 2], taken)[0]
             scores.append(result if declarer % 2 == player % 2 else -result)
         for j, s in enumerate(scores):
             gains[j] += _imps(s - scores[0])
-    theirs = contracts[0] is not None and contracts[0][3] % 2 != player % 2
+    theirs = final[0] is not None and final[0][3] % 2 != player % 2
     margins = [SLAM_MARGIN if c[0] in "67" else COMPETE_MARGIN if theirs else LEVER_MARGIN for c in calls]
     best = max(range(len(calls)), key=lambda j: (gains[j] - margins[j] * samples, -j))
     mean = gains[best] / max(1, samples)
