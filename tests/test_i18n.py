@@ -70,27 +70,99 @@ def test_every_catalog_is_complete(lang):
 
 @pytest.mark.parametrize("lang", tools.TRANSLATED)
 def test_translations_keep_their_parameters(lang):
-    """Whatever is translated so far keeps the msgid's {parameters} exactly."""
+    """Whatever is translated so far keeps the msgid's {parameters} exactly (a plural
+    message's forms by the rule of tools/i18n.py: {n} may go only where one number takes the form)."""
     catalog = tools._read_po(tools.po_path(lang), lang)
-    wrong = [m.id for m in catalog if m.id and m.string and i18n.placeholders(m.string) != i18n.placeholders(m.id)]
+    wrong = [(m.id, found) for m in catalog if m.id and m.string
+             for found in [tools.parameter_problems(m.id, m.string, catalog.plural_expr)] if found]
     assert not wrong, f"{lang}: parameters changed in {wrong}"
+
+
+def _plural_messages():
+    return [m for m in tools._read_po(tools.TEMPLATE) if m.pluralizable]
+
+
+def test_the_counts_are_plural_messages():
+    """The table's counts are extracted as (singular, plural) pairs, and a pair's singular is
+    no message of its own (the catalogs key both by it)."""
+    plural = {tuple(m.id) for m in _plural_messages()}
+    for pair in [("{n} card left", "{n} cards left"), ("{n} card", "{n} cards"), ("{n} chip", "{n} chips"),
+                 ("{n} player", "{n} players"), ("{team} go up {n} level", "{team} go up {n} levels"),
+                 ("… {n} earlier decision", "… {n} earlier decisions"),
+                 ("({n} legal move; the first {shown} are offered)",
+                  "({n} legal moves; the first {shown} are offered)")]:
+        assert pair in plural, pair
+    plain = {m.id for m in tools._read_po(tools.TEMPLATE) if m.id and not m.pluralizable}
+    assert not plain & {singular for singular, _ in plural}
+    assert not plain & {"1 card left", "1 card", "{n} cards left", "{n} cards"}   # the old messages are gone
+
+
+@pytest.mark.parametrize("lang", tools.TRANSLATED)
+def test_every_plural_message_has_each_form_of_the_language(lang):
+    """nplurals non-empty forms (Arabic 6, Ukrainian 3, Hindi 2, Thai and Chinese 1), none the
+    English, each keeping the parameters (only a form one number takes may write it as a word)."""
+    import gettext
+
+    from babel.messages.catalog import Catalog
+
+    catalog = tools._read_po(tools.po_path(lang), lang)
+    assert catalog.num_plurals == {"ar": 6, "uk": 3, "hi": 2, "th": 1, "zh": 1}[lang]
+    assert catalog.plural_expr == Catalog(locale=lang).plural_expr      # the header is Babel's, as the page's index
+    form_of = gettext.c2py(catalog.plural_expr)
+    assert sorted({form_of(n) for n in range(200)}) == list(range(catalog.num_plurals))
+    messages = _plural_messages()
+    assert len(messages) >= 15
+    for msg in messages:
+        got = catalog.get(msg.id)
+        assert got is not None and got.pluralizable, msg.id
+        forms = list(got.string)
+        assert len(forms) == catalog.num_plurals and all(forms), (msg.id, forms)
+        assert not set(forms) & set(msg.id), (msg.id, forms)
+        assert not got.fuzzy, msg.id
+        assert tools.parameter_problems(msg.id, got.string, catalog.plural_expr) == [], (msg.id, forms)
+        wanted = i18n.placeholders(msg.id[1])
+        assert i18n.placeholders(forms[-1]) == wanted, (msg.id, forms)     # the last (plural) form keeps them all
+        several = [i for i in range(catalog.num_plurals) if sum(form_of(n) == i for n in range(200)) > 1]
+        assert all(i18n.placeholders(forms[i]) == wanted for i in several), (msg.id, forms)
+
+
+def test_the_parameter_rule_of_plural_forms():
+    ar, uk = (tools._read_po(tools.po_path(lang), lang).plural_expr for lang in ("ar", "uk"))
+    msgid = ("{seat} claimed {n} trick", "{seat} claimed {n} tricks")
+    arabic = ["x {seat}", "y {seat}", "z {seat}", "{n} {seat}", "{n} {seat}", "{n} {seat}"]
+    assert tools.parameter_problems(msgid, arabic, ar) == []               # 0, 1, 2 written as words
+    assert tools.parameter_problems(msgid, ["{n} x"] + arabic[1:], ar) != []   # {seat} lost
+    assert tools.parameter_problems(msgid, arabic[:3] + ["{seat}"] + arabic[4:], ar) != []   # 3-10 lost {n}
+    assert tools.parameter_problems(msgid, arabic[:5] + ["{seat} {n} {m}"], ar) != []        # a new parameter
+    # Ukrainian's first form is 1, 21, 31...: "one trick" there would be wrong for 21
+    assert tools.parameter_problems(msgid, ["{seat} one", "{n} {seat}", "{n} {seat}"], uk) != []
+    assert tools.parameter_problems(msgid, ["{n} {seat}"] * 3, uk) == []
+    assert tools.parameter_problems("Seat {n}", "Місце", uk) != []
 
 
 def test_the_check_catches_a_lost_parameter_and_english_left_in(tmp_path):
     po = tools._read_po(tools.po_path("uk"), "uk")
     for m in po:
-        if m.id:
+        if m.pluralizable:
+            m.string = (pseudo(m.id[0]), pseudo(m.id[1]), pseudo(m.id[1]))
+        elif m.id:
             m.string = pseudo(m.id)
     po.get("Seat {n}").string = "Місце"                 # {n} lost
     po.get("Your turn").string = "Your turn"            # left in English
     po.get("Cardavia").string = "Cardavia"              # allowed: a name
+    po.get("{n} card").string = ("одна карта", "{n} карти", "{n} карт")    # {n} lost where 21 reads it too
+    po.get("{n} chip").string = ("{n} фішка", "", "{n} фішок")            # a form missing
+    po.get("{n} player").string = ("{n} гравець", "{n} players", "{n} гравців")   # a form left in English
     tools._write_po(tools.po_path("uk", tmp_path), po)
     tools.compile_all(("uk",), tmp_path)
     problems = tools.problems("uk", tmp_path)
     assert any("Seat {n}" in p and "parameters" in p for p in problems), problems
     assert any("'Your turn'" in p and "same as the English" in p for p in problems), problems
     assert not any("'Cardavia'" in p for p in problems)
-    assert len(problems) == 2, problems
+    assert any("'{n} card'" in p and "form 0" in p for p in problems), problems
+    assert any("'{n} chip'" in p and "2 of its 3 plural forms" in p for p in problems), problems
+    assert any("'{n} player'" in p and "same as the English" in p for p in problems), problems
+    assert len(problems) == 5, problems
 
 
 def test_the_template_holds_every_message_of_the_sources():
@@ -126,9 +198,11 @@ def test_the_template_covers_each_kind_of_source():
         (None, "the leader cannot pass"),                       # an engine error's msgid
         ("rules", "Objective"),                                 # a rule's name
         ("rules", "Dou Dizhu (Fight the Landlord)"),            # the rules page's title
+        (None, ("{n} card left", "{n} cards left")),            # a count (tn/Nn_ in table.js)
     ]
     assert [e for e in expected if e not in ids] == []
-    assert not any(re.search(r"\b[A-Z]{2,4}-\d", i) and c == "rules" and i.startswith(("DDZ-", "GD-")) for c, i in ids)
+    assert not any(c == "rules" and re.search(r"\b[A-Z]{2,4}-\d", i) and i.startswith(("DDZ-", "GD-"))
+                   for c, i in ids)
 
 
 def test_pseudo_catalogs_translate_and_fill(pseudo_catalogs):
@@ -138,6 +212,34 @@ def test_pseudo_catalogs_translate_and_fill(pseudo_catalogs):
     catalog = i18n.page_catalog("zh")
     assert catalog["Your turn"] == "⟦yOUR TURN⟧"
     assert "Objective" not in catalog        # rule texts stay on the server
+    assert i18n.page_plurals("zh")["{n} card left"] == ["⟦{n} CARDS LEFT⟧"]
+    assert i18n.page_plurals("uk")["{n} card left"] == ["⟦{n} CARD LEFT⟧", "⟦{n} CARDS LEFT⟧", "⟦{n} CARDS LEFT⟧"]
+    assert len(i18n.page_plurals("ar")["{n} card left"]) == 6
+    assert i18n.page_plurals("en") == {}
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("ar", {"zero": 0, "one": 1, "two": 2, "few": 3, "many": 4, "other": 5}),
+    ("uk", {"one": 0, "few": 1, "many": 2}),
+    ("hi", {"one": 0, "other": 1}),
+    ("th", {"other": 0}),
+    ("zh", {"other": 0}),
+    ("en", {"one": 0, "other": 1}),
+])
+def test_each_cldr_plural_category_takes_one_gettext_form(lang, expected):
+    assert i18n.plural_index(lang) == expected
+
+
+def test_a_catalog_whose_forms_cannot_follow_cldr_is_refused(monkeypatch):
+    """Ukrainian's CLDR "many" (5, 6, 11...) would fall on two forms of an expression "n > 5"."""
+    monkeypatch.setattr(i18n.gettext, "c2py", lambda expr: lambda n: int(n > 5))
+    i18n.plural_index.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="CLDR category 'many'"):
+            i18n.plural_index("uk")
+    finally:
+        monkeypatch.undo()
+        i18n.plural_index.cache_clear()
 
 
 def test_a_translation_that_breaks_its_braces_is_shown_unfilled():
@@ -219,6 +321,33 @@ def test_the_page_carries_only_its_languages_catalog(client, pseudo_catalogs):
     assert payload["messages"]["Your turn"] == pseudo("Your turn")
     assert all("\x04" not in k for k in payload["messages"])   # no rule text, no other context
     assert len(html) < 200_000
+
+
+def _i18n_data(html: str) -> dict:
+    import json
+
+    return json.loads(re.search(r'<script id="i18n-data" type="application/json">(.*?)</script>', html, re.S).group(1))
+
+
+def test_the_page_carries_the_forms_of_its_counts(client):
+    """Arabic's page: every plural message with its six forms, and the six CLDR categories on
+    six distinct gettext forms; English's: no forms (tn writes the msgids), the index all the same."""
+    payload = _i18n_data(client.get("/?lang=ar").text)
+    index = payload["plural_index"]
+    assert set(index) == {"zero", "one", "two", "few", "many", "other"}
+    assert sorted(index.values()) == [0, 1, 2, 3, 4, 5]
+    plurals = payload["plurals"]
+    assert len(plurals) == len(_plural_messages())
+    assert all(len(forms) == 6 and all(forms) for forms in plurals.values())
+    catalog = tools._read_po(tools.po_path("ar"), "ar")
+    assert plurals["{n} card left"] == list(catalog.get("{n} card left").string)
+    assert plurals["{n} card left"][index["two"]] == "ورقتان متبقيتان"
+    assert not any(isinstance(k, str) and k in payload["messages"] for k in plurals)   # not in both
+    english = _i18n_data(client.get("/?lang=en").text)
+    assert english["plurals"] == {} and english["plural_index"] == {"one": 0, "other": 1}
+    uk = _i18n_data(client.get("/?lang=uk").text)
+    assert uk["plural_index"] == {"one": 0, "few": 1, "many": 2}
+    assert uk["plurals"]["{n} card"] == ["{n} карта", "{n} карти", "{n} карт"]
 
 
 def test_index_html_is_translated_and_escaped(client, pseudo_catalogs):
@@ -345,18 +474,27 @@ def test_every_language_formats_numbers_and_percentages():
 
 
 def test_every_literal_marked_in_the_scripts_is_in_the_template():
-    """A plain scan of t("...") and N_("...") in the page's scripts (Babel's JS
-    lexer must not have missed one inside a template literal or a nested call)."""
+    """A plain scan of t("...") and N_("...") in the page's scripts, and of the counts'
+    tn("...", "...") and Nn_("...", "...") (Babel's JS lexer must not have missed one
+    inside a template literal or a nested call)."""
     import json
 
-    ids = {m.id for m in tools._read_po(tools.TEMPLATE) if m.id}
-    missing = []
+    ids = {m.id if isinstance(m.id, str) else tuple(m.id) for m in tools._read_po(tools.TEMPLATE) if m.id}
+    literal = r'("(?:[^"\\]|\\.)*")'
+    missing, counts = [], 0
     for path in sorted((ROOT / "src" / "cardavia" / "web" / "static").glob("*.js")):
-        for m in re.finditer(r'\b(?:t|N_)\(("(?:[^"\\]|\\.)*")', path.read_text(encoding="utf-8")):
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(rf"\b(?:t|N_)\({literal}", text):
             msgid = json.loads(m.group(1))
             if msgid not in ids and tools._wanted(msgid):
                 missing.append(f"{path.name}: {msgid!r}")
+        for m in re.finditer(rf"\b(?:tn|Nn_)\({literal},\s*{literal}", text):
+            counts += 1
+            pair = (json.loads(m.group(1)), json.loads(m.group(2)))
+            if pair not in ids:
+                missing.append(f"{path.name}: {pair!r}")
     assert not missing, missing
+    assert counts >= 15
 
 
 # -- each game's refusals carry a message id of the catalog -------------------------

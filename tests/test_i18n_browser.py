@@ -66,19 +66,21 @@ VISIBLE_TEXTS = """() => {
 
 
 def _english_patterns() -> list[tuple[str, re.Pattern]]:
-    """Each English msgid as a pattern for a whole text ({params} match anything)."""
+    """Each English msgid as a pattern for a whole text ({params} match anything); a
+    count's singular and plural each."""
     from babel.messages.pofile import read_po
 
     with TEMPLATE.open("rb") as f:
         template = read_po(f)
     out = []
     for m in template:
-        if not m.id or m.id in ALLOWED:
-            continue
-        pieces = re.split(r"(\{\w+\})", m.id)
-        # a parameter is a short value (a seat, a number, a card), not a sentence
-        body = "".join(r"[^.;!?]{1,40}?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in pieces)
-        out.append((m.id, re.compile(body)))
+        for msgid in ([m.id] if isinstance(m.id, str) else list(dict.fromkeys(m.id))):
+            if not msgid or msgid in ALLOWED:
+                continue
+            pieces = re.split(r"(\{\w+\})", msgid)
+            # a parameter is a short value (a seat, a number, a card), not a sentence
+            body = "".join(r"[^.;!?]{1,40}?" if re.fullmatch(r"\{\w+\}", p) else re.escape(p) for p in pieces)
+            out.append((msgid, re.compile(body)))
     # the most specific (most literal text) first, so a text is reported under its own msgid
     return sorted(out, key=lambda e: -len(re.sub(r"\{\w+\}", "", e[0])))
 
@@ -407,3 +409,88 @@ def test_the_end_of_a_game_in_every_language(browser, server, screenshots, lang)
     page.context.close()
     assert errors == []
     assert not found, found
+
+
+# -- counts: the plural forms -------------------------------------------------------------------
+COUNTS = [0, 1, 2, 3, 5, 11, 21, 100, 101]
+
+
+def _po(lang: str):
+    from babel.messages.pofile import read_po
+
+    with (Path(cardavia.__file__).parent / "locale" / lang / "LC_MESSAGES" / "cardavia.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _python_form(catalog, msgid, n: int, lang: str) -> str:
+    """The form gettext's expression of the .po picks for ``n``, {n} filled as the server writes numbers."""
+    import gettext
+
+    form = catalog.get(msgid).string[gettext.c2py(catalog.plural_expr)(n)]
+    return form.replace("{n}", i18n.format_number(n, lang))
+
+
+@pytest.mark.parametrize("lang, forms", [("ar", 6), ("uk", 3), ("hi", 2)])
+def test_the_page_picks_the_form_python_picks(browser, server, lang, forms):
+    """tn() in the real page (Intl.PluralRules and the server's plural_index) writes, for every
+    plural message and every n, the form gettext's expression picks from the .po; the
+    game choices' "{n} players" reads so too (the duel's 2 is Arabic's dual)."""
+    errors: list[str] = []
+    page = open_home(browser, server, lang, errors)
+    catalog = _po(lang)
+    pairs = [list(m.id) for m in catalog if m.pluralizable]
+    assert len(pairs) >= 15
+    got = page.evaluate("([pairs, ns]) => pairs.map(([s, p]) => ns.map((n) => tn(s, p, n)))", [pairs, COUNTS])
+    wrong = [(pair[0], n, text, want) for pair, texts in zip(pairs, got) for n, text in zip(COUNTS, texts)
+             for want in [_python_form(catalog, tuple(pair), n, lang)] if text != want]
+    assert not wrong, wrong[:10]
+    # n chooses: the nine numbers reach every form (Arabic's "many" and "other" differ here)
+    decisions = got[pairs.index(["… {n} earlier decision", "… {n} earlier decisions"])]
+    assert len({re.sub(r"\d+", "#", text) for text in decisions}) == forms, decisions
+    picked = page.evaluate("(ns) => ns.map((n) => I18N.plural_index[PLURAL_RULES.select(n)])", COUNTS)
+    assert sorted(set(picked)) == list(range(forms)), picked
+    games = page.evaluate("() => fetch('/api/catalog').then((r) => r.json())")["games"]
+    for g in games:
+        shown = page.locator(f"label:has(#game-{g['name']}) .game-players").inner_text()
+        msgid = ("{n} player · match", "{n} players · match") if g["plays_matches"] else ("{n} player", "{n} players")
+        assert shown == _python_form(catalog, msgid, g["players"], lang), (g["name"], shown)
+    page.context.close()
+    assert errors == []
+
+
+def test_english_counts_read_singular_for_one(browser, server):
+    errors: list[str] = []
+    page = open_home(browser, server, "en", errors)
+    said = page.evaluate("""() => [tn("{n} card", "{n} cards", 1), tn("{n} card", "{n} cards", 2),
+        tn("{n} card", "{n} cards", 0), tn("{n} card", "{n} cards", 1000),
+        tn("{seat} claimed {n} of the remaining tricks", "{seat} claimed {n} of the remaining tricks", 3,
+           { seat: "North" })]""")
+    assert said == ["1 card", "2 cards", "0 cards", "1,000 cards", "North claimed 3 of the remaining tricks"]
+    page.context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["ar", "uk"])
+def test_zheng_shangyou_settlement_counts_read_right(browser, server, screenshots, lang):
+    """A finished Zheng Shangyou deal's settlement: each "N cards left" in the language's form
+    for N (the engine writes "1 card left" and "2 cards left"; seeds 1 and 3 have 1, 2, 3 and 5)."""
+    errors: list[str] = []
+    page = open_home(browser, server, lang, errors)
+    catalog = _po(lang)
+    for seed in (1, 3):
+        state = cardavia.load("zhengshangyou").new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.play(state.legal_moves().sample(rng))
+        counts = [int(m[1]) for line in state.settlement
+                  for m in [re.fullmatch(r"(\d+) cards? left", line["reason"])] if m]
+        assert counts, state.settlement
+        open_finished(page, "zhengshangyou", seed)
+        shown = page.locator("ul.settlement li").all_inner_texts()
+        for n in counts:
+            want = _python_form(catalog, ("{n} card left", "{n} cards left"), n, lang)
+            assert any(f"({want})" in text for text in shown), (n, want, shown)
+        assert not english_in(page.evaluate(VISIBLE_TEXTS))
+        shot(page, screenshots, f"i18n-end-zhengshangyou-{lang}-counts-{seed}.png")
+    page.context.close()
+    assert errors == []

@@ -684,7 +684,8 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
     page = open_page(browser, fixture_server, page_errors)
     v = open_fixture(page, fixture_server, s, 2)
     expect(page.locator("#claim")).to_be_visible()
-    expect(page.locator("#claim-of")).to_have_text(f"of the {s.remaining_tricks} remaining tricks")
+    left = s.remaining_tricks
+    expect(page.locator("#claim-of")).to_have_text(f"of the {left} remaining trick{'' if left == 1 else 's'}")
     page.fill("#claim-tricks", str(best + 1))
     page.click("#claim-btn")
     expect(page.locator("#move-error")).to_contain_text(

@@ -8,18 +8,26 @@
 
 Sources (the English is every msgid; ``{name}`` parameters stay verbatim):
 - Python: ``N_("...")`` marks and ``HTTPError(status, "...")`` under src/cardavia;
-- the page's scripts: ``t("...")`` and ``N_("...")`` in web/static/*.js;
+- the page's scripts: ``t("...")`` and ``N_("...")`` in web/static/*.js, and the
+  counts, plural messages: ``tn("{n} card", "{n} cards", n)`` and ``Nn_("...", "...")``
+  (a comment ``// i18n: ...`` on the line before reaches the translators);
 - web/static/index.html: each text node and aria-label/placeholder/title/alt;
 - the rulebook (context ``rules``): each heading, rule name, paragraph and
   list item of every game's section, as the rules page renders them;
 - game and level titles, the AI's explanation templates (web/messages.py
   and the bridge bidding system's MESSAGES, suit names included).
+A plural message has one form per plural form of the language (gettext's order,
+the Plural-Forms of its .po: Arabic six, Ukrainian three, Hindi two, Thai and
+Chinese one). Every form keeps the msgid's parameters, except that a form which
+only one number takes (Arabic's 0, 1 and 2) may write that number as a word
+and drop {n}; a form that several numbers take (Ukrainian's 1, 21, 31...) keeps it.
 Run from the checkout with PYTHONPATH=src. The equivalent pybabel commands for the
 per-language steps: ``pybabel update -i src/cardavia/locale/cardavia.pot -d src/cardavia/locale
 -D cardavia --no-fuzzy-matching`` and ``pybabel compile -d src/cardavia/locale -D cardavia``.
 """
 from __future__ import annotations
 
+import gettext
 import io
 import re
 import sys
@@ -36,14 +44,23 @@ LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "cardavia.pot"
 TRANSLATED = ("ar", "uk", "hi", "th", "zh")
 PY_KEYWORDS = {"N_": None, "HTTPError": (2,)}
-JS_KEYWORDS = {"t": None, "N_": None}
+JS_KEYWORDS = {"t": None, "N_": None, "tn": (1, 2), "Nn_": (1, 2)}
+JS_COMMENT_TAGS = ("i18n:",)
+COUNT = "{n}"
 _LETTER = re.compile(r"[^\W\d_]")
 _PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
-def _wanted(msgid: str) -> bool:
+def _wanted(msgid: str | tuple[str, ...]) -> bool:
     """A message with words to translate (not "{reason}", not "⏮")."""
-    return bool(_LETTER.search(_PLACEHOLDER.sub("", msgid)))
+    return any(_LETTER.search(_PLACEHOLDER.sub("", text)) for text in _texts(msgid))
+
+
+def _texts(value: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's msgid or msgstr as its texts: one, or each form of a plural message."""
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 def _where(path: Path) -> str:
@@ -61,10 +78,14 @@ def collect() -> Catalog:
 
     catalog = Catalog(project="Cardavia", version="0.1", domain=i18n.DOMAIN, charset="utf-8", fuzzy=False)
 
-    def add(msgid: str, where: str, line: int = 0, context: str | None = None, comment: str | None = None) -> None:
+    def add(msgid: str | tuple[str, str], where: str, line: int = 0, context: str | None = None,
+            comment: str | None = None) -> None:
         if not _wanted(msgid):
             return
         known = catalog.get(msgid, context=context)
+        if known is not None and known.id != msgid:
+            # the catalog's key is the singular: a plain message and a count's singular cannot share it
+            raise ValueError(f"{where}:{line}: {msgid!r} and {known.id!r} share the msgid {_texts(msgid)[0]!r}")
         if known is not None:
             if (where, line) not in known.locations:
                 known.locations.append((where, line))
@@ -79,10 +100,11 @@ def collect() -> Catalog:
             if isinstance(msgid, str):
                 add(msgid, _where(path), line, comment=" ".join(comments) or None)
     for path in sorted((PACKAGE / "web" / "static").glob("*.js")):
-        for line, msgid, _comments, _context in extract_from_file("javascript", str(path), keywords=JS_KEYWORDS,
-                                                                     options={"parse_template_string": True}):
-            if isinstance(msgid, str):
-                add(msgid, _where(path), line)
+        for line, msgid, comments, _context in extract_from_file(
+                "javascript", str(path), keywords=JS_KEYWORDS, comment_tags=JS_COMMENT_TAGS,
+                strip_comment_tags=True, options={"parse_template_string": True}):
+            if isinstance(msgid, str) or all(isinstance(m, str) for m in msgid):   # a message, or a count's pair
+                add(msgid, _where(path), line, comment=" ".join(comments) or None)
     for path, method in ((PACKAGE / "web" / "static" / "index.html", extract_html),
                          (PACKAGE / "data" / "RULES.md", extract_rules)):
         for line, msgid, comments, context in extract_from_file(method, str(path), keywords=CONTEXT_KEYWORDS):
@@ -210,12 +232,45 @@ def compile_all(languages: tuple[str, ...] = TRANSLATED, locale: Path | None = N
 SAME_EVERYWHERE = frozenset({"Cardavia"})
 
 
+def _label(msg) -> str:
+    msgid = _texts(msg.id)[0]   # a plural message goes by its singular, as the catalogs key it
+    return f"{msg.context}|{msgid}" if msg.context else msgid
+
+
+def _single_number_forms(plural_expr: str) -> set[int]:
+    """The forms of a gettext plural expression that only one number of 0..199 takes (Arabic's 0, 1, 2)."""
+    from collections import Counter
+
+    form_of = gettext.c2py(plural_expr)
+    return {form for form, count in Counter(form_of(n) for n in range(200)).items() if count == 1}
+
+
+def parameter_problems(msgid: str | tuple[str, ...], string: str | tuple[str, ...] | list[str],
+                       plural_expr: str) -> list[str]:
+    """How a translation's {parameters} break the rule (see the module's docstring): a message
+    keeps the msgid's exactly; each form of a plural message keeps them all, except {n} in a form
+    only one number takes. Empty forms are not looked at (they are untranslated)."""
+    from cardavia.i18n import placeholders
+
+    wanted = set().union(*(placeholders(text) for text in _texts(msgid)))
+    if isinstance(msgid, str):
+        got = placeholders(string) if isinstance(string, str) and string else wanted
+        return [] if got == wanted else [f"parameters {sorted(got)} instead of {sorted(wanted)}"]
+    single = _single_number_forms(plural_expr)
+    found = []
+    for i, form in enumerate(_texts(string)):
+        got = placeholders(form)
+        if form and got != wanted and not (i in single and got == wanted - {COUNT}):
+            found.append(f"form {i}: parameters {sorted(got)} instead of {sorted(wanted)}"
+                         + (f" ({COUNT} may go only in a form one number takes)" if got == wanted - {COUNT} else ""))
+    return found
+
+
 def problems(lang: str, locale: Path | None = None) -> list[str]:
     """What keeps ``lang``'s catalog from being complete: msgids of the
     template missing, empty or left as the English (outside SAME_EVERYWHERE),
-    fuzzy, or with other {parameters} than the msgid; a stale .mo."""
-    from cardavia.i18n import placeholders
-
+    fuzzy, or with other {parameters} than the msgid; plural messages without
+    each of the language's forms; a stale .mo."""
     path = po_path(lang, locale)
     if not path.exists():
         return [f"{_rel(path)} is missing: run tools/i18n.py update"]
@@ -225,19 +280,24 @@ def problems(lang: str, locale: Path | None = None) -> list[str]:
     for msg in template:
         if not msg.id:
             continue
-        label = f"{msg.context}|{msg.id}" if msg.context else msg.id
+        label = _label(msg)
         got = catalog.get(msg.id, context=msg.context)
+        forms = _texts(got.string) if got is not None else ()
         if got is None:
             found.append(f"not in the catalog: {label!r}")
-        elif not got.string:
+        elif got.pluralizable != msg.pluralizable or (got.pluralizable and got.id != msg.id):
+            found.append(f"not the template's message (plural or not): {label!r}: run tools/i18n.py update")
+        elif not any(forms):
             found.append(f"untranslated: {label!r}")
+        elif msg.pluralizable and (len(forms) != catalog.num_plurals or not all(forms)):
+            written = sum(1 for form in forms if form)
+            found.append(f"{written} of its {catalog.num_plurals} plural forms written: {label!r}")
         elif got.fuzzy:
             found.append(f"fuzzy: {label!r}")
-        elif got.string == msg.id and msg.id not in SAME_EVERYWHERE:
+        elif any(form in _texts(msg.id) for form in forms) and msg.id not in SAME_EVERYWHERE:
             found.append(f"same as the English: {label!r}")
-        elif placeholders(got.string) != placeholders(msg.id):
-            found.append(f"parameters {sorted(placeholders(got.string))} instead of {sorted(placeholders(msg.id))}: "
-                         f"{label!r}")
+        else:
+            found += [f"{p}: {label!r}" for p in parameter_problems(msg.id, got.string, catalog.plural_expr)]
     mo = path.with_suffix(".mo")
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
@@ -264,10 +324,12 @@ def late(revision: str) -> None:
 
     old = subprocess.run(["git", "show", f"{revision}:{TEMPLATE.relative_to(ROOT).as_posix()}"],
                          cwd=ROOT, check=True, capture_output=True).stdout
-    before = {(m.context, m.id) for m in read_po(io.BytesIO(old)) if m.id}
+    before = {(m.context, _texts(m.id)) for m in read_po(io.BytesIO(old)) if m.id}
     for m in _read_po(TEMPLATE):
-        if m.id and (m.context, m.id) not in before:
-            print(f"msgctxt {m.context!r} msgid {m.id!r}" if m.context else f"msgid {m.id!r}")
+        if m.id and (m.context, _texts(m.id)) not in before:   # a message that became a count is new too
+            ids = _texts(m.id)
+            text = f"msgid {ids[0]!r}" + (f" msgid_plural {ids[1]!r}" if len(ids) > 1 else "")
+            print(f"msgctxt {m.context!r} {text}" if m.context else text)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,10 @@
 Messages are gettext catalogs (``cardavia/locale/<lang>/LC_MESSAGES/cardavia.mo``)
 whose msgids are the English text itself, with ``{name}`` parameters filled
 after translation. Rule texts carry the context ``rules`` (they never reach the
-page's own catalog: the server renders the rules). ``tools/i18n.py`` extracts,
+page's own catalog: the server renders the rules). A count is a plural message
+(singular and plural msgids, one form per plural form of the language: Arabic
+six, Ukrainian three, Hindi two, Thai and Chinese one), chosen on the page by
+the CLDR category of the number (``plural_index``). ``tools/i18n.py`` extracts,
 updates, compiles and checks the catalogs.
 
 Babel (the ``web`` extra) parses Accept-Language and formats numbers.
@@ -113,10 +116,46 @@ def translate(lang: str, msgid: str, params: Mapping[str, Any] | None = None, co
 
 def page_catalog(lang: str) -> dict[str, str]:
     """msgid -> msgstr of every translated message the page itself shows
-    (rule texts excluded: the server renders those)."""
+    (rule texts excluded: the server renders those; plural messages, whose
+    keys are (msgid, form), are page_plurals')."""
     tr = translations(lang)
     catalog: dict[str, str] = getattr(tr, "_catalog", {}) or {}
     return {k: v for k, v in catalog.items() if isinstance(k, str) and k and "\x04" not in k and v}
+
+
+def page_plurals(lang: str) -> dict[str, list[str]]:
+    """Singular msgid -> every form of a count's message, in gettext's order
+    (GNUTranslations keeps form i under the key (msgid, i)); a message missing
+    a form is left out, so the page writes its English."""
+    tr = translations(lang)
+    catalog: dict[Any, str] = getattr(tr, "_catalog", {}) or {}
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in catalog.items():
+        if isinstance(key, tuple) and "\x04" not in key[0]:
+            forms.setdefault(key[0], {})[key[1]] = text
+    count = max(plural_index(lang).values()) + 1   # the forms the page can pick
+    return {msgid: [by_form[i] for i in range(count)] for msgid, by_form in forms.items()
+            if all(by_form.get(i) for i in range(count))}
+
+
+@functools.cache
+def plural_index(lang: str) -> dict[str, int]:
+    """CLDR plural category -> gettext form index of ``lang``: the page picks a
+    category with Intl.PluralRules, the catalogs order their forms by the
+    gettext expression. ValueError unless the categories of 0..199 each fall
+    on one form."""
+    from babel import Locale
+    from babel.messages.catalog import Catalog
+
+    locale = Locale.parse(lang)
+    form_of = gettext.c2py(Catalog(locale=lang).plural_expr)
+    index: dict[str, int] = {}
+    for n in range(200):
+        category, form = locale.plural_form(n), form_of(n)
+        if index.setdefault(category, form) != form:
+            raise ValueError(f"{lang}: the CLDR category {category!r} takes gettext forms "
+                             f"{index[category]} and {form} (n = {n})")
+    return index
 
 
 def _symbols(lang: str) -> Mapping[str, str]:

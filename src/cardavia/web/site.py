@@ -200,9 +200,11 @@ def html_attributes(lang: str) -> str:
 
 def i18n_script(lang: str) -> str:
     """The page's language data for site.js: its language, the selector's
-    names and the catalog of the page's messages (only this language's)."""
+    names and the catalog of the page's messages (only this language's),
+    the forms of its counts' messages and which form each CLDR plural category takes."""
     data = {"lang": lang, "rtl": lang in i18n.RTL, "languages": i18n.LANGUAGES,
-            "messages": i18n.page_catalog(lang)}
+            "messages": i18n.page_catalog(lang), "plurals": i18n.page_plurals(lang),
+            "plural_index": i18n.plural_index(lang)}
     # "<" escaped: the JSON can never close the script element.
     payload = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
     return f'<script id="i18n-data" type="application/json">{payload}</script>'

@@ -5,20 +5,38 @@
 // The page's language (issue 17): the server puts its language, the names of
 // the site's languages and the page's catalog (msgid -> translation, only this
 // language) into #i18n-data. Every user-visible string goes through t(), whose
-// msgid is the English; tools/i18n.py extracts the t() calls and the N_()
-// marks (strings in a table, translated where they are shown).
+// msgid is the English, or tn() for a count; tools/i18n.py extracts the t() and
+// tn() calls and the N_() and Nn_() marks (strings in a table, translated where
+// they are shown).
 const I18N = (() => {
-  const fallback = { lang: "en", rtl: false, languages: { en: "English" }, messages: {} };
+  const fallback = { lang: "en", rtl: false, languages: { en: "English" }, messages: {}, plurals: {}, plural_index: {} };
   try { return JSON.parse(document.getElementById("i18n-data").textContent) || fallback; } catch (e) { return fallback; }
 })();
 const LANG = I18N.lang;
 const NUMBERS = new Intl.NumberFormat(LANG);
+const PLURAL_RULES = new Intl.PluralRules(LANG);
 
-function t(msgid, params) {
-  const text = I18N.messages[msgid] || msgid;
+// A template's {name} parameters filled, numbers in the page's format (a name without a value stays as written).
+function fill(text, params) {
   return params ? text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(num(params[k])) : m)) : text;
 }
+
+function t(msgid, params) {
+  return fill(I18N.messages[msgid] || msgid, params);
+}
+
+// A count: the catalog's form for n's CLDR plural category (plurals holds the forms in
+// gettext's order, plural_index says which form each category takes), else the English;
+// {n} is n. A category the server did not map (a fraction in Ukrainian) takes the last form.
+function tn(singular, plural, n, params) {
+  const forms = (I18N.plurals || {})[singular];
+  let text = Number(n) === 1 ? singular : plural;
+  if (forms) text = forms[(I18N.plural_index || {})[PLURAL_RULES.select(Number(n))]] || forms[forms.length - 1];
+  return fill(text, { ...params, n });
+}
 const N_ = (msgid) => msgid;
+// A count's message in a table: [singular, plural], given to tn() where it is shown.
+const Nn_ = (singular, plural) => [singular, plural];
 
 // A number in the page language's CLDR default format (Babel's on the server agrees: tests/test_i18n_browser.py).
 function num(x) {

@@ -146,7 +146,8 @@ async function showHome() {
       inp.type = "radio"; inp.name = "game"; inp.value = g.name; inp.id = `game-${g.name}`;
       if (i === 0) inp.checked = true;
       lab.append(inp, el("span", "game-title", g.title),
-        el("span", "game-players", g.plays_matches ? t("{n} players · match", { n: g.players }) : t("{n} players", { n: g.players })));
+        el("span", "game-players", g.plays_matches ? tn("{n} player · match", "{n} players · match", g.players)
+          : tn("{n} player", "{n} players", g.players)));
       box.append(lab);
     });
     box.addEventListener("change", updateHomeOptions);
@@ -376,9 +377,12 @@ function openSocket(id, delay = 500) {
 }
 
 // The engines' chance entries (a new deal, a street, a result) as translated sentences:
-// [pattern, template, parameter names]; "@" marks a seat, "@@" a list of seats, "#" a
-// team (partners opposite), "%" a trump strain, "~" a text kept as written (ranks "6666"). tests/test_i18n.py checks every entry
-// the engines write matches one.
+// [pattern, template, parameter names, more]; "@" marks a seat, "@@" a list of seats, "#" a
+// team (partners opposite), "%" a trump strain, "~" a text kept as written (ranks "6666").
+// A template Nn_(singular, plural) is a count, its form chosen by the "n" parameter; more(params)
+// adds parameters made of the others (a clause with a count of its own: a sentence counts one number).
+// tests/test_i18n.py checks every entry the engines write matches one.
+const riseClause = (p) => ({ rise: tn("{team} go up {n} level", "{team} go up {n} levels", p.levels, { team: p.team }) });
 const CHANCE = [
   [/^deal (\d+) at level (\w+)$/, N_("deal {n} at level {level}"), ["n", "level"]],
   [/^deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)$/,
@@ -386,17 +390,22 @@ const CHANCE = [
   [/^deal (\d+): level (\w+), the first declarer deals, declaring from seat (\d+)$/,
     N_("deal {n}: level {level}, the first declarer deals, declaring from {seat}"), ["n", "level", "@seat"]],
   [/^deal (\d+): starter (\d+), signals (.*)$/, N_("deal {n}: {starter} starts; signals {signals}"), ["n", "@starter", "signals"]],
-  [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; {team} go up {n}"),
-    ["@@order", "#team", "n"]],
+  // i18n: {rise} is the clause "{team} go up {n} levels", translated on its own
+  [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; {rise}"),
+    ["@@order", "#team", "levels"], riseClause],
   [/^team (\d+) wins the match$/, N_("{team} win the match"), ["#team"]],
   [/^kitty (.+)$/, N_("kitty {cards}"), ["cards"]],
   [/^all passed: kitty revealed (.+), trump (\w+)$/, N_("all passed: the kitty shows {cards}; trump {trump}"),
     ["cards", "%trump"]],
   [/^result: attackers (\d+) points, attackers take over, team (\d+) up (\d+)$/,
-    N_("result: the attackers took {points} points and take over; {team} go up {n}"), ["points", "#team", "n"]],
+    // i18n: {rise} is the clause "{team} go up {n} levels", translated on its own
+    Nn_("result: the attackers took {n} point and take over; {rise}", "result: the attackers took {n} points and take over; {rise}"),
+    ["n", "#team", "levels"], riseClause],
   [/^result: attackers (\d+) points, defenders hold, team (\d+) up (\d+)$/,
-    N_("result: the attackers took {points} points; the defenders hold and {team} go up {n}"), ["points", "#team", "n"]],
-  [/^return (\d+): (\d+)$/, N_("{player} gets {n} back"), ["@player", "n"]],
+    // i18n: {rise} is the clause "{team} go up {n} levels", translated on its own
+    Nn_("result: the attackers took {n} point; the defenders hold; {rise}", "result: the attackers took {n} points; the defenders hold; {rise}"),
+    ["n", "#team", "levels"], riseClause],
+  [/^return (\d+): (\d+)$/, Nn_("{player} gets {n} chip back", "{player} gets {n} chips back"), ["@player", "n"]],
   [/^flop (.+)$/, N_("flop {cards}"), ["cards"]],
   [/^turn (\S+)$/, N_("turn {cards}"), ["cards"]],
   [/^river (\S+)$/, N_("river {cards}"), ["cards"]],
@@ -410,15 +419,15 @@ const CHANCE = [
   [/^reveal (\d+): (\S+), (\d+): (\S+)$/, N_("reveal: {first} {first_card}, {second} {second_card}"),
     ["@first", "first_card", "@second", "second_card"]],
   [/^show (\d+): (.+)$/, N_("{player} shows {cards}"), ["@player", "cards"]],
-  [/^win (\d+): (\d+)$/, N_("{player} wins {n}"), ["@player", "n"]],
+  [/^win (\d+): (\d+)$/, Nn_("{player} wins {n} chip", "{player} wins {n} chips"), ["@player", "n"]],
   [/^tribute: player (\d+) gives (\S+) to player (\d+)$/, N_("tribute: {giver} gives {card} to {receiver}"),
     ["@giver", "card", "@receiver"]],
   // Zheng Shangyou's settlement reasons (ZSY-5)
   [/^response bomb unbeaten in the round \((.+)\)$/, N_("response bomb unbeaten in the round ({bomb})"), ["~bomb"]],
   [/^response bomb ending the deal \((.+)\)$/, N_("response bomb ending the deal ({bomb})"), ["~bomb"]],
-  [/^1 card left$/, N_("1 card left"), []],
-  [/^(\d+) cards left$/, N_("{n} cards left"), ["n"]],
-  [/^(\d+) cards left, doubled: never played$/, N_("{n} cards left, doubled: never played"), ["n"]],
+  [/^(\d+) cards? left$/, Nn_("{n} card left", "{n} cards left"), ["n"]],   // the engine writes "1 card left"
+  [/^(\d+) cards? left, doubled: never played$/,
+    Nn_("{n} card left, doubled: never played", "{n} cards left, doubled: never played"), ["n"]],
   [/^2 of spades in hand$/, N_("2 of spades in hand"), []],
   [/^unplayed bomb (.+)$/, N_("unplayed bomb {bomb}"), ["~bomb"]],
   [/^anti-tribute: players? ([\d and]+) holds? both Red Jokers; player (\d+) leads$/,
@@ -428,7 +437,7 @@ const CHANCE = [
 // A chance entry's text in the page's language (its words one by one when no pattern knows it).
 function chanceText(view, text) {
   if (LANG === "en") return text;   // the engine's own English
-  for (const [re, template, names] of CHANCE) {
+  for (const [re, template, names, more] of CHANCE) {
     const m = re.exec(text);
     if (!m) continue;
     const params = {};
@@ -441,7 +450,8 @@ function chanceText(view, text) {
       else if (name.startsWith("~")) params[name.slice(1)] = v;
       else params[name] = /^\d+$/.test(v) ? Number(v) : v;
     });
-    return t(template, params);
+    if (more) Object.assign(params, more(params));
+    return Array.isArray(template) ? tn(template[0], template[1], params.n, params) : t(template, params);
   }
   return moveWords(text);
 }
@@ -586,8 +596,8 @@ function renderSeats(view, obs) {
     s.append(head);
     const facts = el("div", "seat-facts");
     if (view.read_only && p === view.seat) facts.append(el("span", "badge seen", t("seen from here")));
-    if (sizes && sizes[p] != null) facts.append(el("span", "fact", sizes[p] === 1 ? t("1 card") : t("{n} cards", { n: sizes[p] })));
-    if (Array.isArray(obs.stacks)) facts.append(el("span", "fact chips", t("{n} chips", { n: obs.stacks[p] })));
+    if (sizes && sizes[p] != null) facts.append(el("span", "fact", tn("{n} card", "{n} cards", sizes[p])));
+    if (Array.isArray(obs.stacks)) facts.append(el("span", "fact chips", tn("{n} chip", "{n} chips", obs.stacks[p])));
     if (Array.isArray(obs.bets) && obs.bets[p]) facts.append(el("span", "fact bet", t("bet {n}", { n: obs.bets[p] })));
     for (const key of SEAT_KEYS) {
       if (obs[key] === p && obs[key] !== null) facts.append(el("span", "badge", label(key)));
@@ -777,7 +787,8 @@ function valueNode(key, v, view) {
     return el("span", null, v.map((x) => seatName(view, x)).join(", "));
   }
   if (key === "claim" && v && typeof v.seat === "number") {
-    return el("span", null, t("{seat} claimed {n} of the remaining tricks", { seat: seatName(view, v.seat), n: v.tricks }));
+    return el("span", null, tn("{seat} claimed {n} of the remaining tricks", "{seat} claimed {n} of the remaining tricks",
+      v.tricks, { seat: seatName(view, v.seat) }));
   }
   if (Cards.isCardList(v)) {
     const s = el("span", "cards-inline");
@@ -998,7 +1009,8 @@ function renderMoves(view) {
     formed.forEach((m) => box.append(moveButton(m, true)));
   }
   if (view.legal_count > view.legal.length) {
-    $("prompt").textContent += " " + t("({count} legal moves; the first {shown} are offered)", { count: view.legal_count, shown: view.legal.length });
+    $("prompt").textContent += " " + tn("({n} legal move; the first {shown} are offered)",
+      "({n} legal moves; the first {shown} are offered)", view.legal_count, { shown: view.legal.length });
   }
 }
 
@@ -1055,10 +1067,10 @@ function renderClaim(view) {
   $("claim-btn").disabled = false;
   n.max = view.claim.remaining;
   if (!(Number(n.value) >= 0 && Number(n.value) <= view.claim.remaining)) n.value = view.claim.remaining;
-  $("claim-of").textContent = t("of the {n} remaining tricks", { n: view.claim.remaining });
+  $("claim-of").textContent = tn("of the {n} remaining trick", "of the {n} remaining tricks", view.claim.remaining);
   $("claim-btn").onclick = () => {
     const v = Math.round(Number(n.value));
-    if (!(v >= 0 && v <= view.claim.remaining)) { $("move-error").textContent = t("claim 0 to {n} tricks", { n: view.claim.remaining }); return; }
+    if (!(v >= 0 && v <= view.claim.remaining)) { $("move-error").textContent = tn("claim 0 to {n} trick", "claim 0 to {n} tricks", view.claim.remaining); return; }
     sendMove(`claim ${v}`);
   };
   $("claim").hidden = false;
@@ -1142,7 +1154,7 @@ function renderLog(view, obs) {
   ol.textContent = "";
   const hist = obs.history || [];
   const start = Math.max(0, hist.length - 400);
-  if (start > 0) ol.append(el("li", "more", t("… {n} earlier decisions", { n: start })));
+  if (start > 0) ol.append(el("li", "more", tn("… {n} earlier decision", "… {n} earlier decisions", start)));
   for (let i = start; i < hist.length; i++) {
     const [p, text] = hist[i];
     const li = el("li", p === view.seat ? "mine" : "");
