@@ -230,6 +230,42 @@ def test_each_cldr_plural_category_takes_one_gettext_form(lang, expected):
     assert i18n.plural_index(lang) == expected
 
 
+@pytest.mark.parametrize("lang, forms", [
+    ("ar", {1: 1, 2: 2, 5: 3, 11: 4, 21: 4, 100: 5}),      # one, two, few, many, many, other
+    ("uk", {1: 0, 2: 1, 5: 2, 11: 2, 21: 0, 22: 1}),       # one, few, many, many, one, few
+])
+def test_translate_plural_picks_the_form_of_the_number(lang, forms):
+    """The server's counts: the .po's form by CLDR's category (11 is not Ukrainian's "one",
+    21 is), {n} and the other parameters filled; a negative number takes its |n|'s form."""
+    import gettext
+
+    catalog = tools._read_po(tools.po_path(lang), lang)
+    written = catalog.get("{team} go up {n} level").string
+    form_of = gettext.c2py(catalog.plural_expr)
+    for n, form in forms.items():
+        assert form_of(n) == form
+        want = written[form].replace("{n}", str(n)).replace("{team}", "X")
+        assert i18n.translate_plural(lang, "{team} go up {n} level", "{team} go up {n} levels", n,
+                                     {"team": "X"}) == want
+    assert i18n.translate_plural(lang, "{n} chip", "{n} chips", -21) == catalog.get("{n} chip").string[
+        forms[21]].replace("{n}", "-21")
+    assert i18n.translate_plural("en", "{n} chip", "{n} chips", 1) == "1 chip"
+    assert i18n.translate_plural("en", "{n} chip", "{n} chips", 11) == "11 chips"
+
+
+def test_the_players_line_reads_as_the_count_of_players_in_ukrainian():
+    """The rulebook's first sentence, translated whole, says its number of players as the plural
+    message does for it (uk: 3 and 4 are "few", "гравці", not "гравців")."""
+    import cardavia
+
+    for game in ("doudizhu", "guandan", "zhengshangyou", "shengji", "holdem", "bridge"):
+        n = cardavia.load(game).num_players
+        assert n in (3, 4)
+        count = i18n.translate_plural("uk", "{n} player", "{n} players", n)
+        assert count == f"{n} гравці"
+        assert site.players_line(game, "uk").startswith(count + " · "), game
+
+
 def test_a_catalog_whose_forms_cannot_follow_cldr_is_refused(monkeypatch):
     """Ukrainian's CLDR "many" (5, 6, 11...) would fall on two forms of an expression "n > 5"."""
     monkeypatch.setattr(i18n.gettext, "c2py", lambda expr: lambda n: int(n > 5))
@@ -453,6 +489,22 @@ def test_explanations_carry_their_template_for_the_page():
     assert got["params_text"]["suit"] == "spades"
     assert explanation_template("play.only_move", {})["template"] == "The only legal move"
     assert explanation_template("nobody.knows", {}) == {}
+
+
+def test_a_counted_explanation_is_a_plural_template():
+    """Hold'em's "{ev} chips expected" (ev in whole chips): the page gets both msgids and the
+    parameter that counts; the English agrees with CLDR's "one" (1 and -1 chip)."""
+    from cardavia.web.messages import MESSAGES, explanation_template, render_explanation
+
+    singular, plural = MESSAGES["holdem.ev"]
+    assert (None, (singular, plural)) in {(m.context, tuple(m.id)) for m in _plural_messages()}
+    params = {"equity": 40, "pot_odds": 25, "ev": 1}
+    got = explanation_template("holdem.ev", params)
+    assert got == {"template": [singular, plural], "count": "ev", "params_text": params}
+    assert render_explanation("holdem.ev", params).endswith(": 1 chip expected")
+    assert render_explanation("holdem.ev", {**params, "ev": -1}).endswith(": -1 chip expected")
+    assert render_explanation("holdem.ev", {**params, "ev": 0}).endswith(": 0 chips expected")
+    assert render_explanation("holdem.ev", {"equity": 40}) == "holdem.ev (equity 40)"   # ev missing
 
 
 # -- numbers -----------------------------------------------------------------------------------

@@ -470,6 +470,38 @@ def test_english_counts_read_singular_for_one(browser, server):
     assert errors == []
 
 
+@pytest.mark.parametrize("lang", ["uk", "ar"])
+def test_a_bid_is_named_by_the_form_of_its_level(browser, server, lang):
+    """Cards.spoken() of a bridge call is the .po's form for its level (Ukrainian: "1 трефа",
+    "2 трефи", "5 треф", three forms), no trump one message; a counted explanation (Hold'em's
+    ev chips) takes the form of the parameter it names."""
+    import gettext
+
+    errors: list[str] = []
+    page = open_home(browser, server, lang, errors)
+    catalog = _po(lang)
+    levels = [1, 2, 5]
+    for strain, msgid in (("C", ("{n} club", "{n} clubs")), ("H", ("{n} heart", "{n} hearts"))):
+        said = page.evaluate("(calls) => calls.map((c) => Cards.spoken(c))", [f"{n}{strain}" for n in levels])
+        assert said == [_python_form(catalog, msgid, n, lang) for n in levels], said
+        assert len(set(said)) == 3 and not set(said) & {"1 club", "2 clubs", "5 clubs", "1 heart", "2 hearts"}
+    assert page.evaluate("() => Cards.spoken('3NT')") == catalog.get("{level} no trump").string.replace(
+        "{level}", i18n.format_number(3, lang))
+    singular, plural = ("Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chip expected",
+                        "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chips expected")
+    form_of = gettext.c2py(catalog.plural_expr)
+    for ev in (1, 2, 5, 21, -2):
+        params = {"equity": 40, "pot_odds": 25, "ev": ev}
+        got = page.evaluate("(e) => explanation(e)", {"template": [singular, plural], "count": "ev",
+                                                        "params_text": params, "text": "English"})
+        want = catalog.get(singular).string[form_of(abs(ev))]
+        for k, v in params.items():
+            want = want.replace("{" + k + "}", i18n.format_number(v, lang))
+        assert got == want, (ev, got, want)
+    page.context.close()
+    assert errors == []
+
+
 @pytest.mark.parametrize("lang", ["ar", "uk"])
 def test_zheng_shangyou_settlement_counts_read_right(browser, server, screenshots, lang):
     """A finished Zheng Shangyou deal's settlement: each "N cards left" in the language's form

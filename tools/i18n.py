@@ -7,7 +7,8 @@
     late REV the msgids of the template that the template at git revision REV lacks
 
 Sources (the English is every msgid; ``{name}`` parameters stay verbatim):
-- Python: ``N_("...")`` marks and ``HTTPError(status, "...")`` under src/cardavia;
+- Python: ``N_("...")`` marks, the counts' ``Nn_("...", "...")`` and ``HTTPError(status, "...")``
+  under src/cardavia;
 - the page's scripts: ``t("...")`` and ``N_("...")`` in web/static/*.js, and the
   counts, plural messages: ``tn("{n} card", "{n} cards", n)`` and ``Nn_("...", "...")``
   (a comment ``// i18n: ...`` on the line before reaches the translators);
@@ -43,7 +44,7 @@ PACKAGE = ROOT / "src" / "cardavia"
 LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "cardavia.pot"
 TRANSLATED = ("ar", "uk", "hi", "th", "zh")
-PY_KEYWORDS = {"N_": None, "HTTPError": (2,)}
+PY_KEYWORDS = {"N_": None, "Nn_": (1, 2), "HTTPError": (2,)}
 JS_KEYWORDS = {"t": None, "N_": None, "tn": (1, 2), "Nn_": (1, 2)}
 JS_COMMENT_TAGS = ("i18n:",)
 COUNT = "{n}"
@@ -97,7 +98,8 @@ def collect() -> Catalog:
 
     for path in sorted(PACKAGE.rglob("*.py")):
         for line, msgid, comments, _context in extract_from_file("python", str(path), keywords=PY_KEYWORDS):
-            if isinstance(msgid, str):
+            # a message, or a count's pair (Nn_)
+            if isinstance(msgid, str) or (isinstance(msgid, tuple) and all(isinstance(m, str) for m in msgid)):
                 add(msgid, _where(path), line, comment=" ".join(comments) or None)
     for path in sorted((PACKAGE / "web" / "static").glob("*.js")):
         for line, msgid, comments, _context in extract_from_file(

@@ -114,6 +114,15 @@ def translate(lang: str, msgid: str, params: Mapping[str, Any] | None = None, co
     return fill(text, params)
 
 
+def translate_plural(lang: str, singular: str, plural: str, n: int,
+                     params: Mapping[str, Any] | None = None) -> str:
+    """The form of a count's message for ``n`` in ``lang`` (gettext's ngettext: the
+    Plural-Forms of its catalog, English's one/other without one), ``{n}`` and the
+    parameters filled. The form goes by |n|, as CLDR's categories and so the page's
+    tn() do (-1 chip): the catalogs' C expressions take n % 10 of a negative n wrong."""
+    return fill(translations(lang).ngettext(singular, plural, abs(n)), {**(params or {}), "n": n})
+
+
 def page_catalog(lang: str) -> dict[str, str]:
     """msgid -> msgstr of every translated message the page itself shows
     (rule texts excluded: the server renders those; plural messages, whose
@@ -196,3 +205,9 @@ def placeholders(text: str) -> set[str]:
 def N_(msgid: str) -> str:
     """Marks ``msgid`` for extraction where it is translated later."""
     return msgid
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a count's message for extraction: (singular, plural), given to
+    translate_plural (or the page's tn) where it is shown."""
+    return singular, plural

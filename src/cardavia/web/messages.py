@@ -8,19 +8,26 @@ new agent's explanations show before their English is written.
 
 Translations: the English templates (these and the bidding system's) are the
 msgids of the catalogs; the page gets ``explanation_template`` beside the
-English and translates the template, then fills it.
+English and translates the template, then fills it. A count's template is a
+plural message (singular, plural), its form chosen by the parameter COUNTED_BY
+names (the page's tn(), the catalog's form for the number).
 """
 from __future__ import annotations
 
 from typing import Any
 
-MESSAGES: dict[str, str] = {
+from cardavia.i18n import Nn_
+
+MESSAGES: dict[str, str | tuple[str, str]] = {
     # Any game.
     "play.only_move": "The only legal move",
     "play.heuristic": "The usual play here",
-    # Hold'em's range search.
-    "holdem.ev": "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chips expected",
+    # Hold'em's range search (ev is rounded to whole chips, so it counts them).
+    "holdem.ev": Nn_("Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chip expected",
+                     "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chips expected"),
 }
+# The parameter whose number picks a plural template's form.
+COUNTED_BY: dict[str, str] = {"holdem.ev": "ev"}
 
 
 def render_explanation(ident: str, params: dict[str, Any]) -> str:
@@ -35,6 +42,9 @@ def render_explanation(ident: str, params: dict[str, Any]) -> str:
         except ValueError:
             pass
     template = MESSAGES.get(ident)
+    if isinstance(template, tuple):   # a count: English's singular for ±1 (CLDR's "one", as the page)
+        count = params.get(COUNTED_BY[ident])
+        template = (template[0] if abs(count) == 1 else template[1]) if isinstance(count, int) else None
     if template is not None:
         try:
             return template.format_map(params)
@@ -48,12 +58,15 @@ def render_explanation(ident: str, params: dict[str, Any]) -> str:
 def explanation_template(ident: str, params: dict[str, Any]) -> dict[str, Any]:
     """``{"template", "params_text"}`` of an explanation for the page to
     translate (the English template and the parameters as shown, suit codes
-    as their English names, themselves msgids); empty when it has no template."""
+    as their English names, themselves msgids); empty when it has no template.
+    A count's template is [singular, plural] and ``count`` names its parameter."""
     from cardavia.ai.bridge_bidding import system
 
     if ident in system.MESSAGES:
         shown = {k: system.NAMES.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
         return {"template": system.MESSAGES[ident], "params_text": shown}
+    if ident in COUNTED_BY:   # the page picks the form by this parameter
+        return {"template": list(MESSAGES[ident]), "count": COUNTED_BY[ident], "params_text": dict(params)}
     if ident in MESSAGES:
         return {"template": MESSAGES[ident], "params_text": dict(params)}
     return {}

@@ -54,10 +54,10 @@ const Cards = (() => {
   const COMBOS = { single: N_("single"), pair: N_("pair"), triple: N_("triple"), fullhouse: N_("full house"),
     straight: N_("straight"), pairs: N_("run of pairs"), triples: N_("run of triples"), bomb: N_("bomb"),
     straightflush: N_("straight flush"), jokerbomb: N_("joker bomb") };
-  // A bridge bid: one of a strain, and two to seven.
-  const BIDS = { C: [N_("1 club"), N_("{level} clubs")], D: [N_("1 diamond"), N_("{level} diamonds")],
-    H: [N_("1 heart"), N_("{level} hearts")], S: [N_("1 spade"), N_("{level} spades")],
-    NT: [N_("1 no trump"), N_("{level} no trump")] };
+  // A bridge bid's name, a count of its level (1 to 7: Ukrainian "1 трефа", "2 трефи", "5 треф").
+  // No trump is counted in no language (a name, not a noun: "5 без козиря"), so one message.
+  const BIDS = { C: Nn_("{n} club", "{n} clubs"), D: Nn_("{n} diamond", "{n} diamonds"),
+    H: Nn_("{n} heart", "{n} hearts"), S: Nn_("{n} spade", "{n} spades"), NT: N_("{level} no trump") };
   // Between the items of a spoken list: the locale's comma (no words to translate, so not a msgid).
   const LIST_SEPARATORS = { ar: "، ", zh: "、", th: " " };
   const listSeparator = typeof LANG === "string" && LIST_SEPARATORS[LANG] ? LIST_SEPARATORS[LANG] : ", ";
@@ -199,7 +199,10 @@ const Cards = (() => {
       return info.verb && info.verb !== "play" ? t(VERB_LABELS[info.verb], { cards }) : cards;
     }
     const call = /^([1-7])(C|D|H|S|NT)$/.exec(text);
-    if (call) return t(BIDS[call[2]][call[1] === "1" ? 0 : 1], { level: Number(call[1]) });
+    if (call) {
+      const level = Number(call[1]), bid = BIDS[call[2]];
+      return Array.isArray(bid) ? tn(bid[0], bid[1], level) : t(bid, { level });
+    }
     return label(text, info);
   }
 

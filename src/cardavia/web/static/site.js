@@ -30,7 +30,7 @@ function t(msgid, params) {
 // {n} is n. A category the server did not map (a fraction in Ukrainian) takes the last form.
 function tn(singular, plural, n, params) {
   const forms = (I18N.plurals || {})[singular];
-  let text = Number(n) === 1 ? singular : plural;
+  let text = Math.abs(Number(n)) === 1 ? singular : plural;   // English's "one" is ±1, as CLDR's
   if (forms) text = forms[(I18N.plural_index || {})[PLURAL_RULES.select(Number(n))]] || forms[forms.length - 1];
   return fill(text, { ...params, n });
 }

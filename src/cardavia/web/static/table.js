@@ -458,10 +458,12 @@ function chanceText(view, text) {
 
 // An AI explanation in the page's language: the English template is the msgid, its
 // parameters filled (suit names translated); the server's English when it sent no template.
+// A count's template is [singular, plural], its form chosen by the parameter e.count names.
 function explanation(e) {
   if (!e.template || (LANG === "en" && e.text)) return e.text;
   const params = {};
   for (const [k, v] of Object.entries(e.params_text || e.params || {})) params[k] = typeof v === "string" ? word(t(v)) : v;
+  if (Array.isArray(e.template)) return tn(e.template[0], e.template[1], params[e.count], params);
   return t(e.template, params);
 }
 
