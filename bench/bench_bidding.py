@@ -98,14 +98,8 @@ class BfGBidder:
 
 def true_deal_masks(state) -> list[int]:
     """The deal's card masks by seat in the simulation's order (South, West, North, East)."""
-    from cardavia.ai.bridge_bidding import simulate
-
-    masks = [0] * 4
-    for seat, hand in zip((2, 3, 0, 1), state.deal_pbn()[2:].split()):  # the PBN lists N E S W
-        for suit, ranks in zip("shdc", hand.split(".")):
-            for rank in ranks:
-                masks[seat] |= 1 << simulate._card_id(rank + suit)
-    return masks
+    north, east, south, west = state.dealt_masks()
+    return [south, west, north, east]
 
 
 def see_the_true_deal(state) -> None:

@@ -34,22 +34,17 @@ import random
 from typing import Sequence
 
 from cardavia._core.bridge_core import score as contract_score
+from cardavia._core.cards import card_id, card_text
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.bidder import Hand, _token, choose_call, context_of, explain, partner_shows, reading_row
+from cardavia.ai.bridge_bidding.bidder import (Hand, _rank, _token, choose_call, context_of, explain, partner_shows,
+                                               reading_row)
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
-_SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3}
-_RANKS = "23456789TJQKA"
 _PROBES = 64  # random hands drawn per seat to find the most constrained one
 _FIRST_TRIES, _SECOND_TRIES, _SECOND_ROUNDS = 400, 60, 12  # draws for the first seat, for the second
 _DRAW_BUDGET = 3000  # draws a sampled deal may take on average before the constraints are dropped
 _MARGIN = 100  # points a deal a bid must gain over passing
-
-
-def _card_id(text: str) -> int:
-    rank = text[:-1].upper().replace("10", "T")
-    return 4 * _RANKS.index(rank) + _SUIT_OF[text[-1].lower()]
 
 
 def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]:
@@ -143,7 +138,7 @@ def sample_deals(hand: Sequence[str], auction: Sequence[str], player: int, count
     dealt with the constraints dropped."""
     own = 0
     for c in hand:
-        own |= 1 << _card_id(c)
+        own |= 1 << card_id(c)
     unseen = [c for c in range(52) if not own >> c & 1]
     shown = _shown(auction)
     others = [(player + k) % 4 for k in (1, 2, 3)]
@@ -247,6 +242,7 @@ STRAIN_GAMES = True  # a game in another fitting strain is simulated against the
 COMPETE = False  # bidding on over the opponents' game is simulated: off, it lost IMPs on the tuning set
 # (4.47 off, 4.51 on; with rollouts 4.23 off, 4.38 on, 4.48 with their doubled game as a candidate too)
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
+ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
 INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
 _INVITATIONS = {"bid.invite_fit", "bid.invite_five", "bid.invite_long", "rebid.invite", "resp.invite",
                 "resp.limit_raise"}
@@ -324,7 +320,6 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     return out
 
 
-ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
 _ALL_BIDS = [f"{level}{strain}" for level in range(1, 8) for strain in _STRAINS]
 _ROLLOUT_CALLS = 24  # calls a rollout may add before it stops (an auction of the system always ends sooner)
 
@@ -333,7 +328,7 @@ def legal_tokens(tokens: Sequence[str]) -> list[str]:
     """The calls legal after ``tokens`` (BR-2): a higher bid, pass, a double of
     the opponents' bid, a redouble of their double."""
     bids = [i for i, t in enumerate(tokens) if t[0].isdigit()]
-    higher = _ALL_BIDS[_ALL_BIDS.index(tokens[bids[-1]]) + 1:] if bids else _ALL_BIDS
+    higher = _ALL_BIDS[_rank(tokens[bids[-1]]) + 1:] if bids else _ALL_BIDS
     out = ["P", *higher]
     last = next(((i, t) for i, t in reversed(list(enumerate(tokens))) if t != "P"), None)
     if last is not None and (len(tokens) - last[0]) % 2 == 1:  # the last call other than pass was an opponent's
@@ -378,7 +373,7 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
         scores = []
         contracts = final
         if ROLLOUTS:
-            seats = [Hand([_RANKS[c >> 2] + "cdhs"[c & 3] for c in range(52) if m >> c & 1]) for m in masks]
+            seats = [Hand([card_text(c) for c in range(52) if m >> c & 1]) for m in masks]
             contracts = [_contract_so_far(rollout(seats, [*tokens, c])) for c in calls]
         for contract in contracts:
             if contract is None:
