@@ -8,7 +8,7 @@ and ``icecream``) bids the same deals through an adapter, side by side.
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
                                   [--tables tables.json] [--skip-bfg] [--breakdown]
                                   [--show N] [--rows rows.jsonl] [--lever-samples 8] [--slam-samples 24]
-                                  [--oracle]
+                                  [--oracle [partner]] [--set NAME=VALUE]
     python bench/bench_bidding.py --tables-only --deals 1000 --seed 7 --tables t7.json
 
 ``--breakdown`` sums the IMPs lost by category (partscore, game, slam by
@@ -19,7 +19,10 @@ milliseconds a call (median, p99) are the agent's own, each call timed.
 
 ``--oracle`` shows every simulation of the agent the true deal instead of
 deals sampled from the auction: not a result but a bound on what the
-simulated calls can reach with the present system and candidates.
+simulated calls can reach with the present system and candidates;
+``--oracle partner`` shows them partner's hand only, the opponents' still
+sampled from their calls.  ``--set`` changes one of ``simulate.py``'s
+constants for the run (``--set WIDE=1 --set WIDE_DOUBLE=0``).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
@@ -111,10 +114,38 @@ def see_the_true_deal(state) -> None:
     simulate.sample_deals = lambda hand, auction, player, count, rng: [list(masks)] * count
 
 
-def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: bool = False,
+def see_partners_hand(state) -> None:
+    """--oracle partner: every simulated call is shown partner's true hand;
+    the opponents' are still sampled from their calls (what the auction
+    could tell at best about partner, against what it cannot about them)."""
+    from cardavia.ai.bridge_bidding import simulate
+
+    masks = true_deal_masks(state)
+
+    def sample(hand, auction, player, count, rng):
+        partner, lho, rho = (player + 2) % 4, (player + 1) % 4, (player + 3) % 4
+        shown = simulate._shown(auction)
+        rest = [c for c in range(52) if not (masks[player] | masks[partner]) >> c & 1]
+        deals = []
+        for _ in range(count):
+            for _ in range(2000):  # the opponents' hands fitting their calls, else the last split drawn
+                rng.shuffle(rest)
+                if simulate._cards_fit(rest[:13], shown.get(lho)) and simulate._cards_fit(rest[13:], shown.get(rho)):
+                    break
+            deal = list(masks)
+            deal[lho], deal[rho] = sum(1 << c for c in rest[:13]), sum(1 << c for c in rest[13:])
+            deals.append(deal)
+        return deals
+
+    simulate.sample_deals = sample
+
+
+def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: bool | str = False,
              searched_ms: list | None = None) -> Any:
     state = game.new_state(seed=seed)
-    if oracle:
+    if oracle == "partner":
+        see_partners_hand(state)
+    elif oracle:
         see_the_true_deal(state)
     for seat, agent in enumerate(agents):
         agent.reset(seed * 4 + seat)
@@ -191,7 +222,7 @@ def print_breakdown(name: str, rows: list) -> None:
 
 
 def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None = None,
-        oracle: bool = False) -> tuple[float, list, dict]:
+        oracle: str | None = None) -> tuple[float, list, dict]:
     """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and counts."""
     total = 0
     rows = []
@@ -206,7 +237,8 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
             agents = [make_agent(agent, game, seed=seed) for _ in range(4)]
         deal_seed = seed * 100_000 + i
         t0 = time.perf_counter()
-        state = bid_deal(game, deal_seed, agents, counts["call_ms"], oracle and agent != "bfg", counts["searched_ms"])
+        state = bid_deal(game, deal_seed, agents, counts["call_ms"], oracle if agent != "bfg" else None,
+                         counts["searched_ms"])
         counts["ms"] += 1000 * (time.perf_counter() - t0) / deals
         system = sum(getattr(a, "system_calls", 0) for a in agents)
         counts["system"] += system
@@ -261,8 +293,11 @@ def main() -> None:
     ap.add_argument("--slam-points", type=int, help="combined points from which a slam is simulated")
     ap.add_argument("--rows", help="write our per-deal rows (JSON lines) to this file")
     ap.add_argument("--tables-only", action="store_true", help="only solve the tables into --tables")
-    ap.add_argument("--oracle", action="store_true",
-                    help="a bound, not a result: the agent's simulations see the true deal")
+    ap.add_argument("--oracle", nargs="?", const="deal", choices=("deal", "partner"),
+                    help="a bound, not a result: the agent's simulations see the true deal "
+                         "(or, with 'partner', partner's hand, the opponents' still sampled)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="set one of simulate.py's constants (COMPETE=1, GAME_POINTS=20, ...) for this run")
     args = ap.parse_args()
     from cardavia.ai.bridge_bidding import SystemAgent, simulate
     if args.lever_samples is not None:
@@ -275,6 +310,18 @@ def main() -> None:
         simulate.SLAM_MARGIN = args.slam_margin
     if args.slam_points is not None:
         simulate.SLAM_POINTS = args.slam_points
+    for setting in args.set:
+        name, _, value = setting.partition("=")
+        if not name.isupper() or not hasattr(simulate, name):
+            ap.error(f"--set {setting}: simulate.py has no constant {name!r}")
+        old = getattr(simulate, name)
+        if isinstance(old, bool):
+            setattr(simulate, name, value not in ("0", "False", "false"))
+            continue
+        try:
+            setattr(simulate, name, type(old)(float(value)))
+        except ValueError:
+            ap.error(f"--set {setting}: {name} takes a number")
     tables: dict[str, list] = {}
     if args.tables and os.path.exists(args.tables):
         with open(args.tables) as f:
@@ -295,7 +342,8 @@ def main() -> None:
         with open(args.tables, "w") as f:
             json.dump(tables, f)
     n = args.deals
-    label = f"{args.agent} seeing the true deal (--oracle, a bound)" if args.oracle else args.agent
+    label = (f"{args.agent} seeing partner's hand (--oracle partner, a bound)" if args.oracle == "partner" else
+             f"{args.agent} seeing the true deal (--oracle, a bound)" if args.oracle else args.agent)
     print(f"mean |IMPs vs par| over {n} deals (target 3.5): {label} {ours:.2f}", end="")
     if theirs is not None:
         print(f"   BfG ACOL {theirs:.2f}   ratio {ours / theirs:.2f}x (BfG errors {bfg_counts['errors']}, "

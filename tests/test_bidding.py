@@ -357,6 +357,32 @@ def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
     assert lever_candidates(strong, ["1H", "P"], 2, every[5:], "2D", 12, [2]) == []
 
 
+def test_wide_candidates_give_every_fitting_strain_its_cheapest_bid_game_and_slam(monkeypatch):
+    from cardavia.ai.bridge_bidding import simulate
+    from cardavia.ai.bridge_bidding.simulate import legal_tokens, lever_candidates, wide_candidates
+    # North after 1H (pass): 13 points and a heart fit, partner's least 12 -> 25 together
+    north = Hand(hand("AK2", "KQ32", "K32", "432"))
+    legal = legal_tokens(["1H", "P"])
+    wide = wide_candidates(north, ["1H", "P"], 2, legal, "2H", 12, [2])
+    assert wide == ["P", "4H", "1NT", "3NT"]  # the system's 2H is the baseline; 25 is no slam
+    # a double where one is legal (after their overcall), unless WIDE_DOUBLE is off
+    assert "X" in wide_candidates(north, ["1H", "1S"], 2, legal_tokens(["1H", "1S"]), "2H", 12, [2])
+    monkeypatch.setattr(simulate, "WIDE_DOUBLE", False)
+    assert "X" not in wide_candidates(north, ["1H", "1S"], 2, legal_tokens(["1H", "1S"]), "2H", 12, [2])
+    # slam from SLAM_POINTS, a grand slam from GRAND_POINTS
+    strong = Hand(hand("AK", "AKQJ", "AKQJ", "AK2"))
+    assert {"6H", "6NT", "7H", "7NT"} <= set(wide_candidates(strong, ["1H", "P"], 2, legal, "2D", 12, [2]))
+    # below WIDE_GAME_POINTS only the cheapest bids (and pass): 6 points opposite 12
+    weak = Hand(hand("Q32", "J432", "5432", "32"))
+    assert set(wide_candidates(weak, ["1H", "P"], 2, legal, "2H", 12, [2])) == {"P", "1NT"}
+    # nobody on our side has bid: openings and overcalls are the system's
+    assert wide_candidates(strong, ["1H"], 1, legal_tokens(["1H"]), "X", 0, []) == []
+    # the wide set replaces the lever's only where WIDE is on
+    assert lever_candidates(north, ["1H", "P"], 2, legal, "2H", 12, [2]) == []
+    monkeypatch.setattr(simulate, "WIDE", True)
+    assert lever_candidates(north, ["1H", "P"], 2, legal, "2H", 12, [2]) == ["P", "4H", "1NT", "3NT"]
+
+
 def test_lever_call_bids_the_cold_slam_and_doubles_the_sacrifice():
     import random
 

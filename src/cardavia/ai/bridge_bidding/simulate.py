@@ -22,7 +22,10 @@ partner answers the invitation, the opponents double or bid on, as their
 hands say); the system's call stands unless another gains ``LEVER_MARGIN``
 IMPs a deal (``SLAM_MARGIN`` for a slam).  Bidding on over the opponents'
 game (``COMPETE``) and doubling it are off: they lost IMPs on the tuning
-set, with rollouts too.
+set, with rollouts too.  So is ``WIDE``, simulating every call of a side
+that has bid against pass and each fitting strain's cheapest bid, game and
+slam: seeing the true deal it would gain much, on sampled deals it loses
+(measured in ``bench_bidding.py``; the numbers are at the constant).
 
 The samples deal the seat whose calls are the rarest first (a strong
 opener turns up in one random deal in a hundred or more), then the next,
@@ -244,6 +247,12 @@ COMPETE = False  # bidding on over the opponents' game is simulated: off, it los
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
 ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
 INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
+WIDE = False  # every call of a side that has bid is simulated against ``wide_candidates``: off. Tuning set,
+# without doubles: seeing the true deal 3.40 -> 2.82, sampled 4.23 -> 4.62 (4.50 at a 3-IMP margin, 4.35
+# without the cheapest bids); a partner reading a simulated call by the system's row is misled by it
+WIDE_DOUBLE = True  # a double is among the wide candidates (seeing the true deal: 2.82 without, 3.34 with)
+WIDE_CHEAPEST = True  # the cheapest bid in each strain is among the wide candidates
+WIDE_GAME_POINTS = 18  # own points and partner's least from which game is a candidate where WIDE is on
 _INVITATIONS = {"bid.invite_fit", "bid.invite_five", "bid.invite_long", "rebid.invite", "resp.invite",
                 "resp.limit_raise"}
 
@@ -264,6 +273,42 @@ def contract_after(tokens: Sequence[str], player: int, call: str) -> tuple[int, 
     return _contract_so_far([*tokens, _token(call)])
 
 
+def wide_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str],
+                    system_call: str | None, partner_low: int, fits: Sequence[int]) -> list[str]:
+    """Where ``WIDE`` is on: pass, double, and in each strain we fit (and
+    no-trump) the cheapest bid, game from ``WIDE_GAME_POINTS`` and slam from
+    ``SLAM_POINTS``, at every call of a side that has bid."""
+    legal_tokens = {_token(c) for c in legal}
+    side = player % 2
+    if not any(t[0].isdigit() and i % 2 == side for i, t in enumerate(tokens)):
+        return []
+    combined = hand.points + partner_low
+    system = _token(system_call) if system_call else "P"
+    out: list[str] = []
+
+    def add(call: str) -> None:
+        if call in legal_tokens and call not in out and call != system:
+            out.append(call)
+
+    add("P")
+    if WIDE_DOUBLE:
+        add("X")
+    for strain in sorted({*fits, 4}):
+        name = _STRAINS[strain]
+        cheapest = next((lv for lv in range(1, 8) if f"{lv}{name}" in legal_tokens), None)
+        if cheapest is None:
+            continue
+        if WIDE_CHEAPEST and cheapest <= _GAME_LEVEL[strain]:
+            add(f"{cheapest}{name}")
+        if combined >= WIDE_GAME_POINTS:
+            add(f"{_GAME_LEVEL[strain]}{name}")
+        if combined >= SLAM_POINTS:
+            add(f"6{name}")
+        if combined >= GRAND_POINTS:
+            add(f"7{name}")
+    return out
+
+
 def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str],
                      system_call: str | None, partner_low: int, fits: Sequence[int]) -> list[str]:
     """The calls worth comparing with the system's at this moment (empty
@@ -271,6 +316,8 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     against game, and, when the opponents outbid our side's fit at the game
     level, passing against doubling and bidding on.  ``fits``: the strains
     (0-4) our side has found; the candidates are taken as final contracts."""
+    if WIDE:
+        return wide_candidates(hand, tokens, player, legal, system_call, partner_low, fits)
     legal_tokens = {_token(c) for c in legal}
     side = player % 2
     bids = [(i % 4, t) for i, t in enumerate(tokens) if t[0].isdigit()]
