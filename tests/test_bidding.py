@@ -409,6 +409,36 @@ def test_agent_reports_the_simulated_call_it_made():
         state.play(call)
 
 
+def test_the_agent_explains_a_call_the_simulation_chose_as_simulated():
+    from cardavia.web.messages import render_explanation
+    seen = set()
+    for seed in range(40):  # deals until both kinds of simulated call have been made
+        state = GAME.new_state(seed=seed)
+        agent = make_agent("mc", GAME, seed=1)
+        while state.phase == "auction":
+            p = state.current_player
+            observation = state.observation(p)
+            call = agent.choose(observation, state.legal_moves())
+            explained = agent.explain(observation, call)
+            if agent.last_lever is not None:  # chosen over the system's call
+                assert explained is not None and explained[0] == "bid.simulated"
+                assert explained[1]["deals"] >= 2 and explained[1]["gain"] >= 1
+                seen.add("lever")
+            elif agent.last_searched and explained is not None and explained[0] == "bid.simulated_alone":
+                seen.add("alone")
+            elif explained is not None:
+                assert explained[0] not in ("bid.simulated", "bid.simulated_alone")
+            # another call at this point, or this call after another auction, is read by the system
+            if explained is not None and explained[0].startswith("bid.simulated"):
+                others = [m for m in state.legal_moves() if str(m) != str(call)]
+                assert all((agent.explain(observation, m) or ("",))[0][:13] != "bid.simulated" for m in others)
+                assert render_explanation(*explained).startswith(("Simulated on", "The system has no call"))
+            state.play(call)
+        if seen == {"lever", "alone"}:
+            break
+    assert seen == {"lever", "alone"}
+
+
 def test_a_bid_no_row_makes_reads_as_natural():
     auction = ["1NT", "pass", "2C", "pass", "2H", "pass"]
     assert explain(auction, "7D") == ("bid.natural", {"suit": "D", "level": 7})

@@ -74,7 +74,8 @@ def test_translations_keep_their_parameters(lang):
     message's forms by the rule of tools/i18n.py: {n} may go only where one number takes the form)."""
     catalog = tools._read_po(tools.po_path(lang), lang)
     wrong = [(m.id, found) for m in catalog if m.id and m.string
-             for found in [tools.parameter_problems(m.id, m.string, catalog.plural_expr)] if found]
+             for found in [tools.parameter_problems(m.id, m.string, catalog.plural_expr, tools.counted_parameter(m))]
+             if found]
     assert not wrong, f"{lang}: parameters changed in {wrong}"
 
 
@@ -119,7 +120,8 @@ def test_every_plural_message_has_each_form_of_the_language(lang):
         assert len(forms) == catalog.num_plurals and all(forms), (msg.id, forms)
         assert not set(forms) & set(msg.id), (msg.id, forms)
         assert not got.fuzzy, msg.id
-        assert tools.parameter_problems(msg.id, got.string, catalog.plural_expr) == [], (msg.id, forms)
+        assert tools.parameter_problems(msg.id, got.string, catalog.plural_expr,
+                                        tools.counted_parameter(msg)) == [], (msg.id, forms)
         wanted = i18n.placeholders(msg.id[1])
         assert i18n.placeholders(forms[-1]) == wanted, (msg.id, forms)     # the last (plural) form keeps them all
         several = [i for i in range(catalog.num_plurals) if sum(form_of(n) == i for n in range(200)) > 1]
@@ -138,6 +140,13 @@ def test_the_parameter_rule_of_plural_forms():
     assert tools.parameter_problems(msgid, ["{seat} one", "{n} {seat}", "{n} {seat}"], uk) != []
     assert tools.parameter_problems(msgid, ["{n} {seat}"] * 3, uk) == []
     assert tools.parameter_problems("Seat {n}", "Місце", uk) != []
+    # an explanation counts its COUNTED_BY parameter ({deals}), which Arabic's 1 and 2 may drop
+    simulated = next(m for m in tools._read_po(tools.TEMPLATE) if "AI explanation bid.simulated" in m.auto_comments)
+    assert tools.counted_parameter(simulated) == "{deals}"
+    assert tools.parameter_problems(simulated.id, ["{deals} {gain}", "{gain}", "{gain}", *["{deals} {gain}"] * 3],
+                                    ar, "{deals}") == []
+    assert tools.parameter_problems(simulated.id, ["{deals} {gain}", "{gain}", "{gain}", *["{deals} {gain}"] * 3],
+                                    ar) != []
 
 
 def test_the_check_catches_a_lost_parameter_and_english_left_in(tmp_path):

@@ -33,6 +33,7 @@ import io
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
@@ -247,11 +248,24 @@ def _single_number_forms(plural_expr: str) -> set[int]:
     return {form for form, count in Counter(form_of(n) for n in range(200)).items() if count == 1}
 
 
+def counted_parameter(msg: Any) -> str:
+    """The parameter a plural message counts: an AI explanation's COUNTED_BY one (its
+    extracted comment names the id), else {n}."""
+    from cardavia.web.messages import COUNTED_BY
+
+    for comment in msg.auto_comments:
+        ident = comment.removeprefix("AI explanation ").strip()
+        if ident in COUNTED_BY:
+            return "{" + COUNTED_BY[ident] + "}"
+    return COUNT
+
+
 def parameter_problems(msgid: str | tuple[str, ...], string: str | tuple[str, ...] | list[str],
-                       plural_expr: str) -> list[str]:
+                       plural_expr: str, count: str = COUNT) -> list[str]:
     """How a translation's {parameters} break the rule (see the module's docstring): a message
-    keeps the msgid's exactly; each form of a plural message keeps them all, except {n} in a form
-    only one number takes. Empty forms are not looked at (they are untranslated)."""
+    keeps the msgid's exactly; each form of a plural message keeps them all, except the count
+    (``count``: {n}, or an explanation's COUNTED_BY parameter) in a form only one number takes.
+    Empty forms are not looked at (they are untranslated)."""
     from cardavia.i18n import placeholders
 
     wanted = set().union(*(placeholders(text) for text in _texts(msgid)))
@@ -262,9 +276,9 @@ def parameter_problems(msgid: str | tuple[str, ...], string: str | tuple[str, ..
     found = []
     for i, form in enumerate(_texts(string)):
         got = placeholders(form)
-        if form and got != wanted and not (i in single and got == wanted - {COUNT}):
+        if form and got != wanted and not (i in single and got == wanted - {count}):
             found.append(f"form {i}: parameters {sorted(got)} instead of {sorted(wanted)}"
-                         + (f" ({COUNT} may go only in a form one number takes)" if got == wanted - {COUNT} else ""))
+                         + (f" ({count} may go only in a form one number takes)" if got == wanted - {count} else ""))
     return found
 
 
@@ -299,7 +313,8 @@ def problems(lang: str, locale: Path | None = None) -> list[str]:
         elif any(form in _texts(msg.id) for form in forms) and msg.id not in SAME_EVERYWHERE:
             found.append(f"same as the English: {label!r}")
         else:
-            found += [f"{p}: {label!r}" for p in parameter_problems(msg.id, got.string, catalog.plural_expr)]
+            found += [f"{p}: {label!r}" for p in parameter_problems(msg.id, got.string, catalog.plural_expr,
+                                                                    counted_parameter(msg))]
     mo = path.with_suffix(".mo")
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardavia.ai.bridge_bidding.system import SIMULATED
 from cardavia.i18n import Nn_
 
 MESSAGES: dict[str, str | tuple[str, str]] = {
@@ -25,9 +26,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # Hold'em's range search (ev is rounded to whole chips, so it counts them).
     "holdem.ev": Nn_("Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chip expected",
                      "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chips expected"),
+    # Bridge calls the simulation chose instead of the bidding system's (the system's English).
+    **SIMULATED,
 }
 # The parameter whose number picks a plural template's form.
-COUNTED_BY: dict[str, str] = {"holdem.ev": "ev"}
+COUNTED_BY: dict[str, str] = {"holdem.ev": "ev", **{ident: "deals" for ident in SIMULATED}}
 
 
 def render_explanation(ident: str, params: dict[str, Any]) -> str:

@@ -264,6 +264,8 @@ class SystemAgent(Agent):
         """The call the last high-leverage simulation chose over the system's, and its mean IMP gain."""
         self.last_searched = False
         """Whether the last call was simulated (a high-leverage moment or the fallback), not the system's alone."""
+        self._simulated: tuple[int, str, tuple[str, dict[str, Any]]] | None = None
+        """(auction length, call, explanation) of the last call the simulation chose instead of the system."""
         self.name = inner.name
         self.searches = inner.searches
         self.system_calls = 0
@@ -281,6 +283,7 @@ class SystemAgent(Agent):
     def reset(self, seed: Any = None) -> None:
         super().reset(seed)
         self.inner.reset(seed)
+        self._simulated = None
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         data: dict = cast(dict, getattr(observation, "data", observation))
@@ -288,6 +291,7 @@ class SystemAgent(Agent):
             found = choose_call(data["hand"], data["auction"], [str(m) for m in legal_moves])
             self.last_lever = None
             self.last_searched = False
+            self._simulated = None
             asks = found is not None and found[1].split(".")[0] == "ask"
             lever = None if asks else self._lever(data, legal_moves, found[0] if found else None)
             if lever is not None:
@@ -334,6 +338,8 @@ class SystemAgent(Agent):
         if _token(call) == _token(baseline) and system_call is None:
             return None  # the fallback decides
         self.last_lever = (call, gain) if _token(call) != _token(baseline) else None
+        if self.last_lever is not None:
+            self._simulated = (len(tokens), call, ("bid.simulated", {"deals": samples, "gain": round(gain, 1)}))
         token = _token(call)
         move = next(m for m in legal_moves if _token(m) == token)
         if self.last_lever is None:
@@ -353,15 +359,23 @@ class SystemAgent(Agent):
                              [str(m) for m in legal_moves], samples, self.rng)
         if hasattr(self.inner, "last_rollouts"):
             self.inner.last_rollouts = 0
+        self._simulated = (len(data["auction"]), call, ("bid.simulated_alone", {"deals": samples}))
         return next(m for m in legal_moves if str(m) == call)
 
     def explain(self, observation: Any, move: Any) -> tuple[str, dict[str, Any]] | None:
         """What ``move`` (a call) shows after the observed auction, as the
-        system reads it; None outside the auction or where it has no reading."""
+        system reads it; None outside the auction or where it has no reading.
+        The agent's own call that the simulation chose instead of the
+        system's is explained as simulated (``bid.simulated``, or
+        ``bid.simulated_alone`` where the system has no call): the system's
+        reading of it would describe a hand it does not show."""
         data = getattr(observation, "data", observation)
         if not isinstance(data, dict) or data.get("phase") != "auction":
             return None
         try:
+            if self._simulated is not None and self._simulated[0] == len(data["auction"]) \
+                    and _token(self._simulated[1]) == _token(move):
+                return self._simulated[2][0], dict(self._simulated[2][1])
             return explain(data["auction"], move)
         except (KeyError, ValueError):
             return None

@@ -739,9 +739,25 @@ MESSAGES: dict[str, str] = {
 """Each message id's English text; parameters fill the braces (suits by name)."""
 
 
+# The agent's own calls that the simulation chose, not a row (``SystemAgent.explain``): counts,
+# (singular, plural) by the number of deals simulated.
+SIMULATED: dict[str, tuple[str, str]] = {
+    "bid.simulated": ("Simulated on {deals} deal that fits the auction: {gain} IMPs a deal better than "
+                      "the system's call",
+                      "Simulated on {deals} deals that fit the auction: {gain} IMPs a deal better than "
+                      "the system's call"),
+    "bid.simulated_alone": ("The system has no call for this hand: the best contract on {deals} deal "
+                            "that fits the auction",
+                            "The system has no call for this hand: the best contract on {deals} deals "
+                            "that fit the auction"),
+}
+
+
 def render(message: str, params: dict[str, Any] | None = None, catalog: dict[str, str] | None = None) -> str:
     """A message in English (or from ``catalog``, a translation of ``MESSAGES``)."""
     text = (catalog or MESSAGES).get(message) or MESSAGES.get(message)
+    if text is None and message in SIMULATED:
+        text = SIMULATED[message][0 if (params or {}).get("deals") == 1 else 1]
     if text is None:
         raise ValueError(f"unknown bidding message {message!r}")
     values = {k: NAMES.get(v, v) if isinstance(v, str) else v for k, v in (params or {}).items()}
