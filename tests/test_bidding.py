@@ -410,7 +410,7 @@ def test_agent_reports_the_simulated_call_it_made():
 
 
 def test_the_agent_explains_a_call_the_simulation_chose_as_simulated():
-    from cardavia.web.messages import render_explanation
+    from cardavia.web.messages import explanation_template, render_explanation
     seen = set()
     for seed in range(40):  # deals until both kinds of simulated call have been made
         state = GAME.new_state(seed=seed)
@@ -433,6 +433,8 @@ def test_the_agent_explains_a_call_the_simulation_chose_as_simulated():
                 others = [m for m in state.legal_moves() if str(m) != str(call)]
                 assert all((agent.explain(observation, m) or ("",))[0][:13] != "bid.simulated" for m in others)
                 assert render_explanation(*explained).startswith(("Simulated on", "The system has no call"))
+                shown = explanation_template(*explained)  # the page picks the form by the deals simulated
+                assert isinstance(shown["template"], list) and shown["count"] == "deals"
             state.play(call)
         if seen == {"lever", "alone"}:
             break
