@@ -24,8 +24,9 @@ IMPs a deal (``SLAM_MARGIN`` for a slam).  Bidding on over the opponents'
 game (``COMPETE``) and doubling it are off: they lost IMPs on the tuning
 set, with rollouts too.  So is ``WIDE``, simulating every call of a side
 that has bid against pass and each fitting strain's cheapest bid, game and
-slam: seeing the true deal it would gain much, on sampled deals it loses
-(measured in ``bench_bidding.py``; the numbers are at the constant).
+slam: seeing the true deal it would gain much, but that gain is in the
+opponents' cards (seeing partner's hand alone it gains little), and on
+sampled deals it loses (``bench_bidding.py``; the numbers are at the constant).
 
 The samples deal the seat whose calls are the rarest first (a strong
 opener turns up in one random deal in a hundred or more), then the next,
@@ -190,27 +191,34 @@ def declarer_tricks(solver: Solver, hands, strain: int, declarer: int, cache: di
     return cache[key]
 
 
+def fallback_bids(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str]) -> list[str]:
+    """The bids the fallback compares with passing: the cheapest legal bid
+    (to level 5) in no-trump, in the caller's longest suit and in partner's
+    longest shown suit."""
+    legal_tokens = {_token(c) for c in legal}
+    strains = {4, SUITS.index(hand.best_of(SUITS))}
+    partner_lengths = _shown(tokens).get((player + 2) % 4, (0, 37, {}))[2]
+    if partner_lengths:
+        strains.add(max(partner_lengths, key=lambda s: partner_lengths[s]))
+    return [next(t for level in range(1, 6) if (t := f"{level}{_STRAINS[strain]}") in legal_tokens)
+            for strain in sorted(strains)
+            if any(f"{level}{_STRAINS[strain]}" in legal_tokens for level in range(1, 6))]
+
+
 def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
                   legal: Sequence[str], samples: int, rng: random.Random) -> str:
     """The candidate call with the best mean double-dummy score for
-    ``player``'s side over ``samples`` deals."""
+    ``player``'s side over ``samples`` deals, each taken as the final contract."""
     tokens = [_token(c) for c in auction]
     legal_tokens = {_token(c): str(c) for c in legal}
     h = Hand(hand)
-    strains = {4, SUITS.index(h.best_of(SUITS))}
     partner = (player + 2) % 4
-    partner_lengths = _shown(tokens).get(partner, (0, 37, {}))[2]
-    if partner_lengths:
-        strains.add(max(partner_lengths, key=lambda s: partner_lengths[s]))
     candidates: list[tuple[str, tuple[int, int, int, int] | None]] = [("P", _contract_so_far(tokens))]
-    for strain in sorted(strains):
-        for level in range(1, 6):
-            t = f"{level}{_STRAINS[strain]}"
-            if t in legal_tokens:
-                first = next((i % 4 for i, c in enumerate(tokens) if i % 4 in (player, partner)
-                              and c[0].isdigit() and c[1:] == _STRAINS[strain]), player)
-                candidates.append((t, (level, strain, 0, first)))
-                break
+    for t in fallback_bids(h, tokens, player, legal):
+        strain = _STRAINS.index(t[1:])
+        first = next((i % 4 for i, c in enumerate(tokens) if i % 4 in (player, partner)
+                      and c[0].isdigit() and c[1:] == t[1:]), player)
+        candidates.append((t, (int(t[0]), strain, 0, first)))
     if "P" not in legal_tokens or len(candidates) == 1:
         return legal_tokens.get("P", str(legal[0]))
     vul = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}[vulnerability]
@@ -248,8 +256,8 @@ COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COM
 ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
 INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
 WIDE = False  # every call of a side that has bid is simulated against ``wide_candidates``: off. Tuning set,
-# without doubles: seeing the true deal 3.40 -> 2.82, sampled 4.23 -> 4.62 (4.50 at a 3-IMP margin, 4.35
-# without the cheapest bids); a partner reading a simulated call by the system's row is misled by it
+# without doubles: seeing the true deal 3.40 -> 2.82, seeing partner's hand only 3.73 -> 3.65, sampled
+# 4.23 -> 4.62 (4.50 at a 3-IMP margin, 4.35 without the cheapest bids): its gain needs the opponents' cards
 WIDE_DOUBLE = True  # a double is among the wide candidates (seeing the true deal: 2.82 without, 3.34 with)
 WIDE_CHEAPEST = True  # the cheapest bid in each strain is among the wide candidates
 WIDE_GAME_POINTS = 18  # own points and partner's least from which game is a candidate where WIDE is on
