@@ -140,12 +140,12 @@ def see_partners_hand(state) -> None:
     simulate.sample_deals = sample
 
 
-def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: bool | str = False,
+def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: str | None = None,
              searched_ms: list | None = None) -> Any:
     state = game.new_state(seed=seed)
     if oracle == "partner":
         see_partners_hand(state)
-    elif oracle:
+    elif oracle == "deal":
         see_the_true_deal(state)
     for seat, agent in enumerate(agents):
         agent.reset(seed * 4 + seat)

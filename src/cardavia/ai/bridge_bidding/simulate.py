@@ -200,9 +200,9 @@ def fallback_bids(hand: Hand, tokens: Sequence[str], player: int, legal: Sequenc
     partner_lengths = _shown(tokens).get((player + 2) % 4, (0, 37, {}))[2]
     if partner_lengths:
         strains.add(max(partner_lengths, key=lambda s: partner_lengths[s]))
-    return [next(t for level in range(1, 6) if (t := f"{level}{_STRAINS[strain]}") in legal_tokens)
-            for strain in sorted(strains)
-            if any(f"{level}{_STRAINS[strain]}" in legal_tokens for level in range(1, 6))]
+    cheapest = (next((f"{lv}{_STRAINS[s]}" for lv in range(1, 6) if f"{lv}{_STRAINS[s]}" in legal_tokens), None)
+                for s in sorted(strains))
+    return [bid for bid in cheapest if bid is not None]
 
 
 def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
@@ -211,14 +211,10 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
     ``player``'s side over ``samples`` deals, each taken as the final contract."""
     tokens = [_token(c) for c in auction]
     legal_tokens = {_token(c): str(c) for c in legal}
-    h = Hand(hand)
-    partner = (player + 2) % 4
     candidates: list[tuple[str, tuple[int, int, int, int] | None]] = [("P", _contract_so_far(tokens))]
-    for t in fallback_bids(h, tokens, player, legal):
+    for t in fallback_bids(Hand(hand), tokens, player, legal):
         strain = _STRAINS.index(t[1:])
-        first = next((i % 4 for i, c in enumerate(tokens) if i % 4 in (player, partner)
-                      and c[0].isdigit() and c[1:] == t[1:]), player)
-        candidates.append((t, (int(t[0]), strain, 0, first)))
+        candidates.append((t, (int(t[0]), strain, 0, _first_bidder(tokens, player % 2, strain, player))))
     if "P" not in legal_tokens or len(candidates) == 1:
         return legal_tokens.get("P", str(legal[0]))
     vul = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}[vulnerability]
