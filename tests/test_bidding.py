@@ -18,7 +18,7 @@ GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
          "partnership_aces", "four_card_major", "takeout", "silent_side", "unbid", "contested", "negative",
          "short_theirs", "combined", "fit", "silent_opponents", "dummy",
-         "honours"}
+         "honours", "trumps"}
 
 
 @pytest.fixture(autouse=True)
@@ -536,3 +536,47 @@ def test_a_rollout_of_the_system_is_the_auction_four_system_bidders_make():
         played = [_token(c) for c in state.auction]
         assert rollout(hands, []) == played
         assert rollout(hands, played[:3]) == played  # from the middle too
+
+
+def test_the_law_of_total_tricks_competes_to_the_level_of_the_fit():
+    """Over the opponents' bid, a fit of eight competes at the two level, nine at the three:
+    partner's 1H overcall showed five, so three hearts make eight and four make nine."""
+    auction = ["1D", "1H", "1S"]
+    three = hand("J53", "A85", "J97", "AQJ5")
+    assert choose_call(three, auction)[:2] == ("2H", "compete.law")
+    assert explain(auction, "2H") == ("compete.law", {"suit": "H", "trumps": 8})
+    four = hand("J5", "A853", "J97", "Q965")
+    assert choose_call(four, ["1D", "1H", "2S"])[:2] == ("3H", "compete.law")
+    # eight cards do not compete at the three level: the hand passes over 2S
+    assert choose_call(three, ["1D", "1H", "2S"])[0] == "pass"
+    # nor does a hand whose partner has shown nothing in the suit
+    assert choose_call(hand("J53", "A85", "J97", "AQJ5"), ["1D", "P", "1S"])[1] != "compete.law"
+
+
+def test_a_competitive_raise_shows_the_fit_less_what_partner_showed():
+    """The 2H above shows eight hearts together, so three of its bidder's own: partner,
+    the sampler and card play's reading of the auction all count three."""
+    from cardavia.ai.bridge_bidding.bidder import partner_shows, shown_length
+    from cardavia.ai.bridge_bidding.simulate import _shown
+    from cardavia.ai.bridge_play import shown_by_auction
+    auction = ["1D", "1H", "1S", "2H", "P"]
+    assert shown_length(auction[:3], {"suit": "H", "trumps": 8}) == 3
+    assert partner_shows(" ".join(auction))[1] == {"H": 3}
+    assert _shown(auction)[3][2] == {2: 3}  # East (seat 3): three hearts
+    assert shown_by_auction(auction)[3].min_len[2] == 3
+
+
+def test_opener_accepts_the_2nt_invitation_only_above_a_minimum():
+    """1D 2NT shows 11-12: a minimum opener (12) passes, 13+ bids game."""
+    auction = ["1D", "P", "2NT", "P"]
+    assert choose_call(hand("K32", "Q32", "AQ32", "J32"), auction)[0] == "pass"
+    assert choose_call(hand("K32", "Q32", "AQ32", "K32"), auction)[0] == "3NT"
+
+
+def test_our_game_is_simulated_when_the_opponents_outbid_our_part_score():
+    from cardavia.ai.bridge_bidding.simulate import lever_candidates
+    every = [f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT")] + ["pass", "X"]
+    opener = Hand(hand("AQ2", "KJ932", "K32", "32"))
+    # 1H (1S) 2H (2S): 13 points and partner's 6 is no game; 13 and 10 is, 4H against the pass
+    assert lever_candidates(opener, ["1H", "1S", "2H", "2S"], 0, every[8:], "pass", 10, [2]) == ["4H"]
+    assert lever_candidates(opener, ["1H", "1S", "2H", "2S"], 0, every[8:], "pass", 6, [2]) == []

@@ -50,7 +50,7 @@ from cardavia import bridge
 from cardavia._core import bridge_core as _core
 from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.bidder import _token, context_of, rules_for
+from cardavia.ai.bridge_bidding.bidder import _token, context_of, rules_for, shown_length
 from cardavia.ai.bridge_bidding.system import SUITS
 from cardavia.game import LegalMoves, Move
 
@@ -132,10 +132,10 @@ def shown_by_auction(auction: Sequence[str]) -> dict[int, Shown]:
         for s, (lo, hi) in constraints.get("len", {}).items():
             k = SUITS.index(s)
             sh.min_len[k], sh.max_len[k] = max(sh.min_len[k], lo), min(sh.max_len[k], hi)
-        suit = params.get("suit")
-        if isinstance(suit, str) and suit in SUITS and "length" in params:
-            k = SUITS.index(suit)
-            sh.min_len[k] = max(sh.min_len[k], params["length"])
+        length = shown_length(auction[:i], params)
+        if length:
+            k = SUITS.index(params["suit"])
+            sh.min_len[k] = max(sh.min_len[k], length)
         if "balanced" in constraints:
             sh.balanced = bool(constraints["balanced"])
     for sh in out.values():   # contradictory readings: keep the lower bounds

@@ -124,10 +124,25 @@ def partner_shows(context: str) -> tuple[int, dict[str, int]]:
             continue
         params = reading[1]
         low = max(low, params.get("low", 0))
-        if isinstance(params.get("suit"), str) and "length" in params:
+        length = shown_length(tokens[:j], params)
+        if length:
             suit = params["suit"]
-            lengths[suit] = max(lengths.get(suit, 0), params["length"])
+            lengths[suit] = max(lengths.get(suit, 0), length)
     return low, lengths
+
+
+def shown_length(auction: Sequence[Any], params: dict[str, Any]) -> int:
+    """The least length a call made after ``auction`` shows in its suit, read
+    from its parameters: ``length``, or ``trumps`` less what the caller's
+    partner had shown there (the law of total tricks counts both hands)."""
+    suit = params.get("suit")
+    if not isinstance(suit, str) or suit not in SUITS:
+        return 0
+    if "length" in params:
+        return int(params["length"])
+    if "trumps" in params:
+        return max(0, int(params["trumps"]) - partner_shows(context_of(auction))[1].get(suit, 0))
+    return 0
 
 
 def _partnership_aces(hand: Hand, context: str) -> int:
@@ -171,6 +186,9 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
             ok = any(hand.length[m] == 4 for m in MAJORS) and all(hand.length[m] < 5 for m in MAJORS)
         elif key == "combined":
             ok = want[0] <= hand.points + partner_shows(context)[0] <= want[1]
+        elif key == "trumps":
+            partner = partner_shows(context)[1].get(want[0], 0)
+            ok = partner >= 3 and hand.length[want[0]] + partner >= want[1]
         elif key == "fit":
             ok = hand.length[want] + partner_shows(context)[1].get(want, 0) >= 8
         elif key == "silent_opponents":

@@ -41,7 +41,7 @@ from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_id, card_text
 from cardavia._core.dds import Solver
 from cardavia.ai.bridge_bidding.bidder import (Hand, _rank, _token, choose_call, context_of, explain, partner_shows,
-                                               reading_row)
+                                               reading_row, shown_length)
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -71,10 +71,10 @@ def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]
                 least, most = row[2]["combined"][0] - partner_least, row[2]["combined"][1] - partner_least
             low = max(low, least if row is None or "hcp" in row[2] else least - 2)
             high = min(high, most)
-            suit = params.get("suit")
-            if isinstance(suit, str) and suit in SUITS and "length" in params:
-                s = SUITS.index(suit)
-                lengths[s] = max(lengths.get(s, 0), params["length"])
+            length = shown_length(auction[:i], params)
+            if length:
+                s = SUITS.index(params["suit"])
+                lengths[s] = max(lengths.get(s, 0), length)
         out[seat] = (low, min(high, 37), lengths)
     return out
 
@@ -249,6 +249,9 @@ STRAIN_GAMES = True  # a game in another fitting strain is simulated against the
 COMPETE = False  # bidding on over the opponents' game is simulated: off, it lost IMPs on the tuning set
 # (4.47 off, 4.51 on; with rollouts 4.23 off, 4.38 on, 4.48 with their doubled game as a candidate too)
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
+CONTESTED_GAMES = True  # where the opponents outbid our part-score, our game in a fit is simulated
+CONTESTED_POINTS = GAME_POINTS
+CONTESTED_CHEAPEST = False
 ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
 INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
 WIDE = False  # every call of a side that has bid is simulated against ``wide_candidates``: off. Tuning set,
@@ -338,6 +341,13 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
             out.append(call)
 
     if last_seat % 2 != side:  # the opponents have the contract
+        if CONTESTED_GAMES and top_level < 4 and combined >= CONTESTED_POINTS and (system or "P") in ("P", "X"):
+            for strain in fits:  # they outbid our part-score: our game in a fit against the system's call
+                add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+                if CONTESTED_CHEAPEST:
+                    level = next((lv for lv in range(top_level, 5) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
+                    if level is not None:
+                        add(f"{level}{_STRAINS[strain]}")
         if COMPETE and top_level >= 4 and "P" == (system or "P"):  # (doubling them on samples lost: it is left out)
             for strain in fits:
                 level = next((lv for lv in range(top_level, 8) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)

@@ -49,6 +49,8 @@ and call.  Constraints (every one must hold):
     own points and the least partner showed.
 ``fit``  a suit
     eight or more cards together, counting those partner showed.
+``trumps``  (suit, n)
+    n or more cards together, partner having shown three or more there.
 ``silent_opponents``  True
     the opponents have only passed.
 ``contested``  True
@@ -87,6 +89,7 @@ def below(suit: str) -> str:
 
 
 NT_RANGE = {"low": 15, "high": 17}
+COMPETE_LEVELS = (2, 3, 4)  # the levels the law of total tricks competes to
 
 # -- openings -----------------------------------------------------------------
 OPENING = r"^$"
@@ -278,7 +281,8 @@ for x in SUITS:
     else:
         rule(ctx, "3NT", "rebid.accept", {"low": 13}, hcp=(13, 40))
     rule(ctx, "pass", "rebid.decline", {"high": 12})
-    rule(rf"^1{x} P 2NT P$", "3NT", "rebid.accept", {"low": 12})
+    rule(rf"^1{x} P 2NT P$", "3NT", "rebid.accept", {"low": 13}, hcp=(13, 40))  # 11-12 opposite: 24+
+    rule(rf"^1{x} P 2NT P$", "pass", "rebid.decline", {"high": 12})
     for y in below(x):
         ctx = rf"^1{x} P 2{y} P$"
         rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True)
@@ -654,6 +658,16 @@ rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), stop="theirs", sil
 for m in "DC":
     rule(r".", f"5{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(28, 32), fit=m, silent_opponents=True)
 
+# The law of total tricks: over the opponents' bid, compete in our fit to
+# the level of its length less six (eight cards the two level, nine the three;
+# ten a major's game, which the game row above already bids).
+for level in COMPETE_LEVELS:
+    for strain in SUITS:
+        if level == 4 and strain in MAJORS:
+            continue
+        rule(r".", f"{level}{strain}", "compete.law", {"suit": strain, "trumps": level + 6},
+             trumps=(strain, level + 6), contested=True)
+
 # Defence: the opponents bid, our side has only passed, and no row above
 # found an overcall or a double.
 rule(r".", "pass", "pass.competitive", {}, silent_side=True)
@@ -735,6 +749,7 @@ MESSAGES: dict[str, str] = {
     "bid.preference": "prefers {suit}",
     "advance.free": "{length}+ {suit}, {low}+ points",
     "bid.natural": "natural: to play in {suit} at the {level} level",
+    "compete.law": "competes: {trumps}+ {suit} together (the law of total tricks)",
 }
 """Each message id's English text; parameters fill the braces (suits by name)."""
 
