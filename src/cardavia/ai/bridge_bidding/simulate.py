@@ -12,7 +12,8 @@ contract: the opponents' later calls are not simulated.
 At high-leverage moments the agent simulates even where the system answers
 (``lever_candidates``, ``lever_call``): game against a part-score where the
 partnership has the values (``GAME_POINTS``; in a contested auction too,
-where our side holds the contract), slam (and from ``GRAND_POINTS`` a grand
+where our side holds the contract, and where the opponents outbid our
+part-score, our game in each fit: ``CONTESTED_GAMES``), slam (and from ``GRAND_POINTS`` a grand
 slam) against game from ``SLAM_POINTS`` on more deals
 (``SystemAgent.slam_samples``), a game in another strain we fit against the
 system's game (``STRAIN_GAMES``), and an invitation against game at once
@@ -249,9 +250,9 @@ STRAIN_GAMES = True  # a game in another fitting strain is simulated against the
 COMPETE = False  # bidding on over the opponents' game is simulated: off, it lost IMPs on the tuning set
 # (4.47 off, 4.51 on; with rollouts 4.23 off, 4.38 on, 4.48 with their doubled game as a candidate too)
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
-CONTESTED_GAMES = True  # where the opponents outbid our part-score, our game in a fit is simulated
-CONTESTED_POINTS = GAME_POINTS
-CONTESTED_CHEAPEST = False
+CONTESTED_GAMES = True  # where the opponents outbid our part-score, our game in a fit is simulated (4.20 -> 4.14)
+CONTESTED_POINTS = GAME_POINTS  # own points and partner's least from which it is
+CONTESTED_CHEAPEST = False  # the cheapest bid in each fit is simulated there too
 ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
 INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
 WIDE = False  # every call of a side that has bid is simulated against ``wide_candidates``: off. Tuning set,
