@@ -250,9 +250,8 @@ STRAIN_GAMES = True  # a game in another fitting strain is simulated against the
 COMPETE = False  # bidding on over the opponents' game is simulated: off, it lost IMPs on the tuning set
 # (4.47 off, 4.51 on; with rollouts 4.23 off, 4.38 on, 4.48 with their doubled game as a candidate too)
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
-CONTESTED_GAMES = True  # where the opponents outbid our part-score, our game in a fit is simulated (4.20 -> 4.14)
-CONTESTED_POINTS = GAME_POINTS  # own points and partner's least from which it is
-CONTESTED_CHEAPEST = False  # the cheapest bid in each fit is simulated there too
+CONTESTED_GAMES = True  # where the opponents outbid our part-score, our game in a fit is simulated from
+# GAME_POINTS (tuning set 4.20 -> 4.14; from 20 points 4.21, with the cheapest bid in each fit too 4.16)
 ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
 INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
 WIDE = False  # every call of a side that has bid is simulated against ``wide_candidates``: off. Tuning set,
@@ -342,13 +341,9 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
             out.append(call)
 
     if last_seat % 2 != side:  # the opponents have the contract
-        if CONTESTED_GAMES and top_level < 4 and combined >= CONTESTED_POINTS and (system or "P") in ("P", "X"):
+        if CONTESTED_GAMES and top_level < 4 and combined >= GAME_POINTS and (system or "P") in ("P", "X"):
             for strain in fits:  # they outbid our part-score: our game in a fit against the system's call
                 add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
-                if CONTESTED_CHEAPEST:
-                    level = next((lv for lv in range(top_level, 5) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
-                    if level is not None:
-                        add(f"{level}{_STRAINS[strain]}")
         if COMPETE and top_level >= 4 and "P" == (system or "P"):  # (doubling them on samples lost: it is left out)
             for strain in fits:
                 level = next((lv for lv in range(top_level, 8) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
