@@ -580,3 +580,11 @@ def test_our_game_is_simulated_when_the_opponents_outbid_our_part_score():
     # 1H (1S) 2H (2S): 13 points and partner's 6 is no game; 13 and 10 is, 4H against the pass
     assert lever_candidates(opener, ["1H", "1S", "2H", "2S"], 0, every[8:], "pass", 10, [2]) == ["4H"]
     assert lever_candidates(opener, ["1H", "1S", "2H", "2S"], 0, every[8:], "pass", 6, [2]) == []
+
+
+def test_the_doubler_competes_in_the_suit_partner_chose():
+    """Advancing a takeout double with the cheapest bid shows four cards of the best suit: with
+    five of them the doubler holds nine together and competes at the three level."""
+    auction = ["1S", "P", "P", "X", "P", "2D", "2S"]
+    assert explain(auction[:5], "2D") == ("advance.cheapest", {"suit": "D", "high": 8, "length": 4})
+    assert choose_call(hand("4", "AQ875", "AKT65", "62"), auction)[:2] == ("3D", "compete.law")

@@ -458,12 +458,12 @@ for x in SUITS:  # advancing partner's overcall
                  hcp=(9, 11), len={y: (4, 13)}, best_of=best)
             if y not in MAJORS and level == 1:
                 rule(ctx, "1NT", "advance.nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=x)
-            rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 8}, best_of=best)
+            rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 8, "length": 4}, best_of=best)
     ctx = rf"^1{x} X XX P P$"  # the doubler runs from a redouble
     for y in "SHDC":
         if y != x:
             for lv in (1, 2):
-                rule(ctx, f"{lv}{y}", "advance.cheapest", {"suit": y, "high": 40}, best_of=(SUITS.replace(x, ""), y))
+                rule(ctx, f"{lv}{y}", "advance.cheapest", {"suit": y, "high": 40, "length": 3}, best_of=(SUITS.replace(x, ""), y))
     ctx = rf"^1{x} X P 1[DHS] P$|^1{x} X P 2[CDHS] P$"
     rule(ctx, "pass", "pass.minimum", {"high": 16}, hcp=(0, 16))
 
@@ -587,7 +587,7 @@ for x in "DHSC":  # advancing a takeout double of a weak two or preempt
             if y != x:
                 for level in (lv, lv + 1):
                     if not (level == 4 and y in MAJORS):  # that is the game row's
-                        rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 9},
+                        rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 9, "length": 4},
                              best_of=(SUITS.replace(x, ""), y))
 for x in SUITS:  # the doubler's second call
     ctx = rf"^1{x} X P \S+ P$"
@@ -738,7 +738,7 @@ MESSAGES: dict[str, str] = {
     "advance.nt": "no-trump with a stopper in their suit",
     "advance.game": "game: {length}+ {suit}, {low}+ points",
     "advance.jump": "jump: {length}+ {suit}, {low}–{high} points",
-    "advance.cheapest": "the best suit, at most {high} points",
+    "advance.cheapest": "the best suit ({length}+ cards), at most {high} points",
     "pass.penalty": "converts the double to penalty: {length}+ {suit}",
     "pass.competitive": "nothing to add",
     "redouble.strength": "{low}+ points: the deal is ours",
