@@ -278,14 +278,14 @@ def test_sampled_deals_find_a_rare_strong_opener():
 
 
 def test_agent_bids_the_slam_the_samples_make_and_explains_it():
-    # South opened 1D and rebid 2D; North holds 19 HCP and six hearts: the system's 3NT against slams
+    # South opened 1D and rebid 2D; North holds 19 HCP and six hearts: the system's 4H against slams
     north = hand("K2", "KQ9742", "Q", "AKQ8")
     auction = ["1D", "pass", "1H", "pass", "2D", "pass"]
     legal = [GAME.parse_move(f"{lv}{s}") for lv in range(3, 8) for s in ("C", "D", "H", "S", "NT")
              if f"{lv}{s}" not in ("3C", "3D")] + [GAME.parse_move("pass")]
     agent = make_agent("heuristic", GAME, seed=1)
     data = {"phase": "auction", "hand": north, "auction": auction, "player": 2, "vulnerability": "none"}
-    assert choose_call(north, auction)[0] == "3NT"
+    assert choose_call(north, auction)[0] == "4H"
     call = agent.choose(data, legal)
     assert str(call)[0] in "67" and agent.last_lever is not None and agent.last_lever[0] == str(call)
     reading = explain(auction, call)
@@ -588,3 +588,22 @@ def test_the_doubler_competes_in_the_suit_partner_chose():
     auction = ["1S", "P", "P", "X", "P", "2D", "2S"]
     assert explain(auction[:5], "2D") == ("advance.cheapest", {"suit": "D", "high": 8, "length": 4})
     assert choose_call(hand("4", "AQ875", "AKT65", "62"), auction)[:2] == ("3D", "compete.law")
+
+
+def test_partners_points_are_read_from_the_rows_constraints_and_the_partnerships_total():
+    """A call whose row shows points only in its constraints (pts, hcp) or as the partnership's
+    total (combined) is read with that range, by partner and the sampler alike."""
+    from cardavia.ai.bridge_bidding.bidder import partner_shows, reading_row, shown_points
+    from cardavia.ai.bridge_bidding.simulate import _shown
+    auction = ["1D", "P", "1H", "P", "1S", "P"]
+    assert reading_row(auction, "4H")[2]["pts"] == (13, 40) and "low" not in explain(auction, "4H")[1]
+    assert shown_points(auction, "4H", explain(auction, "4H")[1]) == (13, None)
+    assert partner_shows("1D P 1H P 1S P 4H P")[0] == 13
+    assert _shown([*auction, "4H"])[2][:2] == (11, 16)  # points, so two HCP less; 1H's 6+ took at most 16
+    # 3NT "game values" is 24+ together: opposite the 1NT rebid's 12 it shows 12
+    assert partner_shows("1C 1H X P 1NT P 3NT P")[0] == 12
+
+
+def test_blackwood_bidder_passes_the_askers_sign_off():
+    auction = "pass pass 1H pass 1S pass 2D pass 2NT pass 3NT pass 4H pass 4NT pass 5D pass 5H pass".split()
+    assert choose_call(hand("JT98", "872", "3", "AKQ84"), auction)[:2] == ("pass", "pass.game_reached")

@@ -123,12 +123,30 @@ def partner_shows(context: str) -> tuple[int, dict[str, int]]:
         if reading is None:
             continue
         params = reading[1]
-        low = max(low, params.get("low", 0))
+        low = max(low, shown_points(tokens[:j], tokens[j], params)[0])
         length = shown_length(tokens[:j], params)
         if length:
             suit = params["suit"]
             lengths[suit] = max(lengths.get(suit, 0), length)
     return low, lengths
+
+
+def shown_points(auction: Sequence[Any], call: Any, params: dict[str, Any]) -> tuple[int, int | None]:
+    """The least and most points ``call`` after ``auction`` shows (None: no
+    upper bound), read from its parameters; a row that counts the
+    partnership's points (``combined``) shows them less what the caller's
+    partner had shown."""
+    row = reading_row(auction, call)
+    if row is not None and "combined" in row[2]:
+        partner_least = partner_shows(context_of(auction))[0]
+        low, high = row[2]["combined"]
+        return low - partner_least, high - partner_least
+    low, high = params.get("low"), params.get("high")
+    bounds = None if row is None else row[2].get("hcp") or row[2].get("pts") or row[2].get("dummy", (None,))[1:]
+    if bounds:  # a row's parameters may leave out the range its constraints hold the hand to
+        low = bounds[0] if low is None else low
+        high = bounds[1] if high is None and bounds[1] < 40 else high
+    return low or 0, high
 
 
 def shown_length(auction: Sequence[Any], params: dict[str, Any]) -> int:

@@ -41,8 +41,8 @@ from typing import Sequence
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_id, card_text
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.bidder import (Hand, _rank, _token, choose_call, context_of, explain, partner_shows,
-                                               reading_row, shown_length)
+from cardavia.ai.bridge_bidding.bidder import (Hand, _rank, _token, choose_call, explain, reading_row, shown_length,
+                                               shown_points)
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -64,12 +64,10 @@ def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]
             params = reading[1]
             # the rows' points count shape too: the least HCP is two under them; a call with no upper
             # bound is taken as at most 10 over its least (wider samples flatter slams)
-            least = params.get("low", 0)
+            least, most = shown_points(auction[:i], call, params)
+            if most is None:
+                most = least + 10 if least >= 6 else 37
             row = reading_row(auction[:i], call)
-            most = params.get("high", least + 10 if least >= 6 else 37)
-            if row is not None and "combined" in row[2]:  # the partnership's points: less partner's shown least
-                partner_least = partner_shows(context_of(auction[:i]))[0]
-                least, most = row[2]["combined"][0] - partner_least, row[2]["combined"][1] - partner_least
             low = max(low, least if row is None or "hcp" in row[2] else least - 2)
             high = min(high, most)
             length = shown_length(auction[:i], params)

@@ -363,6 +363,12 @@ for x in SUITS:  # responder after opener's jump rebid of his suit (16-18): game
             rule(ctx, f"5{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(9, 40), len={x: (3, 13)})
             rule(ctx, "3NT", "bid.game", {"low": 9}, hcp=(9, 40))
         rule(ctx, "pass", "pass.minimum", {"high": 7})
+for y in SUITS:  # responder's second call with a long suit of his own: game, invitation or sign-off
+    ctx = rf"^1[CDHS] P (?:1{y}|2{y}) P (?:1[HSN]T?|2[CDHS]|3[CD]) P$"
+    if y in MAJORS:
+        rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(13, 40), len={y: (6, 13)})
+    rule(ctx, f"3{y}", "bid.invite_long", {"suit": y, "length": 6}, pts=(10, 12), len={y: (6, 13)})
+    rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, pts=(6, 10), len={y: (6, 13)})
 rule(r"^1[CDHS] P (?:1[DHSN]T?|2[CDH]) P \S+ P$", "pass", "pass.minimum", {"high": 10}, hcp=(0, 10))
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4S", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"S": (3, 13)})
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4H", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"H": (3, 13)})
@@ -380,6 +386,7 @@ for s in SUITS:
     rule(asked, f"6{s}", "bid.slam", {"suit": s}, partnership_aces=(3, 4))
     rule(asked, f"5{s}", "bid.signoff", {"suit": s}, partnership_aces=(0, 2))
 rule(r"4NT P 5[CDHS] P$", "pass", "bid.signoff", {})
+rule(r"4NT P 5[CDHS] P 5[CDHS] P$", "pass", "pass.game_reached", {})  # the asker signed off
 
 # -- competition -----------------------------------------------------------------------
 for x in SUITS:
@@ -463,7 +470,8 @@ for x in SUITS:  # advancing partner's overcall
     for y in "SHDC":
         if y != x:
             for lv in (1, 2):
-                rule(ctx, f"{lv}{y}", "advance.cheapest", {"suit": y, "high": 40, "length": 3}, best_of=(SUITS.replace(x, ""), y))
+                rule(ctx, f"{lv}{y}", "advance.cheapest", {"suit": y, "high": 40, "length": 3},
+                     best_of=(SUITS.replace(x, ""), y))
     ctx = rf"^1{x} X P 1[DHS] P$|^1{x} X P 2[CDHS] P$"
     rule(ctx, "pass", "pass.minimum", {"high": 16}, hcp=(0, 16))
 
