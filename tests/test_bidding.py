@@ -360,11 +360,12 @@ def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
 def test_wide_candidates_give_every_fitting_strain_its_cheapest_bid_game_and_slam(monkeypatch):
     from cardavia.ai.bridge_bidding import simulate
     from cardavia.ai.bridge_bidding.simulate import legal_tokens, lever_candidates, wide_candidates
-    # North after 1H (pass): 13 points and a heart fit, partner's least 12 -> 25 together
+    # North after 1H (pass): 15 points and a heart fit, partner's least 12 -> 27 together
+    monkeypatch.setattr(simulate, "SLAM_POINTS", 28)
     north = Hand(hand("AK2", "KQ32", "K32", "432"))
     legal = legal_tokens(["1H", "P"])
     wide = wide_candidates(north, ["1H", "P"], 2, legal, "2H", 12, [2])
-    assert wide == ["P", "4H", "1NT", "3NT"]  # the system's 2H is the baseline; 25 is no slam
+    assert wide == ["P", "4H", "1NT", "3NT"]  # the system's 2H is the baseline; 27 is no slam below 28
     # a double where one is legal (after their overcall), unless WIDE_DOUBLE is off
     assert "X" in wide_candidates(north, ["1H", "1S"], 2, legal_tokens(["1H", "1S"]), "2H", 12, [2])
     monkeypatch.setattr(simulate, "WIDE_DOUBLE", False)
