@@ -2,8 +2,8 @@
 random deals (vulnerability cycled none, ns, ew, both; dealer South); each
 final contract is scored double dummy and compared with the deal's par:
 the mean |IMPs(DD score - par)| per deal (lower is better; the target is
-3.5, BfG's ACOL about 4.8).  BfG (``bfgbidding``, with ``bridgeobjects``
-and ``icecream``) bids the same deals through an adapter, side by side.
+3.5, BfG's ACOL about 4.8).  BfG (``bfgbidding``, with ``bridgeobjects``,
+``icecream`` and ``termcolor``) bids the same deals through an adapter, side by side.
 
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
                                   [--tables tables.json] [--skip-bfg] [--breakdown]
