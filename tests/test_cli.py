@@ -110,7 +110,10 @@ def test_ctrl_c_stops_with_exit_code_130_and_no_traceback(argv):
     import time
 
     exe = shutil.which("cardavia")
-    p = subprocess.Popen([exe, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # a runner started in the background (``cmd &``) ignores SIGINT, and so would the child:
+    # the child starts with the default disposition, as from a terminal
+    p = subprocess.Popen([exe, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(1.5)
     assert p.poll() is None, "the run ended before it could be interrupted"
     p.send_signal(signal.SIGINT)
