@@ -598,7 +598,7 @@ def test_partners_points_are_read_from_the_rows_constraints_and_the_partnerships
     from cardavia.ai.bridge_bidding.simulate import _shown
     auction = ["1D", "P", "1H", "P", "1S", "P"]
     assert reading_row(auction, "4H")[2]["pts"] == (13, 40) and "low" not in explain(auction, "4H")[1]
-    assert shown_points(auction, "4H", explain(auction, "4H")[1]) == (13, None)
+    assert shown_points(auction, reading_row(auction, "4H")) == (13, None)
     assert partner_shows("1D P 1H P 1S P 4H P")[0] == 13
     assert _shown([*auction, "4H"])[2][:2] == (11, 16)  # points, so two HCP less; 1H's 6+ took at most 16
     # 3NT "game values" is 24+ together: opposite the 1NT rebid's 12 it shows 12

@@ -115,37 +115,34 @@ def _unbid(context: str) -> str:
 @cache
 def partner_shows(context: str) -> tuple[int, dict[str, int]]:
     """The least points and the suit lengths partner's calls show, as the
-    system reads them (``explain`` of each)."""
+    system reads them (the row ``explain`` reads each by)."""
     tokens = context.split()
     low, lengths = 0, dict[str, int]()
     for j in range(len(tokens) - 2, -1, -4):
-        reading = explain(tokens[:j], tokens[j])
-        if reading is None:
+        row = reading_row(tokens[:j], tokens[j])
+        if row is None:  # a pass no row makes, or a bid read as natural: it shows nothing here
             continue
-        params = reading[1]
-        low = max(low, shown_points(tokens[:j], tokens[j], params)[0])
-        length = shown_length(tokens[:j], params)
+        low = max(low, shown_points(tokens[:j], row)[0])
+        length = shown_length(tokens[:j], row[4])
         if length:
-            suit = params["suit"]
+            suit = row[4]["suit"]
             lengths[suit] = max(lengths.get(suit, 0), length)
     return low, lengths
 
 
-def shown_points(auction: Sequence[Any], call: Any, params: dict[str, Any]) -> tuple[int, int | None]:
-    """The least and most points ``call`` after ``auction`` shows (None: no
-    upper bound), read from its parameters; a row that counts the
-    partnership's points (``combined``) shows them less what the caller's
-    partner had shown."""
-    row = reading_row(auction, call)
-    if row is not None and "combined" in row[2]:
+def shown_points(auction: Sequence[Any], row: Rule) -> tuple[int, int | None]:
+    """The least and most points a call after ``auction`` shows by its ``row``
+    (None: no upper bound): its parameters, else the range its constraints
+    hold the hand to; a row that counts the partnership's points
+    (``combined``) shows them less what the caller's partner had shown."""
+    constraints, params = row[2], row[4]
+    if "combined" in constraints:
         partner_least = partner_shows(context_of(auction))[0]
-        low, high = row[2]["combined"]
+        low, high = constraints["combined"]
         return low - partner_least, high - partner_least
-    low, high = params.get("low"), params.get("high")
-    bounds = None if row is None else row[2].get("hcp") or row[2].get("pts") or row[2].get("dummy", (None,))[1:]
-    if bounds:  # a row's parameters may leave out the range its constraints hold the hand to
-        low = bounds[0] if low is None else low
-        high = bounds[1] if high is None and bounds[1] < 40 else high
+    bounds = constraints.get("hcp") or constraints.get("pts") or constraints.get("dummy", (None, None, None))[1:]
+    low = params.get("low", bounds[0])
+    high = params.get("high", bounds[1] if bounds[1] is not None and bounds[1] < 40 else None)
     return low or 0, high
 
 

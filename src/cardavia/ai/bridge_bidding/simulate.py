@@ -59,20 +59,18 @@ def _shown(auction: Sequence[str]) -> dict[int, tuple[int, int, dict[int, int]]]
     for i, call in enumerate(auction):
         seat = i % 4
         low, high, lengths = out.get(seat, (0, 37, {}))
-        reading = explain(auction[:i], call)
-        if reading is not None:
-            params = reading[1]
+        row = reading_row(auction[:i], call)
+        if row is not None:  # (a call no row makes shows nothing)
             # the rows' points count shape too: the least HCP is two under them; a call with no upper
             # bound is taken as at most 10 over its least (wider samples flatter slams)
-            least, most = shown_points(auction[:i], call, params)
+            least, most = shown_points(auction[:i], row)
             if most is None:
                 most = least + 10 if least >= 6 else 37
-            row = reading_row(auction[:i], call)
-            low = max(low, least if row is None or "hcp" in row[2] else least - 2)
+            low = max(low, least if "hcp" in row[2] else least - 2)
             high = min(high, most)
-            length = shown_length(auction[:i], params)
+            length = shown_length(auction[:i], row[4])
             if length:
-                s = SUITS.index(params["suit"])
+                s = SUITS.index(row[4]["suit"])
                 lengths[s] = max(lengths.get(s, 0), length)
         out[seat] = (low, min(high, 37), lengths)
     return out
