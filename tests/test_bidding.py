@@ -12,7 +12,7 @@ import cardavia
 from cardavia.ai import make_agent
 from cardavia.ai.bridge_bidding import (MESSAGES, RULES, SystemAgent, choose_call, context_of, explain,
                                         read_auction, render)
-from cardavia.ai.bridge_bidding.bidder import Hand, _holds
+from cardavia.ai.bridge_bidding.interpreter import Hand, _holds
 
 GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
@@ -450,7 +450,7 @@ def test_a_bid_no_row_makes_reads_as_natural():
 
 
 def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
-    from cardavia.ai.bridge_bidding.bidder import reading_row
+    from cardavia.ai.bridge_bidding.interpreter import reading_row
     from cardavia.ai.bridge_bidding.simulate import _shown
     assert reading_row(["1H", "P"], "4H")[3] == "resp.raise_game" and reading_row(["1H"], "7C") is None
     shown = _shown(["1H", "P", "4H"])
@@ -462,7 +462,7 @@ def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
 def test_a_call_that_shows_the_partnerships_points_leaves_partners_share_out():
     """3NT "game values" shows 24+ together: opposite a 12-14 rebid the bidder holds 10+, not 22+
     (read as the bidder's own, the sampler looked for a 22-count and fell back to random hands)."""
-    from cardavia.ai.bridge_bidding.bidder import reading_row
+    from cardavia.ai.bridge_bidding.interpreter import reading_row
     from cardavia.ai.bridge_bidding.simulate import _shown
     auction = ["1C", "1H", "X", "P", "1NT", "P", "3NT", "P"]
     assert "combined" in reading_row(auction[:6], "3NT")[2]
@@ -507,7 +507,7 @@ def test_the_rollouts_legal_calls_are_the_engines():
     engine's legal calls (BR-2) at every step of random auctions."""
     import random
 
-    from cardavia.ai.bridge_bidding.bidder import _token
+    from cardavia.ai.bridge_bidding.interpreter import _token
     from cardavia.ai.bridge_bidding.simulate import legal_tokens
     rng = random.Random(11)
     checked = 0
@@ -525,7 +525,7 @@ def test_the_rollouts_legal_calls_are_the_engines():
 
 
 def test_a_rollout_of_the_system_is_the_auction_four_system_bidders_make():
-    from cardavia.ai.bridge_bidding.bidder import _token
+    from cardavia.ai.bridge_bidding.interpreter import _token
     from cardavia.ai.bridge_bidding.simulate import rollout
     for deal in range(12):
         state = GAME.new_state(seed=100 + deal)
@@ -557,7 +557,7 @@ def test_the_law_of_total_tricks_competes_to_the_level_of_the_fit():
 def test_a_competitive_raise_shows_the_fit_less_what_partner_showed():
     """The 2H above shows eight hearts together, so three of its bidder's own: partner,
     the sampler and card play's reading of the auction all count three."""
-    from cardavia.ai.bridge_bidding.bidder import partner_shows, shown_length
+    from cardavia.ai.bridge_bidding.interpreter import partner_shows, shown_length
     from cardavia.ai.bridge_bidding.simulate import _shown
     from cardavia.ai.bridge_play import shown_by_auction
     auction = ["1D", "1H", "1S", "2H", "P"]
@@ -594,7 +594,7 @@ def test_the_doubler_competes_in_the_suit_partner_chose():
 def test_partners_points_are_read_from_the_rows_constraints_and_the_partnerships_total():
     """A call whose row shows points only in its constraints (pts, hcp) or as the partnership's
     total (combined) is read with that range, by partner and the sampler alike."""
-    from cardavia.ai.bridge_bidding.bidder import partner_shows, reading_row, shown_points
+    from cardavia.ai.bridge_bidding.interpreter import partner_shows, reading_row, shown_points
     from cardavia.ai.bridge_bidding.simulate import _shown
     auction = ["1D", "P", "1H", "P", "1S", "P"]
     assert reading_row(auction, "4H")[2]["pts"] == (13, 40) and "low" not in explain(auction, "4H")[1]

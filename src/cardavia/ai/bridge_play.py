@@ -50,7 +50,7 @@ from cardavia import bridge
 from cardavia._core import bridge_core as _core
 from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.bidder import _token, context_of, rules_for, shown_length
+from cardavia.ai.bridge_bidding.interpreter import _token, context_of, rules_for, shown_length
 from cardavia.ai.bridge_bidding.system import SUITS
 from cardavia.game import LegalMoves, Move
 

@@ -1,6 +1,6 @@
 """The Bridge bidding system as data (issue 14 part 2): ``system.RULES``
-(the rows), ``system.MESSAGES`` (their English), and the interpreter and
-agent in ``bidder``.
+(the rows), ``system.MESSAGES`` (their English), the interpreter
+(``interpreter``), the simulations (``simulate``) and the agent (``bidder``).
 
 >>> from cardavia.ai.bridge_bidding import explain, render
 >>> explain(["pass"], "1NT")
@@ -10,7 +10,8 @@ agent in ``bidder``.
 >>> [(call, reading[0]) for call, reading in read_auction(["1H", "1S", "X"])]
 [('1H', 'open.suit'), ('1S', 'overcall.suit'), ('X', 'double.negative')]
 """
-from cardavia.ai.bridge_bidding.bidder import Hand, SystemAgent, choose_call, context_of, explain, read_auction
+from cardavia.ai.bridge_bidding.bidder import SystemAgent
+from cardavia.ai.bridge_bidding.interpreter import Hand, choose_call, context_of, explain, read_auction
 from cardavia.ai.bridge_bidding.system import MESSAGES, RULES, render
 
 __all__ = ["Hand", "MESSAGES", "RULES", "SystemAgent", "choose_call", "context_of", "explain", "read_auction",

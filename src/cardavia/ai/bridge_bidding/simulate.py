@@ -41,8 +41,8 @@ from typing import Sequence
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_id, card_text
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.bidder import (Hand, _rank, _token, choose_call, explain, reading_row, shown_length,
-                                               shown_points)
+from cardavia.ai.bridge_bidding.interpreter import (Hand, _rank, _token, choose_call, explain, reading_row,
+                                                    shown_length, shown_points)
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")

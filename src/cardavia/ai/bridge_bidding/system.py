@@ -4,7 +4,7 @@ context, call, constraints on the hand, message id, parameters).
 The context is a regular expression over the auction so far as the caller
 sees it: the calls after the leading passes, space-separated, passes written
 ``P`` (``"1NT P"``: partner opened 1NT and the right-hand opponent passed;
-``""``: nobody has bid).  The interpreter (``bidder.py``) takes the first
+``""``: nobody has bid).  The interpreter (``interpreter.py``) takes the first
 row whose context matches, whose call is legal and whose constraints the
 hand meets; ``explain`` reads a call back as the first row with its context
 and call.  Constraints (every one must hold):
