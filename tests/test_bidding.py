@@ -262,6 +262,29 @@ def test_sampled_deals_fit_the_auction():
         assert 15 <= Hand([card_text(c) for c in range(52) if masks[0] >> c & 1]).hcp <= 17
 
 
+def test_sampled_hands_make_their_calls_as_the_system_would(monkeypatch):
+    import random
+
+    from cardavia.ai.bridge_bidding import simulate
+    from cardavia.ai.bridge_bidding.simulate import sample_deals
+    from cardavia.cards import card_text
+    own = hand("854", "QJ8632", "5", "T82")
+
+    def south_hands(auction, flag):
+        monkeypatch.setattr(simulate, "SYSTEM_SAMPLES", flag)
+        deals = sample_deals(own, auction, 2, 24, random.Random(3))
+        return [Hand([card_text(c) for c in range(52) if m[0] >> c & 1]) for m in deals]
+
+    # 1NT's row reads 15-17 but not the shape: the ranges alone deal unbalanced openers, the system
+    # (which opens 1NT only when balanced) does not
+    assert not all(h.balanced for h in south_hands(["1NT", "pass"], False))
+    assert all(h.balanced and 15 <= h.hcp <= 17 for h in south_hands(["1NT", "pass"], True))
+    # South passed as dealer: no sampled South hand is one the system opens (a pass denies an opening)
+    for h in south_hands(["pass", "pass"], True):
+        found = choose_call(h, [])
+        assert found is None or found[0] in ("pass", "P"), found
+
+
 def test_sampled_deals_find_a_rare_strong_opener():
     import random
 
