@@ -506,6 +506,7 @@ def test_a_bid_is_named_by_the_form_of_its_level(browser, server, lang):
 def test_zheng_shangyou_settlement_counts_read_right(browser, server, screenshots, lang):
     """A finished Zheng Shangyou deal's settlement: each "N cards left" in the language's form
     for N (the engine writes "1 card left" and "2 cards left"; seeds 1 and 3 have 1, 2, 3 and 5)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     errors: list[str] = []
     page = open_home(browser, server, lang, errors)
     catalog = _po(lang)
@@ -518,10 +519,13 @@ def test_zheng_shangyou_settlement_counts_read_right(browser, server, screenshot
                   for m in [re.fullmatch(r"(\d+) cards? left", line["reason"])] if m]
         assert counts, state.settlement
         open_finished(page, "zhengshangyou", seed)
-        shown = page.locator("ul.settlement li").all_inner_texts()
         for n in counts:
             want = _python_form(catalog, ("{n} card left", "{n} cards left"), n, lang)
-            assert any(f"({want})" in text for text in shown), (n, want, shown)
+            line = page.locator("ul.settlement li", has_text=f"({want})").first
+            try:  # the settlement may render a moment after the outcome's heading: wait for it
+                line.wait_for(timeout=10_000)
+            except PlaywrightTimeout:
+                pytest.fail(f"no settlement line reads ({want}): {page.locator('ul.settlement li').all_inner_texts()}")
         assert not english_in(page.evaluate(VISIBLE_TEXTS))
         shot(page, screenshots, f"i18n-end-zhengshangyou-{lang}-counts-{seed}.png")
     page.context.close()
