@@ -221,6 +221,23 @@ def print_breakdown(name: str, rows: list) -> None:
               f"   [{detail}]")
 
 
+def deal_game(i: int) -> Any:
+    """The game of a run's deal ``i``: vulnerability cycled none, ns, ew, both; dealer South."""
+    return cardavia.load("bridge", vulnerability=bridge.VULNERABILITY[i % 4])
+
+
+def deal_seed(seed: int, i: int) -> int:
+    """The seed that deals a run's deal ``i``."""
+    return seed * 100_000 + i
+
+
+def table_of(key: str, tables: dict) -> list[list[int]]:
+    """The double-dummy table of the deal ``key`` (PBN), solved once into ``tables``."""
+    if key not in tables:
+        tables[key] = bridge.dd_table(key)
+    return tables[key]
+
+
 def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None = None,
         oracle: str | None = None) -> tuple[float, list, dict]:
     """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and counts."""
@@ -229,15 +246,14 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
     counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": []}
     for i in range(deals):
         vul = bridge.VULNERABILITY[i % 4]
-        game = cardavia.load("bridge", vulnerability=vul)
+        game = deal_game(i)
         agents: list[Any]
         if agent == "bfg":
             agents = [BfGBidder(game) for _ in range(4)]
         else:
             agents = [make_agent(agent, game, seed=seed) for _ in range(4)]
-        deal_seed = seed * 100_000 + i
         t0 = time.perf_counter()
-        state = bid_deal(game, deal_seed, agents, counts["call_ms"], oracle if agent != "bfg" else None,
+        state = bid_deal(game, deal_seed(seed, i), agents, counts["call_ms"], oracle if agent != "bfg" else None,
                          counts["searched_ms"])
         counts["ms"] += 1000 * (time.perf_counter() - t0) / deals
         system = sum(getattr(a, "system_calls", 0) for a in agents)
@@ -248,9 +264,7 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
         if key not in tables and tables_path and os.path.exists(tables_path):
             with open(tables_path) as f:  # a --tables-only run may have solved it meanwhile
                 tables.update(json.load(f))
-        if key not in tables:
-            tables[key] = bridge.dd_table(key)
-        table = tables[key]
+        table = table_of(key, tables)
         par = bridge.par_of_table(table, vul, "S")
         ours = dd_ns_score(state, table)
         loss = imps(ours - par.ns_score)
@@ -266,10 +280,8 @@ def build_tables(deals: int, seed: int, path: str, tables: dict) -> None:
     """Solve the deals' double-dummy tables into ``path`` (saved every 20 deals), bidding nothing."""
     game = cardavia.load("bridge")
     for i in range(deals):
-        state: Any = game.new_state(seed=seed * 100_000 + i)
-        key = state.deal_pbn()
-        if key not in tables:
-            tables[key] = bridge.dd_table(key)
+        state: Any = game.new_state(seed=deal_seed(seed, i))
+        table_of(state.deal_pbn(), tables)
         if i % 20 == 19 or i == deals - 1:
             with open(path + ".tmp", "w") as f:
                 json.dump(tables, f)

@@ -25,13 +25,14 @@ import json
 import os
 import random
 
-import cardavia
 from cardavia import bridge
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.dds import Solver
-from cardavia.analysis.par import par_of_table
 
-from bench_bidding import imps
+from bench_bidding import deal_game, deal_seed, imps, table_of
+
+_STRAINS = ("C", "D", "H", "S", "NT")
+
 
 def best_contract(solver: Solver, masks_nesw: list[int], side: int, vulnerable: bool, layouts: int,
                   rng: random.Random) -> tuple[float, int, int, int]:
@@ -72,16 +73,15 @@ def main() -> None:
     lost, rows = [], []
     for i in range(part, args.deals, parts):
         vul = bridge.VULNERABILITY[i % 4]
-        game = cardavia.load("bridge", vulnerability=vul)
-        state = game.new_state(seed=args.seed * 100_000 + i)
+        state = deal_game(i).new_state(seed=deal_seed(args.seed, i))
         masks = list(state.dealt_masks())  # N E S W
         key = state.deal_pbn()
-        table = tables.get(key) or [[13 - solver.solve(masks, s, (d + 1) % 4) for d in range(4)] for s in range(5)]
-        par = par_of_table(table, vul, "S")
-        rng = random.Random(args.seed * 100_000 + i)
+        table = table_of(key, tables)
+        par = bridge.par_of_table(table, vul, "S")
+        rng = random.Random(deal_seed(args.seed, i))
         picks = []
         for side in (0, 1):
-            vulnerable = vul == "both" or vul == ("ns", "ew")[side]
+            vulnerable = state.is_vulnerable(bridge.SEAT_LETTERS.index("NESW"[side]))
             picks.append((*best_contract(solver, masks, side, vulnerable, args.layouts, rng), vulnerable))
         mean, level, strain, declarer, vulnerable = max(picks, key=lambda p: p[0])
         side = declarer % 2
@@ -91,7 +91,7 @@ def main() -> None:
         loss = imps(ns - par.ns_score)
         lost.append(loss)
         doubled_par = bool(par.contracts and par.contracts[0].doubled)
-        rows.append([loss, i, vul, f"{level}{'CDHS'[strain] if strain < 4 else 'NT'} by {'NESW'[declarer]}"
+        rows.append([loss, i, vul, f"{level}{_STRAINS[strain]} by {'NESW'[declarer]}"
                      if mean > 0 else "pass", ns, str(par), key, doubled_par])
     n = len(lost)
     plain = [r[0] for r in rows if not r[7]]

@@ -150,6 +150,7 @@ def _deal_fitting(unseen: list[int], order: Sequence[int], shown: dict, rng: ran
     the last gets the rest."""
     first, second, last = order
     check = (checks or {}).get
+    last_check = check(last)
     while budget[0] > 0:
         a = _draw(unseen, shown.get(first), rng, _FIRST_TRIES, budget, check(first))
         if a is None:
@@ -162,7 +163,6 @@ def _deal_fitting(unseen: list[int], order: Sequence[int], shown: dict, rng: ran
                 break
             kept = set(b)
             c = [x for x in rest if x not in kept]
-            last_check = check(last)
             if _cards_fit(c, shown.get(last)) and (last_check is None or last_check(c)):
                 return {first: a, second: b, last: c}
     return None
