@@ -223,12 +223,17 @@ def test_every_string_of_every_page_goes_through_the_catalog(browser, pseudo_ser
 
 
 # -- right to left -------------------------------------------------------------------------------
+_CENTRE = """selector => {
+    const element = document.querySelector(selector);
+    const box = element && element.getBoundingClientRect();
+    return box && box.width > 0 ? {x: box.x + box.width / 2} : null;
+}"""
+
+
 def _x(page, selector) -> float:
-    first = page.locator(selector).first
-    first.wait_for(state="visible")     # a table may still be drawing under load
-    box = first.bounding_box()
-    assert box, selector
-    return box["x"] + box["width"] / 2
+    # One evaluation finds the element and measures it: a table redrawn under load replaces its
+    # seats between a separate wait and measure (the measure then found nothing).
+    return page.wait_for_function(_CENTRE, arg=selector).json_value()["x"]
 
 
 def test_arabic_is_right_to_left_and_mirrored(browser, pseudo_server, screenshots):
