@@ -631,3 +631,23 @@ def test_partners_points_are_read_from_the_rows_constraints_and_the_partnerships
 def test_blackwood_bidder_passes_the_askers_sign_off():
     auction = "pass pass 1H pass 1S pass 2D pass 2NT pass 3NT pass 4H pass 4NT pass 5D pass 5H pass".split()
     assert choose_call(hand("JT98", "872", "3", "AKQ84"), auction)[:2] == ("pass", "pass.game_reached")
+
+
+def test_opener_with_a_strong_six_card_suit_jumps_instead_of_a_minimum_rebid():
+    """After a one-level response the two-level rebid of a six-card suit is 12-15: with 19+ and six
+    of a major opener bids game, with 16+ in a minor he jumps (partner passes the minimum)."""
+    auction = ["1H", "P", "1S", "P"]
+    assert choose_call(hand("A2", "AKQJ85", "AK3", "32"), auction)[:2] == ("4H", "rebid.game")
+    assert choose_call(hand("A2", "KQJ985", "K43", "32"), auction)[:2] == ("2H", "rebid.own_suit")
+    assert choose_call(hand("A2", "K3", "AKQJ85", "K32"), ["1D", "P", "1H", "P"])[0] == "3D"
+    assert choose_call(hand("A2", "K3", "AKQJ85", "K32"), ["1D", "P", "1NT", "P"])[0] == "3D"
+
+
+def test_game_values_with_no_fit_or_stopper_bid_game_rather_than_pass_below_it():
+    """Responder's two-over-one (11+) opposite opener's rebid (12+) is 25 points together: without
+    a fit or a stopper in the unbid suits the system bids 3NT all the same, never a part-score pass."""
+    auction = ["1S", "P", "2D", "P", "2S", "P"]
+    assert choose_call(hand("A8", "7", "KJT952", "K943"), auction)[:2] == ("3NT", "bid.game")
+    # an invitation partner declined is no game: 8 points and 1NT's 15 pass 3S
+    declined = ["1NT", "P", "2H", "P", "2S", "P", "2NT", "P", "3S", "P"]
+    assert choose_call(hand("AT642", "QJ", "T3", "JT32"), declined)[0] == "pass"

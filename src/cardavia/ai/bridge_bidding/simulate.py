@@ -371,6 +371,9 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     bids = [(i % 4, t) for i, t in enumerate(tokens) if t[0].isdigit()]
     if not any(s % 2 == side for s, _ in bids):
         return []  # our side has not bid: openings and overcalls are the system's
+    if any(t == "4NT" and i % 2 == side and (explain(tokens[:i], t) or ("",))[0] == "ask.blackwood"
+           for i, t in enumerate(tokens)):
+        return []  # the partnership counted its aces: the answer and the asker's rows place the contract
     last_seat, last = bids[-1]
     top_level = int(last[0])
     combined = hand.points + partner_low

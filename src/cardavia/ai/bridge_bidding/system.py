@@ -151,6 +151,7 @@ for bid, m in (("2D", "H"), ("2H", "S")):
     rule(rf"^1NT P {bid} P 2{m} P 2NT P$", "3NT", "rebid.accept", {"low": 16}, hcp=(16, 17))
     rule(rf"^1NT P {bid} P 2{m} P 2NT P$", f"3{m}", "rebid.decline", {"high": 15}, len={m: (3, 13)})
     rule(rf"^1NT P {bid} P 2{m} P 2NT P$", "pass", "rebid.decline", {"high": 15})
+    rule(rf"^1NT P {bid} P 2{m} P 2NT P 3{m} P$", "pass", "pass.minimum", {})  # the invitation declined
     rule(rf"^1NT P {bid} P 2{m} P 3{m} P$", f"4{m}", "rebid.accept", {"low": 16}, hcp=(16, 17))
     rule(rf"^1NT P {bid} P 2{m} P 3{m} P$", "pass", "rebid.decline", {"high": 15})
 
@@ -249,18 +250,23 @@ for x in SUITS:
                 rule(ctx, f"1{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)})
         rule(ctx, "2NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True)
         rule(ctx, "1NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True)
-        rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18}, pts=(16, 18),
-             len={x: (6, 13)})
-        rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 12, "high": 15}, len={x: (6, 13)})
+        if x in MAJORS:  # six of a major: game with 19+, the jump with 16-18; of a minor the jump with 16+
+            rule(ctx, f"4{x}", "rebid.game", {"low": 19}, pts=(19, 40), len={x: (6, 13)})
+        jump = {"suit": x, "length": 6, "low": 16, "high": 18} if x in MAJORS else {"suit": x, "length": 6, "low": 16}
+        rule(ctx, f"3{x}", "rebid.own_suit", jump, pts=(16, 40), len={x: (6, 13)})
+        rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 12, "high": 15}, len={x: (6, 13)},
+             pts=(0, 15))
         for z in below(x):
             rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z))
         rule(ctx, f"2{y}", "rebid.raise", {"suit": y, "length": 3}, len={y: (3, 13)})
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 5}, len={x: (5, 13)})
         rule(ctx, "1NT", "rebid.nt", {"low": 12, "high": 14})
     ctx = rf"^1{x} P 1NT P$"
-    rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18}, pts=(16, 18),
-         len={x: (6, 13)})
-    rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
+    if x in MAJORS:  # six of a major: game with 19+, the jump with 16-18; of a minor the jump with 16+
+        rule(ctx, f"4{x}", "rebid.game", {"low": 19}, pts=(19, 40), len={x: (6, 13)})
+    jump = {"suit": x, "length": 6, "low": 16, "high": 18} if x in MAJORS else {"suit": x, "length": 6, "low": 16}
+    rule(ctx, f"3{x}", "rebid.own_suit", jump, pts=(16, 40), len={x: (6, 13)})
+    rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, pts=(0, 15))
     rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 19}, hcp=(16, 19))
     for z in below(x):
         rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z))
@@ -287,6 +293,7 @@ for x in SUITS:
         ctx = rf"^1{x} P 2{y} P$"
         rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True)
         rule(ctx, f"3{y}", "rebid.raise", {"suit": y, "length": 4}, len={y: (4, 13)}, pts=(12, 40))
+        rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16}, pts=(16, 40), len={x: (6, 13)})
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 5}, len={x: (6, 13)})
         rule(ctx, "2NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True)
         for z in above(y):
@@ -665,6 +672,8 @@ rule(r".", "3NT", "bid.game", {"low": 24}, combined=(24, 32), stop="unbid", sile
 rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), stop="theirs", silent_opponents=False)
 for m in "DC":
     rule(r".", f"5{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(28, 32), fit=m, silent_opponents=True)
+# Game values together and no fit or stopper found: game all the same, not a pass below it.
+rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), silent_opponents=True)
 
 # The law of total tricks: over the opponents' bid, compete in our fit to
 # the level of its length less six (eight cards the two level, nine the three;
