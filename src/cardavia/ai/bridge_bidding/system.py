@@ -235,6 +235,15 @@ for x in SUITS:
     rule(ctx, "pass", "pass.weak", {"high": 5}, pts=(0, 5))
 
 # -- opener's rebid --------------------------------------------------------------
+def strong_six_card_rebids(ctx: str, x: str) -> None:
+    """Opener's rebid of a six-card suit with 16+: game in a major with 19+, else the jump (16-18 in a
+    major, 16+ in a minor); the two-level rebid below it is the minimum."""
+    if x in MAJORS:
+        rule(ctx, f"4{x}", "rebid.game", {"low": 19}, pts=(19, 40), len={x: (6, 13)})
+    jump = {"suit": x, "length": 6, "low": 16, "high": 18} if x in MAJORS else {"suit": x, "length": 6, "low": 16}
+    rule(ctx, f"3{x}", "rebid.own_suit", jump, pts=(16, 40), len={x: (6, 13)})
+
+
 for x in SUITS:
     for y in above(x):
         ctx = rf"^1{x} P 1{y} P$"
@@ -250,10 +259,7 @@ for x in SUITS:
                 rule(ctx, f"1{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)})
         rule(ctx, "2NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True)
         rule(ctx, "1NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True)
-        if x in MAJORS:  # six of a major: game with 19+, the jump with 16-18; of a minor the jump with 16+
-            rule(ctx, f"4{x}", "rebid.game", {"low": 19}, pts=(19, 40), len={x: (6, 13)})
-        jump = {"suit": x, "length": 6, "low": 16, "high": 18} if x in MAJORS else {"suit": x, "length": 6, "low": 16}
-        rule(ctx, f"3{x}", "rebid.own_suit", jump, pts=(16, 40), len={x: (6, 13)})
+        strong_six_card_rebids(ctx, x)
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 12, "high": 15}, len={x: (6, 13)},
              pts=(0, 15))
         for z in below(x):
@@ -262,10 +268,7 @@ for x in SUITS:
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 5}, len={x: (5, 13)})
         rule(ctx, "1NT", "rebid.nt", {"low": 12, "high": 14})
     ctx = rf"^1{x} P 1NT P$"
-    if x in MAJORS:  # six of a major: game with 19+, the jump with 16-18; of a minor the jump with 16+
-        rule(ctx, f"4{x}", "rebid.game", {"low": 19}, pts=(19, 40), len={x: (6, 13)})
-    jump = {"suit": x, "length": 6, "low": 16, "high": 18} if x in MAJORS else {"suit": x, "length": 6, "low": 16}
-    rule(ctx, f"3{x}", "rebid.own_suit", jump, pts=(16, 40), len={x: (6, 13)})
+    strong_six_card_rebids(ctx, x)
     rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, pts=(0, 15))
     rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 19}, hcp=(16, 19))
     for z in below(x):
