@@ -489,7 +489,7 @@ def test_a_call_that_shows_the_partnerships_points_leaves_partners_share_out():
     from cardavia.ai.bridge_bidding.simulate import _shown
     auction = ["1C", "1H", "X", "P", "1NT", "P", "3NT", "P"]
     assert "combined" in reading_row(auction[:6], "3NT")[2]
-    low, high, _ = _shown(auction)[2]
+    low, high, *_ = _shown(auction)[2]
     assert (low, high) == (10, 18)  # 24-32 together less the rebid's 12, two off for shape; the double's 8+ kept
 
 
@@ -651,3 +651,50 @@ def test_game_values_with_no_fit_or_stopper_bid_game_rather_than_pass_below_it()
     # an invitation partner declined is no game: 8 points and 1NT's 15 pass 3S
     declined = ["1NT", "P", "2H", "P", "2S", "P", "2NT", "P", "3S", "P"]
     assert choose_call(hand("AT642", "QJ", "T3", "JT32"), declined)[0] == "pass"
+
+
+def test_a_splinter_shows_the_raise_and_the_shortness_and_the_samples_keep_it():
+    """Over 1M a double jump in another suit is a game raise (4+ trumps, 11-15) with at most one card
+    there; opener places game, and the sampled responder hands hold a singleton or void in that suit."""
+    import random
+
+    from cardavia.ai.bridge_bidding.simulate import _shown, sample_deals
+    responder = hand("K842", "A", "KQ93", "T852")
+    assert choose_call(responder, ["1S", "P"])[:2] == ("4H", "resp.splinter")
+    assert explain(["1S", "P"], "4H") == ("resp.splinter", {"suit": "S", "length": 4, "short": "H",
+                                                            "low": 11, "high": 15})
+    assert render(*explain(["1H", "P"], "3S")) == "splinter: 4+ hearts, at most one spades, 11–15 points"
+    assert choose_call(hand("A2", "AK943", "J54", "Q63"), ["1H", "P", "3S", "P"])[:2] == ("4H", "bid.game_fit")
+    # the same hand with two hearts is no splinter: the plain game raise
+    assert choose_call(hand("K842", "A2", "KQ93", "T85"), ["1S", "P"])[0] == "4S"
+    auction = ["1S", "P", "4H", "P"]
+    assert _shown(auction)[2][3] == {2: 1}  # North: at most one heart
+    opener = hand("AQJ65", "K32", "A4", "K93")
+    for masks in sample_deals(opener, auction[:3], 0, 6, random.Random(3)):
+        north = [c for c in range(52) if masks[2] >> c & 1]
+        assert sum(c & 3 == 2 for c in north) <= 1 and sum(c & 3 == 3 for c in north) >= 4
+
+
+def test_opener_jump_shifts_with_nineteen_and_a_second_suit():
+    """After a one-level response a new suit a level higher than needed is 19+ and forcing to game:
+    responder with a minimum no longer passes it, and a weak two-level rebid stays below 19."""
+    strong = hand("A2", "K3", "AQJ93", "AKJ5")
+    assert choose_call(strong, ["1D", "P", "1H", "P"])[:2] == ("3C", "rebid.jump_shift")
+    assert choose_call(hand("A2", "K3", "QJ973", "AJ65"), ["1D", "P", "1H", "P"])[0] == "2C"
+    after = ["1D", "P", "1H", "P", "3C", "P"]
+    assert choose_call(hand("943", "QJ852", "K4", "T72"), after)[:2] == ("3NT", "bid.game")
+    # forced to game, that 3NT shows the response's 6+, not 13+: opener does not bid a slam on it
+    from cardavia.ai.bridge_bidding.interpreter import partner_shows
+    assert explain(after, "3NT") == ("bid.game", {"low": 6}) and partner_shows("1D P 1H P 3C P 3NT P")[0] == 6
+    # after a two-over-one, a second suit below partner's is bid at the three level, not hidden
+    assert choose_call(hand("A9832", "7", "AT", "AJ863"), ["1S", "P", "2D", "P"])[:2] == ("3C", "rebid.new_suit")
+
+
+def test_a_strong_hand_doubles_a_weak_two_without_shortness_or_a_stopper():
+    """Over a weak two or a preempt 15+ with three cards in their suit doubles for takeout, and 17+
+    doubles whatever the shape: before, 21 balanced points with no stopper passed 2D out."""
+    assert choose_call(hand("AK4", "AQ96", "962", "AKJ"), ["2D"])[:2] == ("X", "double.takeout")
+    assert choose_call(hand("AKT", "AK62", "752", "A54"), ["3D"])[:2] == ("X", "double.takeout")
+    assert choose_call(hand("A94", "K62", "JT3", "AQJT"), ["P", "2D"])[:2] == ("X", "double.takeout")
+    # 15 with three of their suit but a short major is no takeout double
+    assert choose_call(hand("A9", "K62", "JT3", "AQJT4"), ["P", "2D"])[0] != "X"

@@ -197,10 +197,18 @@ rule(r"^2C P 2D P 2NT P 4NT P$", "pass", "rebid.decline", {"high": 22})
 rule(r"^2C P 2D P (?:2NT|3[CD]) P$", "3NT", "bid.game", {"low": 3}, hcp=(3, 40))
 
 # -- responses to one of a suit ------------------------------------------------
+def splinters(major: str) -> dict[str, str]:
+    """The splinter bids over one of ``major``, by the short suit: the double jump in each other suit."""
+    return {"S": "3S", "C": "4C", "D": "4D"} if major == "H" else {"C": "4C", "D": "4D", "H": "4H"}
+
+
 for x in SUITS:
     ctx = rf"^1{x} P$"
     if x in MAJORS:
         rule(ctx, "4NT", "ask.blackwood", {"low": 18}, dummy=(x, 18, 40), len={x: (4, 13)})
+        for short, bid in splinters(x).items():  # a game raise with a singleton or void: shape for slam
+            rule(ctx, bid, "resp.splinter", {"suit": x, "length": 4, "short": short, "low": 11, "high": 15},
+                 hcp=(11, 15), len={x: (4, 13), short: (0, 1)})
         rule(ctx, f"4{x}", "resp.raise_game", {"suit": x, "length": 4, "low": 13}, dummy=(x, 13, 40),
              len={x: (4, 13)})
         rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 4, "low": 10, "high": 12},
@@ -235,6 +243,16 @@ for x in SUITS:
     rule(ctx, "pass", "pass.weak", {"high": 5}, pts=(0, 5))
 
 # -- opener's rebid --------------------------------------------------------------
+for m in MAJORS:  # after a splinter: game, unless the simulation finds the slam (the shortness helps it)
+    for bid in splinters(m).values():
+        rule(rf"^1{m} P {bid} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 9})
+
+
+def jump_shifts(x: str, y: str) -> dict[str, str]:
+    """After 1x 1y, opener's jump shift in each other suit: a new suit a level higher than needed."""
+    return {z: f"{(1 if z in above(y) else 2) + 1}{z}" for z in SUITS if z not in (x, y)}
+
+
 def strong_six_card_rebids(ctx: str, x: str) -> None:
     """Opener's rebid of a six-card suit with 16+: game in a major with 19+, else the jump (16-18 in a
     major, 16+ in a minor); the two-level rebid below it is the minimum."""
@@ -260,6 +278,9 @@ for x in SUITS:
         rule(ctx, "2NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True)
         rule(ctx, "1NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True)
         strong_six_card_rebids(ctx, x)
+        for z, jump in jump_shifts(x, y).items():
+            rule(ctx, jump, "rebid.jump_shift", {"suit": z, "length": 4, "low": 19}, pts=(19, 40),
+                 len={z: (4, 13)}, best_of=(SUITS.replace(x, "").replace(y, ""), z))
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 12, "high": 15}, len={x: (6, 13)},
              pts=(0, 15))
         for z in below(x):
@@ -302,6 +323,8 @@ for x in SUITS:
         for z in above(y):
             if z != x:
                 rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)})
+        for z in below(y):  # a second suit below partner's: at the three level
+            rule(ctx, f"3{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)})
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 5})
 
 # -- responder's second call -------------------------------------------------------
@@ -361,6 +384,15 @@ for x in SUITS:  # responder after opener's second suit
             rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11), stop="unbid")
             rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 10), len={y: (6, 13)})
             rule(ctx, f"2{x}", "bid.preference", {"suit": x}, len={x: (3, 13)}, best_of=(x + z, x))
+for x in SUITS:  # responder after opener's jump shift (19+, forcing): game, a fit first; slam is simulated
+    for y in above(x):
+        for z in jump_shifts(x, y):
+            ctx = rf"^1{x} P 1{y} P {jump_shifts(x, y)[z]} P$"
+            if x in MAJORS:
+                rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, len={x: (3, 13)})
+            if z in MAJORS:
+                rule(ctx, f"4{z}", "bid.game_fit", {"suit": z, "length": 4}, len={z: (4, 13)})
+            rule(ctx, "3NT", "bid.game", {"low": 6})  # forced: the 6+ of the response
 for x in SUITS:  # responder after opener's jump rebid of his suit (16-18): game with 8+
     for y in above(x):
         ctx = rf"^1{x} P 1{y} P 3{x} P$"
@@ -379,7 +411,7 @@ for y in SUITS:  # responder's second call with a long suit of his own: game, in
         rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(13, 40), len={y: (6, 13)})
     rule(ctx, f"3{y}", "bid.invite_long", {"suit": y, "length": 6}, pts=(10, 12), len={y: (6, 13)})
     rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, pts=(6, 10), len={y: (6, 13)})
-rule(r"^1[CDHS] P (?:1[DHSN]T?|2[CDH]) P \S+ P$", "pass", "pass.minimum", {"high": 10}, hcp=(0, 10))
+rule(r"^1[CDHS] P (?:1[DHSN]T?|2[CDH]) P \S+ P$", "pass", "pass.minimum", {"high": 10}, hcp=(0, 10), combined=(0, 24))
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4S", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"S": (3, 13)})
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4H", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"H": (3, 13)})
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "pass", "rebid.decline", {"high": 7})
@@ -422,6 +454,8 @@ for x in "DHSC":
             if lv == 2:
                 rule(ctx, "2NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
             rule(ctx, "X", "double.takeout", {"low": 13, "short": x}, hcp=(13, 40), len={x: (0, 2)}, takeout=x)
+            rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 40), len={x: (0, 3)}, takeout=x)
+            rule(ctx, "X", "double.takeout", {"low": 17}, hcp=(17, 40))  # too strong to pass, no suit or stopper
             for y in "SHDC":
                 if y != x:
                     for level in (2, 3):
@@ -768,6 +802,8 @@ MESSAGES: dict[str, str] = {
     "double.negative": "negative: {low}+ points, four cards in an unbid major",
     "bid.preference": "prefers {suit}",
     "advance.free": "{length}+ {suit}, {low}+ points",
+    "rebid.jump_shift": "jump shift: {length}+ {suit}, {low}+ points, game forcing",
+    "resp.splinter": "splinter: {length}+ {suit}, at most one {short}, {low}–{high} points",
     "bid.natural": "natural: to play in {suit} at the {level} level",
     "compete.law": "competes: {trumps}+ {suit} together (the law of total tricks)",
 }
