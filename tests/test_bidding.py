@@ -698,3 +698,14 @@ def test_a_strong_hand_doubles_a_weak_two_without_shortness_or_a_stopper():
     assert choose_call(hand("A94", "K62", "JT3", "AQJT"), ["P", "2D"])[:2] == ("X", "double.takeout")
     # 15 with three of their suit but a short major is no takeout double
     assert choose_call(hand("A9", "K62", "JT3", "AQJT4"), ["P", "2D"])[0] != "X"
+
+
+def test_after_a_negative_double_the_overcallers_partner_raises_and_the_auction_goes_on():
+    """1C 1H X: partner of the overcaller raises as without the double; over the raise opener shows
+    the major the double asked for and the doubler with game values and a stopper bids 3NT."""
+    assert choose_call(hand("Q83", "K92", "9752", "J62"), ["1C", "1H", "X"])[:2] == ("2H", "advance.raise")
+    assert choose_call(hand("KJ83", "92", "A75", "KQ62"), ["1C", "1H", "X", "2H"])[:2] == ("2S", "rebid.new_suit")
+    assert choose_call(hand("Q83", "92", "A75", "KQ862"), ["1C", "1H", "X", "2H"])[0] == "pass"
+    assert choose_call(hand("KJ83", "92", "A75", "KQ62"), ["1C", "1H", "X", "1NT"])[0] == "2S"
+    doubler = hand("AJ83", "KJ2", "KQ75", "62")
+    assert choose_call(doubler, ["1C", "1H", "X", "2H", "P", "P"])[:2] == ("3NT", "bid.game")

@@ -479,7 +479,7 @@ for y in SUITS:  # a weak hand runs from a penalty double of 1NT to its five-car
 
 for x in SUITS:  # advancing partner's overcall
     for y in above(x):
-        ctx = rf"^1{x} 1{y} P$"
+        ctx = rf"^1{x} 1{y} [PX]$"  # (over a negative double too)
         if y in MAJORS:
             rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 4, "low": 13}, pts=(13, 40),
                  len={y: (4, 13)})
@@ -562,6 +562,31 @@ for x in SUITS:  # responder after an overcall or a takeout double
             rule(ctx, f"{lv}NT", "rebid.nt", {"low": 12, "high": 14}, stop=y)
         for lv in (2, 3):
             rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 5})
+
+    for y in above(x):  # after the negative double and the advancer's raise: opener, then the doubler
+        ctx = rf"^1{x} 1{y} X (?:[23]{y}|1NT)$"
+        for m in MAJORS:
+            if m not in (x, y):
+                for lv in (2, 3):
+                    rule(ctx, f"{lv}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)},
+                         pts=(12 if lv == 2 else 15, 40))
+        rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 21), stop=y)
+        for lv in (2, 3):
+            rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
+        rule(ctx, "pass", "pass.competitive", {})
+        ctx = rf"^1{x} 1{y} X [23]{y} P P$"
+        rule(ctx, "3NT", "bid.game", {"low": 13}, hcp=(13, 40), stop=y)
+        rule(ctx, "2NT", "resp.invite", {"low": 11, "high": 12}, hcp=(11, 12), stop=y)
+        for m in MAJORS:
+            if m not in (x, y):
+                rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, pts=(13, 40), len={m: (6, 13)})
+                for lv in (2, 3):
+                    rule(ctx, f"{lv}{m}", "advance.free", {"suit": m, "length": 5, "low": 10}, hcp=(10, 12),
+                         len={m: (5, 13)})
+        for lv in (2, 3):
+            rule(ctx, f"{lv}{x}", "bid.preference", {"suit": x}, len={x: (3, 13)}, hcp=(10, 12))
+        rule(ctx, "3NT", "bid.game", {"low": 13}, hcp=(13, 40))  # game values without a stopper: game all the same
+        rule(ctx, "pass", "pass.competitive", {})
 
     ctx = rf"^1{x} X$"
     rule(ctx, "XX", "redouble.strength", {"low": 10}, hcp=(10, 40))
