@@ -709,3 +709,16 @@ def test_after_a_negative_double_the_overcallers_partner_raises_and_the_auction_
     assert choose_call(hand("KJ83", "92", "A75", "KQ62"), ["1C", "1H", "X", "1NT"])[0] == "2S"
     doubler = hand("AJ83", "KJ2", "KQ75", "62")
     assert choose_call(doubler, ["1C", "1H", "X", "2H", "P", "P"])[:2] == ("3NT", "bid.game")
+
+
+def test_opener_invites_with_17_18_on_the_third_round_and_responder_accepts_with_8():
+    """1D 1S 2C 2D: opener's 2NT is 17-18 with the unbid suit held; game together from 25, so
+    responder's eight bids 3NT and six passes."""
+    auction = ["1D", "P", "1S", "P", "2C", "P", "2D", "P"]
+    assert choose_call(hand("A2", "K53", "AQJ93", "KJ5"), auction)[:2] == ("2NT", "rebid.invite")
+    minimum = choose_call(hand("A2", "853", "KQJ93", "KJ5"), auction)
+    assert minimum is None or minimum[0] != "2NT"  # 14: no invitation (the fallback decides)
+    invited = [*auction, "2NT", "P"]
+    assert choose_call(hand("KQ843", "Q72", "65", "J62"), invited)[0] == "3NT"
+    six = choose_call(hand("KQ843", "972", "65", "J62"), invited)
+    assert six is None or six[0] != "3NT"

@@ -704,6 +704,10 @@ for x in SUITS:  # the part-score battle
             rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
             rule(ctx, "pass", "pass.competitive", {})
 
+# Opener's third call in a quiet auction, 17-18 and the unbid suits held: the invitation (partner's
+# answer is the placement rows': game with 8+).
+rule(r"^1[CDHS] P \S+ P \S+ P \S+ P$", "2NT", "rebid.invite", {"low": 17, "high": 18}, hcp=(17, 18),
+     stop="unbid", silent_opponents=True)
 # Responder's and opener's later calls: game when the values are there.
 for m in MAJORS:
     rule(rf"^1{m} P (?:1[HS]|1NT|2[CDH]) P \S+ P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 3},
