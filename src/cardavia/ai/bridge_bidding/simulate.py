@@ -102,8 +102,12 @@ def _cards_fit(cards: Sequence[int], shown: Shown | None) -> bool:
         return True
     low, high, lengths, most_cards = shown
     hcp = sum(_HCP[c] for c in cards)
-    return (low <= hcp <= max(high, low) and all(sum(c & 3 == s for c in cards) >= n for s, n in lengths.items())
-            and all(sum(c & 3 == s for c in cards) <= n for s, n in most_cards.items()))
+    if not low <= hcp <= max(high, low):
+        return False
+    count = [0, 0, 0, 0]  # cards by suit, counted once for both bounds
+    for c in cards:
+        count[c & 3] += 1
+    return all(count[s] >= n for s, n in lengths.items()) and all(count[s] <= n for s, n in most_cards.items())
 
 
 def _draw(pool: list[int], shown: Shown | None, rng: random.Random,

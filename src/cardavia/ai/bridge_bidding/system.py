@@ -278,9 +278,10 @@ for x in SUITS:
         rule(ctx, "2NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True)
         rule(ctx, "1NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True)
         strong_six_card_rebids(ctx, x)
-        for z, jump in jump_shifts(x, y).items():
+        jumps = jump_shifts(x, y)
+        for z, jump in jumps.items():
             rule(ctx, jump, "rebid.jump_shift", {"suit": z, "length": 4, "low": 19}, pts=(19, 40),
-                 len={z: (4, 13)}, best_of=(SUITS.replace(x, "").replace(y, ""), z))
+                 len={z: (4, 13)}, best_of=("".join(jumps), z))
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 12, "high": 15}, len={x: (6, 13)},
              pts=(0, 15))
         for z in below(x):
@@ -386,8 +387,8 @@ for x in SUITS:  # responder after opener's second suit
             rule(ctx, f"2{x}", "bid.preference", {"suit": x}, len={x: (3, 13)}, best_of=(x + z, x))
 for x in SUITS:  # responder after opener's jump shift (19+, forcing): game, a fit first; slam is simulated
     for y in above(x):
-        for z in jump_shifts(x, y):
-            ctx = rf"^1{x} P 1{y} P {jump_shifts(x, y)[z]} P$"
+        for z, jump in jump_shifts(x, y).items():
+            ctx = rf"^1{x} P 1{y} P {jump} P$"
             if x in MAJORS:
                 rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, len={x: (3, 13)})
             if z in MAJORS:
