@@ -6,7 +6,7 @@ the mean |IMPs(DD score - par)| per deal (lower is better; the target is
 ``icecream`` and ``termcolor``) bids the same deals through an adapter, side by side.
 
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
-                                  [--tables tables.json] [--skip-bfg] [--breakdown]
+                                  [--tables tables.json] [--skip-bfg] [--breakdown] [--workers 2]
                                   [--show N] [--rows rows.jsonl] [--lever-samples 8] [--slam-samples 24]
                                   [--oracle [partner]] [--set NAME=VALUE]
     python bench/bench_bidding.py --tables-only --deals 1000 --seed 7 --tables t7.json
@@ -35,9 +35,10 @@ import argparse
 import contextlib
 import io
 import json
+import multiprocessing
 import os
 import time
-from typing import Any
+from typing import Any, Sequence
 
 import cardavia
 from cardavia import bridge
@@ -238,13 +239,14 @@ def table_of(key: str, tables: dict) -> list[list[int]]:
     return tables[key]
 
 
-def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None = None,
-        oracle: str | None = None) -> tuple[float, list, dict]:
-    """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and counts."""
-    total = 0
+def bid_deals(agent: str, indices: Sequence[int], seed: int, tables: dict, tables_path: str | None = None,
+              oracle: str | None = None) -> tuple[list, dict, dict]:
+    """The per-deal rows and counts of ``agent`` ("bfg" for BfG) on the run's
+    deals ``indices``, and the double-dummy tables it had to solve."""
     rows = []
     counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": []}
-    for i in range(deals):
+    solved: dict = {}
+    for i in indices:
         vul = bridge.VULNERABILITY[i % 4]
         game = deal_game(i)
         agents: list[Any]
@@ -255,7 +257,7 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
         t0 = time.perf_counter()
         state = bid_deal(game, deal_seed(seed, i), agents, counts["call_ms"], oracle if agent != "bfg" else None,
                          counts["searched_ms"])
-        counts["ms"] += 1000 * (time.perf_counter() - t0) / deals
+        counts["ms"] += 1000 * (time.perf_counter() - t0)
         system = sum(getattr(a, "system_calls", 0) for a in agents)
         counts["system"] += system
         counts["fallback"] += len(state.auction) - system
@@ -264,16 +266,39 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
         if key not in tables and tables_path and os.path.exists(tables_path):
             with open(tables_path) as f:  # a --tables-only run may have solved it meanwhile
                 tables.update(json.load(f))
-        table = table_of(key, tables)
+        if key not in tables:
+            solved[key] = table_of(key, tables)
+        table = tables[key]
         par = bridge.par_of_table(table, vul, "S")
         ours = dd_ns_score(state, table)
         loss = imps(ours - par.ns_score)
-        total += loss
         rows.append((loss, i, vul, " ".join(str(c) for c in state.auction), state.contract, state.declarer,
                      ours, str(par), key, *classify(state, par)))
-        print(f"\r{agent}: deal {i + 1}/{deals}", end="", flush=True)
+        if indices[0] == 0:  # the first worker's progress stands for all
+            print(f"\r{agent}: deal {len(rows)}/{len(indices)}", end="", flush=True)
+    return rows, counts, solved
+
+
+def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None = None,
+        oracle: str | None = None, workers: int = 1) -> tuple[float, list, dict]:
+    """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and
+    counts; ``workers`` processes bid every ``workers``-th deal each, with the
+    same results as one (each deal's agents are seeded by the deal)."""
+    chunks = [range(w, deals, workers) for w in range(min(workers, deals))]
+    if len(chunks) == 1:
+        parts = [bid_deals(agent, chunks[0], seed, tables, tables_path, oracle)]
+    else:
+        with multiprocessing.get_context("fork").Pool(len(chunks)) as pool:
+            parts = pool.starmap(bid_deals, [(agent, c, seed, tables, tables_path, oracle) for c in chunks])
     print()
-    return total / deals, rows, counts
+    rows = sorted((row for part in parts for row in part[0]), key=lambda row: row[1])
+    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": []}
+    for _, part_counts, solved in parts:
+        tables.update(solved)
+        for name, value in part_counts.items():
+            counts[name] += value
+    counts["ms"] /= deals
+    return sum(row[0] for row in rows) / deals, rows, counts
 
 
 def build_tables(deals: int, seed: int, path: str, tables: dict) -> None:
@@ -294,6 +319,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--agent", default="heuristic")
+    ap.add_argument("--workers", type=int, default=1, help="processes bidding the deals (the same results for any)")
     ap.add_argument("--tables", help="a JSON file of double-dummy tables, kept between runs")
     ap.add_argument("--skip-bfg", action="store_true", help="only our agent")
     ap.add_argument("--show", type=int, default=0, help="print the auctions of the worst N deals")
@@ -343,11 +369,11 @@ def main() -> None:
             ap.error("--tables-only needs --tables FILE")
         build_tables(args.deals, args.seed, args.tables, tables)
         return
-    ours, rows, counts = run(args.agent, args.deals, args.seed, tables, args.tables, args.oracle)
+    ours, rows, counts = run(args.agent, args.deals, args.seed, tables, args.tables, args.oracle, args.workers)
     theirs = None
     if not args.skip_bfg:
         try:
-            theirs, bfg_rows, bfg_counts = run("bfg", args.deals, args.seed, tables)
+            theirs, bfg_rows, bfg_counts = run("bfg", args.deals, args.seed, tables, workers=args.workers)
         except ImportError as e:
             print(f"BfG not run: {e}")
     if args.tables:
