@@ -18,7 +18,7 @@ GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
          "partnership_aces", "four_card_major", "takeout", "silent_side", "unbid", "contested", "negative",
          "short_theirs", "combined", "fit", "silent_opponents", "dummy",
-         "honours", "trumps"}
+         "honours", "trumps", "favourable"}
 
 
 @pytest.fixture(autouse=True)
@@ -483,11 +483,11 @@ def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
 
 
 def test_a_call_that_shows_the_partnerships_points_leaves_partners_share_out():
-    """3NT "game values" shows 24+ together: opposite a 12-14 rebid the bidder holds 10+, not 22+
+    """3NT "game values" shows 24+ together: opposite opener's 12+ the bidder holds 10+, not 22+
     (read as the bidder's own, the sampler looked for a 22-count and fell back to random hands)."""
     from cardavia.ai.bridge_bidding.interpreter import reading_row
     from cardavia.ai.bridge_bidding.simulate import _shown
-    auction = ["1C", "1H", "X", "P", "1NT", "P", "3NT", "P"]
+    auction = ["1C", "1H", "X", "P", "2C", "P", "3NT", "P"]
     assert "combined" in reading_row(auction[:6], "3NT")[2]
     low, high, *_ = _shown(auction)[2]
     assert (low, high) == (10, 18)  # 24-32 together less the rebid's 12, two off for shape; the double's 8+ kept
@@ -722,3 +722,108 @@ def test_opener_invites_with_17_18_on_the_third_round_and_responder_accepts_with
     assert choose_call(hand("KQ843", "Q72", "65", "J62"), invited)[0] == "3NT"
     six = choose_call(hand("KQ843", "972", "65", "J62"), invited)
     assert six is None or six[0] != "3NT"
+
+
+def test_the_overcaller_bids_on_after_the_advance_and_the_advancer_answers():
+    """1C 1S: over the limit raise 3S the overcaller bids game with 11+ points; over the single
+    raise he invites with 15-16 (the advancer accepts with 9+) and bids game with 17+; over a
+    1NT advance (8-11) 15-16 bid 3NT, 13-14 invite; the 1NT overcall (15-18) accepts 2NT with 17+."""
+    overcaller = hand("QJ942", "J8", "A73", "Q74")  # 10 HCP, 11 points
+    assert choose_call(overcaller, ["1C", "1S", "P", "3S", "P"])[:2] == ("4S", "bid.accept_invite")
+    assert choose_call(hand("QJ942", "J8", "T73", "Q74"), ["1C", "1S", "P", "3S", "P"])[0] == "pass"
+    assert choose_call(hand("AQJ94", "K8", "A73", "974"), ["1C", "1S", "P", "2S", "P"])[:2] == \
+        ("3S", "rebid.invite")
+    assert choose_call(hand("AQJ942", "K8", "A73", "K4"), ["1C", "1S", "P", "2S", "P"])[0] == "4S"
+    assert choose_call(hand("K73", "QJ2", "K8732", "95"), ["1C", "1S", "P", "2S", "P", "3S", "P"])[0] == "4S"
+    assert choose_call(hand("K73", "Q32", "87432", "95"), ["1C", "1S", "P", "2S", "P", "3S", "P"])[0] == "pass"
+    assert choose_call(hand("A2", "AKQ954", "K92", "96"), ["1C", "1H", "P", "1NT", "P"])[:2] == \
+        ("3NT", "rebid.nt")
+    assert choose_call(hand("A2", "KQ954", "KJ92", "96"), ["1C", "1H", "P", "1NT", "P"])[:2] == \
+        ("2NT", "rebid.invite")
+    assert choose_call(hand("AQ9", "J72", "AKQ9", "J64"), ["1D", "1NT", "P", "2NT", "P"])[:2] == \
+        ("3NT", "rebid.accept")
+    assert choose_call(hand("AQ9", "J72", "AKJ9", "J64"), ["1D", "1NT", "P", "2NT", "P"])[0] == "pass"
+
+
+def test_the_takeout_doubler_raises_the_advance_and_the_weak_two_doubler_bids_game():
+    """1H X P 1S: the doubler with four spades raises to 3S on 16-18 dummy points and to game on
+    19+; over a weak two or a preempt the doubler bids the fitting major game from 18 dummy points,
+    and a minor game with three of the advancer's minor and 21+ HCP."""
+    assert choose_call(hand("KQ74", "5", "AQ87", "AK43"), ["1H", "X", "P", "1S", "P"])[0] == "4S"
+    assert choose_call(hand("KQ74", "5", "AQ87", "Q843"), ["1H", "X", "P", "1S", "P"])[:2] == \
+        ("2S", "bid.invite_fit")
+    assert choose_call(hand("KQ74", "5", "AQ87", "K843"), ["1H", "X", "P", "1S", "P"])[:2] == \
+        ("2S", "bid.invite_fit")
+    assert choose_call(hand("T632", "982", "K42", "J43"), ["1H", "X", "P", "1S", "P", "2S", "P"])[0] == "pass"
+    assert choose_call(hand("T632", "982", "K42", "QJ3"), ["1H", "X", "P", "1S", "P", "2S", "P"])[0] == "4S"
+    assert choose_call(hand("KJ74", "A", "AJ87", "AK43"), ["2D", "X", "P", "2S", "P"])[:2] == \
+        ("4S", "bid.game_fit")
+    assert choose_call(hand("AKQ", "AJ4", "AKT", "AT76"), ["3H", "X", "P", "4D", "P"])[:2] == \
+        ("5D", "bid.game_fit")
+    assert choose_call(hand("KJ74", "A5", "QJ87", "A43"), ["2D", "X", "P", "2S", "P"])[0] == "pass"
+
+
+def test_negative_doubler_after_1nt_opener_after_takeout_double_and_weak_two_doubled():
+    """1C 1H X P 1NT: the doubler bids 3NT with 12+, invites with 10-11; 1D X 1S: opener raises
+    with four spades as without the double; 2S X: partner raises to the level of the law."""
+    assert choose_call(hand("KJ83", "92", "A75", "KQ62"), ["1C", "1H", "X", "P", "1NT", "P"])[0] == "3NT"
+    assert choose_call(hand("KJ83", "92", "A75", "Q862"), ["1C", "1H", "X", "P", "1NT", "P"])[:2] == \
+        ("2NT", "resp.invite")
+    assert choose_call(hand("KJ83", "92", "J75", "Q862"), ["1C", "1H", "X", "P", "1NT", "P"])[0] == "pass"
+    assert choose_call(hand("KQ52", "K32", "Q974", "A3"), ["1D", "X", "1S", "P"])[:2] == ("2S", "rebid.raise")
+    assert choose_call(hand("Q52", "K72", "98", "J7432"), ["2S", "X"])[:2] == ("3S", "compete.law")
+    assert choose_call(hand("5", "K72", "Q987", "J7432"), ["2S", "X"])[0] == "pass"
+
+
+def test_slam_is_simulated_over_the_opponents_interference(monkeypatch):
+    """The opponents made the last bid (1C 2D, partner's 1C shows 12+): with 16 points, 28 together,
+    slam in our fit and in no-trump is among the candidates; off with CONTESTED_SLAMS."""
+    from cardavia.ai.bridge_bidding import simulate
+    every = [f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT")] + ["pass", "X"]
+    responder = Hand(hand("KT", "K92", "A7", "AT9742"))
+    found = simulate.lever_candidates(responder, ["1C", "2D"], 2, every[7:], "3NT", 12, [0])
+    assert {"6C", "6NT"} <= set(found)
+    monkeypatch.setattr(simulate, "CONTESTED_SLAMS", False)
+    assert simulate.lever_candidates(responder, ["1C", "2D"], 2, every[7:], "3NT", 12, [0]) == []
+
+
+def test_responder_competes_over_the_1nt_overcall_and_opener_rebids_over_responders_1nt():
+    """1NT (2D): 3NT with 10-14 and a diamond stopper, the penalty double with four diamonds and 8+,
+    a weak five-card major, the 2NT invitation that opener accepts with 16+; 1D (1H) 1NT: opener
+    invites with 16-18, passes a minimum."""
+    assert choose_call(hand("K92", "Q73", "KJ4", "Q952"), ["1NT", "2D"])[:2] == ("3NT", "bid.game")
+    assert choose_call(hand("K92", "973", "QJ84", "Q95"), ["1NT", "2D"])[:2] == ("X", "double.penalty")
+    assert choose_call(hand("QT942", "73", "84", "J952"), ["1NT", "2D"])[:2] == ("2S", "bid.signoff_long")
+    assert choose_call(hand("K92", "Q73", "Q84", "J752"), ["1NT", "2D"])[:2] == ("2NT", "resp.invite")
+    assert choose_call(hand("AQ2", "K52", "AJ4", "K943"), ["1NT", "2D", "P", "2NT", "P"])[0] == "3NT"
+    assert choose_call(hand("AQ2", "K52", "QJ4", "K943"), ["1NT", "2D", "P", "2NT", "P"])[0] == "pass"
+    assert choose_call(hand("A92", "K5", "AQJ43", "K94"), ["1D", "1H", "1NT", "P"])[:2] == ("2NT", "rebid.invite")
+    assert choose_call(hand("A92", "85", "AQJ43", "K94"), ["1D", "1H", "1NT", "P"])[:2] == ("pass", "pass.minimum")
+
+
+def test_responder_raises_over_a_two_level_overcall_with_the_support_it_has():
+    """1D (2C): four diamonds raise (1D shows four nearly always); 1H (2S): no 2H is left, so three
+    hearts and 8-12 raise to 3H instead of passing."""
+    assert choose_call(hand("Q7", "K85", "9742", "QJ76"), ["1D", "2C"])[:2] == ("2D", "resp.raise")
+    assert choose_call(hand("8", "QJ7", "KJ873", "AT98"), ["1H", "2S"])[:2] == ("3H", "resp.limit_raise")
+    assert choose_call(hand("8", "Q72", "T9873", "JT98"), ["1H", "2S"])[0] == "pass"
+
+
+def test_at_favourable_vulnerability_the_system_sacrifices_over_their_game():
+    """1S (2H) 4S: five hearts opposite the overcall's five make ten trumps; not vulnerable against
+    vulnerable, with little defence, 5H (one level past the law); at any other vulnerability, or
+    with defence, the pass."""
+    advancer = hand("82", "KJ983", "Q8742", "5")
+    auction = ["1S", "2H", "4S"]
+    assert choose_call(advancer, auction, vulnerable=(False, True))[:2] == ("5H", "compete.law")
+    for vulnerable in ((False, False), (True, True), (True, False), None):
+        assert choose_call(advancer, auction, vulnerable=vulnerable)[0] == "pass"
+    assert choose_call(hand("A2", "KJ983", "AQ74", "K5"), auction, vulnerable=(False, True))[0] != "5H"
+    # the agent reads its side's vulnerability from its observation: East (seat 3) is favourable when
+    # North-South alone are vulnerable, unfavourable the other way round
+    agent = make_agent("heuristic", GAME, seed=0)
+    legal = [GAME.parse_move(c) for c in ("pass", "X", "5C", "5D", "5H", "5S", "5NT")]
+    for vulnerability, call in (("ns", "5H"), ("ew", "pass")):
+        observation = {"phase": "auction", "hand": advancer, "auction": auction, "player": 3,
+                       "vulnerability": vulnerability}
+        assert str(agent.choose(observation, legal)) == call

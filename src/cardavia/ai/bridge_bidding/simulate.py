@@ -15,7 +15,8 @@ partnership has the values (``GAME_POINTS``; in a contested auction too,
 where our side holds the contract, and where the opponents outbid our
 part-score, our game in each fit: ``CONTESTED_GAMES``), slam (and from ``GRAND_POINTS`` a grand
 slam) against game from ``SLAM_POINTS`` on more deals
-(``SystemAgent.slam_samples``), a game in another strain we fit against the
+(``SystemAgent.slam_samples``; where the opponents made the last bid too:
+``CONTESTED_SLAMS``), a game in another strain we fit against the
 system's game (``STRAIN_GAMES``), and an invitation against game at once
 and passing (``INVITES``).  There each candidate's auction is played on to
 its end by the system in every seat of the sampled deal (``rollout``:
@@ -45,8 +46,8 @@ from typing import Callable, Sequence
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_id, card_text
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.interpreter import (Hand, _rank, _token, choose_call, explain, reading_row,
-                                                    shown_length, shown_points)
+from cardavia.ai.bridge_bidding.interpreter import (VULNERABLE, Hand, _rank, _token, choose_call, explain,
+                                                    reading_row, shown_length, shown_points, side_vulnerability)
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -273,7 +274,7 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
         candidates.append((t, (int(t[0]), strain, 0, _first_bidder(tokens, player % 2, strain, player))))
     if "P" not in legal_tokens or len(candidates) == 1:
         return legal_tokens.get("P", str(legal[0]))
-    vul = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}[vulnerability]
+    vul = VULNERABLE[vulnerability]
     solver = Solver()
     totals = [0] * len(candidates)
     for masks in sample_deals(hand, tokens, player, samples, rng):
@@ -309,6 +310,7 @@ COMPETE = False  # bidding on over the opponents' game is simulated: off, it los
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
 CONTESTED_GAMES = True  # where the opponents outbid our part-score, our game in a fit is simulated from
 # GAME_POINTS (tuning set 4.20 -> 4.14; from 20 points 4.21, with the cheapest bid in each fit too 4.16)
+CONTESTED_SLAMS = True  # where the opponents made the last bid, slam is simulated from SLAM_POINTS too
 ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
 INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
 WIDE = False  # every call of a side that has bid is simulated against ``wide_candidates``: off. Tuning set,
@@ -404,6 +406,9 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
         if CONTESTED_GAMES and top_level < 4 and combined >= GAME_POINTS and (system or "P") in ("P", "X"):
             for strain in fits:  # they outbid our part-score: our game in a fit against the system's call
                 add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+        if CONTESTED_SLAMS and combined >= SLAM_POINTS and top_level < 6:
+            for strain in {*fits, 4}:  # slam over their interference, against the system's call
+                add(f"6{_STRAINS[strain]}")
         if COMPETE and top_level >= 4 and "P" == (system or "P"):  # (doubling them on samples lost: it is left out)
             for strain in fits:
                 level = next((lv for lv in range(top_level, 8) if f"{lv}{_STRAINS[strain]}" in legal_tokens), None)
@@ -457,14 +462,16 @@ def _ended(tokens: Sequence[str]) -> bool:
     return len(tokens) >= 4 and tokens[-3:] == ["P", "P", "P"]  # after a bid, or four passes
 
 
-def rollout(hands: Sequence[Hand], tokens: Sequence[str]) -> list[str]:
+def rollout(hands: Sequence[Hand], tokens: Sequence[str], vulnerability: str | None = None) -> list[str]:
     """The auction ``tokens`` played on to its end by the system in every seat
     (``hands`` by seat); a seat the system has no answer for passes."""
     auction = list(tokens)
     for _ in range(_ROLLOUT_CALLS):
         if _ended(auction):
             break
-        found = choose_call(hands[len(auction) % 4], auction, legal_tokens(auction))
+        seat = len(auction) % 4
+        found = choose_call(hands[seat], auction, legal_tokens(auction),
+                            side_vulnerability(vulnerability, seat) if vulnerability else None)
         auction.append(_token(found[0]) if found is not None else "P")
     return auction
 
@@ -480,7 +487,7 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
     tokens = [_token(c) for c in auction]
     calls = [_token(system_call), *[_token(c) for c in candidates]]
     final = [_contract_so_far([*tokens, c]) for c in calls]  # the contracts if the auction ended there
-    vul = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}[vulnerability]
+    vul = VULNERABLE[vulnerability]
     solver = solver or Solver()
     contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
     gains = [0] * len(calls)
@@ -491,7 +498,7 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
         contracts = final
         if ROLLOUTS:
             seats = [Hand([card_text(c) for c in range(52) if m >> c & 1]) for m in masks]
-            contracts = [_contract_so_far(rollout(seats, [*tokens, c])) for c in calls]
+            contracts = [_contract_so_far(rollout(seats, [*tokens, c], vulnerability)) for c in calls]
         for contract in contracts:
             if contract is None:
                 scores.append(0)

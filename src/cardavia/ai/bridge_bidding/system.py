@@ -37,6 +37,8 @@ and call.  Constraints (every one must hold):
     in answer to Blackwood.
 ``four_card_major``  True
     four cards in hearts or spades and no five-card major.
+``favourable``  True
+    our side not vulnerable, theirs vulnerable (``choose_call``'s ``vulnerable``).
 ``takeout``  a suit
     three or more cards in each major other than that one.
 ``unbid``  a suit
@@ -517,6 +519,18 @@ for x in SUITS:  # advancing partner's overcall
             for lv in (1, 2):
                 rule(ctx, f"{lv}{y}", "advance.cheapest", {"suit": y, "high": 40, "length": 3},
                      best_of=(SUITS.replace(x, ""), y))
+    for y in MAJORS.replace(x, ""):  # the doubler raises the advancer's major: the cheapest (0-8), the jump (9-11)
+        level = 1 if y in above(x) else 2
+        ctx = rf"^1{x} X P {level}{y} P$"
+        rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 19, 40), len={y: (4, 13)})
+        if level < 3:
+            rule(ctx, f"{level + 1}{y}", "bid.invite_fit", {"suit": y}, dummy=(y, 16, 18), len={y: (4, 13)})
+            rule(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", f"4{y}", "bid.accept_invite", {"low": 6},
+                 pts=(6, 40))
+            rule(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", "pass", "rebid.decline", {"high": 5})
+        ctx = rf"^1{x} X P {level + 1}{y} P$"
+        rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 13, 40), len={y: (4, 13)})
+    rule(rf"^1{x} X P [23][CDHS] P$", "3NT", "bid.game", {"low": 15}, hcp=(15, 40), stop=x)
     ctx = rf"^1{x} X P 1[DHS] P$|^1{x} X P 2[CDHS] P$"
     rule(ctx, "pass", "pass.minimum", {"high": 16}, hcp=(0, 16))
 
@@ -551,6 +565,14 @@ for x in SUITS:  # responder after an overcall or a takeout double
                  len={x: (5, 13)})
             rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 5, "low": 6, "high": 9}, pts=(6, 9),
                  len={x: (5, 13)})
+            if x == "D":  # 1D shows four nearly always: four of them raise too
+                rule(ctx, "3D", "resp.raise", {"suit": x, "length": 5, "low": 10, "high": 12}, pts=(10, 12),
+                     len={x: (4, 13)})
+                rule(ctx, "2D", "resp.raise", {"suit": x, "length": 5, "low": 6, "high": 9}, pts=(6, 9),
+                     len={x: (4, 13)})
+        elif y in above(x):  # 1H (2S): no 2H to bid, so three hearts and 8-12 raise to 3H
+            rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 4, "low": 10, "high": 12}, pts=(8, 12),
+                 len={x: (3, 13)})
         rule(ctx, "pass", "pass.competitive", {})
         if y == "N":
             continue
@@ -705,6 +727,111 @@ for x in SUITS:  # the part-score battle
             rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
             rule(ctx, "pass", "pass.competitive", {})
 
+# The overcaller's second call after partner's advance, and the advancer's answer to an invitation.
+for x in SUITS:
+    for y in SUITS:
+        if y == x:
+            continue
+        ov = f"1{y}" if y in above(x) else f"2{y}"
+        raised = rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P$"  # the single raise, 6-10
+        if y in MAJORS:
+            rule(raised, f"4{y}", "rebid.game", {"low": 17}, pts=(17, 40))
+            rule(raised, f"3{y}", "rebid.invite", {"low": 15, "high": 16}, pts=(15, 16))
+            rule(rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P 3{y} P$", f"4{y}", "bid.accept_invite", {"low": 9},
+                 pts=(9, 40))
+            rule(rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P 3{y} P$", "pass", "rebid.decline", {"high": 8})
+        rule(raised, "pass", "pass.minimum", {})
+        if ov[0] == "1":  # the limit raise, 11-12
+            if y in MAJORS:
+                rule(rf"^1{x} {ov} P 3{y} P$", f"4{y}", "bid.accept_invite", {"low": 11}, pts=(11, 40))
+            rule(rf"^1{x} {ov} P 3{y} P$", "pass", "rebid.decline", {"high": 10})
+            ctx = rf"^1{x} {ov} P 1NT P$"  # advance.nt, 8-11
+            rule(ctx, "3NT", "rebid.nt", {"low": 15, "high": 16}, hcp=(15, 16))
+            if y in MAJORS:
+                rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(15, 40), len={y: (6, 13)})
+            rule(ctx, "2NT", "rebid.invite", {"low": 13, "high": 14}, hcp=(13, 14))
+            rule(ctx, f"2{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
+            rule(ctx, "pass", "pass.minimum", {})
+            rule(rf"^1{x} {ov} P 1NT P 2NT P$", "3NT", "bid.accept_invite", {"low": 10}, hcp=(10, 11))
+            rule(rf"^1{x} {ov} P 1NT P 2NT P$", "pass", "rebid.decline", {"high": 9})
+            ctx = rf"^1{x} {ov} P 2NT P$"  # advance.nt, 12-14
+            if y in MAJORS:
+                rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(11, 40), len={y: (6, 13)})
+            rule(ctx, "3NT", "rebid.accept", {"low": 10}, hcp=(10, 40))
+            rule(ctx, "pass", "rebid.decline", {"high": 9})
+    ctx = rf"^1{x} 1NT P 2NT P$"  # the 1NT overcall (15-18) invited
+    rule(ctx, "3NT", "rebid.accept", {"low": 17}, hcp=(17, 18))
+    rule(ctx, "pass", "rebid.decline", {"high": 16})
+    rule(rf"^1{x} 1NT P 2[HS] P$", "pass", "pass.competitive", {})  # the sign-off
+
+# The negative doubler after opener's 1NT rebid (12-14, their suit held), and opener's answer.
+for x in SUITS:
+    for y in SUITS.replace(x, ""):
+        if y in above(x):
+            ctx = rf"^1{x} 1{y} X P 1NT P$"
+            rule(ctx, "3NT", "bid.game", {"low": 12}, hcp=(12, 40))
+            rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
+            rule(ctx, "pass", "pass.minimum", {})
+            rule(rf"^1{x} 1{y} X P 1NT P 2NT P$", "3NT", "rebid.accept", {"low": 13}, hcp=(13, 40))
+            rule(rf"^1{x} 1{y} X P 1NT P 2NT P$", "pass", "rebid.decline", {"high": 12})
+        if y in above(x):  # opener after the takeout double and responder's new suit: as without the double
+            ctx = rf"^1{x} X 1{y} P$"
+            if y in MAJORS:
+                rule(ctx, f"4{y}", "rebid.raise", {"suit": y, "length": 4}, dummy=(y, 19, 40), len={y: (4, 13)})
+            rule(ctx, f"3{y}", "rebid.raise", {"suit": y, "length": 4}, dummy=(y, 16, 18), len={y: (4, 13)})
+            rule(ctx, f"2{y}", "rebid.raise", {"suit": y, "length": 4}, dummy=(y, 12, 15), len={y: (4, 13)})
+            rule(ctx, "1NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True)
+            rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
+            rule(ctx, "pass", "pass.minimum", {})
+for x in "DHS":  # partner's weak two doubled: the law of total tricks (six and three make nine)
+    rule(rf"^2{x} X$", f"4{x}", "compete.law", {"suit": x, "trumps": 10}, len={x: (4, 13)}, hcp=(0, 13))
+    rule(rf"^2{x} X$", f"3{x}", "compete.law", {"suit": x, "trumps": 9}, len={x: (3, 13)}, hcp=(0, 13))
+    rule(rf"^2{x} X$", "pass", "pass.competitive", {})
+
+# Opener after responder's 1NT over an overcall (6-10, their suit held), as without the overcall.
+for x in SUITS:
+    for y in SUITS.replace(x, ""):
+        if y not in above(x):
+            continue
+        ctx = rf"^1{x} 1{y} 1NT P$"
+        rule(ctx, "3NT", "rebid.nt", {"low": 19, "high": 21}, hcp=(19, 21))
+        rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 18}, hcp=(16, 18))
+        rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
+        for z in below(x):
+            if z != y:
+                rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)})
+        rule(ctx, "pass", "pass.minimum", {})
+        rule(rf"^1{x} 1{y} 1NT P 2NT P$", "3NT", "rebid.accept", {"low": 8}, hcp=(8, 10))
+        rule(rf"^1{x} 1{y} 1NT P 2NT P$", "pass", "rebid.decline", {"high": 7})
+# Responder after a two-level overcall of 1NT: game with a stopper, the penalty double, a natural
+# major, the invitation; opener's answer to it.
+for y in SUITS:
+    ctx = rf"^1NT 2{y}$"
+    for m in MAJORS:
+        if m != y:
+            rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(8, 40), len={m: (6, 13)})
+    rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 14), stop=y)
+    rule(ctx, "X", "double.penalty", {"low": 8}, hcp=(8, 40), len={y: (4, 13)})
+    for m in MAJORS:
+        if m in above(y):
+            rule(ctx, f"2{m}", "bid.signoff_long", {"suit": m, "length": 5}, hcp=(0, 9), len={m: (5, 13)})
+    rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9), stop=y)
+    rule(ctx, "pass", "pass.competitive", {})
+    rule(rf"^1NT 2{y} P 2NT P$", "3NT", "rebid.accept", {"low": 16}, hcp=(16, 17))
+    rule(rf"^1NT 2{y} P 2NT P$", "pass", "rebid.decline", {"high": 15})
+
+# The doubler of a weak two or a preempt after the advance: game in the advancer's major with the
+# values, no-trump with their suit held, or the advancer's minor at game.
+for x in "DHSC":
+    for lv in (2, 3):
+        ctx = rf"^{lv}{x} X P (?:[234]\S+) P$|^{lv}{x} P P X P (?:[234]\S+) P$"
+        for m in MAJORS.replace(x, ""):
+            rule(ctx, f"4{m}", "bid.game_fit", {"suit": m, "length": 4}, dummy=(m, 18, 40), fit=m)
+        rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 40), stop=x)
+        for m in "DC".replace(x, ""):
+            rule(ctx, f"5{m}", "bid.game_fit", {"suit": m, "length": 3}, hcp=(21, 40), trumps=(m, 7))
+        rule(ctx, "pass", "pass.minimum", {})
+
 # Opener's third call in a quiet auction, 17-18 and the unbid suits held: the invitation (partner's
 # answer is the placement rows': game with 8+).
 rule(r"^1[CDHS] P \S+ P \S+ P \S+ P$", "2NT", "rebid.invite", {"low": 17, "high": 18}, hcp=(17, 18),
@@ -718,6 +845,13 @@ rule(r"^1[CDHS] P (?:1[DHS]|1NT|2[CDH]) P \S+ P$", "3NT", "bid.game", {"low": 13
 # Partner placed a major game: Blackwood with slam values together and a fit.
 for m in MAJORS:
     rule(rf"4{m} P$", "4NT", "ask.blackwood", {"low": 31}, combined=(31, 40), fit=m, silent_opponents=True)
+
+# The sacrifice: at favourable vulnerability, over the opponents' game, one level past the law of
+# total tricks (ten trumps the five level, nine the four) with little defence.
+for strain in SUITS:
+    for level in (4, 5):
+        rule(r"(?:4[HS]|5[CD])(?: P P)?$", f"{level}{strain}", "compete.law", {"suit": strain, "trumps": level + 5},
+             trumps=(strain, level + 5), hcp=(0, 11), favourable=True, contested=True)
 
 # Once the partnership has reached game or slam and the opponents are silent,
 # nothing is left to say.
