@@ -7,7 +7,8 @@ the mean |IMPs(DD score - par)| per deal (lower is better; the target is
 
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
                                   [--tables tables.json] [--skip-bfg] [--breakdown] [--workers 2]
-                                  [--show N] [--rows rows.jsonl] [--lever-samples 8] [--slam-samples 24]
+                                  [--show N] [--rows rows.jsonl] [--against earlier.jsonl]
+                                  [--lever-samples 8] [--slam-samples 24]
                                   [--oracle [partner]] [--set NAME=VALUE]
     python bench/bench_bidding.py --tables-only --deals 1000 --seed 7 --tables t7.json
 
@@ -23,6 +24,10 @@ simulated calls can reach with the present system and candidates;
 ``--oracle partner`` shows them partner's hand only, the opponents' still
 sampled from their calls.  ``--set`` changes one of ``simulate.py``'s
 constants for the run (``--set WIDE=1 --set WIDE_DOUBLE=0``).
+
+``--against FILE`` (the ``--rows`` of an earlier run on the same deals)
+prints the paired difference: the mean change in IMPs a deal with its 95 %
+interval, and how many auctions changed for better and for worse.
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
@@ -314,6 +319,24 @@ def build_tables(deals: int, seed: int, path: str, tables: dict) -> None:
             print(f"tables: {i + 1}/{deals}", flush=True)
 
 
+def paired(before: list, after: list) -> str:
+    """The paired difference of two runs' rows over the same deals (``--rows``):
+    the means, the mean difference with its 95 % interval, and the deals whose
+    auction changed, better and worse."""
+    by_deal = {row[1]: row for row in before}
+    pairs = [(by_deal[row[1]], row) for row in after if row[1] in by_deal]
+    if len(pairs) < 2:
+        return "paired: fewer than two deals in common"
+    diffs = [b[0] - a[0] for a, b in pairs]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    half = 1.96 * (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 / n ** 0.5
+    changed = [(a, b) for a, b in pairs if a[3] != b[3]]
+    return (f"paired over {n} deals: {sum(a[0] for a, _ in pairs) / n:.3f} -> {sum(b[0] for _, b in pairs) / n:.3f}, "
+            f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] IMPs a deal; auctions changed {len(changed)}, "
+            f"better {sum(b[0] < a[0] for a, b in changed)}, worse {sum(b[0] > a[0] for a, b in changed)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
@@ -330,6 +353,7 @@ def main() -> None:
     ap.add_argument("--slam-margin", type=float, help="IMPs a simulated slam must gain")
     ap.add_argument("--slam-points", type=int, help="combined points from which a slam is simulated")
     ap.add_argument("--rows", help="write our per-deal rows (JSON lines) to this file")
+    ap.add_argument("--against", help="a --rows file of an earlier run: the paired difference with it")
     ap.add_argument("--tables-only", action="store_true", help="only solve the tables into --tables")
     ap.add_argument("--oracle", nargs="?", const="deal", choices=("deal", "partner"),
                     help="a bound, not a result: the agent's simulations see the true deal "
@@ -394,6 +418,9 @@ def main() -> None:
         with open(args.rows, "w") as f:
             for row in rows:
                 f.write(json.dumps(row) + "\n")
+    if args.against:
+        with open(args.against) as f:
+            print(paired([json.loads(line) for line in f], json.loads(json.dumps(rows))))
     calls = sorted(counts["call_ms"])
     print(f"{args.agent}: ms a call median {calls[len(calls) // 2]:.1f}, p99 {calls[int(0.99 * len(calls))]:.1f}, "
           f"max {calls[-1]:.1f} ({len(calls)} calls)")

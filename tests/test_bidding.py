@@ -18,7 +18,7 @@ GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
          "partnership_aces", "four_card_major", "takeout", "silent_side", "unbid", "contested", "negative",
          "short_theirs", "combined", "fit", "silent_opponents", "dummy",
-         "honours", "trumps", "favourable"}
+         "honours", "trumps"}
 
 
 @pytest.fixture(autouse=True)
@@ -809,21 +809,7 @@ def test_responder_raises_over_a_two_level_overcall_with_the_support_it_has():
     assert choose_call(hand("8", "Q72", "T9873", "JT98"), ["1H", "2S"])[0] == "pass"
 
 
-def test_at_favourable_vulnerability_the_system_sacrifices_over_their_game():
-    """1S (2H) 4S: five hearts opposite the overcall's five make ten trumps; not vulnerable against
-    vulnerable, with little defence, 5H (one level past the law); at any other vulnerability, or
-    with defence, the pass."""
-    advancer = hand("82", "KJ983", "Q8742", "5")
-    auction = ["1S", "2H", "4S"]
-    assert choose_call(advancer, auction, vulnerable=(False, True))[:2] == ("5H", "compete.law")
-    for vulnerable in ((False, False), (True, True), (True, False), None):
-        assert choose_call(advancer, auction, vulnerable=vulnerable)[0] == "pass"
-    assert choose_call(hand("A2", "KJ983", "AQ74", "K5"), auction, vulnerable=(False, True))[0] != "5H"
-    # the agent reads its side's vulnerability from its observation: East (seat 3) is favourable when
-    # North-South alone are vulnerable, unfavourable the other way round
-    agent = make_agent("heuristic", GAME, seed=0)
-    legal = [GAME.parse_move(c) for c in ("pass", "X", "5C", "5D", "5H", "5S", "5NT")]
-    for vulnerability, call in (("ns", "5H"), ("ew", "pass")):
-        observation = {"phase": "auction", "hand": advancer, "auction": auction, "player": 3,
-                       "vulnerability": vulnerability}
-        assert str(agent.choose(observation, legal)) == call
+def test_opener_bids_game_over_partners_raise_in_the_part_score_battle():
+    """1D (2C) 2D: partner's raise shows 6+; opener's 19 with the clubs held bids 3NT, not 3D."""
+    assert choose_call(hand("AKJ4", "2", "AKJT83", "K9"), ["1D", "2C", "2D", "P"])[:2] == ("3NT", "bid.game")
+    assert choose_call(hand("AK54", "2", "QJT983", "K9"), ["1D", "2C", "2D", "P"])[0] == "3D"

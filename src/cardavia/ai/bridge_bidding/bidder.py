@@ -12,8 +12,7 @@ from typing import Any, cast
 
 from cardavia.ai.agent import Agent
 from cardavia.ai.bridge_bidding import simulate
-from cardavia.ai.bridge_bidding.interpreter import (Hand, _token, choose_call, context_of, explain, partner_shows,
-                                                    side_vulnerability)
+from cardavia.ai.bridge_bidding.interpreter import Hand, _token, choose_call, context_of, explain, partner_shows
 from cardavia.ai.bridge_bidding.system import SUITS
 from cardavia.game import LegalMoves, Move, Observation
 
@@ -59,8 +58,7 @@ class SystemAgent(Agent):
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         data: dict = cast(dict, getattr(observation, "data", observation))
         if data.get("phase") == "auction":
-            found = choose_call(data["hand"], data["auction"], [str(m) for m in legal_moves],
-                                side_vulnerability(data["vulnerability"], data["player"]))
+            found = choose_call(data["hand"], data["auction"], [str(m) for m in legal_moves])
             self.last_lever = None
             self.last_searched = False
             self._simulated = None

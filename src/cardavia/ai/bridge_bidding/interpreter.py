@@ -17,14 +17,7 @@ from typing import Any, Sequence
 from cardavia.ai.bridge_bidding.system import MAJORS, RULES, SUITS, Rule
 
 _RANKS = "23456789TJQKA"
-VULNERABLE = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}
-"""Whether North-South and East-West are vulnerable, by the game's vulnerability name."""
 
-
-def side_vulnerability(vulnerability: str, seat: int) -> tuple[bool, bool]:
-    """(we, they) vulnerable for ``seat`` (South 0, West 1, North 2, East 3)."""
-    ns_ew = VULNERABLE[vulnerability]
-    return ns_ew[seat % 2], ns_ew[1 - seat % 2]
 _BALANCED = ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
 
 
@@ -171,8 +164,7 @@ def _partnership_aces(hand: Hand, context: str) -> int:
     return hand.aces + shown
 
 
-def _holds(hand: Hand, constraints: dict[str, Any], context: str,
-           vulnerable: tuple[bool, bool] | None = None) -> bool:
+def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
     for key, want in constraints.items():
         if key == "hcp":
             ok = want[0] <= hand.hcp <= want[1]
@@ -225,8 +217,6 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str,
         elif key == "silent_side":
             tokens = context.split()
             ok = all(t == "P" for j, t in enumerate(tokens) if (len(tokens) - j) % 2 == 0) == want
-        elif key == "favourable":
-            ok = (vulnerable == (False, True)) == want
         elif key == "takeout":
             ok = all(hand.length[m] >= 3 for m in MAJORS if m != want)
         else:
@@ -243,11 +233,10 @@ def rules_for(context: str) -> tuple[Rule, ...]:
     return tuple(r for r in RULES if _pattern(r[0]).search(context))
 
 
-def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Sequence[Any] | None = None,
-                vulnerable: tuple[bool, bool] | None = None) -> tuple[str, str, dict[str, Any]] | None:
+def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Sequence[Any] | None = None
+                ) -> tuple[str, str, dict[str, Any]] | None:
     """The system's call for ``hand`` after ``auction``: (call text, message
-    id, parameters) of the first row that fits and is legal, or None;
-    ``vulnerable`` is (we, they) (``side_vulnerability``), None where unknown."""
+    id, parameters) of the first row that fits and is legal, or None."""
     h = hand if isinstance(hand, Hand) else Hand(hand)
     context = context_of(auction)
     allowed = None if legal is None else {_token(m) for m in legal}
@@ -256,7 +245,7 @@ def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Seque
         token = _token(call)
         if token not in allowed if allowed is not None else token[0].isdigit() and _rank(token) <= floor:
             continue
-        if _holds(h, constraints, context, vulnerable):
+        if _holds(h, constraints, context):
             return call, message, params
     return None
 

@@ -46,11 +46,12 @@ from typing import Callable, Sequence
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_id, card_text
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.interpreter import (VULNERABLE, Hand, _rank, _token, choose_call, explain,
-                                                    reading_row, shown_length, shown_points, side_vulnerability)
+from cardavia.ai.bridge_bidding.interpreter import (Hand, _rank, _token, choose_call, explain, reading_row,
+                                                    shown_length, shown_points)
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
+_VULNERABLE = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}
 _PROBES = 64  # random hands drawn per seat to find the most constrained one
 _FIRST_TRIES, _SECOND_TRIES, _SECOND_ROUNDS = 400, 60, 12  # draws for the first seat, for the second
 _DRAW_BUDGET = 3000  # draws a sampled deal may take on average before the constraints are dropped
@@ -274,7 +275,7 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
         candidates.append((t, (int(t[0]), strain, 0, _first_bidder(tokens, player % 2, strain, player))))
     if "P" not in legal_tokens or len(candidates) == 1:
         return legal_tokens.get("P", str(legal[0]))
-    vul = VULNERABLE[vulnerability]
+    vul = _VULNERABLE[vulnerability]
     solver = Solver()
     totals = [0] * len(candidates)
     for masks in sample_deals(hand, tokens, player, samples, rng):
@@ -462,16 +463,14 @@ def _ended(tokens: Sequence[str]) -> bool:
     return len(tokens) >= 4 and tokens[-3:] == ["P", "P", "P"]  # after a bid, or four passes
 
 
-def rollout(hands: Sequence[Hand], tokens: Sequence[str], vulnerability: str | None = None) -> list[str]:
+def rollout(hands: Sequence[Hand], tokens: Sequence[str]) -> list[str]:
     """The auction ``tokens`` played on to its end by the system in every seat
     (``hands`` by seat); a seat the system has no answer for passes."""
     auction = list(tokens)
     for _ in range(_ROLLOUT_CALLS):
         if _ended(auction):
             break
-        seat = len(auction) % 4
-        found = choose_call(hands[seat], auction, legal_tokens(auction),
-                            side_vulnerability(vulnerability, seat) if vulnerability else None)
+        found = choose_call(hands[len(auction) % 4], auction, legal_tokens(auction))
         auction.append(_token(found[0]) if found is not None else "P")
     return auction
 
@@ -487,7 +486,7 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
     tokens = [_token(c) for c in auction]
     calls = [_token(system_call), *[_token(c) for c in candidates]]
     final = [_contract_so_far([*tokens, c]) for c in calls]  # the contracts if the auction ended there
-    vul = VULNERABLE[vulnerability]
+    vul = _VULNERABLE[vulnerability]
     solver = solver or Solver()
     contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
     gains = [0] * len(calls)
@@ -498,7 +497,7 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
         contracts = final
         if ROLLOUTS:
             seats = [Hand([card_text(c) for c in range(52) if m >> c & 1]) for m in masks]
-            contracts = [_contract_so_far(rollout(seats, [*tokens, c], vulnerability)) for c in calls]
+            contracts = [_contract_so_far(rollout(seats, [*tokens, c])) for c in calls]
         for contract in contracts:
             if contract is None:
                 scores.append(0)
