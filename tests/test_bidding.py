@@ -777,8 +777,9 @@ def test_negative_doubler_after_1nt_opener_after_takeout_double_and_weak_two_dou
 
 def test_slam_is_simulated_over_the_opponents_interference(monkeypatch):
     """The opponents made the last bid (1C 2D, partner's 1C shows 12+): with 16 points, 28 together,
-    slam in our fit and in no-trump is among the candidates; off with CONTESTED_SLAMS."""
+    slam in our fit and in no-trump is among the candidates with CONTESTED_SLAMS (off by default)."""
     from cardavia.ai.bridge_bidding import simulate
+    monkeypatch.setattr(simulate, "CONTESTED_SLAMS", True)
     every = [f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT")] + ["pass", "X"]
     responder = Hand(hand("KT", "K92", "A7", "AT9742"))
     found = simulate.lever_candidates(responder, ["1C", "2D"], 2, every[7:], "3NT", 12, [0])

@@ -15,8 +15,8 @@ partnership has the values (``GAME_POINTS``; in a contested auction too,
 where our side holds the contract, and where the opponents outbid our
 part-score, our game in each fit: ``CONTESTED_GAMES``), slam (and from ``GRAND_POINTS`` a grand
 slam) against game from ``SLAM_POINTS`` on more deals
-(``SystemAgent.slam_samples``; where the opponents made the last bid too:
-``CONTESTED_SLAMS``), a game in another strain we fit against the
+(``SystemAgent.slam_samples``; where the opponents made the last bid,
+``CONTESTED_SLAMS``, off: it seldom arises and lost where it did), a game in another strain we fit against the
 system's game (``STRAIN_GAMES``), and an invitation against game at once
 and passing (``INVITES``).  There each candidate's auction is played on to
 its end by the system in every seat of the sampled deal (``rollout``:
@@ -311,7 +311,8 @@ COMPETE = False  # bidding on over the opponents' game is simulated: off, it los
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
 CONTESTED_GAMES = True  # where the opponents outbid our part-score, our game in a fit is simulated from
 # GAME_POINTS (tuning set 4.20 -> 4.14; from 20 points 4.21, with the cheapest bid in each fit too 4.16)
-CONTESTED_SLAMS = True  # where the opponents made the last bid, slam is simulated from SLAM_POINTS too
+CONTESTED_SLAMS = False  # where the opponents made the last bid, slam is simulated from SLAM_POINTS too: off,
+# it changed one deal of 1,400 (seeds 7 and 2), an 11-IMP loss (6H over 1H (1S) against par 4H+1)
 ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
 INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
 WIDE = False  # every call of a side that has bid is simulated against ``wide_candidates``: off. Tuning set,
