@@ -814,3 +814,10 @@ def test_opener_bids_game_over_partners_raise_in_the_part_score_battle():
     """1D (2C) 2D: partner's raise shows 6+; opener's 19 with the clubs held bids 3NT, not 3D."""
     assert choose_call(hand("AKJ4", "2", "AKJT83", "K9"), ["1D", "2C", "2D", "P"])[:2] == ("3NT", "bid.game")
     assert choose_call(hand("AK54", "2", "QJT983", "K9"), ["1D", "2C", "2D", "P"])[0] == "3D"
+
+
+def test_over_the_raise_of_a_two_level_overcall_the_overcaller_bids_game_with_13():
+    """1S (2H) P (3H): the raise of a two-level overcall shows 10-12, so 13 points make game."""
+    assert choose_call(hand("K2", "AQJ94", "K73", "954"), ["1S", "2H", "P", "3H", "P"])[:2] == \
+        ("4H", "rebid.game")
+    assert choose_call(hand("82", "AQJ94", "K73", "954"), ["1S", "2H", "P", "3H", "P"])[0] == "pass"

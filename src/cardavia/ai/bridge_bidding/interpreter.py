@@ -17,7 +17,6 @@ from typing import Any, Sequence
 from cardavia.ai.bridge_bidding.system import MAJORS, RULES, SUITS, Rule
 
 _RANKS = "23456789TJQKA"
-
 _BALANCED = ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
 
 

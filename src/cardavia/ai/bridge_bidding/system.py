@@ -732,13 +732,14 @@ for x in SUITS:
         if y == x:
             continue
         ov = f"1{y}" if y in above(x) else f"2{y}"
-        raised = rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P$"  # the single raise, 6-10
-        if y in MAJORS:
+        raised = rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P$"  # the single raise: 6-10, of a two-level overcall 10-12
+        if y in MAJORS and ov[0] == "1":
             rule(raised, f"4{y}", "rebid.game", {"low": 17}, pts=(17, 40))
             rule(raised, f"3{y}", "rebid.invite", {"low": 15, "high": 16}, pts=(15, 16))
-            rule(rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P 3{y} P$", f"4{y}", "bid.accept_invite", {"low": 9},
-                 pts=(9, 40))
-            rule(rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P 3{y} P$", "pass", "rebid.decline", {"high": 8})
+            rule(rf"^1{x} {ov} P 2{y} P 3{y} P$", f"4{y}", "bid.accept_invite", {"low": 9}, pts=(9, 40))
+            rule(rf"^1{x} {ov} P 2{y} P 3{y} P$", "pass", "rebid.decline", {"high": 8})
+        elif y in MAJORS:
+            rule(raised, f"4{y}", "rebid.game", {"low": 13}, pts=(13, 40))
         rule(raised, "pass", "pass.minimum", {})
         if ov[0] == "1":  # the limit raise, 11-12
             if y in MAJORS:
