@@ -420,7 +420,7 @@ def main() -> None:
                 f.write(json.dumps(row) + "\n")
     if args.against:
         with open(args.against) as f:
-            print(paired([json.loads(line) for line in f], json.loads(json.dumps(rows))))
+            print(paired([json.loads(line) for line in f], rows))
     calls = sorted(counts["call_ms"])
     print(f"{args.agent}: ms a call median {calls[len(calls) // 2]:.1f}, p99 {calls[int(0.99 * len(calls))]:.1f}, "
           f"max {calls[-1]:.1f} ({len(calls)} calls)")

@@ -51,7 +51,6 @@ from cardavia.ai.bridge_bidding.interpreter import (Hand, _rank, _token, choose_
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
-_VULNERABLE = {"none": (False, False), "ns": (True, False), "ew": (False, True), "both": (True, True)}
 _PROBES = 64  # random hands drawn per seat to find the most constrained one
 _FIRST_TRIES, _SECOND_TRIES, _SECOND_ROUNDS = 400, 60, 12  # draws for the first seat, for the second
 _DRAW_BUDGET = 3000  # draws a sampled deal may take on average before the constraints are dropped
@@ -275,7 +274,7 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
         candidates.append((t, (int(t[0]), strain, 0, _first_bidder(tokens, player % 2, strain, player))))
     if "P" not in legal_tokens or len(candidates) == 1:
         return legal_tokens.get("P", str(legal[0]))
-    vul = _VULNERABLE[vulnerability]
+    vul = tuple(vulnerability in ("both", side) for side in ("ns", "ew"))  # North-South's, East-West's
     solver = Solver()
     totals = [0] * len(candidates)
     for masks in sample_deals(hand, tokens, player, samples, rng):
@@ -487,7 +486,7 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
     tokens = [_token(c) for c in auction]
     calls = [_token(system_call), *[_token(c) for c in candidates]]
     final = [_contract_so_far([*tokens, c]) for c in calls]  # the contracts if the auction ended there
-    vul = _VULNERABLE[vulnerability]
+    vul = tuple(vulnerability in ("both", side) for side in ("ns", "ew"))  # North-South's, East-West's
     solver = solver or Solver()
     contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
     gains = [0] * len(calls)

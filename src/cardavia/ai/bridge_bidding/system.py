@@ -521,11 +521,9 @@ for x in SUITS:  # advancing partner's overcall
         level = 1 if y in above(x) else 2
         ctx = rf"^1{x} X P {level}{y} P$"
         rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 19, 40), len={y: (4, 13)})
-        if level < 3:
-            rule(ctx, f"{level + 1}{y}", "bid.invite_fit", {"suit": y}, dummy=(y, 16, 18), len={y: (4, 13)})
-            rule(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", f"4{y}", "bid.accept_invite", {"low": 6},
-                 pts=(6, 40))
-            rule(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", "pass", "rebid.decline", {"high": 5})
+        rule(ctx, f"{level + 1}{y}", "bid.invite_fit", {"suit": y}, dummy=(y, 16, 18), len={y: (4, 13)})
+        rule(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", f"4{y}", "bid.accept_invite", {"low": 6}, pts=(6, 40))
+        rule(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", "pass", "rebid.decline", {"high": 5})
         ctx = rf"^1{x} X P {level + 1}{y} P$"
         rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 13, 40), len={y: (4, 13)})
     rule(rf"^1{x} X P [23][CDHS] P$", "3NT", "bid.game", {"low": 15}, hcp=(15, 40), stop=x)
@@ -559,15 +557,11 @@ for x in SUITS:  # responder after an overcall or a takeout double
             rule(ctx, f"1{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 6}, pts=(6, 40), len={z: (5, 13)})
             rule(ctx, f"2{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 11}, pts=(11, 40), len={z: (5, 13)})
         if x not in MAJORS:
+            support = 4 if x == "D" else 5  # 1D shows four nearly always: four of them raise too
             rule(ctx, f"3{x}", "resp.raise", {"suit": x, "length": 5, "low": 10, "high": 12}, pts=(10, 12),
-                 len={x: (5, 13)})
+                 len={x: (support, 13)})
             rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 5, "low": 6, "high": 9}, pts=(6, 9),
-                 len={x: (5, 13)})
-            if x == "D":  # 1D shows four nearly always: four of them raise too
-                rule(ctx, "3D", "resp.raise", {"suit": x, "length": 5, "low": 10, "high": 12}, pts=(10, 12),
-                     len={x: (4, 13)})
-                rule(ctx, "2D", "resp.raise", {"suit": x, "length": 5, "low": 6, "high": 9}, pts=(6, 9),
-                     len={x: (4, 13)})
+                 len={x: (support, 13)})
         elif y in above(x):  # 1H (2S): no 2H to bid, so three hearts and 8-12 raise to 3H
             rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 4, "low": 10, "high": 12}, pts=(8, 12),
                  len={x: (3, 13)})
