@@ -18,7 +18,7 @@ GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
          "partnership_aces", "four_card_major", "takeout", "silent_side", "unbid", "contested", "negative",
          "short_theirs", "combined", "fit", "silent_opponents", "dummy",
-         "honours", "trumps"}
+         "honours", "trumps", "overcalls_first"}
 
 
 @pytest.fixture(autouse=True)
@@ -821,3 +821,27 @@ def test_over_the_raise_of_a_two_level_overcall_the_overcaller_bids_game_with_13
     assert choose_call(hand("K2", "AQJ94", "K73", "954"), ["1S", "2H", "P", "3H", "P"])[:2] == \
         ("4H", "rebid.game")
     assert choose_call(hand("82", "AQJ94", "K73", "954"), ["1S", "2H", "P", "3H", "P"])[0] == "pass"
+
+
+def test_a_six_card_suit_is_overcalled_not_doubled_below_17():
+    """Over 1S, 16 HCP with AKQJ87 in hearts overcalls 2H: a takeout double
+    then a pass over partner's 2D would hide the suit; with 17+ the double
+    (then the suit) shows the stronger hand, and a five-card suit still doubles."""
+    six_hearts = hand("53", "AKQJ87", "4", "AQ76")
+    assert choose_call(six_hearts, ["1S"])[:2] == ("2H", "overcall.suit")
+    assert choose_call(hand("53", "AKQJ87", "4", "AKQ6"), ["1S"])[:2] == ("X", "double.takeout")
+    assert choose_call(hand("53", "AKJ87", "K4", "AJ76"), ["1S"])[:2] == ("X", "double.takeout")
+    assert choose_call(six_hearts, ["2S"])[:2] == ("3H", "overcall.suit")  # over a weak two as well
+    assert explain(["1S"], "X") == ("double.takeout", {"low": 12, "short": "S"})  # the reading is unchanged
+
+
+def test_responder_bids_his_six_card_major_game_before_no_trump():
+    """1H P 1S P 2C P: six spades and 13 points make 4S, not 3NT (it bid 3NT
+    and missed a spade slam); with four cards in opener's second major the
+    raise still comes before no-trump."""
+    assert choose_call(hand("AQ9843", "J3", "AJ97", "6"), ["1H", "P", "1S", "P", "2C", "P"])[:2] == \
+        ("4S", "bid.game_long")
+    assert choose_call(hand("KQ54", "AJ73", "K82", "Q5"), ["1C", "P", "1H", "P", "1S", "P"])[:2] == \
+        ("4S", "bid.game_fit")
+    assert choose_call(hand("Q54", "AJ73", "K82", "Q95"), ["1C", "P", "1H", "P", "1S", "P"])[:2] == \
+        ("3NT", "resp.nt")

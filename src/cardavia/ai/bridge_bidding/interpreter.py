@@ -218,6 +218,9 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
             ok = all(t == "P" for j, t in enumerate(tokens) if (len(tokens) - j) % 2 == 0) == want
         elif key == "takeout":
             ok = all(hand.length[m] >= 3 for m in MAJORS if m != want)
+        elif key == "overcalls_first":
+            theirs = _theirs(context)
+            ok = hand.hcp >= want or all(n < 6 for s, n in hand.length.items() if s not in theirs)
         else:
             raise ValueError(f"unknown constraint {key!r} in the bidding system")
         if not ok:

@@ -39,6 +39,9 @@ and call.  Constraints (every one must hold):
     four cards in hearts or spades and no five-card major.
 ``takeout``  a suit
     three or more cards in each major other than that one.
+``overcalls_first``  n
+    no suit of six or more cards the opponents have not bid, unless n+ HCP
+    (a long suit is overcalled; a takeout double then a suit shows more).
 ``unbid``  a suit
     a suit the opponents have not bid.
 ``negative``  two suits
@@ -362,21 +365,28 @@ for m in MAJORS:  # a fit in opener's major before no-trump; responder's own lon
                  len={m: (6, 13)})
             rule(rf"^1{x} P 2{m} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 2}, pts=(12, 40),
                  len={x: (2, 13)})
+# Before no-trump over opener's second suit: a four-card fit in his new major, then responder's own
+# six-card major (it bid 3NT with six spades and slam values).
+for x in SUITS:
+    for y in above(x):
+        for z in above(y):
+            if z in MAJORS:
+                ctx = rf"^1{x} P 1{y} P 1{z} P$"
+                rule(ctx, f"4{z}", "bid.game_fit", {"suit": z, "length": 4}, dummy=(z, 12, 40), len={z: (4, 13)})
+                rule(ctx, f"3{z}", "bid.invite_fit", {"suit": z, "low": 10, "high": 11}, dummy=(z, 10, 11),
+                     len={z: (4, 13)})
+                rule(ctx, f"2{z}", "rebid.raise", {"suit": z, "length": 4}, dummy=(z, 6, 9), len={z: (4, 13)})
+for y in MAJORS:
+    ctx = rf"^1[CDHS] P (?:1{y}|2{y}) P (?:1[HS]|2[CDHS]) P$"
+    rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(13, 40), len={y: (6, 13)})
 rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]) P$", "3NT", "resp.nt", {"low": 12, "high": 17},
      hcp=(12, 17), stop="unbid")
 rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]|3[CD]) P$", "2NT", "resp.invite", {"low": 10, "high": 11},
      hcp=(10, 11), stop="unbid")
 for x in SUITS:  # responder after opener's second suit
     for y in above(x):
-        for z in above(y):  # a new suit at the one level
+        for z in above(y):  # a new suit at the one level (no-trump is read by the rows above)
             ctx = rf"^1{x} P 1{y} P 1{z} P$"
-            if z in MAJORS:
-                rule(ctx, f"4{z}", "bid.game_fit", {"suit": z, "length": 4}, dummy=(z, 12, 40), len={z: (4, 13)})
-                rule(ctx, f"3{z}", "bid.invite_fit", {"suit": z, "low": 10, "high": 11}, dummy=(z, 10, 11),
-                     len={z: (4, 13)})
-                rule(ctx, f"2{z}", "rebid.raise", {"suit": z, "length": 4}, dummy=(z, 6, 9), len={z: (4, 13)})
-            rule(ctx, "3NT", "resp.nt", {"low": 13, "high": 17}, hcp=(13, 17), stop="unbid")
-            rule(ctx, "2NT", "resp.invite", {"low": 11, "high": 12}, hcp=(11, 12), stop="unbid")
             rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 10), len={y: (6, 13)})
             rule(ctx, "1NT", "resp.1nt", {"low": 8, "high": 10}, hcp=(8, 10))
         for z in below(x):  # a new lower suit at the two level
@@ -435,7 +445,8 @@ rule(r"4NT P 5[CDHS] P 5[CDHS] P$", "pass", "pass.game_reached", {})  # the aske
 for x in SUITS:
     for ctx in (rf"^1{x}$", rf"^1{x} P P$"):
         rule(ctx, "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
-        rule(ctx, "X", "double.takeout", {"low": 12, "short": x}, hcp=(12, 40), len={x: (0, 2)}, takeout=x)
+        rule(ctx, "X", "double.takeout", {"low": 12, "short": x}, hcp=(12, 40), len={x: (0, 2)}, takeout=x,
+             overcalls_first=17)
         rule(ctx, "X", "double.takeout", {"low": 17}, hcp=(17, 40))
         for y in above(x):
             rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 8, "high": 16}, hcp=(8, 16),
@@ -454,8 +465,10 @@ for x in "DHSC":
             rule(ctx, "3NT", "overcall.nt", {"low": 16, "high": 19}, hcp=(16, 19), stop=x)
             if lv == 2:
                 rule(ctx, "2NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
-            rule(ctx, "X", "double.takeout", {"low": 13, "short": x}, hcp=(13, 40), len={x: (0, 2)}, takeout=x)
-            rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 40), len={x: (0, 3)}, takeout=x)
+            rule(ctx, "X", "double.takeout", {"low": 13, "short": x}, hcp=(13, 40), len={x: (0, 2)}, takeout=x,
+                 overcalls_first=18)
+            rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 40), len={x: (0, 3)}, takeout=x,
+                 overcalls_first=18)
             rule(ctx, "X", "double.takeout", {"low": 17}, hcp=(17, 40))  # too strong to pass, no suit or stopper
             for y in "SHDC":
                 if y != x:
