@@ -845,3 +845,30 @@ def test_responder_bids_his_six_card_major_game_before_no_trump():
         ("4S", "bid.game_fit")
     assert choose_call(hand("Q54", "AJ73", "K82", "Q95"), ["1C", "P", "1H", "P", "1S", "P"])[:2] == \
         ("3NT", "resp.nt")
+
+
+def test_a_takeout_double_of_their_raise_is_advanced_not_passed():
+    """1S P 2S X P: the advancer bids (it passed, and 2S doubled made with
+    overtricks for 1,070), the cheapest in its best suit, game with 12+ and
+    five cards in the other major; in the balancing seat as well."""
+    assert choose_call(hand("T64", "K8643", "Q93", "A2"), ["1S", "P", "2S", "X", "P"])[:2] == \
+        ("3H", "advance.cheapest")
+    assert choose_call(hand("Q9", "J542", "Q9432", "K2"), ["1S", "P", "2S", "P", "P", "X", "P"])[:2] == \
+        ("3D", "advance.cheapest")
+    assert choose_call(hand("64", "AK643", "K93", "Q52"), ["1S", "P", "2S", "X", "P"])[:2] == \
+        ("4H", "advance.game")
+    assert choose_call(hand("J64", "8643", "Q93", "752"), ["1D", "P", "2D", "X", "P"])[:2] == \
+        ("2H", "advance.cheapest")
+
+
+def test_responder_answers_openers_reopening_double():
+    """1D (1S) P P X P: responder passes for penalty with four trumps and two
+    honours, else bids: no-trump with their suit held, the best suit."""
+    assert choose_call(hand("KJT5", "653", "9765", "83"), ["1D", "1S", "P", "P", "X", "P"])[:2] == \
+        ("pass", "pass.penalty")
+    assert explain(["1D", "1S", "P", "P", "X", "P"], "pass") == ("pass.penalty", {"suit": "S", "length": 4})
+    assert choose_call(hand("K95", "Q53", "J765", "Q32"), ["1D", "1S", "P", "P", "X", "P"])[:2] == \
+        ("1NT", "advance.nt")
+    assert choose_call(hand("5", "6532", "97653", "832"), ["1D", "2C", "P", "P", "X", "P"])[:2] == \
+        ("2D", "advance.cheapest")
+    assert choose_call(hand("5", "A632", "KQ653", "A32"), ["1D", "2C", "P", "P", "X", "P"])[0] == "3NT"

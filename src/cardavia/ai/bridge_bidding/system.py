@@ -714,6 +714,32 @@ for x in SUITS:  # competing when the opponents have found a fit
                     rule(ctx, f"{lv}{y}", "overcall.suit", {"suit": y, "length": 5, "low": 9, "high": 16},
                          hcp=(9, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
         rule(ctx, "pass", "pass.competitive", {})
+    # Advancing the takeout double of their raise: a bid, not a pass that leaves them in it doubled
+    # (it let 2S doubled make with overtricks, 1,070).
+    ctx = rf"^1{x} P 2{x} X P$|^1{x} P 2{x} P P X P$"
+    for m in MAJORS.replace(x, ""):
+        rule(ctx, f"4{m}", "advance.game", {"suit": m, "length": 5, "low": 12}, hcp=(12, 40), len={m: (5, 13)},
+             best_of=(SUITS.replace(x, ""), m))
+    rule(ctx, "3NT", "advance.nt", {"low": 12}, hcp=(12, 40), stop=x)
+    for y in "SHDC":
+        if y != x:
+            for level in (2, 3):
+                rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 11, "length": 4},
+                     best_of=(SUITS.replace(x, ""), y))
+for x in SUITS:  # opener's reopening double passed round to responder: penalty with their suit, else a bid
+    for y in SUITS.replace(x, ""):
+        for lv in (1, 2):
+            if lv == 1 and y not in above(x):
+                continue
+            ctx = rf"^1{x} {lv}{y} P P X P$"
+            rule(ctx, "pass", "pass.penalty", {"suit": y, "length": 4}, len={y: (4, 13)}, honours=(y, 2))
+            rule(ctx, "3NT", "bid.game", {"low": 11}, hcp=(11, 40), stop=y)
+            rule(ctx, f"{lv}NT", "advance.nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=y)
+            for z in "SHDC":
+                if z != y:
+                    level = lv if z in above(y) else lv + 1
+                    rule(ctx, f"{level}{z}", "advance.cheapest", {"suit": z, "high": 10, "length": 3},
+                         best_of=(SUITS.replace(y, ""), z))
 
 for x in SUITS:  # the part-score battle
     for y in SUITS:
