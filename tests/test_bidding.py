@@ -872,3 +872,11 @@ def test_responder_answers_openers_reopening_double():
     assert choose_call(hand("5", "6532", "97653", "832"), ["1D", "2C", "P", "P", "X", "P"])[:2] == \
         ("2D", "advance.cheapest")
     assert choose_call(hand("5", "A632", "KQ653", "A32"), ["1D", "2C", "P", "P", "X", "P"])[0] == "3NT"
+
+
+def test_opener_doubles_a_1nt_overcall_in_the_reopening_seat_only_with_18():
+    """1C (1NT) P P: a 15-count passes (it doubled a 15-18 no-trump that
+    made); 18+ doubles for penalty; over a suit overcall 15+ still doubles for takeout."""
+    assert choose_call(hand("AK2", "Q95", "K74", "AJ82"), ["1C", "1NT", "P", "P"])[0] == "pass"
+    assert choose_call(hand("AK2", "KQ5", "K74", "AJ82"), ["1C", "1NT", "P", "P"])[:2] == ("X", "double.penalty")
+    assert choose_call(hand("AK", "Q952", "K742", "AJ8"), ["1C", "1S", "P", "P"])[:2] == ("X", "double.takeout")

@@ -640,7 +640,8 @@ for x in SUITS:
         rule(ctx, "3NT", "bid.game", {"low": 16}, hcp=(16, 40), stop=others)
         rule(ctx, "pass", "pass.signoff", {"high": 15})
     ctx = rf"^1{x} (?:1[CDHS]|2[CDHS]|1NT) P P$"
-    rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
+    rule(rf"^1{x} 1NT P P$", "X", "double.penalty", {"low": 18}, hcp=(18, 40))  # 15 doubled a 15-18 and it made
+    rule(rf"^1{x} (?:1[CDHS]|2[CDHS]) P P$", "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
     rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, hcp=(12, 15))
     rule(ctx, "pass", "pass.minimum", {"high": 15})
     rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "3NT", "rebid.accept", {"low": 13}, pts=(13, 40))
