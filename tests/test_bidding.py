@@ -487,7 +487,7 @@ def test_a_call_that_shows_the_partnerships_points_leaves_partners_share_out():
     (read as the bidder's own, the sampler looked for a 22-count and fell back to random hands)."""
     from cardavia.ai.bridge_bidding.interpreter import reading_row
     from cardavia.ai.bridge_bidding.simulate import _shown
-    auction = ["1C", "1H", "X", "P", "2C", "P", "3NT", "P"]
+    auction = ["1C", "1H", "X", "P", "2D", "P", "3NT", "P"]  # (over opener's 2C rebid the doubler has rows)
     assert "combined" in reading_row(auction[:6], "3NT")[2]
     low, high, *_ = _shown(auction)[2]
     assert (low, high) == (10, 18)  # 24-32 together less the rebid's 12, two off for shape; the double's 8+ kept
@@ -880,3 +880,24 @@ def test_opener_doubles_a_1nt_overcall_in_the_reopening_seat_only_with_18():
     assert choose_call(hand("AK2", "Q95", "K74", "AJ82"), ["1C", "1NT", "P", "P"])[0] == "pass"
     assert choose_call(hand("AK2", "KQ5", "K74", "AJ82"), ["1C", "1NT", "P", "P"])[:2] == ("X", "double.penalty")
     assert choose_call(hand("AK", "Q952", "K742", "AJ8"), ["1C", "1S", "P", "P"])[:2] == ("X", "double.takeout")
+
+
+def test_the_negative_doubler_places_the_contract_after_openers_rebid():
+    """1C (1D) X (2D) 2S: with three spades and 14 dummy points the doubler bids
+    4S (the fallback bid 3NT and missed the spade fit); over opener's own suit
+    3NT with their suit held; a minimum passes."""
+    assert choose_call(hand("AQ9", "KQT64", "932", "K5"), ["1C", "1D", "X", "2D", "2S", "P"])[:2] == \
+        ("4S", "bid.game_fit")
+    assert choose_call(hand("AQ94", "KQT6", "932", "K5"), ["1C", "1D", "X", "P", "1S", "P"])[:2] == \
+        ("4S", "bid.game_fit")
+    assert choose_call(hand("Q954", "K876", "932", "K5"), ["1C", "1D", "X", "P", "1S", "P"])[:2] == \
+        ("pass", "pass.minimum")
+    assert choose_call(hand("AKQJT", "A9", "3", "KQT84"), ["1D", "1H", "X", "P", "2D", "P"])[0] == "3NT"
+
+
+def test_the_balancing_doubler_bids_again_with_extras():
+    """1C P P X P 1S P: the doubler in the balancing seat has the direct doubler's rows."""
+    assert choose_call(hand("AQ4", "KQ8", "AK5", "Q862"), ["1C", "P", "P", "X", "P", "1S", "P"])[:2] == \
+        ("3NT", "rebid.nt")  # 20, clubs held
+    assert choose_call(hand("AQ4", "KQ873", "AK5", "62"), ["1C", "P", "P", "X", "P", "1S", "P"])[:2] == \
+        ("2H", "rebid.suit")

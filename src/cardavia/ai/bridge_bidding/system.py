@@ -695,8 +695,8 @@ for x in "DHSC":  # advancing a takeout double of a weak two or preempt
                     if not (level == 4 and y in MAJORS):  # that is the game row's
                         rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 9, "length": 4},
                              best_of=(SUITS.replace(x, ""), y))
-for x in SUITS:  # the doubler's second call
-    ctx = rf"^1{x} X P \S+ P$"
+for x in SUITS:  # the doubler's second call, in the direct seat or the balancing one (it passed 1S with 18)
+    ctx = rf"^1{x} (?:X|P P X) P \S+ P$"
     rule(ctx, "3NT", "rebid.nt", {"low": 19, "high": 21}, hcp=(19, 21), stop=x)
     rule(ctx, "2NT", "rebid.nt", {"low": 17, "high": 18}, hcp=(17, 18), stop=x)
     for y in "SHDC":
@@ -798,6 +798,30 @@ for x in SUITS:
     rule(ctx, "pass", "rebid.decline", {"high": 16})
     rule(rf"^1{x} 1NT P 2[HS] P$", "pass", "pass.competitive", {})  # the sign-off
 
+# The negative doubler after opener's new major or his own suit rebid (over the advancer's raise too):
+# game in the fit, no-trump with their suit held (the fallback bid 3NT over opener's 2S with three spades).
+for x in SUITS:
+    for y in SUITS.replace(x, ""):
+        overcall = "|".join(f"{lv}{y}" for lv in (1, 2) if lv == 2 or y in above(x))
+        for m in MAJORS.replace(x, "").replace(y, ""):
+            ctx = rf"^1{x} (?:{overcall}) X (?:P|[23]{y}) [123]{m} P$"
+            rule(ctx, f"4{m}", "bid.game_fit", {"suit": m, "length": 4, "low": 12}, dummy=(m, 12, 40),
+                 len={m: (4, 13)})
+            rule(ctx, f"4{m}", "bid.game_fit", {"suit": m, "length": 3, "low": 14}, dummy=(m, 14, 40),
+                 len={m: (3, 13)})
+            rule(ctx, f"3{m}", "bid.invite_fit", {"suit": m, "low": 10, "high": 11}, dummy=(m, 10, 11),
+                 len={m: (4, 13)})
+        unbid_majors = MAJORS.replace(x, "").replace(y, "")
+        for ctx in ([rf"^1{x} (?:{overcall}) X (?:P|[23]{y}) [123][{unbid_majors}] P$"] if unbid_majors else []) + \
+                [rf"^1{x} (?:{overcall}) X (?:P|[23]{y}) [23]{x} P$"]:
+            for m in unbid_majors:
+                rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, pts=(13, 40), len={m: (6, 13)})
+            if x in MAJORS:
+                rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(12, 40), len={x: (3, 13)})
+            rule(ctx, "3NT", "bid.game", {"low": 13}, hcp=(13, 40), stop=y)
+            rule(ctx, "2NT", "resp.invite", {"low": 11, "high": 12}, hcp=(11, 12), stop=y)
+            rule(ctx, "3NT", "bid.game", {"low": 13}, hcp=(13, 40))  # game values without a stopper: game all the same
+            rule(ctx, "pass", "pass.minimum", {"high": 10}, hcp=(0, 10))
 # The negative doubler after opener's 1NT rebid (12-14, their suit held), and opener's answer.
 for x in SUITS:
     for y in SUITS.replace(x, ""):
