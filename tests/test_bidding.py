@@ -901,3 +901,13 @@ def test_the_balancing_doubler_bids_again_with_extras():
         ("3NT", "rebid.nt")  # 20, clubs held
     assert choose_call(hand("AQ4", "KQ873", "AK5", "62"), ["1C", "P", "P", "X", "P", "1S", "P"])[:2] == \
         ("2H", "rebid.suit")
+
+
+def test_reopening_double_with_shortness_and_game_over_a_raised_no_trump_overcall():
+    """1D (2S) P P: a 13-count with a spade void reopens with a double (partner may
+    be waiting to convert it); responder's 3NT over an overcall runs to 19; partner's
+    2NT overcall raised by them: game with 8+."""
+    assert choose_call(hand("", "J972", "AT943", "AKJ8"), ["1D", "2S", "P", "P"])[:2] == ("X", "double.takeout")
+    assert choose_call(hand("Q5", "J97", "AT943", "AK8"), ["1D", "2S", "P", "P"])[0] == "pass"  # 14, two spades
+    assert choose_call(hand("AKQ3", "Q", "KJ82", "Q643"), ["1D", "2S"])[:2] == ("3NT", "resp.nt")
+    assert choose_call(hand("K632", "AJ98", "", "AQT84"), ["2D", "2NT", "3D"])[:2] == ("3NT", "bid.game")

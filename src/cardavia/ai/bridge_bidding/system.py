@@ -560,8 +560,8 @@ for x in SUITS:  # responder after an overcall or a takeout double
                  pts=(10, 12), len={x: (4, 13)})
             rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 3, "low": 6, "high": 9}, pts=(6, 9),
                  len={x: (3, 13)})
-        if y != "N":
-            rule(ctx, "3NT", "resp.nt", {"low": 13, "high": 15}, hcp=(13, 15), stop=y)
+        if y != "N":  # (up to 19: a 17-count with their suit held passed 2S)
+            rule(ctx, "3NT", "resp.nt", {"low": 13, "high": 19}, hcp=(13, 19), stop=y)
             rule(ctx, "2NT", "resp.nt", {"low": 11, "high": 12}, hcp=(11, 12), stop=y)
             rule(ctx, "1NT", "resp.1nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=y)
         for z in SUITS:
@@ -641,6 +641,9 @@ for x in SUITS:
         rule(ctx, "pass", "pass.signoff", {"high": 15})
     ctx = rf"^1{x} (?:1[CDHS]|2[CDHS]|1NT) P P$"
     rule(rf"^1{x} 1NT P P$", "X", "double.penalty", {"low": 18}, hcp=(18, 40))  # 15 doubled a 15-18 and it made
+    rule(rf"^1{x} (?:1[CDHS]|2[CDHS]) P P$", "X", "double.takeout", {"low": 12}, hcp=(12, 40), short_theirs=1)
+    # (short in their suit, opener reopens with a minimum: partner may have passed with their suit, waiting to
+    # convert; 13 with a void passed 2S and partner's AKQx of spades never doubled)
     rule(rf"^1{x} (?:1[CDHS]|2[CDHS]) P P$", "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
     rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, hcp=(12, 15))
     rule(ctx, "pass", "pass.minimum", {"high": 15})
@@ -660,6 +663,10 @@ for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
                  len={y: (3, 13)})
         rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, pts=(10, 12), len={y: (3, 13)})
         rule(ctx, "pass", "pass.competitive", {})
+    # Partner's no-trump overcall raised by them: game with the values (it passed 3D with 14 opposite 2NT).
+    rule(rf"^1{x} 1NT [23]{x}$", "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
+    if x != "C":
+        rule(rf"^2{x} 2NT 3{x}$", "3NT", "bid.game", {"low": 8}, hcp=(8, 40))
     ctx = rf"^1{x} 1NT P$"
     for m in MAJORS:
         if m != x:
