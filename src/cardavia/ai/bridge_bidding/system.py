@@ -810,7 +810,8 @@ for x in SUITS:
 for x in SUITS:
     for y in SUITS.replace(x, ""):
         overcall = "|".join(f"{lv}{y}" for lv in (1, 2) if lv == 2 or y in above(x))
-        for m in MAJORS.replace(x, "").replace(y, ""):
+        unbid_majors = MAJORS.replace(x, "").replace(y, "")
+        for m in unbid_majors:
             ctx = rf"^1{x} (?:{overcall}) X (?:P|[23]{y}) [123]{m} P$"
             rule(ctx, f"4{m}", "bid.game_fit", {"suit": m, "length": 4, "low": 12}, dummy=(m, 12, 40),
                  len={m: (4, 13)})
@@ -818,7 +819,6 @@ for x in SUITS:
                  len={m: (3, 13)})
             rule(ctx, f"3{m}", "bid.invite_fit", {"suit": m, "low": 10, "high": 11}, dummy=(m, 10, 11),
                  len={m: (4, 13)})
-        unbid_majors = MAJORS.replace(x, "").replace(y, "")
         for ctx in ([rf"^1{x} (?:{overcall}) X (?:P|[23]{y}) [123][{unbid_majors}] P$"] if unbid_majors else []) + \
                 [rf"^1{x} (?:{overcall}) X (?:P|[23]{y}) [23]{x} P$"]:
             for m in unbid_majors:
