@@ -48,6 +48,7 @@ from typing import Any, Sequence
 import cardavia
 from cardavia import bridge
 from cardavia.ai import make_agent
+from cardavia.sim.stats import mean_ci
 
 IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
              1750, 2000, 2250, 2500, 3000, 3500, 4000)
@@ -327,13 +328,11 @@ def paired(before: list, after: list) -> str:
     pairs = [(by_deal[row[1]], row) for row in after if row[1] in by_deal]
     if len(pairs) < 2:
         return "paired: fewer than two deals in common"
-    diffs = [b[0] - a[0] for a, b in pairs]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    half = 1.96 * (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 / n ** 0.5
+    mean, (low, high) = mean_ci([b[0] - a[0] for a, b in pairs])
+    n = len(pairs)
     changed = [(a, b) for a, b in pairs if a[3] != b[3]]
     return (f"paired over {n} deals: {sum(a[0] for a, _ in pairs) / n:.3f} -> {sum(b[0] for _, b in pairs) / n:.3f}, "
-            f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] IMPs a deal; auctions changed {len(changed)}, "
+            f"{mean:+.3f} [{low:+.3f}, {high:+.3f}] IMPs a deal; auctions changed {len(changed)}, "
             f"better {sum(b[0] < a[0] for a, b in changed)}, worse {sum(b[0] > a[0] for a, b in changed)}")
 
 

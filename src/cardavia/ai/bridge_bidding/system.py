@@ -83,6 +83,13 @@ def rule(context: str, call: str, message: str, params: dict | None = None, **co
     RULES.append((context, call, constraints, message, dict(params or {})))
 
 
+def answer_invitation(context: str, call: str, low: int, high: int = 40, points: str = "hcp",
+                      message: str = "rebid.accept") -> None:
+    """Partner invited: ``call`` with ``low`` to ``high`` (HCP, or ``points="pts"``), else a pass."""
+    rule(context, call, message, {"low": low}, **{points: (low, high)})
+    rule(context, "pass", "rebid.decline", {"high": low - 1})
+
+
 def above(suit: str) -> str:
     return SUITS[SUITS.index(suit) + 1:]
 
@@ -121,8 +128,7 @@ rule(R1NT, "4NT", "resp.quantitative", {"low": 15, "high": 16}, hcp=(15, 16))
 rule(R1NT, "3NT", "resp.nt", {"low": 9, "high": 14}, hcp=(9, 14))
 rule(R1NT, "2NT", "resp.invite", {"low": 8, "high": 8}, hcp=(8, 8))
 rule(R1NT, "pass", "pass.weak", {"high": 7})
-rule(r"^1NT P 4NT P$", "6NT", "rebid.accept", {"low": 16}, hcp=(16, 17))
-rule(r"^1NT P 4NT P$", "pass", "rebid.decline", {"high": 15})
+answer_invitation(r"^1NT P 4NT P$", "6NT", 16, high=17)
 
 STAYMAN = r"^1NT P 2C P$"
 rule(STAYMAN, "2H", "rebid.stayman_major", {"suit": "H", "length": 4}, len={"H": (4, 5)})
@@ -132,13 +138,11 @@ for m in MAJORS:
     ctx = rf"^1NT P 2C P 2{m} P$"
     rule(ctx, f"4{m}", "bid.game_fit", {"suit": m, "length": 4}, hcp=(10, 15), len={m: (4, 13)})
     rule(ctx, f"3{m}", "bid.invite_fit", {"suit": m, "length": 4}, hcp=(8, 9), len={m: (4, 13)})
-    rule(rf"^1NT P 2C P 2{m} P 3{m} P$", f"4{m}", "rebid.accept", {"low": 16}, hcp=(16, 17))
-    rule(rf"^1NT P 2C P 2{m} P 3{m} P$", "pass", "rebid.decline", {"high": 15})
+    answer_invitation(rf"^1NT P 2C P 2{m} P 3{m} P$", f"4{m}", 16, high=17)
 rule(r"^1NT P 2C P 2S P 3NT P$", "4H", "rebid.other_major", {"suit": "H", "length": 4}, len={"H": (4, 13)})
 rule(r"^1NT P 2C P 2[DHS] P$", "3NT", "resp.nt", {"low": 10, "high": 15}, hcp=(10, 15))
 rule(r"^1NT P 2C P 2[DHS] P$", "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
-rule(r"^1NT P (?:2C P 2[DHS] P )?2NT P$", "3NT", "rebid.accept", {"low": 16}, hcp=(16, 17))
-rule(r"^1NT P (?:2C P 2[DHS] P )?2NT P$", "pass", "rebid.decline", {"high": 15})
+answer_invitation(r"^1NT P (?:2C P 2[DHS] P )?2NT P$", "3NT", 16, high=17)
 
 for bid, m in (("2D", "H"), ("2H", "S")):
     rule(rf"^1NT P {bid} P$", f"2{m}", "rebid.complete_transfer", {"suit": m})
@@ -155,8 +159,7 @@ for bid, m in (("2D", "H"), ("2H", "S")):
     rule(rf"^1NT P {bid} P 2{m} P 2NT P$", f"3{m}", "rebid.decline", {"high": 15}, len={m: (3, 13)})
     rule(rf"^1NT P {bid} P 2{m} P 2NT P$", "pass", "rebid.decline", {"high": 15})
     rule(rf"^1NT P {bid} P 2{m} P 2NT P 3{m} P$", "pass", "pass.minimum", {})  # the invitation declined
-    rule(rf"^1NT P {bid} P 2{m} P 3{m} P$", f"4{m}", "rebid.accept", {"low": 16}, hcp=(16, 17))
-    rule(rf"^1NT P {bid} P 2{m} P 3{m} P$", "pass", "rebid.decline", {"high": 15})
+    answer_invitation(rf"^1NT P {bid} P 2{m} P 3{m} P$", f"4{m}", 16, high=17)
 
 # -- 2NT and 2C ---------------------------------------------------------------
 R2NT = r"^2NT P$"
@@ -166,8 +169,7 @@ rule(R2NT, "3C", "resp.stayman", {"low": 4}, hcp=(4, 40), four_card_major=True)
 rule(R2NT, "6NT", "resp.nt", {"low": 12, "high": 13}, hcp=(12, 13))
 rule(R2NT, "4NT", "resp.quantitative", {"low": 10, "high": 11}, hcp=(10, 11))
 rule(R2NT, "3NT", "resp.nt", {"low": 4, "high": 9}, hcp=(4, 9))
-rule(r"^2NT P 4NT P$", "6NT", "rebid.accept", {"low": 21}, hcp=(21, 21))
-rule(r"^2NT P 4NT P$", "pass", "rebid.decline", {"high": 20})
+answer_invitation(r"^2NT P 4NT P$", "6NT", 21, high=21)
 rule(R2NT, "pass", "pass.weak", {"high": 3})
 rule(r"^2NT P 3C P$", "3H", "rebid.stayman_major", {"suit": "H", "length": 4}, len={"H": (4, 5)})
 rule(r"^2NT P 3C P$", "3S", "rebid.stayman_major", {"suit": "S", "length": 4}, len={"S": (4, 5)})
@@ -195,8 +197,7 @@ for m in MAJORS:
 rule(r"^2C P 2D P 2[HS] P$", "2NT", "resp.negative", {"high": 40})
 rule(r"^2C P 2D P 2NT P$", "6NT", "resp.nt", {"low": 10, "high": 14}, hcp=(10, 14))
 rule(r"^2C P 2D P 2NT P$", "4NT", "resp.quantitative", {"low": 8, "high": 9}, hcp=(8, 9))
-rule(r"^2C P 2D P 2NT P 4NT P$", "6NT", "rebid.accept", {"low": 23}, hcp=(23, 24))
-rule(r"^2C P 2D P 2NT P 4NT P$", "pass", "rebid.decline", {"high": 22})
+answer_invitation(r"^2C P 2D P 2NT P 4NT P$", "6NT", 23, high=24)
 rule(r"^2C P 2D P (?:2NT|3[CD]) P$", "3NT", "bid.game", {"low": 3}, hcp=(3, 40))
 
 # -- responses to one of a suit ------------------------------------------------
@@ -299,8 +300,7 @@ for x in SUITS:
     for z in below(x):
         rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z))
     rule(ctx, "pass", "pass.minimum", {"high": 15})
-    rule(rf"^1{x} P 1NT P 2NT P$", "3NT", "rebid.accept", {"low": 8}, hcp=(8, 10))
-    rule(rf"^1{x} P 1NT P 2NT P$", "pass", "rebid.decline", {"high": 7})
+    answer_invitation(rf"^1{x} P 1NT P 2NT P$", "3NT", 8, high=10)
     ctx = rf"^1{x} P 2{x} P$"
     if x in MAJORS:
         rule(ctx, f"4{x}", "rebid.game", {"low": 18}, pts=(18, 40))
@@ -315,8 +315,7 @@ for x in SUITS:
     else:
         rule(ctx, "3NT", "rebid.accept", {"low": 13}, hcp=(13, 40))
     rule(ctx, "pass", "rebid.decline", {"high": 12})
-    rule(rf"^1{x} P 2NT P$", "3NT", "rebid.accept", {"low": 13}, hcp=(13, 40))  # 11-12 opposite: 24+
-    rule(rf"^1{x} P 2NT P$", "pass", "rebid.decline", {"high": 12})
+    answer_invitation(rf"^1{x} P 2NT P$", "3NT", 13)  # 11-12 opposite: 24+
     for y in below(x):
         ctx = rf"^1{x} P 2{y} P$"
         rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True)
@@ -535,8 +534,8 @@ for x in SUITS:  # advancing partner's overcall
         ctx = rf"^1{x} X P {level}{y} P$"
         rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 19, 40), len={y: (4, 13)})
         rule(ctx, f"{level + 1}{y}", "bid.invite_fit", {"suit": y}, dummy=(y, 16, 18), len={y: (4, 13)})
-        rule(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", f"4{y}", "bid.accept_invite", {"low": 6}, pts=(6, 40))
-        rule(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", "pass", "rebid.decline", {"high": 5})
+        answer_invitation(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", f"4{y}", 6, points="pts",
+                          message="bid.accept_invite")
         ctx = rf"^1{x} X P {level + 1}{y} P$"
         rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 13, 40), len={y: (4, 13)})
     rule(rf"^1{x} X P [23][CDHS] P$", "3NT", "bid.game", {"low": 15}, hcp=(15, 40), stop=x)
@@ -647,8 +646,7 @@ for x in SUITS:
     rule(rf"^1{x} (?:1[CDHS]|2[CDHS]) P P$", "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
     rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, hcp=(12, 15))
     rule(ctx, "pass", "pass.minimum", {"high": 15})
-    rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "3NT", "rebid.accept", {"low": 13}, pts=(13, 40))
-    rule(rf"^1{x} P \S+ P \S+ P 2NT P$", "pass", "rebid.decline", {"high": 12})
+    answer_invitation(rf"^1{x} P \S+ P \S+ P 2NT P$", "3NT", 13, points="pts")
     for z in below(x):  # preference after opener's second suit
         ctx = rf"^1{x} P 1NT P 2{z} P$"
         rule(ctx, f"2{x}", "bid.preference", {"suit": x}, best_of=(x + z, x))
@@ -777,8 +775,7 @@ for x in SUITS:
         if y in MAJORS and ov[0] == "1":
             rule(raised, f"4{y}", "rebid.game", {"low": 17}, pts=(17, 40))
             rule(raised, f"3{y}", "rebid.invite", {"low": 15, "high": 16}, pts=(15, 16))
-            rule(rf"^1{x} {ov} P 2{y} P 3{y} P$", f"4{y}", "bid.accept_invite", {"low": 9}, pts=(9, 40))
-            rule(rf"^1{x} {ov} P 2{y} P 3{y} P$", "pass", "rebid.decline", {"high": 8})
+            answer_invitation(rf"^1{x} {ov} P 2{y} P 3{y} P$", f"4{y}", 9, points="pts", message="bid.accept_invite")
         elif y in MAJORS:
             rule(raised, f"4{y}", "rebid.game", {"low": 13}, pts=(13, 40))
         rule(raised, "pass", "pass.minimum", {})
@@ -793,16 +790,13 @@ for x in SUITS:
             rule(ctx, "2NT", "rebid.invite", {"low": 13, "high": 14}, hcp=(13, 14))
             rule(ctx, f"2{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
             rule(ctx, "pass", "pass.minimum", {})
-            rule(rf"^1{x} {ov} P 1NT P 2NT P$", "3NT", "bid.accept_invite", {"low": 10}, hcp=(10, 11))
-            rule(rf"^1{x} {ov} P 1NT P 2NT P$", "pass", "rebid.decline", {"high": 9})
+            answer_invitation(rf"^1{x} {ov} P 1NT P 2NT P$", "3NT", 10, high=11, message="bid.accept_invite")
             ctx = rf"^1{x} {ov} P 2NT P$"  # advance.nt, 12-14
             if y in MAJORS:
                 rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(11, 40), len={y: (6, 13)})
-            rule(ctx, "3NT", "rebid.accept", {"low": 10}, hcp=(10, 40))
-            rule(ctx, "pass", "rebid.decline", {"high": 9})
+            answer_invitation(ctx, "3NT", 10)
     ctx = rf"^1{x} 1NT P 2NT P$"  # the 1NT overcall (15-18) invited
-    rule(ctx, "3NT", "rebid.accept", {"low": 17}, hcp=(17, 18))
-    rule(ctx, "pass", "rebid.decline", {"high": 16})
+    answer_invitation(ctx, "3NT", 17, high=18)
     rule(rf"^1{x} 1NT P 2[HS] P$", "pass", "pass.competitive", {})  # the sign-off
 
 # The negative doubler after opener's new major or his own suit rebid (over the advancer's raise too):
@@ -837,8 +831,7 @@ for x in SUITS:
             rule(ctx, "3NT", "bid.game", {"low": 12}, hcp=(12, 40))
             rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
             rule(ctx, "pass", "pass.minimum", {})
-            rule(rf"^1{x} 1{y} X P 1NT P 2NT P$", "3NT", "rebid.accept", {"low": 13}, hcp=(13, 40))
-            rule(rf"^1{x} 1{y} X P 1NT P 2NT P$", "pass", "rebid.decline", {"high": 12})
+            answer_invitation(rf"^1{x} 1{y} X P 1NT P 2NT P$", "3NT", 13)
         if y in above(x):  # opener after the takeout double and responder's new suit: as without the double
             ctx = rf"^1{x} X 1{y} P$"
             if y in MAJORS:
@@ -863,8 +856,7 @@ for x in SUITS:
         rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 18}, hcp=(16, 18))
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
         rule(ctx, "pass", "pass.minimum", {})
-        rule(rf"^1{x} 1{y} 1NT P 2NT P$", "3NT", "rebid.accept", {"low": 8}, hcp=(8, 10))
-        rule(rf"^1{x} 1{y} 1NT P 2NT P$", "pass", "rebid.decline", {"high": 7})
+        answer_invitation(rf"^1{x} 1{y} 1NT P 2NT P$", "3NT", 8, high=10)
 # Responder after a two-level overcall of 1NT: game with a stopper, the penalty double, a natural
 # major, the invitation; opener's answer to it.
 for y in SUITS:
@@ -879,8 +871,7 @@ for y in SUITS:
             rule(ctx, f"2{m}", "bid.signoff_long", {"suit": m, "length": 5}, hcp=(0, 9), len={m: (5, 13)})
     rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9), stop=y)
     rule(ctx, "pass", "pass.competitive", {})
-    rule(rf"^1NT 2{y} P 2NT P$", "3NT", "rebid.accept", {"low": 16}, hcp=(16, 17))
-    rule(rf"^1NT 2{y} P 2NT P$", "pass", "rebid.decline", {"high": 15})
+    answer_invitation(rf"^1NT 2{y} P 2NT P$", "3NT", 16, high=17)
 
 # The doubler of a weak two or a preempt after the advance: game in the advancer's major with the
 # values, no-trump with their suit held, or the advancer's minor at game.
