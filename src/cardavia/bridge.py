@@ -118,6 +118,12 @@ def side_of(seat: int) -> int:
     return seat & 1
 
 
+def vulnerable_sides(vulnerability: str) -> tuple[bool, bool]:
+    """BR-2.2: whether North-South and East-West are vulnerable under the
+    setting ``"none"``, ``"ns"``, ``"ew"`` or ``"both"`` (index by ``side_of``)."""
+    return vulnerability in ("both", "ns"), vulnerability in ("both", "ew")
+
+
 # -- moves -------------------------------------------------------------------
 _CALL_IDS = {"pass": _core.PASS, "double": _core.DOUBLE, "redouble": _core.REDOUBLE}
 

@@ -204,7 +204,7 @@ class DoubleDummyPlayer:
         tricks of the declaring side at the end), over the sampled deals."""
         declarer = data["declarer"]
         level, strain, doubled = bridge.parse_contract(data["contract"])
-        vul = data["vulnerability"] in ("both", ("ns", "ew")[declarer & 1])
+        vul = bridge.vulnerable_sides(data["vulnerability"])[bridge.side_of(declarer)]
         scores = [_core.score(level, strain, doubled, vul, t)[0] for t in range(14)]
         mover = data["seat_to_play"]
         sign = 1 if (mover & 1) == (declarer & 1) else -1

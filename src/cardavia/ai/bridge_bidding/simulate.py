@@ -46,6 +46,7 @@ from typing import Callable, Sequence
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_id, card_text
 from cardavia._core.dds import Solver
+from cardavia.bridge import vulnerable_sides
 from cardavia.ai.bridge_bidding.interpreter import (Hand, _rank, _token, choose_call, explain, reading_row,
                                                     shown_length, shown_points)
 from cardavia.ai.bridge_bidding.system import SUITS
@@ -274,7 +275,7 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
         candidates.append((t, (int(t[0]), strain, 0, _first_bidder(tokens, player % 2, strain, player))))
     if "P" not in legal_tokens or len(candidates) == 1:
         return legal_tokens.get("P", str(legal[0]))
-    vul = _vulnerable_sides(vulnerability)
+    vul = vulnerable_sides(vulnerability)
     solver = Solver()
     totals = [0] * len(candidates)
     for masks in sample_deals(hand, tokens, player, samples, rng):
@@ -322,11 +323,6 @@ WIDE_CHEAPEST = True  # the cheapest bid in each strain is among the wide candid
 WIDE_GAME_POINTS = 18  # own points and partner's least from which game is a candidate where WIDE is on
 _INVITATIONS = {"bid.invite_fit", "bid.invite_five", "bid.invite_long", "rebid.invite", "resp.invite",
                 "resp.limit_raise"}
-
-
-def _vulnerable_sides(vulnerability: str) -> tuple[bool, bool]:
-    """Whether North-South and East-West are vulnerable ("none", "ns", "ew" or "both")."""
-    return vulnerability in ("both", "ns"), vulnerability in ("both", "ew")
 
 
 def _imps(difference: int) -> int:
@@ -491,7 +487,7 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
     tokens = [_token(c) for c in auction]
     calls = [_token(system_call), *[_token(c) for c in candidates]]
     final = [_contract_so_far([*tokens, c]) for c in calls]  # the contracts if the auction ended there
-    vul = _vulnerable_sides(vulnerability)
+    vul = vulnerable_sides(vulnerability)
     solver = solver or Solver()
     contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
     gains = [0] * len(calls)
