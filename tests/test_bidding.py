@@ -324,6 +324,37 @@ def test_quantitative_4nt_over_2nt():
     assert choose_call(hand("KJ2", "Q32", "J432", "Q32"), ["2NT", "pass"])[0] == "3NT"
 
 
+def test_slam_over_the_25_27_no_trump_rebid_after_2c():
+    # 2C-2D-3NT shows 25-27 balanced: 7 HCP make 32 together (6NT), 5-6 invite; a 9-count passed 3NT (seed 7 deal 929)
+    auction = ["2C", "pass", "2D", "pass", "3NT", "pass"]
+    assert choose_call(hand("A962", "J", "KJ65", "8753"), auction)[:2] == ("6NT", "resp.nt")
+    assert choose_call(hand("Q962", "J", "K965", "8753"), auction)[:2] == ("4NT", "resp.quantitative")
+    assert choose_call(hand("9862", "J", "Q965", "8753"), auction)[0] == "pass"
+    asked = [*auction, "4NT", "pass"]
+    assert choose_call(hand("KQ8", "AK972", "AQ", "AKQ"), asked)[0] == "6NT"  # 27: the maximum accepts
+    assert choose_call(hand("KJ8", "AK972", "AQ", "AKJ"), asked)[0] == "pass"  # 25 declines
+
+def test_new_minor_forcing_finds_the_five_three_major_fit():
+    # 1C-1S-1NT: five spades and 10-11 HCP ask with 2D (the new minor) instead of inviting in no-trump;
+    # opener with three spades shows them, and the 5-3 fit plays 4S (seed 7 deal 179: 2NT-3NT went down,
+    # 4S made eleven tricks)
+    auction = ["1C", "pass", "1S", "pass", "1NT", "pass"]
+    responder = hand("KJT92", "A32", "97", "QJ4")
+    assert choose_call(responder, auction)[:2] == ("2D", "ask.new_minor")
+    assert render(*explain(auction, "2D")) == ("new minor forcing: five spades, 10–11 points, "
+                                                 "asks for three-card support")
+    asked = [*auction, "2D", "pass"]
+    assert choose_call(hand("A76", "KQT6", "542", "A72"), asked)[:2] == ("2S", "rebid.fit")     # 13, three spades
+    assert choose_call(hand("A76", "KQT6", "J42", "A72"), asked)[:2] == ("3S", "rebid.fit")     # 14: the maximum
+    assert choose_call(hand("A7", "KQT6", "J542", "A72"), asked)[:2] == ("3NT", "rebid.no_fit")
+    assert choose_call(hand("A7", "KQT6", "5432", "A72"), asked)[:2] == ("2NT", "rebid.no_fit")
+    assert choose_call(responder, [*asked, "2S", "pass"])[0] == "4S"                            # 11 with the fit
+    assert choose_call(hand("KJT92", "A32", "97", "J54"), [*asked, "2S", "pass"])[0] == "pass"  # 10: minimum
+    assert choose_call(responder, [*asked, "2NT", "pass"])[0] == "3NT"
+    # 1D-1H-1NT asks with 2C; 12+ still bids 3H (choice of games)
+    assert choose_call(hand("A74", "QJT94", "T85", "A2"), ["1D", "pass", "1H", "pass", "1NT", "pass"])[0] == "2C"
+    assert choose_call(hand("A74", "KQJ94", "T85", "A2"), ["1D", "pass", "1H", "pass", "1NT", "pass"])[0] == "3H"
+
 def test_mc_simulates_where_the_system_has_no_answer():
     state = GAME.new_state(seed=3)
     for call in ("1H", "1S", "2H"):  # South, West, North; East to call

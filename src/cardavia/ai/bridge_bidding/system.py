@@ -198,6 +198,9 @@ rule(r"^2C P 2D P 2[HS] P$", "2NT", "resp.negative", {"high": 40})
 rule(r"^2C P 2D P 2NT P$", "6NT", "resp.nt", {"low": 10, "high": 14}, hcp=(10, 14))
 rule(r"^2C P 2D P 2NT P$", "4NT", "resp.quantitative", {"low": 8, "high": 9}, hcp=(8, 9))
 answer_invitation(r"^2C P 2D P 2NT P 4NT P$", "6NT", 23, high=24)
+rule(r"^2C P 2D P 3NT P$", "6NT", "resp.nt", {"low": 7, "high": 11}, hcp=(7, 11))
+rule(r"^2C P 2D P 3NT P$", "4NT", "resp.quantitative", {"low": 5, "high": 6}, hcp=(5, 6))
+answer_invitation(r"^2C P 2D P 3NT P 4NT P$", "6NT", 26, high=27)
 rule(r"^2C P 2D P (?:2NT|3[CD]) P$", "3NT", "bid.game", {"low": 3}, hcp=(3, 40))
 
 # -- responses to one of a suit ------------------------------------------------
@@ -345,6 +348,20 @@ for x in SUITS:
                  len={y: (6, 13)})
             rule(rf"^1{x} P 1{y} P 1NT P$", f"3{y}", "bid.choice_of_games", {"suit": y, "length": 5},
                  hcp=(12, 17), len={y: (5, 5)})
+            if x in "CD":  # new minor forcing: five of the major and invitational values ask for three-card support
+                nmf = "2D" if x == "C" else "2C"
+                rule(rf"^1{x} P 1{y} P 1NT P$", nmf, "ask.new_minor", {"suit": y, "length": 5, "low": 10, "high": 11},
+                     hcp=(10, 11), len={y: (5, 5)})
+                asked = rf"^1{x} P 1{y} P 1NT P {nmf} P$"
+                rule(asked, f"3{y}", "rebid.fit", {"suit": y, "length": 3}, hcp=(14, 14), len={y: (3, 3)})
+                rule(asked, f"2{y}", "rebid.fit", {"suit": y, "length": 3}, len={y: (3, 3)})
+                rule(asked, "3NT", "rebid.no_fit", {"suit": y}, hcp=(14, 14))
+                rule(asked, "2NT", "rebid.no_fit", {"suit": y})
+                rule(rf"^1{x} P 1{y} P 1NT P {nmf} P 2{y} P$", f"4{y}", "bid.game_fit", {"suit": y, "length": 5},
+                     pts=(11, 40))
+                rule(rf"^1{x} P 1{y} P 1NT P {nmf} P 3{y} P$", f"4{y}", "bid.game_fit", {"suit": y, "length": 5})
+                rule(rf"^1{x} P 1{y} P 1NT P {nmf} P 2NT P$", "3NT", "bid.game", {"low": 11}, hcp=(11, 40))
+                rule(rf"^1{x} P 1{y} P 1NT P {nmf} P 2(?:{y}|NT) P$", "pass", "pass.minimum", {})
         rule(rf"^1{x} P 1{y} P 1NT P$", "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17))
         rule(rf"^1{x} P 1{y} P 1NT P$", "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
         rule(rf"^1{x} P 1{y} P 2NT P$", "6NT", "resp.nt", {"low": 14, "high": 17}, hcp=(14, 17))
@@ -991,6 +1008,7 @@ MESSAGES: dict[str, str] = {
     "rebid.invite": "invitation: {low}–{high} points",
     "pass.minimum": "minimum: nothing more to show",
     "ask.blackwood": "Blackwood: how many aces?",
+    "ask.new_minor": "new minor forcing: five {suit}, {low}–{high} points, asks for three-card support",
     "answer.blackwood": "answer to Blackwood: {aces} aces",
     "bid.slam": "slam in {suit}: at most one ace missing",
     "bid.signoff": "to play: too many aces missing",
