@@ -2,7 +2,8 @@
 
 Deal the unseen cards to the other three players many times, keeping the
 deals in which every call of theirs shows what the system reads it to show
-(its points and suit lengths, ``explain``); in each, solve the candidate
+(its points and suit lengths, ``explain``, and what its row holds the hand
+to: a balanced shape, the rule of 20, ``Shown``); in each, solve the candidate
 contracts double dummy and score them (BR-5) for the caller's side; bid the
 candidate with the best mean.  The candidates: pass (the contract so far
 stands), and the cheapest bid in no-trump, in the caller's longest suit and
@@ -35,26 +36,27 @@ opener turns up in one random deal in a hundred or more), then the next,
 so that they fit the auction instead of falling back to random hands.
 With ``SYSTEM_SAMPLES`` (off: no more accurate on the tuning set) each
 sampled hand must also make its seat's calls as the system would, so that
-a call shows what it denies too (a 1NT opener is balanced, a pass denies
-an opening).
+a call shows what it denies too (a pass denies an opening, a one-level
+opening denies a balanced 15-17).
 """
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_id, card_text
 from cardavia._core.dds import Solver
 from cardavia.bridge import vulnerable_sides
-from cardavia.ai.bridge_bidding.interpreter import (Hand, _rank, _token, choose_call, explain, reading_row,
+from cardavia.ai.bridge_bidding.interpreter import (_BALANCED, Hand, _rank, _token, choose_call, explain, reading_row,
                                                     shown_length, shown_points)
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
 _PROBES = 64  # random hands drawn per seat to find the most constrained one
 _FIRST_TRIES, _SECOND_TRIES, _SECOND_ROUNDS = 400, 60, 12  # draws for the first seat, for the second
-_DRAW_BUDGET = 3000  # draws a sampled deal may take on average before the constraints are dropped
+_DRAW_BUDGET = 6000  # draws a sampled deal may take on average before the constraints are dropped (a balanced
+# 18-19 with five spades is one random hand in ~700)
 _MARGIN = 100  # points a deal a bid must gain over passing
 SYSTEM_SAMPLES = False  # the sampled hands make their seats' calls as the system would (what a call denies
 # too): off. Tuning set 4.15 -> 4.25 (+0.10 [-0.06, +0.26]); at the 274 high-leverage calls there its samples
@@ -64,8 +66,21 @@ MAXIMA = True  # the sampled hands keep the most cards a call shows in a suit (a
 SYSTEM_BUDGET = 1000  # draws a deal may take on average to find such hands before only the shown ranges are kept
 
 
-Shown = tuple[int, int, dict[int, int], dict[int, int]]
-"""The least and most HCP, the least and the most cards by suit (0-3) that a seat's calls show."""
+class Shown(NamedTuple):
+    """What a seat's calls show, as the sampler deals its hand."""
+
+    low: int
+    high: int
+    lengths: dict[int, int]
+    """The least cards by suit (0-3)."""
+    most_cards: dict[int, int]
+    rule_of_20: bool = False
+    """A hand under 12 HCP must pass the rule of 20 (a one-level opening)."""
+    balanced: bool = False
+    """The hand is balanced (a no-trump opening or rebid)."""
+
+
+_NOTHING_SHOWN = Shown(0, 37, {}, {})
 
 
 def _shown(auction: Sequence[str]) -> dict[int, Shown]:
@@ -73,12 +88,17 @@ def _shown(auction: Sequence[str]) -> dict[int, Shown]:
     out: dict[int, Shown] = {}
     for i, call in enumerate(auction):
         seat = i % 4
-        low, high, lengths, most_cards = out.get(seat, (0, 37, {}, {}))
+        low, high, lengths, most_cards, rule_of_20, balanced = out.get(seat, _NOTHING_SHOWN)
+        lengths, most_cards = dict(lengths), dict(most_cards)
         row = reading_row(auction[:i], call)
         if row is not None:  # (a call no row makes shows nothing)
             # the rows' points count shape too: the least HCP is two under them; a call with no upper
             # bound is taken as at most 10 over its least (wider samples flatter slams)
             least, most = shown_points(auction[:i], row)
+            if "hcp" in row[2]:  # the row's own floor where its message names a higher one (a rule-of-20 opening)
+                least = min(least, row[2]["hcp"][0])
+            rule_of_20 = rule_of_20 or bool(row[2].get("rule_of_20"))
+            balanced = balanced or row[2].get("balanced") is True
             if most is None:
                 most = least + 10 if least >= 6 else 37
             low = max(low, least if "hcp" in row[2] else least - 2)
@@ -92,7 +112,7 @@ def _shown(auction: Sequence[str]) -> dict[int, Shown]:
                     if most < 13:
                         s = SUITS.index(suit)
                         most_cards[s] = min(most_cards.get(s, 13), most)
-        out[seat] = (low, min(high, 37), lengths, most_cards)
+        out[seat] = Shown(low, min(high, 37), lengths, most_cards, rule_of_20, balanced)
     return out
 
 
@@ -102,13 +122,17 @@ _HCP = [max(0, (c >> 2) - 8) for c in range(52)]
 def _cards_fit(cards: Sequence[int], shown: Shown | None) -> bool:
     if shown is None:
         return True
-    low, high, lengths, most_cards = shown
+    low, high, lengths, most_cards, rule_of_20, balanced = shown
     hcp = sum(_HCP[c] for c in cards)
     if not low <= hcp <= max(high, low):
         return False
     count = [0, 0, 0, 0]  # cards by suit, counted once for both bounds
     for c in cards:
         count[c & 3] += 1
+    if rule_of_20 and hcp < 12 and hcp + sum(sorted(count)[2:]) < 20:
+        return False
+    if balanced and sorted(count) not in _BALANCED:
+        return False
     return all(count[s] >= n for s, n in lengths.items()) and all(count[s] <= n for s, n in most_cards.items())
 
 
@@ -255,7 +279,7 @@ def fallback_bids(hand: Hand, tokens: Sequence[str], player: int, legal: Sequenc
     longest shown suit."""
     legal_tokens = {_token(c) for c in legal}
     strains = {4, SUITS.index(hand.best_of(SUITS))}
-    partner_lengths = _shown(tokens).get((player + 2) % 4, (0, 37, {}))[2]
+    partner_lengths = _shown(tokens).get((player + 2) % 4, _NOTHING_SHOWN).lengths
     if partner_lengths:
         strains.add(max(partner_lengths, key=lambda s: partner_lengths[s]))
     cheapest = (next((f"{lv}{_STRAINS[s]}" for lv in range(1, 6) if f"{lv}{_STRAINS[s]}" in legal_tokens), None)
@@ -299,7 +323,8 @@ _IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900,
               1750, 2000, 2250, 2500, 3000, 3500, 4000)
 _GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
 LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
-SLAM_MARGIN = 4.0  # the same for a slam, whose swings are the largest
+SLAM_MARGIN = 6.0  # the same for a slam, whose swings are the largest (its samples flatter slams: seed 7, 4 ->
+# 4.537, 6 -> 4.485, 8 -> 4.522)
 GAME_POINTS = 22  # own points and partner's least from which game is simulated against a pass (20, 24: worse)
 SLAM_POINTS = 28  # the same for slam against game (tuning set: 30 -> 4.57, 28 -> 4.51, 26 no better; 21 and 27
 # together gained 0.02 a deal on seeds 1 and 2 and lost 0.04 on seed 7; counting the caller's shortness as
