@@ -50,7 +50,7 @@ from cardavia import bridge
 from cardavia._core import bridge_core as _core
 from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.interpreter import _token, context_of, rules_for, shown_length
+from cardavia.ai.bridge_bidding.interpreter import _BALANCED, _token, context_of, rules_for, shown_length
 from cardavia.ai.bridge_bidding.system import SUITS
 from cardavia.game import LegalMoves, Move
 
@@ -99,7 +99,7 @@ class Shown:
         lens = lengths_of(mask)
         for s in range(4):
             v += max(0, self.min_len[s] - lens[s]) + max(0, lens[s] - self.max_len[s])
-        if self.balanced is not None and (sorted(lens) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])) != self.balanced:
+        if self.balanced is not None and (sorted(lens) in _BALANCED) != self.balanced:
             v += 2
         return v
 

@@ -129,10 +129,10 @@ def _cards_fit(cards: Sequence[int], shown: Shown | None) -> bool:
     count = [0, 0, 0, 0]  # cards by suit, counted once for both bounds
     for c in cards:
         count[c & 3] += 1
-    if rule_of_20 and hcp < 12 and hcp + sum(sorted(count)[2:]) < 20:
-        return False
-    if balanced and sorted(count) not in _BALANCED:
-        return False
+    if rule_of_20 or balanced:
+        shape = sorted(count)
+        if rule_of_20 and hcp < 12 and hcp + shape[2] + shape[3] < 20 or balanced and shape not in _BALANCED:
+            return False
     return all(count[s] >= n for s, n in lengths.items()) and all(count[s] <= n for s, n in most_cards.items())
 
 

@@ -352,16 +352,15 @@ for x in SUITS:
                 nmf = "2D" if x == "C" else "2C"
                 rule(rf"^1{x} P 1{y} P 1NT P$", nmf, "ask.new_minor", {"suit": y, "length": 5, "low": 10, "high": 11},
                      hcp=(10, 11), len={y: (5, 5)})
-                asked = rf"^1{x} P 1{y} P 1NT P {nmf} P$"
-                rule(asked, f"3{y}", "rebid.fit", {"suit": y, "length": 3}, hcp=(14, 14), len={y: (3, 3)})
-                rule(asked, f"2{y}", "rebid.fit", {"suit": y, "length": 3}, len={y: (3, 3)})
-                rule(asked, "3NT", "rebid.no_fit", {"suit": y}, hcp=(14, 14))
-                rule(asked, "2NT", "rebid.no_fit", {"suit": y})
-                rule(rf"^1{x} P 1{y} P 1NT P {nmf} P 2{y} P$", f"4{y}", "bid.game_fit", {"suit": y, "length": 5},
-                     pts=(11, 40))
-                rule(rf"^1{x} P 1{y} P 1NT P {nmf} P 3{y} P$", f"4{y}", "bid.game_fit", {"suit": y, "length": 5})
-                rule(rf"^1{x} P 1{y} P 1NT P {nmf} P 2NT P$", "3NT", "bid.game", {"low": 11}, hcp=(11, 40))
-                rule(rf"^1{x} P 1{y} P 1NT P {nmf} P 2(?:{y}|NT) P$", "pass", "pass.minimum", {})
+                asked = rf"^1{x} P 1{y} P 1NT P {nmf} P"
+                rule(f"{asked}$", f"3{y}", "rebid.fit", {"suit": y, "length": 3}, hcp=(14, 14), len={y: (3, 3)})
+                rule(f"{asked}$", f"2{y}", "rebid.fit", {"suit": y, "length": 3}, len={y: (3, 3)})
+                rule(f"{asked}$", "3NT", "rebid.no_fit", {"suit": y}, hcp=(14, 14))
+                rule(f"{asked}$", "2NT", "rebid.no_fit", {"suit": y})
+                rule(f"{asked} 2{y} P$", f"4{y}", "bid.game_fit", {"suit": y, "length": 5}, pts=(11, 40))
+                rule(f"{asked} 3{y} P$", f"4{y}", "bid.game_fit", {"suit": y, "length": 5})
+                rule(f"{asked} 2NT P$", "3NT", "bid.game", {"low": 11}, hcp=(11, 40))
+                rule(f"{asked} 2(?:{y}|NT) P$", "pass", "pass.minimum", {})
         rule(rf"^1{x} P 1{y} P 1NT P$", "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17))
         rule(rf"^1{x} P 1{y} P 1NT P$", "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
         rule(rf"^1{x} P 1{y} P 2NT P$", "6NT", "resp.nt", {"low": 14, "high": 17}, hcp=(14, 17))
