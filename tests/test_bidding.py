@@ -959,3 +959,24 @@ def test_reopening_double_with_shortness_and_game_over_a_raised_no_trump_overcal
     assert choose_call(hand("Q5", "J97", "AT943", "AK8"), ["1D", "2S", "P", "P"])[0] == "pass"  # 14, two spades
     assert choose_call(hand("AKQ3", "Q", "KJ82", "Q643"), ["1D", "2S"])[:2] == ("3NT", "resp.nt")
     assert choose_call(hand("K632", "AJ98", "", "AQT84"), ["2D", "2NT", "3D"])[:2] == ("3NT", "bid.game")
+
+
+def test_the_balancing_seat_bids_lighter_than_the_direct_seat():
+    """1x P P: their one-level opening passed round, partner has values that
+    did not bid (seed 1 deal 215: 1H passed out by a 9-count, 4NT made their
+    way; seed 7 deal 21: 1C passed out by a balanced 14). The balancing seat
+    doubles from 9 HCP with shortness in their suit, bids 1NT with 11-14
+    balanced and overcalls a five-card suit from 7; with 15-18 balanced it
+    doubles (then no-trump) rather than bid a 1NT that shows 11-14."""
+    balancing = ["1D", "P", "P"]
+    short = hand("KJ84", "Q953", "7", "K962")  # 9
+    assert choose_call(short, balancing)[:2] == ("X", "double.takeout")
+    assert choose_call(short, ["1D"])[0] == "pass"
+    flat = hand("K84", "Q95", "KJ73", "A62")  # 13, diamonds held
+    assert choose_call(flat, balancing)[:2] == ("1NT", "overcall.nt")
+    assert explain(balancing, "1NT") == ("overcall.nt", {"low": 11, "high": 14})
+    assert choose_call(flat, ["1D"])[0] == "pass"
+    assert choose_call(hand("QJ842", "95", "873", "A62"), balancing)[:2] == ("1S", "overcall.suit")  # 7
+    assert choose_call(hand("QJ842", "95", "873", "K62"), balancing)[0] == "pass"  # 6
+    assert choose_call(hand("AK4", "KQ5", "K74", "J982"), balancing)[:2] == ("X", "double.takeout")  # 16
+    assert explain(balancing, "X") == ("double.takeout", {"low": 9, "short": "D"})

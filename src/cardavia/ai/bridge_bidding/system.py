@@ -457,6 +457,20 @@ rule(r"4NT P 5[CDHS] P$", "pass", "bid.signoff", {})
 rule(r"4NT P 5[CDHS] P 5[CDHS] P$", "pass", "pass.game_reached", {})  # the asker signed off
 
 # -- competition -----------------------------------------------------------------------
+# The balancing seat (their one-level opening passed round): lighter, partner has values that did not
+# bid. (The advancer of a balancing double counting a king less as well: no better on 1,800 deals.)
+for x in SUITS:
+    ctx = rf"^1{x} P P$"
+    rule(ctx, "X", "double.takeout", {"low": 9, "short": x}, hcp=(9, 40), len={x: (0, 2)}, takeout=x,
+         overcalls_first=17)
+    rule(ctx, "1NT", "overcall.nt", {"low": 11, "high": 14}, hcp=(11, 14), balanced=True, stop=x)
+    rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 18), balanced=True)  # then no-trump
+    for y in above(x):
+        rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 7, "high": 16}, hcp=(7, 16),
+             len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+    for y in below(x):
+        rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 9, "high": 16}, hcp=(9, 16),
+             len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
 for x in SUITS:
     for ctx in (rf"^1{x}$", rf"^1{x} P P$"):
         rule(ctx, "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
