@@ -60,14 +60,17 @@ _DRAW_BUDGET = 6000  # draws a sampled deal may take on average before the const
 _MARGIN = 100  # points a deal a bid must gain over passing
 SYSTEM_SAMPLES = False  # the sampled hands make their seats' calls as the system would (what a call denies
 # too): off. Tuning set 4.15 -> 4.25 (+0.10 [-0.06, +0.26]); at the 274 high-leverage calls there its samples
-# miss the true deal's tricks by 1.107 a strain against 1.115 (correlation 0.650 against 0.656): no better
+# miss the true deal's tricks by 1.107 a strain against 1.115 (correlation 0.650 against 0.656): no better;
+# with SLAM_MARGIN 3, seed 7 +0.144 [+0.014, +0.274]
 MAXIMA = True  # the sampled hands keep the most cards a call shows in a suit (a splinter's singleton, a weak
 # two's six; with the splinters, tuning set +0.007 [-0.007, +0.022]: noise, but the samples read the auction)
 SYSTEM_BUDGET = 1000  # draws a deal may take on average to find such hands before only the shown ranges are kept
 
 
 class Shown(NamedTuple):
-    """What a seat's calls show, as the sampler deals its hand."""
+    """What a seat's calls show, as the sampler deals its hand.  (What a call
+    denies is left out: a suit opener's samples kept off 1NT's balanced 15-17
+    moved seeds 7, 2, 1 by +0.035, -0.050, -0.015.)"""
 
     low: int
     high: int
@@ -322,10 +325,14 @@ def simulate_call(hand: Sequence[str], auction: Sequence[str], player: int, vuln
 _IMP_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500,
               1750, 2000, 2250, 2500, 3000, 3500, 4000)
 _GAME_LEVEL = (5, 5, 4, 4, 3)  # C D H S NT
-LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough)
-SLAM_MARGIN = 6.0  # the same for a slam, whose swings are the largest (its samples flatter slams: seed 7, 4 ->
-# 4.537, 6 -> 4.485, 8 -> 4.522; the slam simulation off: 4.586; at 6, SLAM_POINTS 26: +0.027, 32 slam samples:
-# +0.016)
+LEVER_MARGIN = 1.5  # IMPs a deal a candidate must gain over the system's call (the samples are few and rough;
+# 1.0 on seeds 7, 2, 1, 3, 4: -0.024, +0.025, -0.072, +0.077, -0.010 IMPs a deal, noise)
+SLAM_MARGIN = 6.0  # the same for a slam, whose swings are the largest (seed 7, 4 -> 4.537, 6 -> 4.485,
+# 8 -> 4.522; the slam simulation off: 4.586; at 6, SLAM_POINTS 26: +0.027, 32 slam samples: +0.016). Not the
+# samples' noise: 96 slam samples at a margin of 2, +0.087 [-0.011, +0.185]. On a second, independent set of
+# samples, P(some slam makes) by bucket 0.14 0.33 0.44 0.64 0.89 came true 0.09 0.37 0.36 0.61 0.78 (seeds 7
+# and 2): the likeliest slams are flattered. Blackwood as a slam candidate (4NT, the rollout answering and
+# placing): +0.001 at this margin, +0.011 at LEVER_MARGIN
 GAME_POINTS = 22  # own points and partner's least from which game is simulated against a pass (20, 24: worse)
 SLAM_POINTS = 28  # the same for slam against game (tuning set: 30 -> 4.57, 28 -> 4.51, 26 no better; 21 and 27
 # together gained 0.02 a deal on seeds 1 and 2 and lost 0.04 on seed 7; counting the caller's shortness as
