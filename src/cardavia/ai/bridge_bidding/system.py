@@ -465,7 +465,7 @@ for x in SUITS:
     rule(ctx, "X", "double.takeout", {"low": 9, "short": x}, hcp=(9, 40), len={x: (0, 2)}, takeout=x,
          overcalls_first=17)
     rule(ctx, "1NT", "overcall.nt", {"low": 11, "high": 14}, hcp=(11, 14), balanced=True, stop=x)
-    rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 18), balanced=True)  # then no-trump
+    rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 18), balanced=True)  # not a 1NT that shows 11-14
     for y in above(x):
         rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 7, "high": 16}, hcp=(7, 16),
              len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
