@@ -963,11 +963,11 @@ def test_reopening_double_with_shortness_and_game_over_a_raised_no_trump_overcal
 
 def test_the_balancing_seat_bids_lighter_than_the_direct_seat():
     """1x P P: their one-level opening passed round, partner has values that
-    did not bid (seed 1 deal 215: 1H passed out by a 9-count, 4NT made their
-    way; seed 7 deal 21: 1C passed out by a balanced 14). The balancing seat
-    doubles from 9 HCP with shortness in their suit, bids 1NT with 11-14
+    did not bid (seed 1 deal 215: 1H passed out by a balanced 11, 4NT made
+    their way; seed 7 deal 21: 1C passed out by a balanced 14). The balancing
+    seat doubles from 9 HCP with shortness in their suit, bids 1NT with 11-14
     balanced and overcalls a five-card suit from 7; with 15-18 balanced it
-    doubles (then no-trump) rather than bid a 1NT that shows 11-14."""
+    doubles rather than bid a 1NT that shows 11-14."""
     balancing = ["1D", "P", "P"]
     short = hand("KJ84", "Q953", "7", "K962")  # 9
     assert choose_call(short, balancing)[:2] == ("X", "double.takeout")
