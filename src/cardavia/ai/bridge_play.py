@@ -50,7 +50,7 @@ from cardavia import bridge
 from cardavia._core import bridge_core as _core
 from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.interpreter import _BALANCED, _token, context_of, rules_for, shown_length
+from cardavia.ai.bridge_bidding.interpreter import _BALANCED, reading_row, shown_length
 from cardavia.ai.bridge_bidding.system import SUITS
 from cardavia.game import LegalMoves, Move
 
@@ -104,24 +104,14 @@ class Shown:
         return v
 
 
-def _reading(auction: Sequence[str], call: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """The constraints and parameters of the system's first row for ``call``
-    after ``auction`` (the row ``explain`` reads), or None."""
-    context, token = context_of(auction), _token(call)
-    for _, rule_call, constraints, _, params in rules_for(context):
-        if _token(rule_call) == token:
-            return constraints, params
-    return None
-
-
 def shown_by_auction(auction: Sequence[str]) -> dict[int, Shown]:
     """Per seat (South 0 deals): what its calls showed as the system reads them."""
     out = {seat: Shown() for seat in range(4)}
     for i, call in enumerate(auction):
-        found = _reading(auction[:i], call)
-        if found is None:
+        row = reading_row(auction[:i], call)  # the row explain reads the call by
+        if row is None:
             continue
-        constraints, params = found
+        constraints, params = row[2], row[4]
         sh = out[i % 4]
         low, high = constraints.get("hcp", (None, None))
         if low is None:

@@ -458,34 +458,36 @@ rule(r"4NT P 5[CDHS] P$", "pass", "bid.signoff", {})
 rule(r"4NT P 5[CDHS] P 5[CDHS] P$", "pass", "pass.game_reached", {})  # the asker signed off
 
 # -- competition -----------------------------------------------------------------------
-# The balancing seat (their one-level opening passed round): lighter, partner has values that did not
-# bid. (The advancer of a balancing double counting a king less as well: no better on 1,800 deals.)
 for x in SUITS:
-    ctx = rf"^1{x} P P$"
-    rule(ctx, "X", "double.takeout", {"low": 9, "short": x}, hcp=(9, 40), len={x: (0, 2)}, takeout=x,
-         overcalls_first=17)
-    rule(ctx, "1NT", "overcall.nt", {"low": 11, "high": 14}, hcp=(11, 14), balanced=True, stop=x)
-    rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 18), balanced=True)  # not a 1NT that shows 11-14
-    for y in above(x):
-        rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 7, "high": 16}, hcp=(7, 16),
-             len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
-    for y in below(x):
-        rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 9, "high": 16}, hcp=(9, 16),
-             len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
-for x in SUITS:
-    for ctx in (rf"^1{x}$", rf"^1{x} P P$"):
-        rule(ctx, "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
-        rule(ctx, "X", "double.takeout", {"low": 12, "short": x}, hcp=(12, 40), len={x: (0, 2)}, takeout=x,
-             overcalls_first=17)
+    for ctx, direct in ((rf"^1{x}$", True), (rf"^1{x} P P$", False)):
+        if not direct:  # the balancing seat (their opening passed round): lighter, partner has values
+            # that did not bid; the direct seat's rows below it would never reach are left out. (The advancer
+            # of a balancing double counting a king less as well: no better on 1,800 deals.)
+            rule(ctx, "X", "double.takeout", {"low": 9, "short": x}, hcp=(9, 40), len={x: (0, 2)}, takeout=x,
+                 overcalls_first=17)
+            rule(ctx, "1NT", "overcall.nt", {"low": 11, "high": 14}, hcp=(11, 14), balanced=True, stop=x)
+            rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 18), balanced=True)  # not a 1NT of 11-14
+            for y in above(x):
+                rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 7, "high": 16}, hcp=(7, 16),
+                     len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+            for y in below(x):
+                rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 9, "high": 16}, hcp=(9, 16),
+                     len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+        if direct:
+            rule(ctx, "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
+            rule(ctx, "X", "double.takeout", {"low": 12, "short": x}, hcp=(12, 40), len={x: (0, 2)}, takeout=x,
+                 overcalls_first=17)
         rule(ctx, "X", "double.takeout", {"low": 17}, hcp=(17, 40))
         for y in above(x):
-            rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 8, "high": 16}, hcp=(8, 16),
-                 len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+            if direct:
+                rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 8, "high": 16}, hcp=(8, 16),
+                     len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
             rule(ctx, f"2{y}", "overcall.weak_jump", {"suit": y, "length": 6, "low": 5, "high": 10}, hcp=(5, 10),
                  len={y: (6, 13)})
         for y in below(x):
-            rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 11, "high": 16}, hcp=(11, 16),
-                 len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+            if direct:
+                rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 11, "high": 16},
+                     hcp=(11, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
         rule(ctx, "pass", "pass.no_overcall", {})
 for x in "DHSC":
     for lv in (2, 3):
