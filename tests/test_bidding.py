@@ -118,6 +118,23 @@ def test_stayman_1nt_2c_2h():
     assert choose_call(opener, ["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "pass"])[0] == "pass"
 
 
+def test_stayman_opener_with_both_majors_shows_spades_over_responders_no_trump():
+    """Opener answers 2H with both majors; responder's 3NT (or 2NT) then has four spades, so
+    opener with four spades plays 4S (deal 688 of seed 7: 3NT went down, 4S makes)."""
+    opener = hand("JT92", "A876", "AK", "KT9")
+    maximum = hand("JT92", "A876", "AK", "KQ9")
+    responder = hand("KQ85", "42", "JT8", "A632")
+    stayman = ["1NT", "pass", "2C", "pass"]
+    assert choose_call(opener, stayman)[0] == "2H"
+    assert choose_call(responder, [*stayman, "2H", "pass"])[0] == "3NT"
+    assert choose_call(opener, [*stayman, "2H", "pass", "3NT", "pass"])[:2] == ("4S", "rebid.other_major")
+    assert choose_call(responder, [*stayman, "2H", "pass", "3NT", "pass", "4S", "pass"])[0] == "pass"
+    assert choose_call(maximum, [*stayman, "2H", "pass", "2NT", "pass"])[0] == "4S"
+    assert choose_call(opener, [*stayman, "2H", "pass", "2NT", "pass"])[0] == "pass"  # a minimum declines
+    no_spades = hand("J92", "A876", "AK5", "KT9")
+    assert choose_call(no_spades, [*stayman, "2H", "pass", "3NT", "pass"])[0] == "pass"
+
+
 def test_jacoby_transfer_1nt_2d_2h():
     opener = hand("K32", "A5", "KJ43", "AQ92")
     weak = hand("854", "QJ8632", "5", "T82")

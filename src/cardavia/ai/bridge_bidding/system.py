@@ -139,7 +139,10 @@ for m in MAJORS:
     rule(ctx, f"4{m}", "bid.game_fit", {"suit": m, "length": 4}, hcp=(10, 15), len={m: (4, 13)})
     rule(ctx, f"3{m}", "bid.invite_fit", {"suit": m, "length": 4}, hcp=(8, 9), len={m: (4, 13)})
     answer_invitation(rf"^1NT P 2C P 2{m} P 3{m} P$", f"4{m}", 16, high=17)
-rule(r"^1NT P 2C P 2S P 3NT P$", "4H", "rebid.other_major", {"suit": "H", "length": 4}, len={"H": (4, 13)})
+# responder's 3NT or 2NT over 2H has four spades (why else Stayman); opener, who shows hearts first, may hold them too
+rule(r"^1NT P 2C P 2H P 3NT P$", "4S", "rebid.other_major", {"suit": "S", "length": 4}, len={"S": (4, 13)})
+rule(r"^1NT P 2C P 2H P 2NT P$", "4S", "rebid.other_major", {"suit": "S", "length": 4}, hcp=(16, 17),
+     len={"S": (4, 13)})
 rule(r"^1NT P 2C P 2[DHS] P$", "3NT", "resp.nt", {"low": 10, "high": 15}, hcp=(10, 15))
 rule(r"^1NT P 2C P 2[DHS] P$", "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
 answer_invitation(r"^1NT P (?:2C P 2[DHS] P )?2NT P$", "3NT", 16, high=17)
