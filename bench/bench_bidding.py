@@ -131,7 +131,7 @@ def see_partners_hand(state) -> None:
 
     def sample(hand, auction, player, count, rng):
         partner, lho, rho = (player + 2) % 4, (player + 1) % 4, (player + 3) % 4
-        shown = simulate._shown(auction)
+        shown = simulate.shown_by_seat(auction)
         rest = [c for c in range(52) if not (masks[player] | masks[partner]) >> c & 1]
         deals = []
         for _ in range(count):

@@ -279,6 +279,38 @@ def test_sampled_deals_fit_the_auction():
         assert 15 <= Hand([card_text(c) for c in range(52) if masks[0] >> c & 1]).hcp <= 17
 
 
+def test_a_call_reads_as_every_row_that_can_make_it():
+    """East's 3NT after 1H-2D-3H comes from "13+ HCP" or from "25 together" (9 HCP opposite the
+    rebid's 16 points): the samples deal East 9+, not 13+ (seed 7 deal 207: East held 9, West's
+    samples of 13+ made 6H 96 % where it failed). Rows the auction itself rules out are not read
+    (the 24-together 3NT wants silent opponents), nor rows no hand reaches first."""
+    from cardavia.ai.bridge_bidding.interpreter import reading_rows
+    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
+    auction = ["pass", "1H", "pass", "2D", "pass", "3H", "pass", "3NT", "pass"]
+    assert [r[2].get("hcp", r[2].get("combined")) for r in reading_rows(auction[:7], "3NT")] == [
+        (13, 40), (24, 32), (25, 32)]
+    assert shown_by_seat(auction)[3].low == 9
+    assert "silent_opponents" not in {k for r in reading_rows(["1C", "1H", "X", "P", "2D", "P"], "3NT") for k in r[2]
+                                      if r[2].get("silent_opponents")}
+    strong = ["pass", "1S", "pass", "2D", "pass", "3NT", "pass"]  # the catch-all game rows: unreachable
+    assert len(reading_rows(strong[:5], "3NT")) == 1 and shown_by_seat(strong)[1][:2] == (18, 19)
+
+
+def test_a_game_raise_on_the_partnerships_fit_shows_the_trumps_less_partners():
+    """The catch-all 4M ("a fit, game values") shows eight trumps together, not eight in the bidder's
+    hand: read as eight, no deal fitted and the samples fell back to random hands."""
+    import random
+
+    from cardavia.ai.bridge_bidding.simulate import sample_deals, shown_by_seat
+    auction = ["1C", "pass", "1H", "pass", "2H", "pass", "3H", "pass", "4H", "pass"]
+    assert explain(auction[:8], "4H")[0] == "bid.game_fit"
+    assert shown_by_seat(auction)[0].lengths == {0: 3, 2: 4}  # 1C's three clubs, 2H's four hearts: 8 less responder's 4
+    west = hand("K43", "Q2", "KJ9842", "53")
+    for masks in sample_deals(west, auction, 1, 8, random.Random(3)):
+        south = [c for c in range(52) if masks[0] >> c & 1]
+        assert sum(1 for c in south if c & 3 == 2) >= 4
+
+
 def test_sampled_hands_make_their_calls_as_the_system_would(monkeypatch):
     import random
 
@@ -539,9 +571,9 @@ def test_a_bid_no_row_makes_reads_as_natural():
 
 def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
     from cardavia.ai.bridge_bidding.interpreter import reading_row
-    from cardavia.ai.bridge_bidding.simulate import _shown
+    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
     assert reading_row(["1H", "P"], "4H")[3] == "resp.raise_game" and reading_row(["1H"], "7C") is None
-    shown = _shown(["1H", "P", "4H"])
+    shown = shown_by_seat(["1H", "P", "4H"])
     assert shown[0][:2] == (10, 21) and shown[0].rule_of_20  # South's opening: the row's HCP, by the rule of 20
     assert shown[2][:2] == (11, 23)  # North's raise: 13+ points, so 11+ HCP, and at most 10 more
     assert shown[2][2] == {2: 4}  # four hearts
@@ -551,11 +583,12 @@ def test_a_call_that_shows_the_partnerships_points_leaves_partners_share_out():
     """3NT "game values" shows 24+ together: opposite opener's 12+ the bidder holds 10+, not 22+
     (read as the bidder's own, the sampler looked for a 22-count and fell back to random hands)."""
     from cardavia.ai.bridge_bidding.interpreter import reading_row
-    from cardavia.ai.bridge_bidding.simulate import _shown
+    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
     auction = ["1C", "1H", "X", "P", "2D", "P", "3NT", "P"]  # (over opener's 2C rebid the doubler has rows)
     assert "combined" in reading_row(auction[:6], "3NT")[2]
-    low, high, *_ = _shown(auction)[2]
-    assert (low, high) == (10, 18)  # 24-32 together less the rebid's 12, two off for shape; the double's 8+ kept
+    low, high, *_ = shown_by_seat(auction)[2]
+    # 25-32 together (the 24 row wants the opponents silent) less the rebid's 12, two off for shape
+    assert (low, high) == (11, 18)
 
 
 def test_a_five_card_major_and_game_values_offer_the_choice_of_games():
@@ -646,12 +679,12 @@ def test_a_competitive_raise_shows_the_fit_less_what_partner_showed():
     """The 2H above shows eight hearts together, so three of its bidder's own: partner,
     the sampler and card play's reading of the auction all count three."""
     from cardavia.ai.bridge_bidding.interpreter import partner_shows, shown_length
-    from cardavia.ai.bridge_bidding.simulate import _shown
+    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
     from cardavia.ai.bridge_play import shown_by_auction
     auction = ["1D", "1H", "1S", "2H", "P"]
     assert shown_length(auction[:3], {"suit": "H", "trumps": 8}) == 3
     assert partner_shows(" ".join(auction))[1] == {"H": 3}
-    assert _shown(auction)[3][2] == {2: 3}  # East (seat 3): three hearts
+    assert shown_by_seat(auction)[3][2] == {2: 3}  # East (seat 3): three hearts
     assert shown_by_auction(auction)[3].min_len[2] == 3
 
 
@@ -683,12 +716,12 @@ def test_partners_points_are_read_from_the_rows_constraints_and_the_partnerships
     """A call whose row shows points only in its constraints (pts, hcp) or as the partnership's
     total (combined) is read with that range, by partner and the sampler alike."""
     from cardavia.ai.bridge_bidding.interpreter import partner_shows, reading_row, shown_points
-    from cardavia.ai.bridge_bidding.simulate import _shown
+    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
     auction = ["1D", "P", "1H", "P", "1S", "P"]
     assert reading_row(auction, "4H")[2]["pts"] == (13, 40) and "low" not in explain(auction, "4H")[1]
     assert shown_points(auction, reading_row(auction, "4H")) == (13, None)
     assert partner_shows("1D P 1H P 1S P 4H P")[0] == 13
-    assert _shown([*auction, "4H"])[2][:2] == (11, 16)  # points, so two HCP less; 1H's 6+ took at most 16
+    assert shown_by_seat([*auction, "4H"])[2][:2] == (11, 16)  # points, so two HCP less; 1H's 6+ took at most 16
     # 3NT "game values" is 24+ together: opposite the 1NT rebid's 12 it shows 12
     assert partner_shows("1C 1H X P 1NT P 3NT P")[0] == 12
 
@@ -723,7 +756,7 @@ def test_a_splinter_shows_the_raise_and_the_shortness_and_the_samples_keep_it():
     there; opener places game, and the sampled responder hands hold a singleton or void in that suit."""
     import random
 
-    from cardavia.ai.bridge_bidding.simulate import _shown, sample_deals
+    from cardavia.ai.bridge_bidding.simulate import sample_deals, shown_by_seat
     responder = hand("K842", "A", "KQ93", "T852")
     assert choose_call(responder, ["1S", "P"])[:2] == ("4H", "resp.splinter")
     assert explain(["1S", "P"], "4H") == ("resp.splinter", {"suit": "S", "length": 4, "short": "H",
@@ -733,7 +766,7 @@ def test_a_splinter_shows_the_raise_and_the_shortness_and_the_samples_keep_it():
     # the same hand with two hearts is no splinter: the plain game raise
     assert choose_call(hand("K842", "A2", "KQ93", "T85"), ["1S", "P"])[0] == "4S"
     auction = ["1S", "P", "4H", "P"]
-    assert _shown(auction)[2][3] == {2: 1}  # North: at most one heart
+    assert shown_by_seat(auction)[2][3] == {2: 1}  # North: at most one heart
     opener = hand("AQJ65", "K32", "A4", "K93")
     for masks in sample_deals(opener, auction[:3], 0, 6, random.Random(3)):
         north = [c for c in range(52) if masks[2] >> c & 1]

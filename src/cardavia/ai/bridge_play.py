@@ -10,9 +10,8 @@ once: ``game.world_of``) deals the unseen cards uniformly among the hands
 that hide them, keeping the history, the agent's hand, dummy once shown and
 every void a player showed by not following suit.  Each such deal is then checked against the auction as the bidding
 system reads it (``shown_by_auction``: the HCP range, suit lengths and
-balance every call showed, from the first system row for that call, as
-``explain`` reads it) on the hands as dealt (held cards plus those
-played).  Up to ``tries`` deals are drawn for each sample; when none fits
+balance every call showed, read as the bidding's own sampler reads them)
+on the hands as dealt (held cards plus those played).  Up to ``tries`` deals are drawn for each sample; when none fits
 (a call the system did not make by its rows, or constraints too tight for
 the cards left) the deal that breaks them least is kept (the violation:
 HCP outside the range plus cards outside the lengths, plus 2 for a wrong
@@ -50,8 +49,8 @@ from cardavia import bridge
 from cardavia._core import bridge_core as _core
 from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.interpreter import _BALANCED, reading_row, shown_length
-from cardavia.ai.bridge_bidding.system import SUITS
+from cardavia.ai.bridge_bidding.interpreter import _BALANCED, _token
+from cardavia.ai.bridge_bidding.simulate import shown_by_seat
 from cardavia.game import LegalMoves, Move
 
 DEFAULT_SAMPLES = 48
@@ -105,32 +104,19 @@ class Shown:
 
 
 def shown_by_auction(auction: Sequence[str]) -> dict[int, Shown]:
-    """Per seat (South 0 deals): what its calls showed as the system reads them."""
+    """Per seat (South 0 deals): what its calls showed, as the bidding's
+    sampler reads them (``simulate.shown_by_seat``: every row that can make
+    each call)."""
+    read = shown_by_seat([_token(c) for c in auction])
     out = {seat: Shown() for seat in range(4)}
-    for i, call in enumerate(auction):
-        row = reading_row(auction[:i], call)  # the row explain reads the call by
-        if row is None:
-            continue
-        constraints, params = row[2], row[4]
-        sh = out[i % 4]
-        low, high = constraints.get("hcp", (None, None))
-        if low is None:
-            low, high = params.get("low", 0), params.get("high", 37)
-        if "pts" in constraints:  # points are HCP and length: an upper bound on HCP
-            high = min(high, constraints["pts"][1])
-        sh.low, sh.high = max(sh.low, low), min(sh.high, high)
-        for s, (lo, hi) in constraints.get("len", {}).items():
-            k = SUITS.index(s)
-            sh.min_len[k], sh.max_len[k] = max(sh.min_len[k], lo), min(sh.max_len[k], hi)
-        length = shown_length(auction[:i], params)
-        if length:
-            k = SUITS.index(params["suit"])
-            sh.min_len[k] = max(sh.min_len[k], length)
-        if "balanced" in constraints:
-            sh.balanced = bool(constraints["balanced"])
-    for sh in out.values():   # contradictory readings: keep the lower bounds
-        sh.high = max(sh.high, sh.low)
-        sh.max_len = [max(a, b) for a, b in zip(sh.max_len, sh.min_len)]
+    for seat, shown in read.items():
+        sh = out[seat]
+        sh.low, sh.high = shown.low, max(shown.high, shown.low)
+        for k, n in shown.lengths.items():
+            sh.min_len[k] = n
+        for k, n in shown.most_cards.items():
+            sh.max_len[k] = max(n, sh.min_len[k])  # contradictory readings: keep the lower bound
+        sh.balanced = True if shown.balanced else None
     return out
 
 

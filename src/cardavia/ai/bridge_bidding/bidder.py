@@ -88,7 +88,7 @@ class SystemAgent(Agent):
         tokens = [_token(c) for c in data["auction"]]
         player = data["player"]
         h = Hand(data["hand"])
-        partner_lengths = simulate._shown(tokens).get((player + 2) % 4, simulate._NOTHING_SHOWN).lengths
+        partner_lengths = simulate.shown_by_seat(tokens).get((player + 2) % 4, simulate._NOTHING_SHOWN).lengths
         fits = [s for s in range(4) if h.length[SUITS[s]] + partner_lengths.get(s, 0) >= 8
                 or h.length[SUITS[s]] >= 6 or h.length[SUITS[s]] >= 2 and partner_lengths.get(s, 0) >= 6]
         legal = [str(m) for m in legal_moves]

@@ -2,8 +2,8 @@
 
 Deal the unseen cards to the other three players many times, keeping the
 deals in which every call of theirs shows what the system reads it to show
-(its points and suit lengths, ``explain``, and what its row holds the hand
-to: a balanced shape, the rule of 20, ``Shown``); in each, solve the candidate
+(``call_shows``: its points and suit lengths, a balanced shape, the rule of
+20, as every row that can make the call holds the hand to, ``Shown``); in each, solve the candidate
 contracts double dummy and score them (BR-5) for the caller's side; bid the
 candidate with the best mean.  The candidates: pass (the contract so far
 stands), and the cheapest bid in no-trump, in the caller's longest suit and
@@ -48,8 +48,8 @@ from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_id, card_text
 from cardavia._core.dds import Solver
 from cardavia.bridge import vulnerable_sides
-from cardavia.ai.bridge_bidding.interpreter import (_BALANCED, Hand, _rank, _token, choose_call, explain, reading_row,
-                                                    shown_length, shown_points)
+from cardavia.ai.bridge_bidding.interpreter import (_BALANCED, Hand, _rank, _token, choose_call, explain,
+                                                    reading_rows, shown_length, shown_points)
 from cardavia.ai.bridge_bidding.system import SUITS
 
 _STRAINS = ("C", "D", "H", "S", "NT")
@@ -62,6 +62,10 @@ SYSTEM_SAMPLES = False  # the sampled hands make their seats' calls as the syste
 # too): off. Tuning set 4.15 -> 4.25 (+0.10 [-0.06, +0.26]); at the 274 high-leverage calls there its samples
 # miss the true deal's tricks by 1.107 a strain against 1.115 (correlation 0.650 against 0.656): no better;
 # with SLAM_MARGIN 3, seed 7 +0.144 [+0.014, +0.274]
+UNION = True  # a call reads as what every row that can make it holds the hand to, not as its first row: the
+# true hand then fits its reading at 8,586 of 8,630 system calls (seed 7). With the catch-all game raise read
+# as eight trumps together (not eight in hand) and the minor raises' lengths as their rows hold them:
+# seeds 7, 2, 1 -0.012 [-0.068, +0.044], -0.025, -0.003 IMPs a deal
 MAXIMA = True  # the sampled hands keep the most cards a call shows in a suit (a splinter's singleton, a weak
 # two's six; with the splinters, tuning set +0.007 [-0.007, +0.022]: noise, but the samples read the auction)
 SYSTEM_BUDGET = 1000  # draws a deal may take on average to find such hands before only the shown ranges are kept
@@ -86,35 +90,59 @@ class Shown(NamedTuple):
 _NOTHING_SHOWN = Shown(0, 37, {}, {})
 
 
-def _shown(auction: Sequence[str]) -> dict[int, Shown]:
+def _row_shows(auction: Sequence[str], row) -> Shown:
+    """What one row that makes a call after ``auction`` holds the hand to."""
+    # the rows' points count shape too: the least HCP is two under them; a call with no upper
+    # bound is taken as at most 10 over its least (wider samples flatter slams)
+    least, most = shown_points(auction, row)
+    if "hcp" in row[2]:  # the row's own floor where its message names a higher one (a rule-of-20 opening)
+        least = min(least, row[2]["hcp"][0])
+    if most is None:
+        most = least + 10 if least >= 6 else 37
+    lengths: dict[int, int] = {}
+    length = shown_length(auction, row[4])
+    if length:
+        lengths[SUITS.index(row[4]["suit"])] = length
+    most_cards: dict[int, int] = {}
+    if MAXIMA:
+        for suit, (_, most_in_suit) in row[2].get("len", {}).items():  # a splinter's singleton, a weak two's six
+            if most_in_suit < 13:
+                most_cards[SUITS.index(suit)] = most_in_suit
+    return Shown(max(0, least if "hcp" in row[2] else least - 2), min(most, 37), lengths, most_cards,
+                 bool(row[2].get("rule_of_20")), row[2].get("balanced") is True)
+
+
+def call_shows(auction: Sequence[str], call: str) -> Shown | None:
+    """What ``call`` after ``auction`` shows: what every row that makes it
+    holds the hand to (``UNION``), or the first row's reading; None where no
+    row makes it.  A call two rows make (3NT by its own 13+ HCP, or by the
+    partnership's 25 with partner's 16) shows only what both hold."""
+    rows = reading_rows(auction, call)
+    if not rows:
+        return None
+    reads = [_row_shows(auction, r) for r in (rows if UNION else rows[:1])]
+    first = reads[0]
+    return Shown(min(r.low for r in reads), max(r.high for r in reads),
+                 {s: min(r.lengths.get(s, 0) for r in reads) for s in first.lengths
+                  if all(r.lengths.get(s, 0) for r in reads)},
+                 {s: max(r.most_cards.get(s, 13) for r in reads) for s in first.most_cards
+                  if all(s in r.most_cards for r in reads)},
+                 all(r.rule_of_20 for r in reads), all(r.balanced for r in reads))
+
+
+def shown_by_seat(auction: Sequence[str]) -> dict[int, Shown]:
     """Per seat (South 0, West 1, North 2, East 3) that has called: what its calls show (``Shown``)."""
     out: dict[int, Shown] = {}
     for i, call in enumerate(auction):
         seat = i % 4
         low, high, lengths, most_cards, rule_of_20, balanced = out.get(seat, _NOTHING_SHOWN)
-        lengths, most_cards = dict(lengths), dict(most_cards)
-        row = reading_row(auction[:i], call)
-        if row is not None:  # (a call no row makes shows nothing)
-            # the rows' points count shape too: the least HCP is two under them; a call with no upper
-            # bound is taken as at most 10 over its least (wider samples flatter slams)
-            least, most = shown_points(auction[:i], row)
-            if "hcp" in row[2]:  # the row's own floor where its message names a higher one (a rule-of-20 opening)
-                least = min(least, row[2]["hcp"][0])
-            rule_of_20 = rule_of_20 or bool(row[2].get("rule_of_20"))
-            balanced = balanced or row[2].get("balanced") is True
-            if most is None:
-                most = least + 10 if least >= 6 else 37
-            low = max(low, least if "hcp" in row[2] else least - 2)
-            high = min(high, most)
-            length = shown_length(auction[:i], row[4])
-            if length:
-                s = SUITS.index(row[4]["suit"])
-                lengths[s] = max(lengths.get(s, 0), length)
-            if MAXIMA:
-                for suit, (_, most) in row[2].get("len", {}).items():  # a splinter's singleton, a weak two's six
-                    if most < 13:
-                        s = SUITS.index(suit)
-                        most_cards[s] = min(most_cards.get(s, 13), most)
+        shows = call_shows(auction[:i], call)
+        if shows is not None:  # (a call no row makes shows nothing)
+            lengths = {s: max(lengths.get(s, 0), shows.lengths.get(s, 0)) for s in {*lengths, *shows.lengths}}
+            most_cards = {s: min(most_cards.get(s, 13), shows.most_cards.get(s, 13))
+                          for s in {*most_cards, *shows.most_cards}}
+            low, high = max(low, shows.low), min(high, shows.high)
+            rule_of_20, balanced = rule_of_20 or shows.rule_of_20, balanced or shows.balanced
         out[seat] = Shown(low, min(high, 37), lengths, most_cards, rule_of_20, balanced)
     return out
 
@@ -224,7 +252,7 @@ def sample_deals(hand: Sequence[str], auction: Sequence[str], player: int, count
     for c in hand:
         own |= 1 << card_id(c)
     unseen = [c for c in range(52) if not own >> c & 1]
-    shown = _shown(auction)
+    shown = shown_by_seat(auction)
     others = [(player + k) % 4 for k in (1, 2, 3)]
     order = sorted(others, key=lambda seat: _acceptance(unseen, shown.get(seat), rng))
     budget = [_DRAW_BUDGET * count]
@@ -282,7 +310,7 @@ def fallback_bids(hand: Hand, tokens: Sequence[str], player: int, legal: Sequenc
     longest shown suit."""
     legal_tokens = {_token(c) for c in legal}
     strains = {4, SUITS.index(hand.best_of(SUITS))}
-    partner_lengths = _shown(tokens).get((player + 2) % 4, _NOTHING_SHOWN).lengths
+    partner_lengths = shown_by_seat(tokens).get((player + 2) % 4, _NOTHING_SHOWN).lengths
     if partner_lengths:
         strains.add(max(partner_lengths, key=lambda s: partner_lengths[s]))
     cheapest = (next((f"{lv}{_STRAINS[s]}" for lv in range(1, 6) if f"{lv}{_STRAINS[s]}" in legal_tokens), None)
@@ -332,7 +360,9 @@ SLAM_MARGIN = 6.0  # the same for a slam, whose swings are the largest (seed 7, 
 # samples' noise: 96 slam samples at a margin of 2, +0.087 [-0.011, +0.185]. On a second, independent set of
 # samples, P(some slam makes) by bucket 0.14 0.33 0.44 0.64 0.89 came true 0.09 0.37 0.36 0.61 0.78 (seeds 7
 # and 2): the likeliest slams are flattered. Blackwood as a slam candidate (4NT, the rollout answering and
-# placing): +0.001 at this margin, +0.011 at LEVER_MARGIN
+# placing): +0.001 at this margin, +0.011 at LEVER_MARGIN. A slam chosen at 3 and bid only if it gains 2 again
+# on as many fresh deals (against the best-of-several's luck): seed 7 +0.042, and +0.020 with every row read;
+# the 17 slams it added were sampled at 0.61 to make on average and 5 made
 GAME_POINTS = 22  # own points and partner's least from which game is simulated against a pass (20, 24: worse)
 SLAM_POINTS = 28  # the same for slam against game (tuning set: 30 -> 4.57, 28 -> 4.51, 26 no better; 21 and 27
 # together gained 0.02 a deal on seeds 1 and 2 and lost 0.04 on seed 7; counting the caller's shortness as
@@ -509,19 +539,11 @@ def rollout(hands: Sequence[Hand], tokens: Sequence[str]) -> list[str]:
     return auction
 
 
-def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
-               system_call: str, candidates: Sequence[str], samples: int, rng: random.Random,
-               solver: Solver | None = None) -> tuple[str, float]:
-    """The best of ``system_call`` and ``candidates`` by the mean IMPs it
-    gains over the system's call for ``player``'s side on ``samples`` deals
-    that fit the auction, with that mean; the system's call unless another
-    gains ``LEVER_MARGIN``.  Each call's contract is where the system's
-    rollout of it ends on the deal (``ROLLOUTS``), else the call itself."""
-    tokens = [_token(c) for c in auction]
-    calls = [_token(system_call), *[_token(c) for c in candidates]]
+def _gains(hand: Sequence[str], tokens: Sequence[str], player: int, vul: Sequence[bool], calls: Sequence[str],
+           samples: int, rng: random.Random, solver: Solver) -> list[int]:
+    """The IMPs each of ``calls`` gains over the first, summed over ``samples``
+    deals that fit the auction (``lever_call``)."""
     final = [_contract_so_far([*tokens, c]) for c in calls]  # the contracts if the auction ended there
-    vul = vulnerable_sides(vulnerability)
-    solver = solver or Solver()
     contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
     gains = [0] * len(calls)
     for masks in sample_deals(hand, tokens, player, samples, rng):
@@ -545,7 +567,24 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
             scores.append(result if declarer % 2 == player % 2 else -result)
         for j, s in enumerate(scores):
             gains[j] += _imps(s - scores[0])
-    theirs = final[0] is not None and final[0][3] % 2 != player % 2
+    return gains
+
+
+def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
+               system_call: str, candidates: Sequence[str], samples: int, rng: random.Random,
+               solver: Solver | None = None) -> tuple[str, float]:
+    """The best of ``system_call`` and ``candidates`` by the mean IMPs it
+    gains over the system's call for ``player``'s side on ``samples`` deals
+    that fit the auction, with that mean; the system's call unless another
+    gains ``LEVER_MARGIN``.  Each call's contract is where the system's
+    rollout of it ends on the deal (``ROLLOUTS``), else the call itself."""
+    tokens = [_token(c) for c in auction]
+    calls = [_token(system_call), *[_token(c) for c in candidates]]
+    vul = vulnerable_sides(vulnerability)
+    solver = solver or Solver()
+    gains = _gains(hand, tokens, player, vul, calls, samples, rng, solver)
+    final = _contract_so_far([*tokens, calls[0]])
+    theirs = final is not None and final[3] % 2 != player % 2
     margins = [SLAM_MARGIN if c[0] in "67" else COMPETE_MARGIN if theirs else LEVER_MARGIN for c in calls]
     best = max(range(len(calls)), key=lambda j: (gains[j] - margins[j] * samples, -j))
     mean = gains[best] / max(1, samples)

@@ -255,7 +255,7 @@ for x in SUITS:
 # -- opener's rebid --------------------------------------------------------------
 for m in MAJORS:  # after a splinter: game, unless the simulation finds the slam (the shortness helps it)
     for bid in splinters(m).values():
-        rule(rf"^1{m} P {bid} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 9})
+        rule(rf"^1{m} P {bid} P$", f"4{m}", "bid.game_fit", {"suit": m, "trumps": 9})
 
 
 def jump_shifts(x: str, y: str) -> dict[str, str]:
@@ -606,12 +606,12 @@ for x in SUITS:  # responder after an overcall or a takeout double
             rule(ctx, f"2{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 11}, pts=(11, 40), len={z: (5, 13)})
         if x not in MAJORS:
             support = 4 if x == "D" else 5  # 1D shows four nearly always: four of them raise too
-            rule(ctx, f"3{x}", "resp.raise", {"suit": x, "length": 5, "low": 10, "high": 12}, pts=(10, 12),
+            rule(ctx, f"3{x}", "resp.raise", {"suit": x, "length": support, "low": 10, "high": 12}, pts=(10, 12),
                  len={x: (support, 13)})
-            rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 5, "low": 6, "high": 9}, pts=(6, 9),
+            rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": support, "low": 6, "high": 9}, pts=(6, 9),
                  len={x: (support, 13)})
         elif y in above(x):  # 1H (2S): no 2H to bid, so three hearts and 8-12 raise to 3H
-            rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 4, "low": 10, "high": 12}, pts=(8, 12),
+            rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 3, "low": 8, "high": 12}, pts=(8, 12),
                  len={x: (3, 13)})
         rule(ctx, "pass", "pass.competitive", {})
         if y == "N":
@@ -950,11 +950,11 @@ for strain in ("NT", "S", "H", "D", "C"):
         rule(r".", f"6{strain}", "bid.slam_fit", {"suit": strain, "low": 31}, combined=(31, 40), fit=strain,
              silent_opponents=True)
 for m in MAJORS:
-    rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(23, 32), fit=m)
+    rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "trumps": 8}, combined=(23, 32), fit=m)
 rule(r".", "3NT", "bid.game", {"low": 24}, combined=(24, 32), stop="unbid", silent_opponents=True)
 rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), stop="theirs", silent_opponents=False)
 for m in "DC":
-    rule(r".", f"5{m}", "bid.game_fit", {"suit": m, "length": 8}, combined=(28, 32), fit=m, silent_opponents=True)
+    rule(r".", f"5{m}", "bid.game_fit", {"suit": m, "trumps": 8}, combined=(28, 32), fit=m, silent_opponents=True)
 # Game values together and no fit or stopper found: game all the same, not a pass below it.
 rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), silent_opponents=True)
 
