@@ -8,15 +8,16 @@ and plays the card with the best mean score for its side.
 The sampler (``PlaySampler``).  ``game.sample_world`` (the observation read
 once: ``game.world_of``) deals the unseen cards uniformly among the hands
 that hide them, keeping the history, the agent's hand, dummy once shown and
-every void a player showed by not following suit.  Each such deal is then checked against the auction as the bidding
-system reads it (``shown_by_auction``: the HCP range, suit lengths and
-balance every call showed, read as the bidding's own sampler reads them)
-on the hands as dealt (held cards plus those played).  Up to ``tries`` deals are drawn for each sample; when none fits
-(a call the system did not make by its rows, or constraints too tight for
-the cards left) the deal that breaks them least is kept (the violation:
-HCP outside the range plus cards outside the lengths, plus 2 for a wrong
-balance), and ``fallbacks`` counts it.  It never hangs and never moves a
-seen card.
+every void a player showed by not following suit.  Each such deal is then
+checked against the auction as the bidding system reads it
+(``shown_by_auction``: the HCP range, suit lengths and balance every call
+showed, read as the bidding's own sampler reads them) on the hands as dealt
+(held cards plus those played).  Up to ``tries`` deals are drawn for each
+sample; when none fits (a call the system did not make by its rows, or
+constraints too tight for the cards left) the deal that breaks them least
+is kept (the violation: HCP outside the range plus cards outside the
+lengths, plus 2 for a wrong balance), and ``fallbacks`` counts it.  It
+never hangs and never moves a seen card.
 
 The choice.  A card's value in one deal is the duplicate score (BR-5) of
 the trick count that double-dummy play reaches after it, for the agent's

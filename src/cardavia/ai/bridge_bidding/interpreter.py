@@ -10,6 +10,7 @@ the length of a suit the caller holds, for partner, the sampler
 """
 from __future__ import annotations
 
+import random
 import re
 from functools import cache, lru_cache
 from typing import Any, Sequence
@@ -278,7 +279,6 @@ _PROBES = 600  # random hands that find which rows can make a call (a row no pro
 
 @cache
 def _probe_hands() -> tuple[Hand, ...]:
-    import random
     deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
     rng = random.Random(14)
     return tuple(Hand(rng.sample(deck, 13)) for _ in range(_PROBES))
