@@ -586,6 +586,7 @@ def test_a_call_that_shows_the_partnerships_points_leaves_partners_share_out():
     from cardavia.ai.bridge_bidding.simulate import shown_by_seat
     auction = ["1C", "1H", "X", "P", "2D", "P", "3NT", "P"]  # (over opener's 2C rebid the doubler has rows)
     assert "combined" in reading_row(auction[:6], "3NT")[2]
+    assert explain(auction[:6], "3NT") == ("bid.game", {"low": 25})  # not the 24 row that wants silent opponents
     low, high, *_ = shown_by_seat(auction)[2]
     # 25-32 together (the 24 row wants the opponents silent) less the rebid's 12, two off for shape
     assert (low, high) == (11, 18)

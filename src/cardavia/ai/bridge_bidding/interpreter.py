@@ -301,19 +301,21 @@ def reading_rows(auction: Sequence[Any], call: Any) -> tuple[Rule, ...]:
 
 
 def reading_row(auction: Sequence[Any], call: Any) -> Rule | None:
-    """The row ``explain`` reads ``call`` after ``auction`` by, or None."""
-    context, token = context_of(auction), _token(call)
-    return next((r for r in rules_for(context) if _token(r[1]) == token), None)
+    """The row ``explain`` reads ``call`` after ``auction`` by: the first
+    whose constraints on the auction itself hold (``context_allows``), or None."""
+    rows = reading_rows(auction, call)
+    return rows[0] if rows else None
 
 
 def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]] | None:
     """What ``call`` after ``auction`` shows as the system reads it: the
-    message id and parameters of its first row; a bid no row makes reads
-    as natural (``bid.natural``); None for a pass or double no row makes."""
-    context, token = context_of(auction), _token(call)
-    for _, rule_call, _, message, params in rules_for(context):
-        if _token(rule_call) == token:
-            return message, dict(params)
+    message id and parameters of its row (``reading_row``); a bid no row
+    makes reads as natural (``bid.natural``); None for a pass or double no
+    row makes."""
+    row = reading_row(auction, call)
+    if row is not None:
+        return row[3], dict(row[4])
+    token = _token(call)
     if token[0].isdigit():  # a bid no row makes (the simulation's, or another system's): to play there
         return "bid.natural", {"suit": token[1:], "level": int(token[0])}
     return None
