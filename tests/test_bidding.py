@@ -290,8 +290,7 @@ def test_a_call_reads_as_every_row_that_can_make_it():
     assert [r[2].get("hcp", r[2].get("combined")) for r in reading_rows(auction[:7], "3NT")] == [
         (13, 40), (24, 32), (25, 32)]
     assert shown_by_seat(auction)[3].low == 9
-    assert "silent_opponents" not in {k for r in reading_rows(["1C", "1H", "X", "P", "2D", "P"], "3NT") for k in r[2]
-                                      if r[2].get("silent_opponents")}
+    assert not any(r[2].get("silent_opponents") for r in reading_rows(["1C", "1H", "X", "P", "2D", "P"], "3NT"))
     strong = ["pass", "1S", "pass", "2D", "pass", "3NT", "pass"]  # the catch-all game rows: unreachable
     assert len(reading_rows(strong[:5], "3NT")) == 1 and shown_by_seat(strong)[1][:2] == (18, 19)
 
@@ -580,8 +579,9 @@ def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
 
 
 def test_a_call_that_shows_the_partnerships_points_leaves_partners_share_out():
-    """3NT "game values" shows 24+ together: opposite opener's 12+ the bidder holds 10+, not 22+
-    (read as the bidder's own, the sampler looked for a 22-count and fell back to random hands)."""
+    """3NT "game values" shows 25+ together here (the opponents bid): opposite opener's 12+ the
+    bidder holds 11+, not 23+ (read as the bidder's own, the sampler looked for a 23-count and
+    fell back to random hands)."""
     from cardavia.ai.bridge_bidding.interpreter import reading_row
     from cardavia.ai.bridge_bidding.simulate import shown_by_seat
     auction = ["1C", "1H", "X", "P", "2D", "P", "3NT", "P"]  # (over opener's 2C rebid the doubler has rows)
