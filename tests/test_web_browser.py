@@ -364,6 +364,22 @@ def test_a_whole_dou_dizhu_deal_by_clicking_with_refresh_and_restart(browser, se
     rng = random.Random(7)
     moves = 0
     checked_illegal = refreshed = restarted = False
+
+    def refresh() -> dict:
+        before = view_of(page)
+        page.reload()
+        after = wait_ready(page)
+        assert after["ply"] >= before["ply"] and game_id(page) == gid
+        return after
+
+    def restart() -> dict:
+        before = view_of(page)
+        server.stop()
+        server.start()
+        after = wait_ready(page)   # the page reconnects by itself
+        assert after["ply"] >= before["ply"] and game_id(page) == gid
+        return after
+
     while not v["over"]:
         hand = hand_of(v)
         if not checked_illegal and v["observation"]["phase"] == "play" and len(hand) >= 2:
@@ -383,22 +399,18 @@ def test_a_whole_dou_dizhu_deal_by_clicking_with_refresh_and_restart(browser, se
         play_one(page, v, rng, keyboard=moves % 3 == 2)
         moves += 1
         wait_moved(page, ply)
-        if moves == 3 and not refreshed:
-            before = view_of(page)
-            page.reload()
-            v = wait_ready(page)
-            assert v["ply"] >= before["ply"] and game_id(page) == gid
-            refreshed = True
+        if moves == 2 and not refreshed:
+            v, refreshed = refresh(), True
             continue
-        if moves == 6 and not restarted:
-            before = view_of(page)
-            server.stop()
-            server.start()
-            v = wait_ready(page)   # the page reconnects by itself
-            assert v["ply"] >= before["ply"] and game_id(page) == gid
-            restarted = True
+        if moves == 4 and not restarted:
+            v, restarted = restart(), True
             continue
         v = wait_ready(page)
+    # A deal the AI ends within four of the person's decisions (the deal is random): both still hold at its end.
+    if not refreshed:
+        v, refreshed = refresh(), True
+    if not restarted:
+        v, restarted = restart(), True
     expect(page.locator("#outcome")).to_be_visible()
     expect(page.locator("#outcome h2")).to_have_text(["You won", "You lost"][0 if 0 in v["outcome"]["winners"] else 1])
     shot(page, screenshots, "doudizhu-over.png")
@@ -413,7 +425,7 @@ def test_a_whole_dou_dizhu_deal_by_clicking_with_refresh_and_restart(browser, se
     shot(page, screenshots, "doudizhu-replay.png")
     page.click("#replay-close")
     expect(page.locator("#outcome")).to_be_visible()
-    assert refreshed and restarted and checked_illegal
+    assert checked_illegal
     assert page_errors == []
     page.context.close()
 
