@@ -274,14 +274,14 @@ def context_allows(row: Rule, context: str) -> bool:
     return _holds(_ANY_HAND, {k: constraints[k] for k in _CONTEXT_ONLY if k in constraints}, context)
 
 
-_PROBES = 600  # random hands that find which rows can make a call (a row no probe reaches is left out)
+_READING_PROBES = 600  # random hands that find which rows can make a call (a row no probe reaches is left out)
 
 
 @cache
 def _probe_hands() -> tuple[Hand, ...]:
     deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
     rng = random.Random(14)
-    return tuple(Hand(rng.sample(deck, 13)) for _ in range(_PROBES))
+    return tuple(Hand(rng.sample(deck, 13)) for _ in range(_READING_PROBES))
 
 
 @lru_cache(maxsize=16384)
@@ -296,7 +296,7 @@ def _reading_rows(context: str, token: str) -> tuple[Rule, ...]:
 def reading_rows(auction: Sequence[Any], call: Any) -> tuple[Rule, ...]:
     """The rows that make ``call`` after ``auction``, in the system's order:
     the first (``explain``'s), and each later one that some hand reaches
-    (among ``_PROBES`` random hands, the earlier rows not taking it first)."""
+    (among ``_READING_PROBES`` random hands, the earlier rows not taking it first)."""
     return _reading_rows(context_of(auction), _token(call))
 
 
