@@ -22,8 +22,8 @@ milliseconds a call (median, p99) are the agent's own, each call timed.
 deals sampled from the auction: not a result but a bound on what the
 simulated calls can reach with the present system and candidates;
 ``--oracle partner`` shows them partner's hand only, the opponents' still
-sampled from their calls.  ``--set`` changes one of ``simulate.py``'s
-constants for the run (``--set WIDE=1 --set WIDE_DOUBLE=0``).
+sampled from their calls.  ``--set`` changes one of the constants of
+``simulate.py`` or ``sampler.py`` for the run (``--set WIDE=1 --set SYSTEM_SAMPLES=1``).
 
 ``--against FILE`` (the ``--rows`` of an earlier run on the same deals)
 prints the paired difference: the mean change in IMPs a deal with its 95 %
@@ -125,19 +125,19 @@ def see_partners_hand(state) -> None:
     """--oracle partner: every simulated call is shown partner's true hand;
     the opponents' are still sampled from their calls (what the auction
     could tell at best about partner, against what it cannot about them)."""
-    from cardavia.ai.bridge_bidding import simulate
+    from cardavia.ai.bridge_bidding import sampler, simulate
 
     masks = true_deal_masks(state)
 
     def sample(hand, auction, player, count, rng):
         partner, lho, rho = (player + 2) % 4, (player + 1) % 4, (player + 3) % 4
-        shown = simulate.shown_by_seat(auction)
+        shown = sampler.shown_by_seat(auction)
         rest = [c for c in range(52) if not (masks[player] | masks[partner]) >> c & 1]
         deals = []
         for _ in range(count):
             for _ in range(2000):  # the opponents' hands fitting their calls, else the last split drawn
                 rng.shuffle(rest)
-                if simulate._cards_fit(rest[:13], shown.get(lho)) and simulate._cards_fit(rest[13:], shown.get(rho)):
+                if sampler._cards_fit(rest[:13], shown.get(lho)) and sampler._cards_fit(rest[13:], shown.get(rho)):
                     break
             deal = list(masks)
             deal[lho], deal[rho] = sum(1 << c for c in rest[:13]), sum(1 << c for c in rest[13:])
@@ -358,9 +358,9 @@ def main() -> None:
                     help="a bound, not a result: the agent's simulations see the true deal "
                          "(or, with 'partner', partner's hand, the opponents' still sampled)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="set one of simulate.py's constants (COMPETE=1, GAME_POINTS=20, ...) for this run")
+                    help="set a constant of simulate.py or sampler.py (COMPETE=1, SYSTEM_SAMPLES=1, ...) for this run")
     args = ap.parse_args()
-    from cardavia.ai.bridge_bidding import SystemAgent, simulate
+    from cardavia.ai.bridge_bidding import SystemAgent, sampler, simulate
     if args.lever_samples is not None:
         SystemAgent.lever_samples = args.lever_samples
     if args.slam_samples is not None:
@@ -373,14 +373,15 @@ def main() -> None:
         simulate.SLAM_POINTS = args.slam_points
     for setting in args.set:
         name, _, value = setting.partition("=")
-        if not name.isupper() or not hasattr(simulate, name):
-            ap.error(f"--set {setting}: simulate.py has no constant {name!r}")
-        old = getattr(simulate, name)
+        module = next((m for m in (simulate, sampler) if name.isupper() and hasattr(m, name)), None)
+        if module is None:
+            ap.error(f"--set {setting}: neither simulate.py nor sampler.py has a constant {name!r}")
+        old = getattr(module, name)
         if isinstance(old, bool):
-            setattr(simulate, name, value not in ("0", "False", "false"))
+            setattr(module, name, value not in ("0", "False", "false"))
             continue
         try:
-            setattr(simulate, name, type(old)(float(value)))
+            setattr(module, name, type(old)(float(value)))
         except ValueError:
             ap.error(f"--set {setting}: {name} takes a number")
     tables: dict[str, list] = {}

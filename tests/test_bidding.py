@@ -269,7 +269,7 @@ def test_module_doctest():
 def test_sampled_deals_fit_the_auction():
     import random
 
-    from cardavia.ai.bridge_bidding.simulate import sample_deals
+    from cardavia.ai.bridge_bidding.sampler import sample_deals
     from cardavia.cards import card_text
     own = hand("854", "QJ8632", "5", "T82")
     # South opened 1NT, West passed; North (seat 2) holds ``own``.
@@ -285,7 +285,7 @@ def test_a_call_reads_as_every_row_that_can_make_it():
     samples of 13+ made 6H 96 % where it failed). Rows the auction itself rules out are not read
     (the 24-together 3NT wants silent opponents), nor rows no hand reaches first."""
     from cardavia.ai.bridge_bidding.interpreter import reading_rows
-    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
+    from cardavia.ai.bridge_bidding.sampler import shown_by_seat
     auction = ["pass", "1H", "pass", "2D", "pass", "3H", "pass", "3NT", "pass"]
     assert [r[2].get("hcp", r[2].get("combined")) for r in reading_rows(auction[:7], "3NT")] == [
         (13, 40), (24, 32), (25, 32)]
@@ -300,7 +300,7 @@ def test_a_game_raise_on_the_partnerships_fit_shows_the_trumps_less_partners():
     hand: read as eight, no deal fitted and the samples fell back to random hands."""
     import random
 
-    from cardavia.ai.bridge_bidding.simulate import sample_deals, shown_by_seat
+    from cardavia.ai.bridge_bidding.sampler import sample_deals, shown_by_seat
     auction = ["1C", "pass", "1H", "pass", "2H", "pass", "3H", "pass", "4H", "pass"]
     assert explain(auction[:8], "4H")[0] == "bid.game_fit"
     assert shown_by_seat(auction)[0].lengths == {0: 3, 2: 4}  # 1C's three clubs, 2H's four hearts: 8 less responder's 4
@@ -313,13 +313,13 @@ def test_a_game_raise_on_the_partnerships_fit_shows_the_trumps_less_partners():
 def test_sampled_hands_make_their_calls_as_the_system_would(monkeypatch):
     import random
 
-    from cardavia.ai.bridge_bidding import simulate
-    from cardavia.ai.bridge_bidding.simulate import sample_deals
+    from cardavia.ai.bridge_bidding import sampler
+    from cardavia.ai.bridge_bidding.sampler import sample_deals
     from cardavia.cards import card_text
     own = hand("854", "QJ8632", "5", "T82")
 
     def south_hands(auction, flag):
-        monkeypatch.setattr(simulate, "SYSTEM_SAMPLES", flag)
+        monkeypatch.setattr(sampler, "SYSTEM_SAMPLES", flag)
         deals = sample_deals(own, auction, 2, 24, random.Random(3))
         return [Hand([card_text(c) for c in range(52) if m[0] >> c & 1]) for m in deals]
 
@@ -337,7 +337,7 @@ def test_sampled_hands_make_their_calls_as_the_system_would(monkeypatch):
 def test_sampled_one_level_openers_keep_the_rule_of_20():
     import random
 
-    from cardavia.ai.bridge_bidding.simulate import sample_deals
+    from cardavia.ai.bridge_bidding.sampler import sample_deals
     from cardavia.cards import card_text
     # South opened 1C (the row's message says 12-21, its floor is 10 with the rule of 20): the samples
     # hold 10-11 HCP openers as the system deals them, none that fails the rule (sampled from 12 HCP
@@ -352,7 +352,7 @@ def test_sampled_one_level_openers_keep_the_rule_of_20():
 def test_sampled_deals_find_a_rare_strong_opener():
     import random
 
-    from cardavia.ai.bridge_bidding.simulate import sample_deals
+    from cardavia.ai.bridge_bidding.sampler import sample_deals
     from cardavia.cards import card_text
     # West opened 1S and rebid 3NT (18-19, five spades) over East's 2D: one random deal in ~170 fits,
     # so the seat is dealt first; every sample must show it (a plain rejection sampler found it in 38%)
@@ -478,7 +478,8 @@ def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
 
 def test_wide_candidates_give_every_fitting_strain_its_cheapest_bid_game_and_slam(monkeypatch):
     from cardavia.ai.bridge_bidding import simulate
-    from cardavia.ai.bridge_bidding.simulate import legal_tokens, lever_candidates, wide_candidates
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    from cardavia.ai.bridge_bidding.simulate import lever_candidates, wide_candidates
     # North after 1H (pass): 15 points and a heart fit, partner's least 12 -> 27 together
     monkeypatch.setattr(simulate, "SLAM_POINTS", 28)
     north = Hand(hand("AK2", "KQ32", "K32", "432"))
@@ -570,7 +571,7 @@ def test_a_bid_no_row_makes_reads_as_natural():
 
 def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():
     from cardavia.ai.bridge_bidding.interpreter import reading_row
-    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
+    from cardavia.ai.bridge_bidding.sampler import shown_by_seat
     assert reading_row(["1H", "P"], "4H")[3] == "resp.raise_game" and reading_row(["1H"], "7C") is None
     shown = shown_by_seat(["1H", "P", "4H"])
     assert shown[0][:2] == (10, 21) and shown[0].rule_of_20  # South's opening: the row's HCP, by the rule of 20
@@ -583,7 +584,7 @@ def test_a_call_that_shows_the_partnerships_points_leaves_partners_share_out():
     bidder holds 11+, not 23+ (read as the bidder's own, the sampler looked for a 23-count and
     fell back to random hands)."""
     from cardavia.ai.bridge_bidding.interpreter import reading_row
-    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
+    from cardavia.ai.bridge_bidding.sampler import shown_by_seat
     auction = ["1C", "1H", "X", "P", "2D", "P", "3NT", "P"]  # (over opener's 2C rebid the doubler has rows)
     assert "combined" in reading_row(auction[:6], "3NT")[2]
     assert explain(auction[:6], "3NT") == ("bid.game", {"low": 25})  # not the 24 row that wants silent opponents
@@ -625,12 +626,12 @@ def test_a_weak_hand_runs_from_a_penalty_double_of_1nt():
 
 # -- rollouts: a candidate's auction played on by the system in every seat -------------------
 def test_the_rollouts_legal_calls_are_the_engines():
-    """``simulate.legal_tokens`` (the rollouts' own, no engine state) agrees with the
+    """``sampler.legal_tokens`` (the rollouts' own, no engine state) agrees with the
     engine's legal calls (BR-2) at every step of random auctions."""
     import random
 
     from cardavia.ai.bridge_bidding.interpreter import _token
-    from cardavia.ai.bridge_bidding.simulate import legal_tokens
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
     rng = random.Random(11)
     checked = 0
     for deal in range(40):
@@ -680,13 +681,13 @@ def test_a_competitive_raise_shows_the_fit_less_what_partner_showed():
     """The 2H above shows eight hearts together, so three of its bidder's own: partner,
     the sampler and card play's reading of the auction all count three."""
     from cardavia.ai.bridge_bidding.interpreter import partner_shows, shown_length
-    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
+    from cardavia.ai.bridge_bidding.sampler import shown_by_seat
     from cardavia.ai.bridge_play import shown_by_auction
     auction = ["1D", "1H", "1S", "2H", "P"]
     assert shown_length(auction[:3], {"suit": "H", "trumps": 8}) == 3
     assert partner_shows(" ".join(auction))[1] == {"H": 3}
     assert shown_by_seat(auction)[3][2] == {2: 3}  # East (seat 3): three hearts
-    assert shown_by_auction(auction)[3].min_len[2] == 3
+    assert shown_by_auction(auction)[3] == shown_by_seat(auction)[3]  # card play reads it as the sampler does
 
 
 def test_opener_accepts_the_2nt_invitation_only_above_a_minimum():
@@ -717,7 +718,7 @@ def test_partners_points_are_read_from_the_rows_constraints_and_the_partnerships
     """A call whose row shows points only in its constraints (pts, hcp) or as the partnership's
     total (combined) is read with that range, by partner and the sampler alike."""
     from cardavia.ai.bridge_bidding.interpreter import partner_shows, reading_row, shown_points
-    from cardavia.ai.bridge_bidding.simulate import shown_by_seat
+    from cardavia.ai.bridge_bidding.sampler import shown_by_seat
     auction = ["1D", "P", "1H", "P", "1S", "P"]
     assert reading_row(auction, "4H")[2]["pts"] == (13, 40) and "low" not in explain(auction, "4H")[1]
     assert shown_points(auction, reading_row(auction, "4H")) == (13, None)
@@ -757,7 +758,7 @@ def test_a_splinter_shows_the_raise_and_the_shortness_and_the_samples_keep_it():
     there; opener places game, and the sampled responder hands hold a singleton or void in that suit."""
     import random
 
-    from cardavia.ai.bridge_bidding.simulate import sample_deals, shown_by_seat
+    from cardavia.ai.bridge_bidding.sampler import sample_deals, shown_by_seat
     responder = hand("K842", "A", "KQ93", "T852")
     assert choose_call(responder, ["1S", "P"])[:2] == ("4H", "resp.splinter")
     assert explain(["1S", "P"], "4H") == ("resp.splinter", {"suit": "S", "length": 4, "short": "H",

@@ -11,7 +11,8 @@ import cardavia
 from cardavia import bridge
 from cardavia._core.dds import Solver
 from cardavia.ai import make_agent
-from cardavia.ai.bridge_play import DoubleDummyPlayer, PlaySampler, Shown, hcp_of, lengths_of, shown_by_auction
+from cardavia.ai.bridge_bidding.sampler import Shown, hcp_of, lengths_of
+from cardavia.ai.bridge_play import DoubleDummyPlayer, PlaySampler, shown_by_auction
 from cardavia.sim import arena
 
 GAME = cardavia.load("bridge")
@@ -48,18 +49,31 @@ def test_shown_by_auction_reads_the_system():
     assert (shown[0].low, shown[0].high, shown[0].balanced) == (15, 17, True)
     assert shown[2].low >= 8
     weak = shown_by_auction(["pass", "2S"])[1]
-    assert weak.min_len[3] == weak.max_len[3] == 6 and (weak.low, weak.high) == (6, 10)
+    assert weak.lengths[3] == weak.most_cards[3] == 6 and (weak.low, weak.high) == (6, 10)
     assert shown_by_auction(["pass"])[0].high == 11
 
 
+def card_mask(text: str) -> int:
+    mask = 0
+    for c in text.split():
+        mask |= 1 << bridge.parse_card(c).card
+    return mask
+
+
 def test_shown_violation():
-    hand = 0
-    for c in ("As", "Ks", "Qs", "2s", "3s", "Ah", "3h", "4h", "5d", "6d", "7d", "2c", "3c"):
-        hand |= 1 << bridge.parse_card(c).card
+    """The card play keeps its deals by the bidding sampler's own reading
+    (``Shown``): how far a hand misses it, 0 where it fits."""
+    hand = card_mask("As Ks Qs 2s 3s Ah 3h 4h 5d 6d 7d 2c 3c")
     assert hcp_of(hand) == 13 and lengths_of(hand) == [2, 3, 3, 5]
-    assert Shown(low=12, high=14, balanced=True).violation(hand) == 0
-    assert Shown(low=15, high=17).violation(hand) == 2
-    assert Shown(min_len=[0, 0, 0, 6]).violation(hand) == 1
+    assert Shown(12, 14, {}, {}, balanced=True).violation(hand) == 0
+    assert Shown(15, 17, {}, {}).violation(hand) == 2
+    assert Shown(0, 37, {3: 6}, {}).violation(hand) == 1
+    assert Shown(0, 37, {}, {3: 4}).violation(hand) == 1          # five spades where at most four were shown
+    six_three_three_one = card_mask("As Ks Qs 2s 3s 4s Ah 3h 4h 5d 6d 7d 2c")
+    assert Shown(0, 37, {}, {}, balanced=True).violation(six_three_three_one) == 2
+    nine_points = card_mask("Ks Qs 2s 3s 4s Ah 3h 4h 5d 6d 7d 2c 3c")   # 9 HCP, 5-3: 17 of the rule's 20
+    assert Shown(0, 37, {}, {}, rule_of_20=True).violation(nine_points) == 3
+    assert Shown(0, 37, {}, {}, rule_of_20=True).violation(hand) == 0   # 12+ HCP: the rule does not apply
 
 
 @pytest.mark.parametrize("seed", [3, 11, 17])
@@ -112,7 +126,7 @@ def test_impossible_constraints_fall_back_without_hanging():
     data = state.observation(state.current_player).data
     sampler = PlaySampler(GAME, data, tries=5)
     for s in sampler.hidden:
-        sampler.shown[s] = Shown(low=40)
+        sampler.shown[s] = Shown(40, 37, {}, {})
     world = sampler.draw(random.Random(0))
     assert world.played() == state.position.played() and sampler.fallbacks == 1
 

@@ -15,8 +15,9 @@ showed, read as the bidding's own sampler reads them) on the hands as dealt
 (held cards plus those played).  Up to ``tries`` deals are drawn for each
 sample; when none fits (a call the system did not make by its rows, or
 constraints too tight for the cards left) the deal that breaks them least
-is kept (the violation: HCP outside the range plus cards outside the
-lengths, plus 2 for a wrong balance), and ``fallbacks`` counts it.  It
+is kept (``Shown.violation``: HCP outside the range plus cards outside the
+lengths, plus what a rule-of-20 opening lacks and 2 for a wrong balance),
+and ``fallbacks`` counts it.  It
 never hangs and never moves a seen card.
 
 The choice.  A card's value in one deal is the duplicate score (BR-5) of
@@ -43,15 +44,14 @@ It reads only its observation.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from cardavia import bridge
 from cardavia._core import bridge_core as _core
 from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
-from cardavia.ai.bridge_bidding.interpreter import _BALANCED, _token
-from cardavia.ai.bridge_bidding.simulate import shown_by_seat
+from cardavia.ai.bridge_bidding.interpreter import _token
+from cardavia.ai.bridge_bidding.sampler import NOTHING_SHOWN, Shown, shown_by_seat
 from cardavia.game import LegalMoves, Move
 
 DEFAULT_SAMPLES = 48
@@ -63,62 +63,12 @@ DEFAULT_NODES = 1_000_000
 DEFAULT_TRIES = 100
 """Deals drawn per sample before the least-violating one is kept."""
 
-_SUIT_MASK = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
-_HONOUR_MASK = [(sum(1 << (4 * r + s) for s in range(4)), r - 8) for r in range(9, 13)]
-
-
-def _popcount(m: int) -> int:
-    return bin(m).count("1")
-
-
-def hcp_of(mask: int) -> int:
-    """High-card points of a card mask (A 4, K 3, Q 2, J 1)."""
-    return sum(_popcount(mask & m) * pts for m, pts in _HONOUR_MASK)
-
-
-def lengths_of(mask: int) -> list[int]:
-    """Suit lengths of a card mask, clubs first."""
-    return [_popcount(mask & m) for m in _SUIT_MASK]
-
-
-@dataclass
-class Shown:
-    """What one player's calls showed: an HCP range, suit lengths (clubs
-    first) and, if known, whether the hand is balanced."""
-
-    low: int = 0
-    high: int = 37
-    min_len: list[int] = field(default_factory=lambda: [0] * 4)
-    max_len: list[int] = field(default_factory=lambda: [13] * 4)
-    balanced: bool | None = None
-
-    def violation(self, mask: int) -> int:
-        """0 when the 13 cards of ``mask`` fit, else how far they miss."""
-        h = hcp_of(mask)
-        v = max(0, self.low - h) + max(0, h - self.high)
-        lens = lengths_of(mask)
-        for s in range(4):
-            v += max(0, self.min_len[s] - lens[s]) + max(0, lens[s] - self.max_len[s])
-        if self.balanced is not None and (sorted(lens) in _BALANCED) != self.balanced:
-            v += 2
-        return v
-
-
 def shown_by_auction(auction: Sequence[str]) -> dict[int, Shown]:
     """Per seat (South 0 deals): what its calls showed, as the bidding's
-    sampler reads them (``simulate.shown_by_seat``: every row that can make
+    sampler reads them (``sampler.shown_by_seat``: every row that can make
     each call)."""
     read = shown_by_seat([_token(c) for c in auction])
-    out = {seat: Shown() for seat in range(4)}
-    for seat, shown in read.items():
-        sh = out[seat]
-        sh.low, sh.high = shown.low, max(shown.high, shown.low)
-        for k, n in shown.lengths.items():
-            sh.min_len[k] = n
-        for k, n in shown.most_cards.items():
-            sh.max_len[k] = max(n, sh.min_len[k])  # contradictory readings: keep the lower bound
-        sh.balanced = True if shown.balanced else None
-    return out
+    return {seat: read.get(seat, NOTHING_SHOWN) for seat in range(4)}
 
 
 class PlaySampler:

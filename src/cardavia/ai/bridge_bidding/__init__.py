@@ -1,6 +1,7 @@
 """The Bridge bidding system as data (issue 14 part 2): ``system.RULES``
 (the rows), ``system.MESSAGES`` (their English), the interpreter
-(``interpreter``), the simulations (``simulate``) and the agent (``bidder``).
+(``interpreter``), what the auction shows and deals that fit it (``sampler``), the
+simulations (``simulate``) and the agent (``bidder``).
 
 >>> from cardavia.ai.bridge_bidding import explain, render
 >>> explain(["pass"], "1NT")

@@ -13,6 +13,7 @@ from typing import Any, cast
 from cardavia.ai.agent import Agent
 from cardavia.ai.bridge_bidding import simulate
 from cardavia.ai.bridge_bidding.interpreter import Hand, _token, choose_call, context_of, explain, partner_shows
+from cardavia.ai.bridge_bidding.sampler import NOTHING_SHOWN, shown_by_seat
 from cardavia.ai.bridge_bidding.system import SUITS
 from cardavia.game import LegalMoves, Move, Observation
 
@@ -88,7 +89,7 @@ class SystemAgent(Agent):
         tokens = [_token(c) for c in data["auction"]]
         player = data["player"]
         h = Hand(data["hand"])
-        partner_lengths = simulate.shown_by_seat(tokens).get((player + 2) % 4, simulate._NOTHING_SHOWN).lengths
+        partner_lengths = shown_by_seat(tokens).get((player + 2) % 4, NOTHING_SHOWN).lengths
         fits = [s for s in range(4) if h.length[SUITS[s]] + partner_lengths.get(s, 0) >= 8
                 or h.length[SUITS[s]] >= 6 or h.length[SUITS[s]] >= 2 and partner_lengths.get(s, 0) >= 6]
         legal = [str(m) for m in legal_moves]

@@ -6,7 +6,7 @@ where the system has no answer; ``explain(auction, call)`` reads any
 player's call as the system does: ``("open.nt", {"low": 15, "high": 17})``;
 ``shown_points`` and ``shown_length`` turn a reading into the points and
 the length of a suit the caller holds, for partner, the sampler
-(``simulate.py``) and card play.
+(``sampler.py``) and card play.
 """
 from __future__ import annotations
 
