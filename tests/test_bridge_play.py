@@ -76,6 +76,23 @@ def test_shown_violation():
     assert Shown(0, 37, {}, {}, rule_of_20=True).violation(hand) == 0   # 12+ HCP: the rule does not apply
 
 
+def test_the_card_play_and_the_bidding_keep_the_same_hands():
+    """``Shown.violation`` (card play's graded check) is 0 exactly where the
+    bidding's sampler keeps a hand, for the readings of real auctions."""
+    from cardavia.ai.bridge_bidding.sampler import _cards_fit
+    rng = random.Random(4)
+    auctions = (["1H", "P", "1S", "P", "2H"], ["pass", "2S"], ["1NT", "P", "2C", "P", "2D"], ["1C", "1H", "X"])
+    kept = 0
+    for auction in auctions:
+        for shown in shown_by_auction(auction).values():
+            for _ in range(300):
+                cards = rng.sample(range(52), 13)
+                fits = _cards_fit(cards, shown)
+                assert fits == (shown.violation(sum(1 << c for c in cards)) == 0), (auction, shown, cards)
+                kept += fits
+    assert kept > 100
+
+
 @pytest.mark.parametrize("seed", [3, 11, 17])
 def test_samples_keep_seen_cards_and_shown_voids(seed):
     state = None
