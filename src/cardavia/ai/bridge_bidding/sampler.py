@@ -47,6 +47,9 @@ UNION = True  # a call reads as what every row that can make it holds the hand t
 # seeds 7, 2, 1 -0.012 [-0.068, +0.044], -0.025, -0.003 IMPs a deal
 MAXIMA = True  # the sampled hands keep the most cards a call shows in a suit (a splinter's singleton, a weak
 # two's six; with the splinters, tuning set +0.007 [-0.007, +0.022]: noise, but the samples read the auction)
+SYSTEM_SEATS = "all"  # whose calls SYSTEM_SAMPLES checks: "all", "partner" or "opponents" (seed 7, checking
+# partner's only +0.056 [-0.055, +0.167], the opponents' only +0.067 [-0.027, +0.161]: each half of the loss,
+# though the default samples make their seats' calls as the system would in only a fifth to a half of them)
 SYSTEM_BUDGET = 1000  # draws a deal may take on average to find such hands before only the shown ranges are kept
 
 
@@ -61,7 +64,8 @@ def lengths_of(mask: int) -> list[int]:
 
 
 class Shown(NamedTuple):
-    """What a seat's calls show, as the sampler deals its hand.  (What a call
+    """What a seat's calls show, as both samplers (the bidding's, the card
+    play's) hold its hand to.  (What a call
     denies is left out: a suit opener's samples kept off 1NT's balanced 15-17
     moved seeds 7, 2, 1 by +0.035, -0.050, -0.015.)"""
 
@@ -259,8 +263,10 @@ def sample_deals(hand: Sequence[str], auction: Sequence[str], player: int, count
     order = sorted(others, key=lambda seat: _acceptance(unseen, shown.get(seat), rng))
     budget = [_DRAW_BUDGET * count]
     strict = [SYSTEM_BUDGET * count]
+    checked = {(player + 2) % 4} if SYSTEM_SEATS == "partner" else {(player + 1) % 4, (player + 3) % 4} \
+        if SYSTEM_SEATS == "opponents" else set(others)
     checks = {seat: _bids_as_seat(auction, calls) for seat, calls in _checked_calls(auction).items()
-              if seat != player} if SYSTEM_SAMPLES else {}
+              if seat in checked} if SYSTEM_SAMPLES else {}
     deals = []
     for _ in range(count):
         hands = _deal_fitting(unseen, order, shown, rng, strict, checks) if checks and strict[0] > 0 else None
