@@ -17,8 +17,7 @@ sample; when none fits (a call the system did not make by its rows, or
 constraints too tight for the cards left) the deal that breaks them least
 is kept (``Shown.violation``: HCP outside the range plus cards outside the
 lengths, plus what a rule-of-20 opening lacks and 2 for a wrong balance),
-and ``fallbacks`` counts it.  It
-never hangs and never moves a seen card.
+and ``fallbacks`` counts it.  It never hangs and never moves a seen card.
 
 The choice.  A card's value in one deal is the duplicate score (BR-5) of
 the trick count that double-dummy play reaches after it, for the agent's

@@ -2,11 +2,12 @@
 
 Deal the unseen cards to the other three players many times, keeping the
 deals in which every call of theirs shows what the system reads it to show
-(``sampler.sample_deals``); in each, solve the candidate contracts double dummy and score them (BR-5) for
-the caller's side; bid the candidate with the best mean.  The candidates:
-pass (the contract so far stands), and the cheapest bid in no-trump, in the
-caller's longest suit and in partner's longest shown suit.  Each candidate
-is taken as the final contract: the opponents' later calls are not simulated.
+(``sampler.sample_deals``); in each, solve the candidate contracts double
+dummy and score them (BR-5) for the caller's side; bid the candidate with
+the best mean.  The candidates: pass (the contract so far stands), and the
+cheapest bid in no-trump, in the caller's longest suit and in partner's
+longest shown suit.  Each candidate is taken as the final contract: the
+opponents' later calls are not simulated.
 
 At high-leverage moments the agent simulates even where the system answers
 (``lever_candidates``, ``lever_call``): game against a part-score where the
