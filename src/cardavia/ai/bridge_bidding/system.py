@@ -492,6 +492,8 @@ for x in SUITS:
                 rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 11, "high": 16},
                      hcp=(11, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
         rule(ctx, "pass", "pass.no_overcall", {})
+# (A lighter balancing seat over a weak two, doubling from 10 HCP short in their suit and naming a five-card
+# suit from 8 at the two level, 10 at the three: seeds 7, 2, 1 +0.004, -0.015, +0.018, noise; left out.)
 for x in "DHSC":
     for lv in (2, 3):
         if lv == 2 and x == "C":
