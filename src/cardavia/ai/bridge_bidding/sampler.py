@@ -65,9 +65,9 @@ def lengths_of(mask: int) -> list[int]:
 
 class Shown(NamedTuple):
     """What a seat's calls show, as both samplers (the bidding's, the card
-    play's) hold its hand to.  (What a call
-    denies is left out: a suit opener's samples kept off 1NT's balanced 15-17
-    moved seeds 7, 2, 1 by +0.035, -0.050, -0.015.)"""
+    play's) hold its hand to.  (What a call denies is left out: a suit
+    opener's samples kept off 1NT's balanced 15-17 moved seeds 7, 2, 1 by
+    +0.035, -0.050, -0.015.)"""
 
     low: int
     high: int
@@ -263,8 +263,7 @@ def sample_deals(hand: Sequence[str], auction: Sequence[str], player: int, count
     order = sorted(others, key=lambda seat: _acceptance(unseen, shown.get(seat), rng))
     budget = [_DRAW_BUDGET * count]
     strict = [SYSTEM_BUDGET * count]
-    checked = {(player + 2) % 4} if SYSTEM_SEATS == "partner" else {(player + 1) % 4, (player + 3) % 4} \
-        if SYSTEM_SEATS == "opponents" else set(others)
+    checked = {"partner": others[1:2], "opponents": others[::2]}.get(SYSTEM_SEATS, others)
     checks = {seat: _bids_as_seat(auction, calls) for seat, calls in _checked_calls(auction).items()
               if seat in checked} if SYSTEM_SAMPLES else {}
     deals = []
