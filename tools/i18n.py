@@ -119,9 +119,9 @@ def collect() -> Catalog:
     for ident, template in messages.MESSAGES.items():
         add(template, "src/cardavia/web/messages.py", comment=f"AI explanation {ident}")
     for ident, template in system.MESSAGES.items():
-        add(template, "src/cardavia/ai/bridge_bidding/system.py", comment=f"bridge call explanation {ident}")
+        add(template, "src/cardavia/ai/bridge_bidding/system/messages.py", comment=f"bridge call explanation {ident}")
     for code, name in system.NAMES.items():
-        add(name, "src/cardavia/ai/bridge_bidding/system.py", comment=f"strain {code} in call explanations")
+        add(name, "src/cardavia/ai/bridge_bidding/system/messages.py", comment=f"strain {code} in call explanations")
     return catalog
 
 

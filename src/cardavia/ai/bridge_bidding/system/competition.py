@@ -1,0 +1,210 @@
+"""Overcalls, takeout and penalty doubles, and the calls after them."""
+from cardavia.ai.bridge_bidding.system.rows import above, below, MAJORS, Rows, SUITS
+
+ROWS = Rows()
+answer_invitation, rule = ROWS.answer_invitation, ROWS.rule
+
+
+# -- competition -----------------------------------------------------------------------
+for x in SUITS:
+    for ctx, direct in ((rf"^1{x}$", True), (rf"^1{x} P P$", False)):
+        if not direct:  # the balancing seat (their opening passed round): lighter, partner has values
+            # that did not bid; the direct seat's rows below it would never reach are left out. (The advancer
+            # of a balancing double counting a king less as well: no better on 1,800 deals.)
+            rule(ctx, "X", "double.takeout", {"low": 9, "short": x}, hcp=(9, 40), len={x: (0, 2)}, takeout=x,
+                 overcalls_first=17)
+            rule(ctx, "1NT", "overcall.nt", {"low": 11, "high": 14}, hcp=(11, 14), balanced=True, stop=x)
+            rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 18), balanced=True)  # not a 1NT of 11-14
+            for y in above(x):
+                rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 7, "high": 16}, hcp=(7, 16),
+                     len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+            for y in below(x):
+                rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 9, "high": 16}, hcp=(9, 16),
+                     len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+        if direct:
+            rule(ctx, "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
+            rule(ctx, "X", "double.takeout", {"low": 12, "short": x}, hcp=(12, 40), len={x: (0, 2)}, takeout=x,
+                 overcalls_first=17)
+        rule(ctx, "X", "double.takeout", {"low": 17}, hcp=(17, 40))
+        for y in above(x):
+            if direct:
+                rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 8, "high": 16}, hcp=(8, 16),
+                     len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+            rule(ctx, f"2{y}", "overcall.weak_jump", {"suit": y, "length": 6, "low": 5, "high": 10}, hcp=(5, 10),
+                 len={y: (6, 13)})
+        for y in below(x):
+            if direct:
+                rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 11, "high": 16},
+                     hcp=(11, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+        rule(ctx, "pass", "pass.no_overcall", {})
+# (A lighter balancing seat over a weak two, doubling from 10 HCP short in their suit and naming a five-card
+# suit from 8 at the two level, 10 at the three: seeds 7, 2, 1 +0.004, -0.015, +0.018, noise; left out.)
+for x in "DHSC":
+    for lv in (2, 3):
+        if lv == 2 and x == "C":
+            continue
+        for ctx in (rf"^{lv}{x}$", rf"^{lv}{x} P P$"):
+            rule(ctx, "3NT", "overcall.nt", {"low": 16, "high": 19}, hcp=(16, 19), stop=x)
+            if lv == 2:
+                rule(ctx, "2NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
+            rule(ctx, "X", "double.takeout", {"low": 13, "short": x}, hcp=(13, 40), len={x: (0, 2)}, takeout=x,
+                 overcalls_first=18)
+            rule(ctx, "X", "double.takeout", {"low": 15}, hcp=(15, 40), len={x: (0, 3)}, takeout=x,
+                 overcalls_first=18)
+            rule(ctx, "X", "double.takeout", {"low": 17}, hcp=(17, 40))  # too strong to pass, no suit or stopper
+            for y in "SHDC":
+                if y != x:
+                    for level in (2, 3):
+                        rule(ctx, f"{level}{y}", "overcall.suit", {"suit": y, "length": 5 + level - 2, "low": 12,
+                                                                  "high": 17}, hcp=(12, 17),
+                             len={y: (5 + level - 2, 13)}, best_of=(SUITS.replace(x, ""), y))
+            rule(ctx, "pass", "pass.no_overcall", {})
+rule(r"^1NT$", "X", "double.penalty", {"low": 16}, hcp=(16, 40))
+for y in SUITS:
+    rule(r"^1NT$", f"2{y}", "overcall.suit", {"suit": y, "length": 6, "low": 8, "high": 15}, hcp=(8, 15),
+         len={y: (6, 13)})
+rule(r"^1NT$", "pass", "pass.no_overcall", {})
+for y in SUITS:  # a weak hand runs from a penalty double of 1NT to its five-card suit
+    rule(r"^1NT X$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 7), len={y: (5, 13)},
+         best_of=(SUITS, y))
+    rule(r"^1NT X P$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 4), len={y: (5, 13)},
+         best_of=(SUITS, y))
+    for x in SUITS.replace(y, ""):
+        rule(rf"^1{x} 1NT X$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 6), len={y: (5, 13)},
+             best_of=(SUITS.replace(x, ""), y))
+
+for x in SUITS:  # advancing partner's overcall
+    for y in above(x):
+        ctx = rf"^1{x} 1{y} [PX]$"  # (over a negative double too)
+        if y in MAJORS:
+            rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 4, "low": 13}, pts=(13, 40),
+                 len={y: (4, 13)})
+        rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 4, "low": 11, "high": 12}, pts=(11, 12),
+             len={y: (4, 13)})
+        rule(ctx, f"2{y}", "advance.raise", {"suit": y, "length": 3, "low": 6, "high": 10}, pts=(6, 10),
+             len={y: (3, 13)})
+        rule(ctx, "3NT", "advance.nt", {"low": 15}, hcp=(15, 40), stop=x)
+        rule(ctx, "2NT", "advance.nt", {"low": 12, "high": 14}, hcp=(12, 14), stop=x)
+        rule(ctx, "1NT", "advance.nt", {"low": 8, "high": 11}, hcp=(8, 11), stop=x)
+        rule(ctx, "pass", "pass.competitive", {})
+    for ctx in (rf"^1{x} X P$", rf"^1{x} P P X P$", rf"^1{x} X XX$"):  # advancing a takeout double
+        if "XX" not in ctx:
+            rule(ctx, "pass", "pass.penalty", {"suit": x, "length": 5}, hcp=(8, 40), len={x: (5, 13)},
+                 honours=(x, 3))
+        rule(ctx, "3NT", "advance.nt", {"low": 13}, hcp=(13, 40), stop=x)
+        rule(ctx, "2NT", "advance.nt", {"low": 11, "high": 12}, hcp=(11, 12), stop=x)
+        for y in "SHDC":
+            if y == x:
+                continue
+            level = 1 if y in above(x) else 2
+            best = ("".join(s for s in SUITS if s != x), y)
+            if y in MAJORS:
+                rule(ctx, f"4{y}", "advance.game", {"suit": y, "length": 5, "low": 12}, hcp=(12, 40),
+                     len={y: (5, 13)}, best_of=best)
+            rule(ctx, f"{level + 1}{y}", "advance.jump", {"suit": y, "length": 4, "low": 9, "high": 11},
+                 hcp=(9, 11), len={y: (4, 13)}, best_of=best)
+            if y not in MAJORS and level == 1:
+                rule(ctx, "1NT", "advance.nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=x)
+            rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 8, "length": 4}, best_of=best)
+    ctx = rf"^1{x} X XX P P$"  # the doubler runs from a redouble
+    for y in "SHDC":
+        if y != x:
+            for lv in (1, 2):
+                rule(ctx, f"{lv}{y}", "advance.cheapest", {"suit": y, "high": 40, "length": 3},
+                     best_of=(SUITS.replace(x, ""), y))
+    for y in MAJORS.replace(x, ""):  # the doubler raises the advancer's major: the cheapest (0-8), the jump (9-11)
+        level = 1 if y in above(x) else 2
+        ctx = rf"^1{x} X P {level}{y} P$"
+        rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 19, 40), len={y: (4, 13)})
+        rule(ctx, f"{level + 1}{y}", "bid.invite_fit", {"suit": y}, dummy=(y, 16, 18), len={y: (4, 13)})
+        answer_invitation(rf"^1{x} X P {level}{y} P {level + 1}{y} P$", f"4{y}", 6, points="pts",
+                          message="bid.accept_invite")
+        ctx = rf"^1{x} X P {level + 1}{y} P$"
+        rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 13, 40), len={y: (4, 13)})
+    rule(rf"^1{x} X P [23][CDHS] P$", "3NT", "bid.game", {"low": 15}, hcp=(15, 40), stop=x)
+    ctx = rf"^1{x} X P 1[DHS] P$|^1{x} X P 2[CDHS] P$"
+    rule(ctx, "pass", "pass.minimum", {"high": 16}, hcp=(0, 16))
+
+for x in SUITS:  # responder after an overcall or a takeout double
+    for y in SUITS + "N":
+        if y == x:
+            continue
+        overcalls = ["1NT"] if y == "N" else [f"{lv}{y}" for lv in (1, 2) if lv == 2 or y in above(x)]
+        ctx = rf"^1{x} (?:{'|'.join(overcalls)})$"
+        if y == "N":
+            rule(ctx, "X", "double.penalty", {"low": 10}, hcp=(10, 40))
+        else:
+            rule(ctx, "X", "double.negative", {"low": 8}, hcp=(8, 40), negative=x + y)
+        if x in MAJORS:
+            rule(ctx, f"4{x}", "resp.raise_game", {"suit": x, "length": 4, "low": 13}, pts=(13, 40),
+                 len={x: (4, 13)})
+            rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 4, "low": 10, "high": 12},
+                 pts=(10, 12), len={x: (4, 13)})
+            rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 3, "low": 6, "high": 9}, pts=(6, 9),
+                 len={x: (3, 13)})
+        if y != "N":  # (up to 19: a 17-count with their suit held passed 2S)
+            rule(ctx, "3NT", "resp.nt", {"low": 13, "high": 19}, hcp=(13, 19), stop=y)
+            rule(ctx, "2NT", "resp.nt", {"low": 11, "high": 12}, hcp=(11, 12), stop=y)
+            rule(ctx, "1NT", "resp.1nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=y)
+        for z in SUITS:
+            if z in (x, y):
+                continue
+            rule(ctx, f"1{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 6}, pts=(6, 40), len={z: (5, 13)})
+            rule(ctx, f"2{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 11}, pts=(11, 40), len={z: (5, 13)})
+        if x not in MAJORS:
+            support = 4 if x == "D" else 5  # 1D shows four nearly always: four of them raise too
+            rule(ctx, f"3{x}", "resp.raise", {"suit": x, "length": support, "low": 10, "high": 12}, pts=(10, 12),
+                 len={x: (support, 13)})
+            rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": support, "low": 6, "high": 9}, pts=(6, 9),
+                 len={x: (support, 13)})
+        elif y in above(x):  # 1H (2S): no 2H to bid, so three hearts and 8-12 raise to 3H
+            rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 3, "low": 8, "high": 12}, pts=(8, 12),
+                 len={x: (3, 13)})
+        rule(ctx, "pass", "pass.competitive", {})
+        if y == "N":
+            continue
+        ctx = rf"^1{x} (?:{'|'.join(overcalls)}) X P$"  # opener after partner's negative double
+        for m in MAJORS:
+            if m not in (x, y):
+                for lv in (1, 2, 3):
+                    rule(ctx, f"{lv}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)})
+        for lv in (1, 2, 3):
+            rule(ctx, f"{lv}NT", "rebid.nt", {"low": 12, "high": 14}, stop=y)
+        for lv in (2, 3):
+            rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 5})
+
+    for y in above(x):  # after the negative double and the advancer's raise: opener, then the doubler
+        ctx = rf"^1{x} 1{y} X (?:[23]{y}|1NT)$"
+        for m in MAJORS:
+            if m not in (x, y):
+                for lv in (2, 3):
+                    rule(ctx, f"{lv}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)},
+                         pts=(12 if lv == 2 else 15, 40))
+        rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 21), stop=y)
+        for lv in (2, 3):
+            rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
+        rule(ctx, "pass", "pass.competitive", {})
+        ctx = rf"^1{x} 1{y} X [23]{y} P P$"
+        rule(ctx, "3NT", "bid.game", {"low": 13}, hcp=(13, 40), stop=y)
+        rule(ctx, "2NT", "resp.invite", {"low": 11, "high": 12}, hcp=(11, 12), stop=y)
+        for m in MAJORS:
+            if m not in (x, y):
+                rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, pts=(13, 40), len={m: (6, 13)})
+                for lv in (2, 3):
+                    rule(ctx, f"{lv}{m}", "advance.free", {"suit": m, "length": 5, "low": 10}, hcp=(10, 12),
+                         len={m: (5, 13)})
+        for lv in (2, 3):
+            rule(ctx, f"{lv}{x}", "bid.preference", {"suit": x}, len={x: (3, 13)}, hcp=(10, 12))
+        rule(ctx, "3NT", "bid.game", {"low": 13}, hcp=(13, 40))  # game values without a stopper: game all the same
+        rule(ctx, "pass", "pass.competitive", {})
+
+    ctx = rf"^1{x} X$"
+    rule(ctx, "XX", "redouble.strength", {"low": 10}, hcp=(10, 40))
+    if x in MAJORS:
+        rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 4, "low": 10, "high": 12}, pts=(10, 12),
+             len={x: (4, 13)})
+        rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 3, "low": 6, "high": 9}, pts=(6, 9), len={x: (3, 13)})
+    for z in above(x):
+        rule(ctx, f"1{z}", "resp.new_suit", {"suit": z, "length": 4, "low": 6}, pts=(6, 9), len={z: (4, 13)})
+    rule(ctx, "1NT", "resp.1nt", {"low": 6, "high": 9}, hcp=(6, 9))
+    rule(ctx, "pass", "pass.competitive", {})

@@ -1,0 +1,265 @@
+"""Weak twos and preempts: partner's answers; the later calls of a contested auction."""
+from cardavia.ai.bridge_bidding.system.rows import above, below, MAJORS, Rows, SUITS
+
+ROWS = Rows()
+answer_invitation, rule = ROWS.answer_invitation, ROWS.rule
+
+
+# -- weak twos and preempts: partner's answers; opener's later calls ----------------
+for x in SUITS:
+    others = SUITS.replace(x, "")
+    for level in (2, 3):
+        if level == 2 and x == "C":
+            continue
+        ctx = rf"^{level}{x} P$"
+        if x in MAJORS:
+            rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 3 - (level - 2)}, pts=(16 - 2 * (level - 2), 40),
+                 len={x: (3 - (level - 2), 13)})
+        rule(ctx, "3NT", "bid.game", {"low": 16}, hcp=(16, 40), stop=others)
+        rule(ctx, "pass", "pass.signoff", {"high": 15})
+    ctx = rf"^1{x} (?:1[CDHS]|2[CDHS]|1NT) P P$"
+    rule(rf"^1{x} 1NT P P$", "X", "double.penalty", {"low": 18}, hcp=(18, 40))  # 15 doubled a 15-18 and it made
+    rule(rf"^1{x} (?:1[CDHS]|2[CDHS]) P P$", "X", "double.takeout", {"low": 12}, hcp=(12, 40), short_theirs=1)
+    # (short in their suit, opener reopens with a minimum: partner may have passed with their suit, waiting to
+    # convert; 13 with a void passed 2S and partner's AKQx of spades never doubled)
+    rule(rf"^1{x} (?:1[CDHS]|2[CDHS]) P P$", "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
+    rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, hcp=(12, 15))
+    rule(ctx, "pass", "pass.minimum", {"high": 15})
+    answer_invitation(rf"^1{x} P \S+ P \S+ P 2NT P$", "3NT", 13, points="pts")
+    for z in below(x):  # preference after opener's second suit
+        ctx = rf"^1{x} P 1NT P 2{z} P$"
+        rule(ctx, f"2{x}", "bid.preference", {"suit": x}, best_of=(x + z, x))
+        rule(ctx, "pass", "bid.preference", {"suit": z})
+
+for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
+    for y in below(x):
+        ctx = rf"^1{x} 2{y} P$"
+        rule(ctx, "3NT", "advance.nt", {"low": 14}, hcp=(14, 40), stop=x)
+        if y in MAJORS:
+            rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 3, "low": 13}, pts=(13, 40),
+                 len={y: (3, 13)})
+        rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, pts=(10, 12), len={y: (3, 13)})
+        rule(ctx, "pass", "pass.competitive", {})
+    # Partner's no-trump overcall raised by them: game with the values (it passed 3D with 14 opposite 2NT).
+    rule(rf"^1{x} 1NT [23]{x}$", "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
+    if x != "C":
+        rule(rf"^2{x} 2NT 3{x}$", "3NT", "bid.game", {"low": 8}, hcp=(8, 40))
+    ctx = rf"^1{x} 1NT P$"
+    for m in MAJORS:
+        if m != x:
+            rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(8, 40), len={m: (6, 13)})
+            rule(ctx, f"2{m}", "bid.signoff_long", {"suit": m, "length": 5}, hcp=(0, 7), len={m: (5, 13)})
+    rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
+    rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
+    rule(ctx, "pass", "pass.weak", {"high": 7})
+    ctx = rf"^1{x} X (?:1[DHS]|2[CDHS]|1NT|XX)$"  # advancing a takeout double over a bid
+    for y in "SHDC":
+        if y == x:
+            continue
+        for level in (1, 2, 3):
+            rule(ctx, f"{level}{y}", "advance.free", {"suit": y, "length": 5, "low": 6}, hcp=(6, 12),
+                 len={y: (5, 13)}, unbid=y)
+    rule(ctx, "pass", "pass.competitive", {})
+
+for x in "DHSC":  # advancing a takeout double of a weak two or preempt
+    for lv in (2, 3):
+        if lv == 2 and x == "C":
+            continue
+        ctx = rf"^{lv}{x} X P$|^{lv}{x} P P X P$"
+        rule(ctx, "pass", "pass.penalty", {"suit": x, "length": 5}, hcp=(8, 40), len={x: (5, 13)},
+             honours=(x, 3))
+        for m in MAJORS:
+            if m != x:
+                rule(ctx, f"4{m}", "advance.game", {"suit": m, "length": 5, "low": 10}, hcp=(10, 40),
+                     len={m: (5, 13)}, best_of=(SUITS.replace(x, ""), m))
+        rule(ctx, "3NT", "advance.nt", {"low": 10}, hcp=(10, 40), stop=x)
+        for y in "SHDC":
+            if y != x:
+                for level in (lv, lv + 1):
+                    if not (level == 4 and y in MAJORS):  # that is the game row's
+                        rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 9, "length": 4},
+                             best_of=(SUITS.replace(x, ""), y))
+for x in SUITS:  # the doubler's second call, in the direct seat or the balancing one (it passed 1S with 18)
+    ctx = rf"^1{x} (?:X|P P X) P \S+ P$"
+    rule(ctx, "3NT", "rebid.nt", {"low": 19, "high": 21}, hcp=(19, 21), stop=x)
+    rule(ctx, "2NT", "rebid.nt", {"low": 17, "high": 18}, hcp=(17, 18), stop=x)
+    for y in "SHDC":
+        if y != x:
+            for level in (1, 2, 3):
+                rule(ctx, f"{level}{y}", "rebid.suit", {"suit": y, "length": 5}, hcp=(17, 40), len={y: (5, 13)},
+                     best_of=(SUITS.replace(x, ""), y))
+    rule(ctx, "pass", "pass.minimum", {"high": 16})
+
+for x in SUITS:  # competing when the opponents have found a fit
+    for ctx in (rf"^1{x} P 2{x}$", rf"^1{x} P 2{x} P P$"):
+        rule(ctx, "X", "double.takeout", {"low": 11, "short": x}, hcp=(11, 40), len={x: (0, 2)}, takeout=x)
+        for y in "SHDC":
+            if y != x:
+                for lv in (2, 3):
+                    rule(ctx, f"{lv}{y}", "overcall.suit", {"suit": y, "length": 5, "low": 9, "high": 16},
+                         hcp=(9, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+        rule(ctx, "pass", "pass.competitive", {})
+    # Advancing the takeout double of their raise: a bid, not a pass that leaves them in it doubled
+    # (it let 2S doubled make with overtricks, 1,070).
+    ctx = rf"^1{x} P 2{x} X P$|^1{x} P 2{x} P P X P$"
+    for m in MAJORS.replace(x, ""):
+        rule(ctx, f"4{m}", "advance.game", {"suit": m, "length": 5, "low": 12}, hcp=(12, 40), len={m: (5, 13)},
+             best_of=(SUITS.replace(x, ""), m))
+    rule(ctx, "3NT", "advance.nt", {"low": 12}, hcp=(12, 40), stop=x)
+    for y in "SHDC":
+        if y != x:
+            for level in (2, 3):
+                rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 11, "length": 4},
+                     best_of=(SUITS.replace(x, ""), y))
+for x in SUITS:  # opener's reopening double passed round to responder: penalty with their suit, else a bid
+    for y in SUITS.replace(x, ""):
+        for lv in (1, 2):
+            if lv == 1 and y not in above(x):
+                continue
+            ctx = rf"^1{x} {lv}{y} P P X P$"
+            rule(ctx, "pass", "pass.penalty", {"suit": y, "length": 4}, len={y: (4, 13)}, honours=(y, 2))
+            rule(ctx, "3NT", "bid.game", {"low": 11}, hcp=(11, 40), stop=y)
+            rule(ctx, f"{lv}NT", "advance.nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=y)
+            for z in "SHDC":
+                if z != y:
+                    level = lv if z in above(y) else lv + 1
+                    rule(ctx, f"{level}{z}", "advance.cheapest", {"suit": z, "high": 10, "length": 3},
+                         best_of=(SUITS.replace(y, ""), z))
+
+for x in SUITS:  # the part-score battle
+    for y in SUITS:
+        if y == x:
+            continue
+        ov = f"1{y}" if y in above(x) else f"2{y}"
+        ctx = rf"^1{x} {ov} 2{x}$"  # advancer after their raise
+        if y in MAJORS:
+            rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 4, "low": 12}, dummy=(y, 12, 40),
+                 len={y: (4, 13)})
+        rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 4}, dummy=(y, 6, 11), len={y: (4, 13)})
+        rule(ctx, f"2{y}", "advance.raise", {"suit": y, "length": 3}, dummy=(y, 6, 10), len={y: (3, 13)})
+        for ctx in (rf"^1{x} {ov} 2{x} (?:P|[23]{y})$", rf"^1{x} P 2{x} (?:X|[23]{y})$"):
+            if x in MAJORS:
+                rule(ctx, f"4{x}", "rebid.game", {"low": 18}, pts=(18, 40))
+            rule(ctx, "3NT", "bid.game", {"low": 18}, hcp=(18, 40), stop=y)  # partner's raise: 6+
+            rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
+            rule(ctx, "pass", "pass.competitive", {})
+
+# The overcaller's second call after partner's advance, and the advancer's answer to an invitation.
+for x in SUITS:
+    for y in SUITS:
+        if y == x:
+            continue
+        ov = f"1{y}" if y in above(x) else f"2{y}"
+        raised = rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P$"  # the single raise: 6-10, of a two-level overcall 10-12
+        if y in MAJORS and ov[0] == "1":
+            rule(raised, f"4{y}", "rebid.game", {"low": 17}, pts=(17, 40))
+            rule(raised, f"3{y}", "rebid.invite", {"low": 15, "high": 16}, pts=(15, 16))
+            answer_invitation(rf"^1{x} {ov} P 2{y} P 3{y} P$", f"4{y}", 9, points="pts", message="bid.accept_invite")
+        elif y in MAJORS:
+            rule(raised, f"4{y}", "rebid.game", {"low": 13}, pts=(13, 40))
+        rule(raised, "pass", "pass.minimum", {})
+        if ov[0] == "1":  # the limit raise, 11-12
+            if y in MAJORS:
+                rule(rf"^1{x} {ov} P 3{y} P$", f"4{y}", "bid.accept_invite", {"low": 11}, pts=(11, 40))
+            rule(rf"^1{x} {ov} P 3{y} P$", "pass", "rebid.decline", {"high": 10})
+            ctx = rf"^1{x} {ov} P 1NT P$"  # advance.nt, 8-11
+            rule(ctx, "3NT", "rebid.nt", {"low": 15, "high": 16}, hcp=(15, 16))
+            if y in MAJORS:
+                rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(15, 40), len={y: (6, 13)})
+            rule(ctx, "2NT", "rebid.invite", {"low": 13, "high": 14}, hcp=(13, 14))
+            rule(ctx, f"2{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
+            rule(ctx, "pass", "pass.minimum", {})
+            answer_invitation(rf"^1{x} {ov} P 1NT P 2NT P$", "3NT", 10, high=11, message="bid.accept_invite")
+            ctx = rf"^1{x} {ov} P 2NT P$"  # advance.nt, 12-14
+            if y in MAJORS:
+                rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(11, 40), len={y: (6, 13)})
+            answer_invitation(ctx, "3NT", 10)
+    ctx = rf"^1{x} 1NT P 2NT P$"  # the 1NT overcall (15-18) invited
+    answer_invitation(ctx, "3NT", 17, high=18)
+    rule(rf"^1{x} 1NT P 2[HS] P$", "pass", "pass.competitive", {})  # the sign-off
+
+# The negative doubler after opener's new major or his own suit rebid (over the advancer's raise too):
+# game in the fit, no-trump with their suit held (the fallback bid 3NT over opener's 2S with three spades).
+for x in SUITS:
+    for y in SUITS.replace(x, ""):
+        overcall = "|".join(f"{lv}{y}" for lv in (1, 2) if lv == 2 or y in above(x))
+        unbid_majors = MAJORS.replace(x, "").replace(y, "")
+        for m in unbid_majors:
+            ctx = rf"^1{x} (?:{overcall}) X (?:P|[23]{y}) [123]{m} P$"
+            rule(ctx, f"4{m}", "bid.game_fit", {"suit": m, "length": 4, "low": 12}, dummy=(m, 12, 40),
+                 len={m: (4, 13)})
+            rule(ctx, f"4{m}", "bid.game_fit", {"suit": m, "length": 3, "low": 14}, dummy=(m, 14, 40),
+                 len={m: (3, 13)})
+            rule(ctx, f"3{m}", "bid.invite_fit", {"suit": m, "low": 10, "high": 11}, dummy=(m, 10, 11),
+                 len={m: (4, 13)})
+        for ctx in ([rf"^1{x} (?:{overcall}) X (?:P|[23]{y}) [123][{unbid_majors}] P$"] if unbid_majors else []) + \
+                [rf"^1{x} (?:{overcall}) X (?:P|[23]{y}) [23]{x} P$"]:
+            for m in unbid_majors:
+                rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, pts=(13, 40), len={m: (6, 13)})
+            if x in MAJORS:
+                rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(12, 40), len={x: (3, 13)})
+            rule(ctx, "3NT", "bid.game", {"low": 13}, hcp=(13, 40), stop=y)
+            rule(ctx, "2NT", "resp.invite", {"low": 11, "high": 12}, hcp=(11, 12), stop=y)
+            rule(ctx, "3NT", "bid.game", {"low": 13}, hcp=(13, 40))  # game values without a stopper: game all the same
+            rule(ctx, "pass", "pass.minimum", {"high": 10}, hcp=(0, 10))
+# The negative doubler after opener's 1NT rebid (12-14, their suit held), and opener's answer.
+for x in SUITS:
+    for y in SUITS.replace(x, ""):
+        if y in above(x):
+            ctx = rf"^1{x} 1{y} X P 1NT P$"
+            rule(ctx, "3NT", "bid.game", {"low": 12}, hcp=(12, 40))
+            rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
+            rule(ctx, "pass", "pass.minimum", {})
+            answer_invitation(rf"^1{x} 1{y} X P 1NT P 2NT P$", "3NT", 13)
+        if y in above(x):  # opener after the takeout double and responder's new suit: as without the double
+            ctx = rf"^1{x} X 1{y} P$"
+            if y in MAJORS:
+                rule(ctx, f"4{y}", "rebid.raise", {"suit": y, "length": 4}, dummy=(y, 19, 40), len={y: (4, 13)})
+            rule(ctx, f"3{y}", "rebid.raise", {"suit": y, "length": 4}, dummy=(y, 16, 18), len={y: (4, 13)})
+            rule(ctx, f"2{y}", "rebid.raise", {"suit": y, "length": 4}, dummy=(y, 12, 15), len={y: (4, 13)})
+            rule(ctx, "1NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True)
+            rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
+            rule(ctx, "pass", "pass.minimum", {})
+for x in "DHS":  # partner's weak two doubled: the law of total tricks (six and three make nine)
+    rule(rf"^2{x} X$", f"4{x}", "compete.law", {"suit": x, "trumps": 10}, len={x: (4, 13)}, hcp=(0, 13))
+    rule(rf"^2{x} X$", f"3{x}", "compete.law", {"suit": x, "trumps": 9}, len={x: (3, 13)}, hcp=(0, 13))
+    rule(rf"^2{x} X$", "pass", "pass.competitive", {})
+
+# Opener after responder's 1NT over an overcall (6-10, their suit held), as without the overcall.
+for x in SUITS:
+    for y in SUITS.replace(x, ""):
+        if y not in above(x):
+            continue
+        ctx = rf"^1{x} 1{y} 1NT P$"
+        rule(ctx, "3NT", "rebid.nt", {"low": 19, "high": 21}, hcp=(19, 21))
+        rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 18}, hcp=(16, 18))
+        rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
+        rule(ctx, "pass", "pass.minimum", {})
+        answer_invitation(rf"^1{x} 1{y} 1NT P 2NT P$", "3NT", 8, high=10)
+# Responder after a two-level overcall of 1NT: game with a stopper, the penalty double, a natural
+# major, the invitation; opener's answer to it.
+for y in SUITS:
+    ctx = rf"^1NT 2{y}$"
+    for m in MAJORS:
+        if m != y:
+            rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(8, 40), len={m: (6, 13)})
+    rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 14), stop=y)
+    rule(ctx, "X", "double.penalty", {"low": 8}, hcp=(8, 40), len={y: (4, 13)})
+    for m in MAJORS:
+        if m in above(y):
+            rule(ctx, f"2{m}", "bid.signoff_long", {"suit": m, "length": 5}, hcp=(0, 9), len={m: (5, 13)})
+    rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9), stop=y)
+    rule(ctx, "pass", "pass.competitive", {})
+    answer_invitation(rf"^1NT 2{y} P 2NT P$", "3NT", 16, high=17)
+
+# The doubler of a weak two or a preempt after the advance: game in the advancer's major with the
+# values, no-trump with their suit held, or the advancer's minor at game.
+for x in "DHSC":
+    for lv in (2, 3):
+        ctx = rf"^{lv}{x} X P (?:[234]\S+) P$|^{lv}{x} P P X P (?:[234]\S+) P$"
+        for m in MAJORS.replace(x, ""):
+            rule(ctx, f"4{m}", "bid.game_fit", {"suit": m, "length": 4}, dummy=(m, 18, 40), fit=m)
+        rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 40), stop=x)
+        for m in "DC".replace(x, ""):
+            rule(ctx, f"5{m}", "bid.game_fit", {"suit": m, "length": 3}, hcp=(21, 40), trumps=(m, 7))
+        rule(ctx, "pass", "pass.minimum", {})
