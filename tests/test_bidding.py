@@ -1032,3 +1032,23 @@ def test_the_balancing_seat_bids_lighter_than_the_direct_seat():
     assert choose_call(hand("QJ842", "95", "873", "K62"), balancing)[0] == "pass"  # 6
     assert choose_call(hand("AK4", "KQ5", "K74", "J982"), balancing)[:2] == ("X", "double.takeout")  # 16
     assert explain(balancing, "X") == ("double.takeout", {"low": 9, "short": "D"})
+
+
+def test_over_a_takeout_double_responder_names_a_five_card_suit_before_a_four_card_one():
+    """1D (X): responder's new suit is the five-card one, then up the line
+    (seed 7 deal 172: 1H with five spades and four hearts, the spade fit lost)."""
+    assert choose_call(hand("QT642", "KT72", "543", "9"), ["1D", "X"])[:2] == ("1S", "resp.new_suit")
+    assert explain(["1D", "X"], "1S") == ("resp.new_suit", {"suit": "S", "length": 4, "low": 6})
+    assert choose_call(hand("QT64", "KJ72", "543", "94"), ["1D", "X"])[:2] == ("1H", "resp.new_suit")
+
+
+def test_the_strong_doubler_names_his_long_suit_when_opener_rebids_his():
+    """1D X 1H P 2D: the doubler with 17+ and a five-card suit of his own bids it
+    rather than pass (seed 7 deal 172: 18 HCP and seven clubs passed 2D); the
+    same when the advancer bid and opener rebid, and in the balancing seat."""
+    strong = hand("A", "A95", "A6", "AQT6542")
+    assert choose_call(strong, ["1D", "X", "1H", "P", "2D"])[:2] == ("3C", "rebid.suit")
+    assert choose_call(strong, ["1D", "X", "P", "1H", "2D"])[:2] == ("3C", "rebid.suit")
+    assert choose_call(hand("AQ7", "Q5", "AKJ862", "AJ"), ["1H", "P", "P", "X", "P", "1S", "2H"])[:2] == \
+        ("3D", "rebid.suit")
+    assert choose_call(hand("A", "A95", "A6", "Q876542"), ["1D", "X", "1H", "P", "2D"])[0] == "pass"  # 13: a minimum

@@ -89,6 +89,13 @@ for x in SUITS:  # the doubler's second call, in the direct seat or the balancin
                 rule(ctx, f"{level}{y}", "rebid.suit", {"suit": y, "length": 5}, hcp=(17, 40), len={y: (5, 13)},
                      best_of=(SUITS.replace(x, ""), y))
     rule(ctx, "pass", "pass.minimum", {"high": 16})
+    # opener rebid his suit over a bid of responder's or the advancer's: the strong doubler names his own
+    ctx = rf"^1{x} (?:X \S+ P|X P \S+|P P X P \S+) [2-3]{x}$"
+    for y in "SHDC":
+        if y != x:
+            for level in (2, 3):
+                rule(ctx, f"{level}{y}", "rebid.suit", {"suit": y, "length": 5}, hcp=(17, 40), len={y: (5, 13)},
+                     best_of=(SUITS.replace(x, ""), y), unbid=y)
 
 for x in SUITS:  # competing when the opponents have found a fit
     for ctx in (rf"^1{x} P 2{x}$", rf"^1{x} P 2{x} P P$"):
