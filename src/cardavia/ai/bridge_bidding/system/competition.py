@@ -6,6 +6,8 @@ answer_invitation, rule = ROWS.answer_invitation, ROWS.rule
 
 
 # -- competition -----------------------------------------------------------------------
+# (Two-suited overcalls, Michaels's cue bid and the unusual 2NT at 8-16 with the advancer's preference, game
+# and minor ask and responder's raises: seeds 7, 2, 1 +0.006, +0.043, +0.010, neutral; left out.)
 for x in SUITS:
     for ctx, direct in ((rf"^1{x}$", True), (rf"^1{x} P P$", False)):
         if not direct:  # the balancing seat (their opening passed round): lighter, partner has values
