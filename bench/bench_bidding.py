@@ -3,7 +3,8 @@ random deals (vulnerability cycled none, ns, ew, both; dealer South); each
 final contract is scored double dummy and compared with the deal's par:
 the mean |IMPs(DD score - par)| per deal (lower is better; the target is
 3.5, BfG's ACOL about 4.8).  BfG (``bfgbidding``, with ``bridgeobjects``,
-``icecream`` and ``termcolor``) bids the same deals through an adapter, side by side.
+``icecream`` and ``termcolor``) bids the same deals through an adapter, side by side,
+with the paired difference (ours less BfG's, a deal) and its 95 % interval.
 
     python bench/bench_bidding.py [--deals 200] [--seed 1] [--agent heuristic]
                                   [--tables tables.json] [--skip-bfg] [--breakdown] [--workers 2]
@@ -410,6 +411,7 @@ def main() -> None:
     if theirs is not None:
         print(f"   BfG ACOL {theirs:.2f}   ratio {ours / theirs:.2f}x (BfG errors {bfg_counts['errors']}, "
               f"{bfg_counts['ms']:.1f} ms a deal)")
+        print(f"against BfG, {paired(bfg_rows, rows)}")
     else:
         print()
     print(f"{args.agent}: calls by the system {counts['system']}, by the fallback {counts['fallback']}; "
