@@ -7,7 +7,11 @@ sees it: the calls after the leading passes, space-separated, passes written
 ``""``: nobody has bid).  The interpreter (``interpreter.py``) takes the first
 row whose context matches, whose call is legal and whose constraints the
 hand meets; ``explain`` reads a call back as the first row with its context
-and call.  Constraints (every one must hold):
+and call.  The rows live by auction phase, tried in this order: ``openings``
+(and 1NT's, 2NT's and 2C's conventions), ``responses`` (uncontested auctions
+after a suit opening), ``competition``, ``later`` (weak twos, preempts and
+later contested calls) and ``placement`` (the catch-all rows); ``messages``
+holds their English.  Constraints (every one must hold):
 
 ``hcp`` / ``pts`` (low, high)
     high-card points (A 4, K 3, Q 2, J 1); points add one a card past four
