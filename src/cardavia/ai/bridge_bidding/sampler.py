@@ -50,8 +50,6 @@ MAXIMA = True  # the sampled hands keep the most cards a call shows in a suit (a
 SYSTEM_SEATS = "all"  # whose calls SYSTEM_SAMPLES checks: "all", "partner" or "opponents" (seed 7, checking
 # partner's only +0.056 [-0.055, +0.167], the opponents' only +0.067 [-0.027, +0.161]: each half of the loss,
 # though the default samples make their seats' calls as the system would in only a fifth to a half of them)
-# (A game or slam bid read 3 points under its rows' least, since the simulation bids games lighter than the
-# rows: seed 7 +0.021 [-0.048, +0.090], 12 auctions worse, 5 better; left out.)
 SYSTEM_BUDGET = 1000  # draws a deal may take on average to find such hands before only the shown ranges are kept
 
 
@@ -108,6 +106,8 @@ NOTHING_SHOWN = Shown(0, 37, {}, {})
 
 def _row_shows(auction: Sequence[str], row: Rule) -> Shown:
     """What one row that makes a call after ``auction`` holds the hand to."""
+    # (a game or slam bid read 3 points under its rows' least, since the simulation bids games lighter than
+    # the rows: seed 7 +0.021 [-0.048, +0.090], 12 auctions worse, 5 better; left out)
     # the rows' points count shape too: the least HCP is two under them; a call with no upper
     # bound is taken as at most 10 over its least (wider samples flatter slams)
     least, most = shown_points(auction, row)

@@ -79,23 +79,22 @@ for x in "DHSC":  # advancing a takeout double of a weak two or preempt
                     if not (level == 4 and y in MAJORS):  # that is the game row's
                         rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 9, "length": 4},
                              best_of=(SUITS.replace(x, ""), y))
+def doubler_names_his_suit(ctx: str, x: str, levels: tuple[int, ...]) -> None:
+    """The takeout doubler of 1x with 17+ bids a five-card suit of his own, the longest, one they did not bid."""
+    for y in SUITS.replace(x, "")[::-1]:
+        for level in levels:
+            rule(ctx, f"{level}{y}", "rebid.suit", {"suit": y, "length": 5}, hcp=(17, 40), len={y: (5, 13)},
+                 best_of=(SUITS.replace(x, ""), y), unbid=y)
+
+
 for x in SUITS:  # the doubler's second call, in the direct seat or the balancing one (it passed 1S with 18)
     ctx = rf"^1{x} (?:X|P P X) P \S+ P$"
     rule(ctx, "3NT", "rebid.nt", {"low": 19, "high": 21}, hcp=(19, 21), stop=x)
     rule(ctx, "2NT", "rebid.nt", {"low": 17, "high": 18}, hcp=(17, 18), stop=x)
-    for y in "SHDC":
-        if y != x:
-            for level in (1, 2, 3):
-                rule(ctx, f"{level}{y}", "rebid.suit", {"suit": y, "length": 5}, hcp=(17, 40), len={y: (5, 13)},
-                     best_of=(SUITS.replace(x, ""), y))
+    doubler_names_his_suit(ctx, x, (1, 2, 3))
     rule(ctx, "pass", "pass.minimum", {"high": 16})
     # opener rebid his suit over a bid of responder's or the advancer's: the strong doubler names his own
-    ctx = rf"^1{x} (?:X \S+ P|X P \S+|P P X P \S+) [2-3]{x}$"
-    for y in "SHDC":
-        if y != x:
-            for level in (2, 3):
-                rule(ctx, f"{level}{y}", "rebid.suit", {"suit": y, "length": 5}, hcp=(17, 40), len={y: (5, 13)},
-                     best_of=(SUITS.replace(x, ""), y), unbid=y)
+    doubler_names_his_suit(rf"^1{x} (?:X \S+ P|X P \S+|P P X P \S+) [2-3]{x}$", x, (2, 3))
 
 for x in SUITS:  # competing when the opponents have found a fit
     for ctx in (rf"^1{x} P 2{x}$", rf"^1{x} P 2{x} P P$"):
