@@ -254,7 +254,9 @@ def _first_row(hand: Hand, context: str, allowed: set[str] | None) -> Rule | Non
 def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Sequence[Any] | None = None
                 ) -> tuple[str, str, dict[str, Any]] | None:
     """The system's call for ``hand`` after ``auction``: (call text, message
-    id, parameters) of the first row that fits and is legal, or None."""
+    id, parameters) of the first row that fits and is legal, or None.
+    (Where none fits, the row the hand misses least, by up to two points or one
+    card: seed 7 -0.007 [-0.077, +0.063], 20 auctions better, 20 worse; left out.)"""
     h = hand if isinstance(hand, Hand) else Hand(hand)
     row = _first_row(h, context_of(auction), None if legal is None else {_token(m) for m in legal})
     return None if row is None else (row[1], row[3], row[4])
