@@ -157,7 +157,10 @@ COMPETE = False  # bidding on over the opponents' game is simulated: off, it los
 # with every row read, seed 7 +0.184 [+0.103, +0.265]: 45 auctions worse, 10 better, the sacrifices overbid;
 # only at favourable vulnerability, seed 7 +0.092 [+0.030, +0.154]: 17 worse, 7 better; with a row doubling
 # any bid over the doubler's side's game, so that the rollouts and the auction double the sacrifice as par
-# does: seed 7 +0.093 [+0.032, +0.154], 24 worse, 7 better, the sacrifices going down more than sampled)
+# does: seed 7 +0.093 [+0.032, +0.154], 24 worse, 7 better, the sacrifices going down more than sampled;
+# with that, not bidding on over our own double, and these calls' samples making every seat's calls as the
+# system would (partner's pass over their game denies extras): +0.047 [-0.015, +0.109], at a 3-IMP margin
+# +0.021 [-0.031, +0.073], 19 worse, 10 better)
 COMPETE_MARGIN = 1.5  # the IMPs bidding on over their game must gain, where COMPETE is on
 CONTESTED_GAMES = True  # where the opponents outbid our part-score, our game in a fit is simulated from
 # GAME_POINTS (tuning set 4.20 -> 4.14; from 20 points 4.21, with the cheapest bid in each fit too 4.16)
