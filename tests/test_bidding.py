@@ -474,6 +474,12 @@ def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
     assert lever_candidates(opener, contested, 0, every[6:], "pass", 6, [2]) == []
     # a forcing call of the system's (a new suit) is left alone
     assert lever_candidates(strong, ["1H", "P"], 2, every[5:], "2D", 12, [2]) == []
+    # 1H P 2H P: 12 HCP and a club void with five trumps (17 as dummy, 23 with partner's 6) simulate game;
+    # counted by high cards and length alone (19), they do not
+    shapely = Hand(hand("A432", "KQ932", "K432", ""))
+    assert "4H" in lever_candidates(shapely, ["1H", "P", "2H", "P"], 0, every[8:], "pass", 6, [2])
+    monkeypatch.setattr(simulate, "GAME_DUMMY", False)
+    assert lever_candidates(shapely, ["1H", "P", "2H", "P"], 0, every[8:], "pass", 6, [2]) == []
 
 
 def test_wide_candidates_give_every_fitting_strain_its_cheapest_bid_game_and_slam(monkeypatch):
