@@ -296,8 +296,8 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
                 add(f"7{_STRAINS[strain]}")
     game_points = combined
     if GAME_DUMMY:
-        game_points = max([combined, *(hand.dummy_points(_STRAINS[s]) + partner_low for s in fits
-                                       if s < 4 and hand.length[_STRAINS[s]] >= 3)])
+        game_points = max([combined, *(hand.dummy_points(SUITS[s]) + partner_low for s in fits
+                                       if hand.length[SUITS[s]] >= 3)])
     if game_points >= GAME_POINTS and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
         for strain in {*fits, 4}:
             add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
