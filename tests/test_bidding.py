@@ -611,6 +611,14 @@ def test_a_five_card_major_and_game_values_offer_the_choice_of_games():
         == ("4H", "bid.game_long", {"suit": "H", "length": 6})
     # three cards in opener's major go before no-trump
     assert choose_call(hand("KQT9", "QJ5", "Q963", "Q9"), ["1H", "pass", "1S", "pass", "2C", "pass"])[0] == "4H"
+    # opposite the 18-19 balanced 2NT rebid too (it bid 3NT with five hearts where 4H made)
+    after_2nt = ["1C", "pass", "1H", "pass", "2NT", "pass"]
+    assert choose_call(hand("Q83", "KJ752", "T64", "83"), after_2nt) == \
+        ("3H", "bid.choice_of_games", {"suit": "H", "length": 5})
+    assert choose_call(hand("Q8", "KJ7532", "T64", "83"), after_2nt)[0] == "4H"
+    assert choose_call(hand("Q83", "KJ75", "T64", "832"), after_2nt)[0] == "3NT"  # four hearts: 2NT denied them
+    assert choose_call(hand("AK4", "Q64", "K52", "AJ73"), [*after_2nt, "3H", "pass"])[0] == "4H"
+    assert choose_call(hand("AK4", "Q6", "K652", "AJ73"), [*after_2nt, "3H", "pass"])[0] == "3NT"
 
 
 def test_blackwood_over_partners_major_game_with_slam_values():

@@ -157,7 +157,9 @@ GAME_DUMMY = True  # the game gate counts the caller's shortness in a fit (three
 # (in contested auctions too, for CONTESTED_GAMES and the part-score battle: seed 7 -0.005 [-0.041, +0.031],
 # 7 auctions better, 6 worse; left out)
 GRAND_POINTS = 33  # the same for a grand slam
-STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game (4.47 -> 4.41)
+STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game (4.47 -> 4.41;
+# also in a major the caller holds five of, partner's length there unknown: seed 7 +0.028 [-0.037, +0.093],
+# 9 auctions worse, 4 better; left out)
 COMPETE = False  # bidding on over the opponents' game is simulated: off, it lost IMPs on the tuning set
 # (4.47 off, 4.51 on; with rollouts 4.23 off, 4.38 on, 4.48 with their doubled game as a candidate too;
 # with every row read, seed 7 +0.184 [+0.103, +0.265]: 45 auctions worse, 10 better, the sacrifices overbid;

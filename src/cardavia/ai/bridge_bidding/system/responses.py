@@ -170,6 +170,13 @@ for x in SUITS:
         rule(rf"^1{x} P 1{y} P 1NT P$", "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17))
         rule(rf"^1{x} P 1{y} P 1NT P$", "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
         rule(rf"^1{x} P 1{y} P 2NT P$", "6NT", "resp.nt", {"low": 14, "high": 17}, hcp=(14, 17))
+        if y in MAJORS:  # opposite 18-19 balanced, the major's length decides between 4M and 3NT
+            rule(rf"^1{x} P 1{y} P 2NT P$", f"4{y}", "bid.game_long", {"suit": y, "length": 6}, hcp=(6, 13),
+                 len={y: (6, 13)})
+            rule(rf"^1{x} P 1{y} P 2NT P$", f"3{y}", "bid.choice_of_games", {"suit": y, "length": 5},
+                 hcp=(6, 13), len={y: (5, 5)})
+            rule(rf"^1{x} P 1{y} P 2NT P 3{y} P$", f"4{y}", "rebid.fit", {"suit": y, "length": 3}, len={y: (3, 13)})
+            rule(rf"^1{x} P 1{y} P 2NT P 3{y} P$", "3NT", "rebid.no_fit", {"suit": y})
         rule(rf"^1{x} P 1{y} P 2NT P$", "3NT", "bid.game", {"low": 6})
         if x in MAJORS:
             rule(rf"^1{x} P 1{y} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(13, 40),
