@@ -10,7 +10,7 @@ with the paired difference (ours less BfG's, a deal) and its 95 % interval.
                                   [--tables tables.json] [--skip-bfg] [--breakdown] [--workers 2]
                                   [--show N] [--rows rows.jsonl] [--against earlier.jsonl]
                                   [--lever-samples 8] [--slam-samples 24]
-                                  [--oracle [partner]] [--set NAME=VALUE]
+                                  [--oracle [partner]] [--decisions] [--set NAME=VALUE]
     python bench/bench_bidding.py --tables-only --deals 1000 --seed 7 --tables t7.json
 
 ``--breakdown`` sums the IMPs lost by category (partscore, game, slam by
@@ -25,6 +25,10 @@ simulated calls can reach with the present system and candidates;
 ``--oracle partner`` shows them partner's hand only, the opponents' still
 sampled from their calls.  ``--set`` changes one of the constants of
 ``simulate.py`` or ``sampler.py`` for the run (``--set WIDE=1 --set SYSTEM_SAMPLES=1``).
+
+``--decisions`` scores each high-leverage simulation's candidates on the
+true deal too (``bidding_decisions.py``): what the calls chosen gain there
+against the best candidate each time, and the true gain by the sampled one.
 
 ``--against FILE`` (the ``--rows`` of an earlier run on the same deals)
 prints the paired difference: the mean change in IMPs a deal with its 95 %
@@ -149,8 +153,11 @@ def see_partners_hand(state) -> None:
 
 
 def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: str | None = None,
-             searched_ms: list | None = None) -> Any:
+             searched_ms: list | None = None, decisions: list | None = None) -> Any:
     state = game.new_state(seed=seed)
+    if decisions is not None:
+        from bidding_decisions import record_decisions
+        record_decisions(state, decisions)
     if oracle == "partner":
         see_partners_hand(state)
     elif oracle == "deal":
@@ -247,11 +254,12 @@ def table_of(key: str, tables: dict) -> list[list[int]]:
 
 
 def bid_deals(agent: str, indices: Sequence[int], seed: int, tables: dict, tables_path: str | None = None,
-              oracle: str | None = None) -> tuple[list, dict, dict]:
+              oracle: str | None = None, decisions: bool = False) -> tuple[list, dict, dict]:
     """The per-deal rows and counts of ``agent`` ("bfg" for BfG) on the run's
     deals ``indices``, and the double-dummy tables it had to solve."""
     rows = []
-    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": []}
+    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": [],
+                    "decisions": []}
     solved: dict = {}
     for i in indices:
         vul = bridge.VULNERABILITY[i % 4]
@@ -263,7 +271,7 @@ def bid_deals(agent: str, indices: Sequence[int], seed: int, tables: dict, table
             agents = [make_agent(agent, game, seed=seed) for _ in range(4)]
         t0 = time.perf_counter()
         state = bid_deal(game, deal_seed(seed, i), agents, counts["call_ms"], oracle if agent != "bfg" else None,
-                         counts["searched_ms"])
+                         counts["searched_ms"], counts["decisions"] if decisions and agent != "bfg" else None)
         counts["ms"] += 1000 * (time.perf_counter() - t0)
         system = sum(getattr(a, "system_calls", 0) for a in agents)
         counts["system"] += system
@@ -287,19 +295,20 @@ def bid_deals(agent: str, indices: Sequence[int], seed: int, tables: dict, table
 
 
 def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None = None,
-        oracle: str | None = None, workers: int = 1) -> tuple[float, list, dict]:
+        oracle: str | None = None, workers: int = 1, decisions: bool = False) -> tuple[float, list, dict]:
     """Mean |IMPs vs par| of ``agent`` ("bfg" for BfG), the per-deal rows, and
     counts; ``workers`` processes bid every ``workers``-th deal each, with the
     same results as one (each deal's agents are seeded by the deal)."""
     chunks = [range(w, deals, workers) for w in range(min(workers, deals))]
     if len(chunks) == 1:
-        parts = [bid_deals(agent, chunks[0], seed, tables, tables_path, oracle)]
+        parts = [bid_deals(agent, chunks[0], seed, tables, tables_path, oracle, decisions)]
     else:
         with multiprocessing.get_context("fork").Pool(len(chunks)) as pool:
-            parts = pool.starmap(bid_deals, [(agent, c, seed, tables, tables_path, oracle) for c in chunks])
+            parts = pool.starmap(bid_deals, [(agent, c, seed, tables, tables_path, oracle, decisions) for c in chunks])
     print()
     rows = sorted((row for part in parts for row in part[0]), key=lambda row: row[1])
-    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": []}
+    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": [],
+                    "decisions": []}
     for _, part_counts, solved in parts:
         tables.update(solved)
         for name, value in part_counts.items():
@@ -358,6 +367,8 @@ def main() -> None:
     ap.add_argument("--oracle", nargs="?", const="deal", choices=("deal", "partner"),
                     help="a bound, not a result: the agent's simulations see the true deal "
                          "(or, with 'partner', partner's hand, the opponents' still sampled)")
+    ap.add_argument("--decisions", action="store_true",
+                    help="how well the high-leverage simulations choose: their calls scored on the true deal too")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="set a constant of simulate.py or sampler.py (COMPETE=1, SYSTEM_SAMPLES=1, ...) for this run")
     args = ap.parse_args()
@@ -394,7 +405,8 @@ def main() -> None:
             ap.error("--tables-only needs --tables FILE")
         build_tables(args.deals, args.seed, args.tables, tables)
         return
-    ours, rows, counts = run(args.agent, args.deals, args.seed, tables, args.tables, args.oracle, args.workers)
+    ours, rows, counts = run(args.agent, args.deals, args.seed, tables, args.tables, args.oracle, args.workers,
+                             args.decisions)
     theirs = None
     if not args.skip_bfg:
         try:
@@ -431,6 +443,9 @@ def main() -> None:
         print(f"{args.agent}: ms a simulated call (a high-leverage moment or the fallback) median "
               f"{searched[len(searched) // 2]:.1f}, p90 {searched[int(0.9 * len(searched))]:.1f} "
               f"({len(searched)} calls)")
+    if args.decisions:
+        from bidding_decisions import summary
+        print("\n".join(summary(counts["decisions"], args.deals)))
     if args.breakdown:
         print_breakdown(args.agent, rows)
         if theirs is not None:

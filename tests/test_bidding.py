@@ -525,6 +525,28 @@ def test_lever_call_bids_the_cold_slam_and_doubles_the_sacrifice():
     assert lever_call(weak, ["1H", "pass"], 2, "none", "pass", ["6NT"], 2, random.Random(3)) == ("pass", 0.0)
 
 
+def test_deal_gains_scores_each_call_on_one_deal_against_the_first():
+    from cardavia._core.cards import card_id
+    from cardavia._core.dds import Solver
+    from cardavia.ai.bridge_bidding.simulate import deal_gains
+
+    def mask(*suits: str) -> int:
+        return sum(1 << card_id(c) for c in hand(*suits))
+    # South holds the top of all four suits and six spades: 7S is cold
+    south = mask("AKQJT9", "AKQ", "AK", "AK")
+    west = mask("8765", "JT9", "QJT", "QJT")
+    north = mask("432", "876", "9876", "987")
+    east = mask("", "5432", "5432", "65432")
+    masks = [south, west, north, east]  # by seat: South, West, North, East
+    tokens = ["2C", "P", "2D", "P"]  # the simulation's tokens
+    vul = [False, False]
+    gains = deal_gains(masks, tokens, 0, vul, ["4S", "7S", "P"], Solver())
+    assert gains[0] == 0
+    assert gains[1] == 14  # 7S (1,510) against 4S+3 (510): 1,000 points
+    assert gains[2] < 0  # passing 2D leaves a part-score: it loses to 4S
+    assert deal_gains(masks, tokens, 2, vul, ["P", "4S"], Solver())[1] > 0  # North's view: its side's gain
+
+
 def test_agent_reports_the_simulated_call_it_made():
     state = GAME.new_state(seed=3)
     agent = make_agent("heuristic", GAME, seed=1)

@@ -328,34 +328,42 @@ def rollout(hands: Sequence[Hand], tokens: Sequence[str]) -> list[str]:
     return auction
 
 
+def deal_gains(masks: Sequence[int], tokens: Sequence[str], player: int, vul: Sequence[bool],
+               calls: Sequence[str], solver: Solver) -> list[int]:
+    """The IMPs each of ``calls`` gains over the first for ``player``'s side on
+    one deal (card masks by seat), its contract where the system's rollout of
+    it ends (``ROLLOUTS``), else the call itself."""
+    contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
+    pbn_hands = [masks[(p + 2) % 4] for p in range(4)]  # N, E, S, W
+    tricks: dict[tuple[int, int], int] = {}
+    if ROLLOUTS:
+        seats = [Hand([card_text(c) for c in range(52) if m >> c & 1]) for m in masks]
+        contracts = [_contract_so_far(rollout(seats, [*tokens, c])) for c in calls]
+    else:
+        contracts = [_contract_so_far([*tokens, c]) for c in calls]  # the contracts if the auction ended there
+    scores = []
+    for contract in contracts:
+        if contract is None:
+            scores.append(0)
+            continue
+        level, strain, doubled, declarer = contract
+        taken = declarer_tricks(solver, pbn_hands, strain, declarer, tricks)
+        result = contract_score(level, strain, doubled, vul[declarer % 2], taken)[0]
+        if result < 0 and not doubled and contested and declarer % 2 == player % 2 and not ROLLOUTS:
+            # taken as the final contract, a contested one going down is doubled
+            result = contract_score(level, strain, 1, vul[declarer % 2], taken)[0]
+        scores.append(result if declarer % 2 == player % 2 else -result)
+    return [_imps(s - scores[0]) for s in scores]
+
+
 def _gains(hand: Sequence[str], tokens: Sequence[str], player: int, vul: Sequence[bool], calls: Sequence[str],
            samples: int, rng: random.Random, solver: Solver) -> list[int]:
     """The IMPs each of ``calls`` gains over the first, summed over ``samples``
     deals that fit the auction (``lever_call``)."""
-    final = [_contract_so_far([*tokens, c]) for c in calls]  # the contracts if the auction ended there
-    contested = any(t[0].isdigit() for i, t in enumerate(tokens) if i % 2 != player % 2)
     gains = [0] * len(calls)
     for masks in sample_deals(hand, tokens, player, samples, rng):
-        pbn_hands = [masks[(p + 2) % 4] for p in range(4)]  # N, E, S, W
-        tricks: dict[tuple[int, int], int] = {}
-        scores = []
-        contracts = final
-        if ROLLOUTS:
-            seats = [Hand([card_text(c) for c in range(52) if m >> c & 1]) for m in masks]
-            contracts = [_contract_so_far(rollout(seats, [*tokens, c])) for c in calls]
-        for contract in contracts:
-            if contract is None:
-                scores.append(0)
-                continue
-            level, strain, doubled, declarer = contract
-            taken = declarer_tricks(solver, pbn_hands, strain, declarer, tricks)
-            result = contract_score(level, strain, doubled, vul[declarer % 2], taken)[0]
-            if result < 0 and not doubled and contested and declarer % 2 == player % 2 and not ROLLOUTS:
-                # taken as the final contract, a contested one going down is doubled
-                result = contract_score(level, strain, 1, vul[declarer % 2], taken)[0]
-            scores.append(result if declarer % 2 == player % 2 else -result)
-        for j, s in enumerate(scores):
-            gains[j] += _imps(s - scores[0])
+        for j, g in enumerate(deal_gains(masks, tokens, player, vul, calls, solver)):
+            gains[j] += g
     return gains
 
 
