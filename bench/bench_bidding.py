@@ -157,7 +157,7 @@ def bid_deal(game, seed: int, agents, call_ms: list | None = None, oracle: str |
     state = game.new_state(seed=seed)
     if decisions is not None:
         from bidding_decisions import record_decisions
-        record_decisions(state, decisions)
+        record_decisions(true_deal_masks(state), decisions)
     if oracle == "partner":
         see_partners_hand(state)
     elif oracle == "deal":
@@ -253,13 +253,17 @@ def table_of(key: str, tables: dict) -> list[list[int]]:
     return tables[key]
 
 
+def new_counts() -> dict:
+    """The counts a run keeps (``bid_deals``), summed over its workers (``run``)."""
+    return {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": [], "decisions": []}
+
+
 def bid_deals(agent: str, indices: Sequence[int], seed: int, tables: dict, tables_path: str | None = None,
               oracle: str | None = None, decisions: bool = False) -> tuple[list, dict, dict]:
     """The per-deal rows and counts of ``agent`` ("bfg" for BfG) on the run's
     deals ``indices``, and the double-dummy tables it had to solve."""
     rows = []
-    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": [],
-                    "decisions": []}
+    counts = new_counts()
     solved: dict = {}
     for i in indices:
         vul = bridge.VULNERABILITY[i % 4]
@@ -307,8 +311,7 @@ def run(agent: str, deals: int, seed: int, tables: dict, tables_path: str | None
             parts = pool.starmap(bid_deals, [(agent, c, seed, tables, tables_path, oracle, decisions) for c in chunks])
     print()
     rows = sorted((row for part in parts for row in part[0]), key=lambda row: row[1])
-    counts: dict = {"system": 0, "fallback": 0, "errors": 0, "ms": 0.0, "call_ms": [], "searched_ms": [],
-                    "decisions": []}
+    counts = new_counts()
     for _, part_counts, solved in parts:
         tables.update(solved)
         for name, value in part_counts.items():

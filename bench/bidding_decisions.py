@@ -22,22 +22,19 @@ difference of that size is within one seed's noise.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from bench_bidding import true_deal_masks
-
+from typing import Sequence
 
 _lever_call = None
 
 
-def record_decisions(state: Any, records: list) -> None:
-    """Record the lever simulations of the deal ``state`` into ``records``, each as
-    {tokens, calls, samples (per sampled deal, each call's gain), true (on the true deal), chosen}."""
+def record_decisions(truth: Sequence[int], records: list) -> None:
+    """Record the lever simulations of the deal ``truth`` (card masks by seat, the
+    simulation's order) into ``records``, each as {tokens, calls, samples (per
+    sampled deal, each call's gain), true (on the true deal), chosen}."""
     from cardavia.ai.bridge_bidding import simulate
 
     global _lever_call
     _lever_call = _lever_call or simulate.lever_call
-    truth = true_deal_masks(state)
 
     def gains(hand, tokens, player, vul, calls, samples, rng, solver):
         per_deal = [simulate.deal_gains(masks, tokens, player, vul, calls, solver)

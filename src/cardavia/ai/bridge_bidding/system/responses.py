@@ -175,8 +175,6 @@ for x in SUITS:
                  len={y: (6, 13)})
             rule(rf"^1{x} P 1{y} P 2NT P$", f"3{y}", "bid.choice_of_games", {"suit": y, "length": 5},
                  hcp=(6, 13), len={y: (5, 5)})
-            rule(rf"^1{x} P 1{y} P 2NT P 3{y} P$", f"4{y}", "rebid.fit", {"suit": y, "length": 3}, len={y: (3, 13)})
-            rule(rf"^1{x} P 1{y} P 2NT P 3{y} P$", "3NT", "rebid.no_fit", {"suit": y})
         rule(rf"^1{x} P 1{y} P 2NT P$", "3NT", "bid.game", {"low": 6})
         if x in MAJORS:
             rule(rf"^1{x} P 1{y} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(13, 40),
@@ -185,9 +183,10 @@ for m in MAJORS:  # a fit in opener's major before no-trump; responder's own lon
     rule(rf"^1{m} P (?:1S|2[CDH]) P (?:1NT|2[CDHS]|3[CD]) P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 3},
          pts=(12, 40), len={m: (3, 13)})
     for x in SUITS:
-        if m in above(x):  # 1x 1M 1NT 3M (five of the major, game values): opener chooses
-            rule(rf"^1{x} P 1{m} P 1NT P 3{m} P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3}, len={m: (3, 13)})
-            rule(rf"^1{x} P 1{m} P 1NT P 3{m} P$", "3NT", "rebid.no_fit", {"suit": m})
+        if m in above(x):  # 1x 1M 1NT (or 2NT) 3M, five of the major: opener chooses between the games
+            rule(rf"^1{x} P 1{m} P [12]NT P 3{m} P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3},
+                 len={m: (3, 13)})
+            rule(rf"^1{x} P 1{m} P [12]NT P 3{m} P$", "3NT", "rebid.no_fit", {"suit": m})
         if m in below(x):  # 1S 2H 2S: six hearts and game values
             rule(rf"^1{x} P 2{m} P 2{x} P$", f"4{m}", "bid.game_long", {"suit": m, "length": 6}, pts=(12, 40),
                  len={m: (6, 13)})
