@@ -356,6 +356,9 @@ def open_finished(page, name: str, seed: int) -> None:
                                                body: JSON.stringify({state: text, seat: 0})});
         return (await r.json()).id; }""", finished_game(name, seed))
     page.goto(page.url.split("#")[0] + f"#/game/{gid}")
+    # a hash change alone keeps the last deal's replay bar on screen until the new one loads: the
+    # click could land on it (seen in CI under load); a reload shows the bar only for this deal
+    page.reload()
     page.wait_for_selector("#replay-last")
     page.click("#replay-last")
     page.wait_for_selector("#outcome h2")
