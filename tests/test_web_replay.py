@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -111,6 +112,20 @@ def test_a_whole_match_over_the_move_body_limit_opens_too(client, tmp_path):
     assert MAX_BODY < len(text) < MAX_REPLAY_BODY
     v = open_replay(client, text, 1)
     assert v["over"] and v["match"] and v["read_only"]
+
+
+def test_a_replay_opens_and_steps_while_every_ai_thread_is_thinking(client, replay_files):
+    """Rebuilding states has a pool of its own: a page never waits behind the AIs."""
+    core = client.app.state.core
+    released = threading.Event()
+    busy = [core.pool.submit(released.wait, 30) for _ in range(core.workers)]
+    try:
+        v = open_replay(client, replay_files["bridge"].read_text(), 2)
+        shown = step_view(client, v["id"], 10)
+        assert not released.is_set() and not any(f.done() for f in busy)  # answered while every AI thread waited
+        assert shown["replay"]["step"] == 10
+    finally:
+        released.set()
 
 
 def test_an_unfinished_state_opens_read_only_and_no_ai_plays_in_it(client, replay_files):

@@ -35,7 +35,9 @@ unguessable and bound to the browser's session (a cookie signed with a secret
 kept beside the database); another session gets 404 for it, exactly as for an
 id that does not exist.  AI decisions run in a thread pool, off the event loop,
 seeded from the game's seed, the seat and the ply, so a restarted server makes
-the same decisions.  A view is JSON-encoded once for the HTTP answer and every
+the same decisions; rebuilding states (a game reloaded, a replay opened or
+stepped, an undo, a claim's solve) runs in a pool of its own, so that a page
+never waits behind the AIs' thinking.  A view is JSON-encoded once for the HTTP answer and every
 socket; saves are written behind, in batches (``cardavia.web.store``).
 """
 from __future__ import annotations
@@ -244,7 +246,7 @@ class Outbox:
 
 
 class CardaviaApp:
-    """The server's state: the store, the live tables, the AI pool."""
+    """The server's state: the store, the live tables, the AI pool and the states' pool."""
 
     def __init__(self, db: str | Path | None = None, *, idle_hours: float = 24.0, max_games: int = 200,
                  workers: int | None = None, allowed_origins: tuple[str, ...] = (), testing: bool = False,
@@ -256,6 +258,8 @@ class CardaviaApp:
         self.max_games = int(max_games)
         self.workers = workers or os.cpu_count() or 1
         self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="cardavia-ai")
+        self.states = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="cardavia-states")
+        """Rebuilding and replaying states: quick work a page waits for, kept apart from the AIs' thinking."""
         self.allowed_origins = set(allowed_origins)
         self.testing = testing
         self.undo_allowed = bool(undo)
@@ -333,7 +337,7 @@ class CardaviaApp:
                     row = self.store.get(game_id)
                     if row is None:
                         raise HTTPError(404, "no such game in this session")
-                    t = await asyncio.get_running_loop().run_in_executor(self.pool, self._restore, row)
+                    t = await asyncio.get_running_loop().run_in_executor(self.states, self._restore, row)
                     self.tables[game_id] = t
             self._loading.pop(game_id, None)
         if not hmac.compare_digest(t.session, sid):
@@ -433,7 +437,7 @@ class CardaviaApp:
             raise HTTPError(400, "\"state\" must be a State JSON (an object or its text)")
         level, pace, undo = self._options_of(body)
         try:
-            state = await asyncio.get_running_loop().run_in_executor(self.pool, cardavia.from_json, data)
+            state = await asyncio.get_running_loop().run_in_executor(self.states, cardavia.from_json, data)
         except ValueError as e:
             raise HTTPError(400, "not a state: {reason}", e, reason=str(e)) from None
         seat, seed = self._seat_seed(body, state.game)
@@ -448,7 +452,7 @@ class CardaviaApp:
         if isinstance(data, str) and not data.strip():
             raise HTTPError(400, "the replay is empty: choose a file or paste its JSON")
         try:
-            state = await asyncio.get_running_loop().run_in_executor(self.pool, cardavia.from_json, data)
+            state = await asyncio.get_running_loop().run_in_executor(self.states, cardavia.from_json, data)
         except (cardavia.IllegalMoveError, cardavia.InvalidMoveError) as e:
             raise HTTPError(422, "bad replay: {reason}", e, reason=str(e)) from None
         except ValueError as e:   # not JSON, not a Cardavia state, an unknown game or option, a changed deal
@@ -538,7 +542,7 @@ class CardaviaApp:
                 raise HTTPError(409, "it is not your turn")
             try:
                 if text.strip().startswith("claim"):   # a double-dummy solve: off the loop
-                    t.state = await asyncio.get_running_loop().run_in_executor(self.pool, _played, t.state, text)
+                    t.state = await asyncio.get_running_loop().run_in_executor(self.states, _played, t.state, text)
                 else:
                     t.state.play(text)
             except ValueError as e:
@@ -580,7 +584,7 @@ class CardaviaApp:
             data = t.state.to_dict()
             data["moves"] = data["moves"][:keep]
             loop = asyncio.get_running_loop()
-            state = await loop.run_in_executor(self.pool, cardavia.from_json, data)
+            state = await loop.run_in_executor(self.states, cardavia.from_json, data)
             before = t.state.observation(t.seat).data
             after = state.observation(t.seat).data
             for key in DEAL_KEYS:
@@ -698,6 +702,7 @@ class CardaviaApp:
                 if t.ai_task:
                     t.ai_task.cancel()
             self.pool.shutdown(wait=False, cancel_futures=True)
+            self.states.shutdown(wait=False, cancel_futures=True)
             self.store.close()
 
 
@@ -867,7 +872,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
             raise HTTPError(400, "step must be in 0..{last}", last=steps)
         step = int(raw)
         data["moves"] = data["moves"][:step]
-        state = await asyncio.get_running_loop().run_in_executor(core.pool, cardavia.from_json, data)
+        state = await asyncio.get_running_loop().run_in_executor(core.states, cardavia.from_json, data)
         view = core.view(Table(t.id, t.session, t.name, t.seat, t.level, t.pace, t.seed, state, readonly=t.readonly))
         # "finished": whether the game is over at its last step (an opened replay may stop before).
         view.update({"replay": {"step": step, "steps": steps, "finished": t.state.is_over}, "legal": [],
