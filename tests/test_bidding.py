@@ -389,6 +389,24 @@ def test_quantitative_4nt_over_2nt():
     assert choose_call(hand("KJ2", "Q32", "J432", "Q32"), ["2NT", "pass"])[0] == "3NT"
 
 
+def test_quantitative_4nt_and_6nt_over_openers_no_trump_rebid():
+    # 1x 1y 1NT shows 12-14 balanced: 20 HCP make 32 together (6NT), 18-19 ask with 4NT, 17 stays in 3NT
+    # (seed 7 deal 153: 17 opposite 15 bid 3NT where 6NT made; 429: 18 opposite 12 did too)
+    auction = ["1C", "pass", "1D", "pass", "1NT", "pass"]
+    assert choose_call(hand("AKT8", "AQ98", "K52", "Q6"), auction)[:2] == ("4NT", "resp.quantitative")
+    assert render(*explain(auction, "4NT")) == "quantitative: 18–19 points, asks partner to bid 6NT with a maximum"
+    assert choose_call(hand("AKT8", "AQ98", "KQ2", "K6"), auction)[:2] == ("6NT", "resp.nt")
+    assert choose_call(hand("AKT8", "AQ98", "Q52", "Q6"), auction)[0] == "3NT"
+    asked = [*auction, "4NT", "pass"]
+    assert choose_call(hand("QJ5", "K62", "A4", "KJ852"), asked)[0] == "6NT"  # 14: the top accepts
+    assert choose_call(hand("QJ5", "Q62", "K4", "KJ852"), asked)[0] == "pass"  # 12 declines
+    # opposite the 18-19 2NT rebid, 12-13 ask (14 bid the slam: test above)
+    after_2nt = ["1C", "pass", "1S", "pass", "2NT", "pass"]
+    assert choose_call(hand("KJ82", "Q32", "K43", "K32"), after_2nt)[:2] == ("4NT", "resp.quantitative")
+    assert choose_call(hand("AQ4", "KQ5", "K7", "AJ852"), [*after_2nt, "4NT", "pass"])[0] == "6NT"
+    assert choose_call(hand("AQ4", "KQ5", "Q7", "AJ852"), [*after_2nt, "4NT", "pass"])[0] == "pass"
+
+
 def test_slam_over_the_25_27_no_trump_rebid_after_2c():
     # 2C-2D-3NT shows 25-27 balanced: 7 HCP make 32 together (6NT), 5-6 invite; a 9-count passed 3NT (seed 7 deal 929)
     auction = ["2C", "pass", "2D", "pass", "3NT", "pass"]

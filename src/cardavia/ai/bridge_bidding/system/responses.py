@@ -168,6 +168,11 @@ for x in SUITS:
                 rule(f"{asked} 2NT P$", "3NT", "bid.game", {"low": 11}, hcp=(11, 40))
                 rule(f"{asked} 2(?:{y}|NT) P$", "pass", "pass.minimum", {})
         rule(rf"^1{x} P 1{y} P 1NT P$", "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17))
+        # Slam opposite opener's 12-14, as opposite a 1NT opening: 32 together bid it, 30 ask opener (seeds 7,
+        # 2, 1: one auction of 1,800 changed, by no IMPs; kept, as partner would expect them)
+        rule(rf"^1{x} P 1{y} P 1NT P$", "6NT", "resp.nt", {"low": 20, "high": 22}, hcp=(20, 22))
+        rule(rf"^1{x} P 1{y} P 1NT P$", "4NT", "resp.quantitative", {"low": 18, "high": 19}, hcp=(18, 19))
+        answer_invitation(rf"^1{x} P 1{y} P 1NT P 4NT P$", "6NT", 13, high=14)
         rule(rf"^1{x} P 1{y} P 1NT P$", "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
         rule(rf"^1{x} P 1{y} P 2NT P$", "6NT", "resp.nt", {"low": 14, "high": 17}, hcp=(14, 17))
         if y in MAJORS:  # opposite 18-19 balanced, the major's length decides between 4M and 3NT
@@ -175,6 +180,8 @@ for x in SUITS:
                  len={y: (6, 13)})
             rule(rf"^1{x} P 1{y} P 2NT P$", f"3{y}", "bid.choice_of_games", {"suit": y, "length": 5},
                  hcp=(6, 13), len={y: (5, 5)})
+        rule(rf"^1{x} P 1{y} P 2NT P$", "4NT", "resp.quantitative", {"low": 12, "high": 13}, hcp=(12, 13))
+        answer_invitation(rf"^1{x} P 1{y} P 2NT P 4NT P$", "6NT", 19, high=19)
         rule(rf"^1{x} P 1{y} P 2NT P$", "3NT", "bid.game", {"low": 6})
         if x in MAJORS:
             rule(rf"^1{x} P 1{y} P 2{x} P$", f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, pts=(13, 40),
