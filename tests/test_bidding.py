@@ -500,6 +500,33 @@ def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
     assert lever_candidates(shapely, ["1H", "P", "2H", "P"], 0, every[8:], "pass", 6, [2]) == []
 
 
+def test_asking_for_aces_is_a_candidate_over_partners_major_and_its_rollout_places_the_slam(monkeypatch):
+    from cardavia.ai.bridge_bidding import simulate
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    from cardavia.ai.bridge_bidding.simulate import _aces_asked, lever_candidates, rollout
+    strong = Hand(hand("AK2", "KQJ3", "AQ32", "K2"))  # 22 HCP opposite partner's hearts (12+): 34 together
+    auction = ["1H", "P", "2C", "P", "2H", "P"]
+    legal = legal_tokens(auction)
+    assert "4NT" in lever_candidates(strong, auction, 2, legal, "4H", 12, [2])
+    monkeypatch.setattr(simulate, "ASK_ACES", False)
+    assert "4NT" not in lever_candidates(strong, auction, 2, legal, "4H", 12, [2])
+    monkeypatch.setattr(simulate, "ASK_ACES", True)
+    # not over a minor (an answer above its five-level sign-off would be passed), nor without a fit
+    assert "4NT" not in lever_candidates(strong, ["1D", "P"], 2, legal_tokens(["1D", "P"]), "3NT", 12, [1])
+    assert "4NT" not in lever_candidates(strong, auction, 2, legal, "3NT", 12, [])
+    # 4NT reads as natural here, but partner answers it as Blackwood: the aces are counted, nothing more
+    # is simulated, and the rows place the contract: 6H with three aces between the hands, 5H with two
+    asked = [*auction, "4NT", "P"]
+    assert explain(auction, "4NT")[0] == "bid.natural"
+    assert not _aces_asked(asked, 0) and _aces_asked([*asked, "5D", "P"], 0)
+    assert lever_candidates(strong, [*asked, "5D", "P"], 2, legal_tokens([*asked, "5D", "P"]), "6H", 12, [2]) == []
+    silent = Hand(hand("T98", "T9", "T98", "T9876"))
+    one_ace = Hand(hand("Q43", "A9876", "KJ4", "QJ"))
+    no_ace = Hand(hand("Q43", "Q9876", "KJ4", "QJ"))
+    assert rollout([one_ace, silent, strong, silent], [*auction, "4NT"])[7:] == ["P", "5D", "P", "6H", "P", "P", "P"]
+    assert rollout([no_ace, silent, strong, silent], [*auction, "4NT"])[7:] == ["P", "5C", "P", "5H", "P", "P", "P"]
+
+
 def test_wide_candidates_give_every_fitting_strain_its_cheapest_bid_game_and_slam(monkeypatch):
     from cardavia.ai.bridge_bidding import simulate
     from cardavia.ai.bridge_bidding.sampler import legal_tokens

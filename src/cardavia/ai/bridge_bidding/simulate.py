@@ -15,7 +15,7 @@ partnership has the values (``GAME_POINTS``, shortness in a fit counted:
 ``GAME_DUMMY``; in a contested auction too,
 where our side holds the contract, and where the opponents outbid our
 part-score, our game in each fit: ``CONTESTED_GAMES``), slam (and from ``GRAND_POINTS`` a grand
-slam) against game from ``SLAM_POINTS`` on more deals
+slam; over partner's major, asking for aces: ``ASK_ACES``) against game from ``SLAM_POINTS`` on more deals
 (``SystemAgent.slam_samples``; where the opponents made the last bid,
 ``CONTESTED_SLAMS``, off: it seldom arises and lost where it did), a game in another strain we fit against the
 system's game (``STRAIN_GAMES``), and an invitation against game at once
@@ -157,6 +157,11 @@ GAME_DUMMY = True  # the game gate counts the caller's shortness in a fit (three
 # (in contested auctions too, for CONTESTED_GAMES and the part-score battle: seed 7 -0.005 [-0.041, +0.031],
 # 7 auctions better, 6 worse; left out)
 GRAND_POINTS = 33  # the same for a grand slam
+ASK_ACES = True  # where partner's last bid named a major we fit, Blackwood (4NT: his answer, then our slam or
+# sign-off, as the rows place them on each sampled deal) is a candidate beside the slams, from SLAM_POINTS:
+# seeds 7, 2, 1, 3, 4 -0.010, -0.058, -0.077, -0.005, -0.138 [-0.256, -0.019] IMPs a deal (2,600 deals:
+# -0.047; 18 auctions better, 5 worse). Not over a minor: an answer above its five-level sign-off is passed
+ASK_MARGIN = 1.5  # the IMPs asking must gain (seed 7: at SLAM_MARGIN 5 auctions changed, by no IMPs; at 0 +0.000)
 STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game (4.47 -> 4.41;
 # also in a major the caller holds five of, partner's length there unknown: seed 7 +0.028 [-0.037, +0.093],
 # 9 auctions worse, 4 better; left out)
@@ -239,6 +244,18 @@ def wide_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Seque
     return out
 
 
+def _aces_asked(tokens: Sequence[str], side: int) -> bool:
+    """Whether ``side`` asked for aces: a 4NT the system reads as Blackwood,
+    or one partner answered as Blackwood (a 4NT the simulation chose)."""
+    for i, t in enumerate(tokens):
+        if t == "4NT" and i % 2 == side:
+            if (explain(tokens[:i], t) or ("",))[0] == "ask.blackwood":
+                return True
+            if i + 2 < len(tokens) and (explain(tokens[:i + 2], tokens[i + 2]) or ("",))[0] == "answer.blackwood":
+                return True
+    return False
+
+
 def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str],
                      system_call: str | None, partner_low: int, fits: Sequence[int]) -> list[str]:
     """The calls worth comparing with the system's at this moment (empty
@@ -253,8 +270,7 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     bids = [(i % 4, t) for i, t in enumerate(tokens) if t[0].isdigit()]
     if not any(s % 2 == side for s, _ in bids):
         return []  # our side has not bid: openings and overcalls are the system's
-    if any(t == "4NT" and i % 2 == side and (explain(tokens[:i], t) or ("",))[0] == "ask.blackwood"
-           for i, t in enumerate(tokens)):
+    if _aces_asked(tokens, side):
         return []  # the partnership counted its aces: the answer and the asker's rows place the contract
     last_seat, last = bids[-1]
     top_level = int(last[0])
@@ -293,6 +309,9 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     if combined >= SLAM_POINTS and top_level < 6:
         for strain in {*fits, 4}:
             add(f"6{_STRAINS[strain]}")
+        if ASK_ACES and last_seat == (player + 2) % 4 and tokens[-1] == "P" and last[1:] in "HS" \
+                and _STRAINS.index(last[1:]) in fits:
+            add("4NT")  # the Blackwood rows answer it (BLACKWOOD) and place the contract
         if combined >= GRAND_POINTS:
             for strain in {*fits, 4}:
                 add(f"7{_STRAINS[strain]}")
@@ -382,7 +401,8 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
     gains = _gains(hand, tokens, player, vul, calls, samples, rng, solver)
     final = _contract_so_far([*tokens, calls[0]])
     theirs = final is not None and final[3] % 2 != player % 2
-    margins = [SLAM_MARGIN if c[0] in "67" else COMPETE_MARGIN if theirs else LEVER_MARGIN for c in calls]
+    margins = [SLAM_MARGIN if c[0] in "67" else ASK_MARGIN if c == "4NT" else COMPETE_MARGIN if theirs
+               else LEVER_MARGIN for c in calls]
     best = max(range(len(calls)), key=lambda j: (gains[j] - margins[j] * samples, -j))
     mean = gains[best] / max(1, samples)
     if best == 0 or mean < margins[best]:
