@@ -102,7 +102,7 @@ class SystemAgent(Agent):
         if self._solver is None:
             self._solver = simulate.Solver()
         baseline = system_call or "pass"
-        samples = self.slam_samples if any(c[0] in "67" or c == "4NT" for c in candidates) else self.lever_samples
+        samples = self.slam_samples if any(map(simulate.reaches_for_slam, candidates)) else self.lever_samples
         call, gain = simulate.lever_call(data["hand"], tokens, player, data["vulnerability"], baseline,
                                          candidates, samples, self.rng, self._solver)
         if _token(call) == _token(baseline) and system_call is None:

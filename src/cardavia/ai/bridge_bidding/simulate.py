@@ -244,6 +244,12 @@ def wide_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Seque
     return out
 
 
+def reaches_for_slam(call: str) -> bool:
+    """A slam, or the ace ask that may lead to one: its swings are the largest
+    (``SystemAgent.slam_samples`` deals; ``SLAM_MARGIN``, ``ASK_MARGIN``)."""
+    return call[0] in "67" or call == "4NT"
+
+
 def _aces_asked(tokens: Sequence[str], side: int) -> bool:
     """Whether ``side`` asked for aces: a 4NT the system reads as Blackwood,
     or one partner answered as Blackwood (a 4NT the simulation chose)."""
@@ -401,7 +407,7 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
     gains = _gains(hand, tokens, player, vul, calls, samples, rng, solver)
     final = _contract_so_far([*tokens, calls[0]])
     theirs = final is not None and final[3] % 2 != player % 2
-    margins = [SLAM_MARGIN if c[0] in "67" else ASK_MARGIN if c == "4NT" else COMPETE_MARGIN if theirs
+    margins = [(SLAM_MARGIN if c[0] in "67" else ASK_MARGIN) if reaches_for_slam(c) else COMPETE_MARGIN if theirs
                else LEVER_MARGIN for c in calls]
     best = max(range(len(calls)), key=lambda j: (gains[j] - margins[j] * samples, -j))
     mean = gains[best] / max(1, samples)
