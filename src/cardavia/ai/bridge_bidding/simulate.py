@@ -45,6 +45,7 @@ drawn or chosen from, is what is left to gain.
 from __future__ import annotations
 
 import random
+import re
 from typing import Sequence
 
 from cardavia._core.bridge_core import score as contract_score
@@ -55,6 +56,7 @@ from cardavia.ai.bridge_bidding.interpreter import Hand, _token, choose_call, ex
 from cardavia.ai.bridge_bidding.sampler import (_GAME_LEVEL, _STRAINS, NOTHING_SHOWN, legal_tokens, sample_deals,
                                                 shown_by_seat)
 from cardavia.ai.bridge_bidding.system import SUITS
+from cardavia.ai.bridge_bidding.system.responses import BLACKWOOD
 
 _MARGIN = 100  # points a deal a bid must gain over passing
 
@@ -321,9 +323,9 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     if combined >= SLAM_POINTS and top_level < 6:
         for strain in {*fits, 4}:
             add(f"6{_STRAINS[strain]}")
-        if ASK_ACES and last_seat == (player + 2) % 4 and tokens[-1] == "P" and last[1:] in "HS" \
-                and _STRAINS.index(last[1:]) in fits:
-            add("4NT")  # the Blackwood rows answer it (BLACKWOOD) and place the contract
+        if ASK_ACES and last[1:] in "HS" and _STRAINS.index(last[1:]) in fits \
+                and re.search(BLACKWOOD, " ".join([*tokens, "4NT", "P"])):
+            add("4NT")  # where the Blackwood rows answer it (partner's bid, then a pass) and place the contract
         if combined >= GRAND_POINTS:
             for strain in {*fits, 4}:
                 add(f"7{_STRAINS[strain]}")
