@@ -514,11 +514,12 @@ def test_asking_for_aces_is_a_candidate_over_partners_major_and_its_rollout_plac
     # not over a minor (an answer above its five-level sign-off would be passed), nor without a fit
     assert "4NT" not in lever_candidates(strong, ["1D", "P"], 2, legal_tokens(["1D", "P"]), "3NT", 12, [1])
     assert "4NT" not in lever_candidates(strong, auction, 2, legal, "3NT", 12, [])
-    # 4NT reads as natural here, but partner answers it as Blackwood: the aces are counted, nothing more
-    # is simulated, and the rows place the contract: 6H with three aces between the hands, 5H with two
+    # no row bids 4NT here, but partner answers it as Blackwood, so it reads as the ask: the aces are
+    # counted, nothing more is simulated, and the rows place the contract: 6H with three aces between the
+    # hands, 5H with two
     asked = [*auction, "4NT", "P"]
-    assert explain(auction, "4NT")[0] == "bid.natural"
-    assert not _aces_asked(asked, 0) and _aces_asked([*asked, "5D", "P"], 0)
+    assert explain(auction, "4NT") == ("ask.blackwood", {})
+    assert not _aces_asked(auction, 0) and _aces_asked(asked, 0) and _aces_asked([*asked, "5D", "P"], 0)
     assert lever_candidates(strong, [*asked, "5D", "P"], 2, legal_tokens([*asked, "5D", "P"]), "6H", 12, [2]) == []
     silent = Hand(hand("T98", "T9", "T98", "T9876"))
     one_ace = Hand(hand("Q43", "A9876", "KJ4", "QJ"))
@@ -633,6 +634,22 @@ def test_the_agent_explains_a_call_the_simulation_chose_as_simulated():
         if seen == {"lever", "alone"}:
             break
     assert seen == {"lever", "alone"}
+
+
+def test_a_4nt_no_row_makes_reads_as_blackwood_exactly_where_partner_answers_it_so():
+    # (what the AI partner assumes a player's 4NT showed must be what it then answers)
+    from cardavia.ai.bridge_bidding.interpreter import answers_blackwood
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    answerer = Hand(hand("A43", "K9876", "KJ4", "QJ"))
+    for auction in (["1S", "P", "2S", "P"], ["1D", "P", "1H", "P", "2H", "P"], ["1H", "P", "2C", "P", "2H", "P"],
+                    ["1NT", "P", "2C", "P", "2S", "P"], ["1H", "P", "1NT", "P"], ["1S", "2H", "3S", "P"]):
+        reading = explain(auction, "4NT")
+        answer = choose_call(answerer, [*auction, "4NT", "P"], legal_tokens([*auction, "4NT", "P"]))
+        answered = answer is not None and answer[1] == "answer.blackwood"
+        assert (reading is not None and reading[0] == "ask.blackwood") == answered == answers_blackwood(
+            [*auction, "4NT"]), (auction, reading, answer)
+    assert explain(["1H", "P", "1NT", "P"], "4NT")[0] != "ask.blackwood"  # over no-trump: no ace ask
+    assert render(*explain(["1S", "P", "2S", "P"], "4NT")) == "Blackwood: how many aces?"
 
 
 def test_a_bid_no_row_makes_reads_as_natural():

@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from typing import Any, Sequence
 
 from cardavia.ai.bridge_bidding.system import MAJORS, RULES, SUITS, Rule
+from cardavia.ai.bridge_bidding.system.responses import BLACKWOOD
 
 _RANKS = "23456789TJQKA"
 _BALANCED = ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
@@ -312,15 +313,24 @@ def reading_row(auction: Sequence[Any], call: Any) -> Rule | None:
 def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]] | None:
     """What ``call`` after ``auction`` shows as the system reads it: the
     message id and parameters of its row (``reading_row``); a bid no row
-    makes reads as natural (``bid.natural``); None for a pass or double no
-    row makes."""
+    makes reads as natural (``bid.natural``), but 4NT straight over
+    partner's suit bid as Blackwood, as partner answers it; None for a pass
+    or double no row makes."""
     row = reading_row(auction, call)
     if row is not None:
         return row[3], dict(row[4])
     token = _token(call)
+    if token == "4NT" and answers_blackwood([*map(_token, auction), token]):
+        return "ask.blackwood", {}
     if token[0].isdigit():  # a bid no row makes (the simulation's, or another system's): to play there
         return "bid.natural", {"suit": token[1:], "level": int(token[0])}
     return None
+
+
+def answers_blackwood(tokens: Sequence[str]) -> bool:
+    """Whether partner answers the 4NT that ends ``tokens`` as Blackwood
+    (the answer rows' context: his suit bid, a pass, 4NT, a pass)."""
+    return re.search(BLACKWOOD, " ".join([*tokens, "P"])) is not None
 
 
 def read_auction(auction: Sequence[Any]) -> list[tuple[str, tuple[str, dict[str, Any]] | None]]:

@@ -45,18 +45,16 @@ drawn or chosen from, is what is left to gain.
 from __future__ import annotations
 
 import random
-import re
 from typing import Sequence
 
 from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_text
 from cardavia._core.dds import Solver
 from cardavia.bridge import vulnerable_sides
-from cardavia.ai.bridge_bidding.interpreter import Hand, _token, choose_call, explain
+from cardavia.ai.bridge_bidding.interpreter import Hand, _token, answers_blackwood, choose_call, explain
 from cardavia.ai.bridge_bidding.sampler import (_GAME_LEVEL, _STRAINS, NOTHING_SHOWN, legal_tokens, sample_deals,
                                                 shown_by_seat)
 from cardavia.ai.bridge_bidding.system import SUITS
-from cardavia.ai.bridge_bidding.system.responses import BLACKWOOD
 
 _MARGIN = 100  # points a deal a bid must gain over passing
 
@@ -259,15 +257,10 @@ def reaches_for_slam(call: str) -> bool:
 
 
 def _aces_asked(tokens: Sequence[str], side: int) -> bool:
-    """Whether ``side`` asked for aces: a 4NT the system reads as Blackwood,
-    or one partner answered as Blackwood (a 4NT the simulation chose)."""
-    for i, t in enumerate(tokens):
-        if t == "4NT" and i % 2 == side:
-            if (explain(tokens[:i], t) or ("",))[0] == "ask.blackwood":
-                return True
-            if i + 2 < len(tokens) and (explain(tokens[:i + 2], tokens[i + 2]) or ("",))[0] == "answer.blackwood":
-                return True
-    return False
+    """Whether ``side`` asked for aces: a 4NT the system reads as Blackwood
+    (its own, or one the simulation chose that partner answers as Blackwood)."""
+    return any(t == "4NT" and i % 2 == side and (explain(tokens[:i], t) or ("",))[0] == "ask.blackwood"
+               for i, t in enumerate(tokens))
 
 
 def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str],
@@ -324,7 +317,7 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
         for strain in {*fits, 4}:
             add(f"6{_STRAINS[strain]}")
         if ASK_ACES and last[1:] in "HS" and _STRAINS.index(last[1:]) in fits \
-                and re.search(BLACKWOOD, " ".join([*tokens, "4NT", "P"])):
+                and answers_blackwood([*tokens, "4NT"]):
             add("4NT")  # where the Blackwood rows answer it (partner's bid, then a pass) and place the contract
         if combined >= GRAND_POINTS:
             for strain in {*fits, 4}:
