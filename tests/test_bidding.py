@@ -1096,7 +1096,7 @@ def test_the_negative_doubler_places_the_contract_after_openers_rebid():
 def test_the_balancing_doubler_bids_again_with_extras():
     """1C P P X P 1S P: the doubler in the balancing seat has the direct doubler's rows."""
     assert choose_call(hand("AQ4", "KQ8", "AK5", "Q862"), ["1C", "P", "P", "X", "P", "1S", "P"])[:2] == \
-        ("3NT", "rebid.nt")  # 20, clubs held
+        ("3NT", "bid.game")  # 20, clubs held
     assert choose_call(hand("AQ4", "KQ873", "AK5", "62"), ["1C", "P", "P", "X", "P", "1S", "P"])[:2] == \
         ("2H", "rebid.suit")
 
@@ -1150,3 +1150,18 @@ def test_the_strong_doubler_names_his_long_suit_when_opener_rebids_his():
     assert choose_call(hand("AQ7", "Q5", "AKJ862", "AJ"), ["1H", "P", "P", "X", "P", "1S", "2H"])[:2] == \
         ("3D", "rebid.suit")
     assert choose_call(hand("A", "A95", "A6", "Q876542"), ["1D", "X", "1H", "P", "2D"])[0] == "pass"  # 13: a minimum
+
+
+def test_the_strong_doubler_names_his_own_suit_before_no_trump_and_reads_no_shape_into_it():
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    after = ["1D", "P", "P", "X", "P", "1H", "P"]  # balancing double of 1D, partner's cheapest answer
+    cases = {  # hand -> (call, message); no-trump reads no shape ("rebid.nt" would read "balanced")
+        ("KQT83", "Q", "K7", "AKQ76"): ("1S", "rebid.suit"),  # 5-5 black, a singleton heart: his suit
+        ("KQ3", "AJ2", "KJ4", "AQ32"): ("3NT", "bid.game"),  # 20 balanced, diamonds stopped
+        ("A", "AKQ2", "QJ943", "AK6"): ("3NT", "bid.game"),  # 20, his five cards are theirs: game all the same
+        ("A", "A654", "AQ96", "KT65"): ("2NT", "rebid.invite"),  # 17, a singleton: invites
+    }
+    for cards, (call, message) in cases.items():
+        found = choose_call(hand(*cards), after, legal_tokens(after))
+        assert found is not None and (found[0], found[1]) == (call, message), (cards, found)
+        assert "balanced" not in render(found[1], found[2])

@@ -89,9 +89,10 @@ def doubler_names_his_suit(ctx: str, x: str, levels: tuple[int, ...]) -> None:
 
 for x in SUITS:  # the doubler's second call, in the direct seat or the balancing one (it passed 1S with 18)
     ctx = rf"^1{x} (?:X|P P X) P \S+ P$"
-    rule(ctx, "3NT", "rebid.nt", {"low": 19, "high": 21}, hcp=(19, 21), stop=x)
-    rule(ctx, "2NT", "rebid.nt", {"low": 17, "high": 18}, hcp=(17, 18), stop=x)
     doubler_names_his_suit(ctx, x, (1, 2, 3))
+    # no suit of his own to name (a five-card one is theirs, or none): no-trump, balanced or not
+    rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 40), stop=x)
+    rule(ctx, "2NT", "rebid.invite", {"low": 17, "high": 18}, hcp=(17, 18), stop=x)
     rule(ctx, "pass", "pass.minimum", {"high": 16})
     # opener rebid his suit over a bid of responder's or the advancer's: the strong doubler names his own
     doubler_names_his_suit(rf"^1{x} (?:X \S+ P|X P \S+|P P X P \S+) [2-3]{x}$", x, (2, 3))
