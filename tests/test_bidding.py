@@ -1165,3 +1165,28 @@ def test_the_strong_doubler_names_his_own_suit_before_no_trump_and_reads_no_shap
         found = choose_call(hand(*cards), after, legal_tokens(after))
         assert found is not None and (found[0], found[1]) == (call, message), (cards, found)
         assert "balanced" not in render(found[1], found[2])
+
+
+def test_opener_after_a_negative_double_shows_his_strength():
+    """1C (1S) X P: the major the double asked about at the cheapest level, the jump (16-18) or game (19+);
+    no-trump with spades held, 12-15 or the jump with 16-21; his own six clubs jumped with 16-18."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    after = ["1C", "1S", "X", "P"]
+    cases = {
+        ("K32", "KJ32", "Q4", "A872"): ("2H", "rebid.new_suit"),
+        ("A32", "AKJ2", "Q4", "A872"): ("3H", "advance.jump"),
+        ("A3", "AKJ2", "KQ4", "A872"): ("4H", "bid.game_fit"),
+        ("KJ3", "Q32", "A54", "KJ72"): ("1NT", "rebid.nt"),
+        ("AQ3", "K32", "A54", "KQ72"): ("2NT", "rebid.nt"),
+        ("32", "Q32", "A5", "AKQJ72"): ("3C", "rebid.own_suit"),
+        ("32", "Q32", "A54", "KQJ72"): ("2C", "rebid.own_suit"),
+    }
+    for cards, (call, message) in cases.items():
+        found = choose_call(hand(*cards), after, legal_tokens(after))
+        assert found is not None and found[:2] == (call, message), (cards, found)
+        reading = explain(after, call)
+        assert reading == (found[1], found[2])  # read back as made: partner knows the strength
+        h = Hand(hand(*cards))
+        params = found[2]
+        if "low" in params:
+            assert params["low"] <= (h.hcp if call.endswith("NT") else h.points) <= params.get("high", 40), cards

@@ -130,6 +130,34 @@ for x in SUITS:  # advancing partner's overcall
     ctx = rf"^1{x} X P 1[DHS] P$|^1{x} X P 2[CDHS] P$"
     rule(ctx, "pass", "pass.minimum", {"high": 16}, hcp=(0, 16))
 
+def opener_after_negative_double(x: str, overcall: str) -> None:
+    """1x (overcall) X P: opener shows the major the double asked about (game
+    with 19, the jump with 16-18), no-trump with their suit held (12-15, the
+    jump 16-21), or his own suit (the jump with six and 16-18), each by strength."""
+    level, y = int(overcall[0]), overcall[1]
+    ctx = rf"^1{x} {overcall} X P$"
+
+    def cheapest(suit: str) -> int:
+        return level if SUITS.index(suit) > SUITS.index(y) else level + 1
+
+    for m in MAJORS:
+        if m not in (x, y):
+            low = cheapest(m)
+            rule(ctx, f"4{m}", "bid.game_fit", {"suit": m}, pts=(19, 40), len={m: (4, 13)})
+            if low + 1 < 4:
+                rule(ctx, f"{low + 1}{m}", "advance.jump", {"suit": m, "length": 4, "low": 16, "high": 18},
+                     pts=(16, 18), len={m: (4, 13)})
+            rule(ctx, f"{low}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)})
+    rule(ctx, f"{level}NT", "rebid.nt", {"low": 12, "high": 15}, hcp=(0, 15), stop=y)
+    rule(ctx, f"{level + 1}NT", "rebid.nt", {"low": 16, "high": 21}, hcp=(16, 21), stop=y)
+    own = cheapest(x)
+    if own + 1 <= 3:
+        rule(ctx, f"{own + 1}{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18},
+             pts=(16, 18), len={x: (6, 13)})
+    for lv in range(own, 4):  # (the cheapest that is legal)
+        rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 5})
+
+
 for x in SUITS:  # responder after an overcall or a takeout double
     for y in SUITS + "N":
         if y == x:
@@ -168,15 +196,8 @@ for x in SUITS:  # responder after an overcall or a takeout double
         rule(ctx, "pass", "pass.competitive", {})
         if y == "N":
             continue
-        ctx = rf"^1{x} (?:{'|'.join(overcalls)}) X P$"  # opener after partner's negative double
-        for m in MAJORS:
-            if m not in (x, y):
-                for lv in (1, 2, 3):
-                    rule(ctx, f"{lv}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)})
-        for lv in (1, 2, 3):
-            rule(ctx, f"{lv}NT", "rebid.nt", {"low": 12, "high": 14}, stop=y)
-        for lv in (2, 3):
-            rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 5})
+        for overcall in overcalls:
+            opener_after_negative_double(x, overcall)
 
     for y in above(x):  # after the negative double and the advancer's raise: opener, then the doubler
         ctx = rf"^1{x} 1{y} X (?:[23]{y}|1NT)$"
