@@ -1180,6 +1180,7 @@ def test_opener_after_a_negative_double_shows_his_strength():
         ("AQ3", "K32", "A54", "KQ72"): ("2NT", "rebid.nt"),
         ("32", "Q32", "A5", "AKQJ72"): ("3C", "rebid.own_suit"),
         ("32", "Q32", "A54", "KQJ72"): ("2C", "rebid.own_suit"),
+        ("KJ3", "Q", "A543", "KJ753"): ("2C", "rebid.own_suit"),  # spades held, but no-trump reads balanced
     }
     for cards, (call, message) in cases.items():
         found = choose_call(hand(*cards), after, legal_tokens(after))

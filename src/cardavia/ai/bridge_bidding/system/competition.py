@@ -133,7 +133,7 @@ for x in SUITS:  # advancing partner's overcall
 def opener_after_negative_double(x: str, overcall: str) -> None:
     """1x (overcall) X P: opener shows the major the double asked about (game
     with 19, the jump with 16-18), no-trump with their suit held (12-15, the
-    jump 16-21), or his own suit (the jump with six and 16-18), each by strength."""
+    jump 16-21, balanced), or his own suit (the jump with six and 16-18), each by strength."""
     level, y = int(overcall[0]), overcall[1]
     ctx = rf"^1{x} {overcall} X P$"
 
@@ -148,9 +148,9 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
                 rule(ctx, f"{low + 1}{m}", "advance.jump", {"suit": m, "length": 4, "low": 16, "high": 18},
                      pts=(16, 18), len={m: (4, 13)})
             rule(ctx, f"{low}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)})
-    rule(ctx, f"{level}NT", "rebid.nt", {"low": 12, "high": 15}, hcp=(0, 15), stop=y)
-    rule(ctx, f"{level + 1}NT", "rebid.nt", {"low": 16, "high": 21}, hcp=(16, 21), stop=y)
-    own = cheapest(x)
+    rule(ctx, f"{level}NT", "rebid.nt", {"low": 12, "high": 15}, hcp=(0, 15), stop=y, balanced=True)
+    rule(ctx, f"{level + 1}NT", "rebid.nt", {"low": 16, "high": 21}, hcp=(16, 21), stop=y, balanced=True)
+    own = cheapest(x)  # (his own suit last: any hand the rows above leave, four cards or more)
     if own + 1 <= 3:
         rule(ctx, f"{own + 1}{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18},
              pts=(16, 18), len={x: (6, 13)})
