@@ -33,6 +33,8 @@ against the best candidate each time, and the true gain by the sampled one.
 ``--against FILE`` (the ``--rows`` of an earlier run on the same deals)
 prints the paired difference: the mean change in IMPs a deal with its 95 %
 interval, and how many auctions changed for better and for worse.
+``--bfg-rows FILE`` keeps BfG's rows in the same form, to read the deals
+where it bids better.
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
@@ -365,6 +367,7 @@ def main() -> None:
     ap.add_argument("--slam-margin", type=float, help="IMPs a simulated slam must gain")
     ap.add_argument("--slam-points", type=int, help="combined points from which a slam is simulated")
     ap.add_argument("--rows", help="write our per-deal rows (JSON lines) to this file")
+    ap.add_argument("--bfg-rows", help="write BfG's per-deal rows (the same form) to this file")
     ap.add_argument("--against", help="a --rows file of an earlier run: the paired difference with it")
     ap.add_argument("--tables-only", action="store_true", help="only solve the tables into --tables")
     ap.add_argument("--oracle", nargs="?", const="deal", choices=("deal", "partner"),
@@ -431,10 +434,11 @@ def main() -> None:
         print()
     print(f"{args.agent}: calls by the system {counts['system']}, by the fallback {counts['fallback']}; "
           f"bidding {counts['ms']:.1f} ms a deal")
-    if args.rows:
-        with open(args.rows, "w") as f:
-            for row in rows:
-                f.write(json.dumps(row) + "\n")
+    for path, written in ((args.rows, rows), (args.bfg_rows, bfg_rows if theirs is not None else None)):
+        if path and written is not None:
+            with open(path, "w") as f:
+                for row in written:
+                    f.write(json.dumps(row) + "\n")
     if args.against:
         with open(args.against) as f:
             print(paired([json.loads(line) for line in f], rows))
