@@ -171,7 +171,9 @@ ASK_MARGIN = 1.5  # the IMPs asking must gain (seed 7: at SLAM_MARGIN 5 auctions
 STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game (4.47 -> 4.41;
 # also in a major the caller holds five of, partner's length there unknown: seed 7 +0.028 [-0.037, +0.093],
 # 9 auctions worse, 4 better; 4M against the system's 3NT where seven cards of the major are known between
-# the hands: seeds 3, 4 +0.133 [+0.013, +0.252], +0.028, the 4-3 fits flattered; left out)
+# the hands: seeds 3, 4 +0.133 [+0.013, +0.252], +0.028, the 4-3 fits flattered; left out. Not in a suit we
+# bid ourselves where partner chose the game, as he knew it (a preempter under partner's 3NT): seeds 3, 4
+# +0.072 [-0.008, +0.153], -0.005, 6 auctions worse, 2 better: the long suit's game makes where 3NT fails)
 COMPETE = False  # bidding on over the opponents' game is simulated: off, it lost IMPs on the tuning set
 # (4.47 off, 4.51 on; with rollouts 4.23 off, 4.38 on, 4.48 with their doubled game as a candidate too;
 # with every row read, seed 7 +0.184 [+0.103, +0.265]: 45 auctions worse, 10 better, the sacrifices overbid;
