@@ -1191,3 +1191,12 @@ def test_opener_after_a_negative_double_shows_his_strength():
         params = found[2]
         if "low" in params:
             assert params["low"] <= (h.hcp if call.endswith("NT") else h.points) <= params.get("high", 40), cards
+
+
+def test_over_a_takeout_double_nine_points_and_three_trumps_raise():
+    """1H X: 9 HCP and a fifth spade make 10 points, too few HCP to redouble: the raise (to 10 points), not
+    a no-trump that denies the fit."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    found = choose_call(hand("AJ742", "QT2", "T", "Q985"), ["1H", "X"], legal_tokens(["1H", "X"]))
+    assert found is not None and found[:2] == ("2H", "resp.raise") and found[2]["high"] == 10
+    assert choose_call(hand("AJ742", "QT2", "T", "K985"), ["1H", "X"])[0] == "XX"  # 10 HCP redouble

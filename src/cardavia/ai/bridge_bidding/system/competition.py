@@ -229,11 +229,12 @@ for x in SUITS:  # responder after an overcall or a takeout double
     if x in MAJORS:
         rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 4, "low": 10, "high": 12}, pts=(10, 12),
              len={x: (4, 13)})
-        rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 3, "low": 6, "high": 9}, pts=(6, 9), len={x: (3, 13)})
+        rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": 3, "low": 6, "high": 10}, pts=(6, 10),
+             len={x: (3, 13)})  # (to 10 with the length point: 9 HCP do not redouble)
     for z in above(x):  # a five-card suit first, then up the line (either reads as four or more)
-        rule(ctx, f"1{z}", "resp.new_suit", {"suit": z, "length": 4, "low": 6}, pts=(6, 9), len={z: (5, 13)},
+        rule(ctx, f"1{z}", "resp.new_suit", {"suit": z, "length": 4, "low": 6}, pts=(6, 10), len={z: (5, 13)},
              best_of=(above(x), z))
     for z in above(x):
-        rule(ctx, f"1{z}", "resp.new_suit", {"suit": z, "length": 4, "low": 6}, pts=(6, 9), len={z: (4, 13)})
+        rule(ctx, f"1{z}", "resp.new_suit", {"suit": z, "length": 4, "low": 6}, pts=(6, 10), len={z: (4, 13)})
     rule(ctx, "1NT", "resp.1nt", {"low": 6, "high": 9}, hcp=(6, 9))
     rule(ctx, "pass", "pass.competitive", {})
