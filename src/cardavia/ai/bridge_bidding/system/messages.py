@@ -58,6 +58,7 @@ MESSAGES: dict[str, str] = {
     "ask.new_minor": "new minor forcing: five {suit}, {low}–{high} points, asks for three-card support",
     "answer.blackwood": "answer to Blackwood: {aces} aces",
     "bid.slam": "slam in {suit}: at most one ace missing",
+    "bid.grand": "grand slam in {suit}: every ace and {low}+ points together",
     "bid.signoff": "to play: too many aces missing",
     "overcall.nt": "{low}–{high} points, balanced, a stopper in their suit",
     "double.takeout": "takeout: {low}+ points, asks partner to bid a suit",

@@ -263,6 +263,7 @@ rule(r"^1[HS] P 2[HS] P 3[HS] P$", "pass", "rebid.decline", {"high": 7})
 
 # -- Blackwood ---------------------------------------------------------------------
 BLACKWOOD = r"[1-7][CDHS] P 4NT P$"
+GRAND_POINTS = 36  # with every ace, the points together from which the asker bids the grand slam
 rule(BLACKWOOD, "5C", "answer.blackwood", {"aces": "0/4"}, aces=(0, 0))
 rule(BLACKWOOD, "5C", "answer.blackwood", {"aces": "0/4"}, aces=(4, 4))
 rule(BLACKWOOD, "5D", "answer.blackwood", {"aces": 1}, aces=(1, 1))
@@ -270,6 +271,8 @@ rule(BLACKWOOD, "5H", "answer.blackwood", {"aces": 2}, aces=(2, 2))
 rule(BLACKWOOD, "5S", "answer.blackwood", {"aces": 3}, aces=(3, 3))
 for s in SUITS:
     asked = rf"[1-7]{s} P 4NT P 5[CDHS] P$"  # partner bid the suit, I asked, he answered
+    rule(asked, f"7{s}", "bid.grand", {"suit": s, "low": GRAND_POINTS}, partnership_aces=(4, 4),
+         combined=(GRAND_POINTS, 40))
     rule(asked, f"6{s}", "bid.slam", {"suit": s}, partnership_aces=(3, 4))
     rule(asked, f"5{s}", "bid.signoff", {"suit": s}, partnership_aces=(0, 2))
 rule(r"4NT P 5[CDHS] P$", "pass", "bid.signoff", {})
