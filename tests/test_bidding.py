@@ -1202,16 +1202,16 @@ def test_over_a_takeout_double_nine_points_and_three_trumps_raise():
     assert choose_call(hand("AJ742", "QT2", "T", "K985"), ["1H", "X"])[0] == "XX"  # 10 HCP redouble
 
 
-def test_the_asker_bids_the_grand_slam_with_every_ace_and_36_points_together():
+def test_the_asker_bids_the_grand_slam_with_every_ace_and_34_points_together():
     """2NT (20-21) P 3C P 3S P 4NT P 5S (three aces) P: 17 points and the fourth ace make 37 together and
-    every ace: 7S; a king less (34 together), or an ace fewer between the hands, stops in 6S."""
+    every ace: 7S; 12 points (32 together), or an ace fewer between the hands, stop in 6S."""
     from cardavia.ai.bridge_bidding.sampler import legal_tokens
     from cardavia.ai.bridge_bidding.system.responses import GRAND_POINTS
     auction = ["2NT", "P", "3C", "P", "3S", "P", "4NT", "P", "5S", "P"]
     legal = legal_tokens(auction)
     found = choose_call(hand("QJ73", "A", "KQ75", "KQT9"), auction, legal)
     assert found == ("7S", "bid.grand", {"suit": "S", "low": GRAND_POINTS})
-    assert render(*found[1:]) == "grand slam in spades: every ace and 36+ points together"
+    assert render(*found[1:]) == f"grand slam in spades: every ace and {GRAND_POINTS}+ points together"
     assert choose_call(hand("QJ73", "A", "Q754", "QJT9"), auction, legal)[:2] == ("6S", "bid.slam")
     one_ace_fewer = ["2NT", "P", "3C", "P", "3S", "P", "4NT", "P", "5H", "P"]  # two aces: three between us
     assert choose_call(hand("QJ73", "A", "KQ75", "KQT9"), one_ace_fewer, legal_tokens(one_ace_fewer))[:2] == \

@@ -263,7 +263,8 @@ rule(r"^1[HS] P 2[HS] P 3[HS] P$", "pass", "rebid.decline", {"high": 7})
 
 # -- Blackwood ---------------------------------------------------------------------
 BLACKWOOD = r"[1-7][CDHS] P 4NT P$"
-GRAND_POINTS = 36  # with every ace, the points together from which the asker bids the grand slam
+GRAND_POINTS = 34  # with every ace, the points together from which the asker bids the grand slam (36, 35,
+# 34 on seeds 3, 4, 7: each step one more auction better, none worse)
 rule(BLACKWOOD, "5C", "answer.blackwood", {"aces": "0/4"}, aces=(0, 0))
 rule(BLACKWOOD, "5C", "answer.blackwood", {"aces": "0/4"}, aces=(4, 4))
 rule(BLACKWOOD, "5D", "answer.blackwood", {"aces": 1}, aces=(1, 1))
