@@ -138,7 +138,7 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
     ctx = rf"^1{x} {overcall} X P$"
 
     def cheapest(suit: str) -> int:
-        return level if SUITS.index(suit) > SUITS.index(y) else level + 1
+        return level if suit in above(y) else level + 1
 
     for m in MAJORS:
         if m not in (x, y):
@@ -154,8 +154,7 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
     if own + 1 <= 3:
         rule(ctx, f"{own + 1}{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18},
              pts=(16, 18), len={x: (6, 13)})
-    for lv in range(own, 4):  # (the cheapest that is legal)
-        rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 5})
+    rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5})
 
 
 for x in SUITS:  # responder after an overcall or a takeout double
