@@ -1216,3 +1216,54 @@ def test_the_asker_bids_the_grand_slam_with_every_ace_and_34_points_together():
     one_ace_fewer = ["2NT", "P", "3C", "P", "3S", "P", "4NT", "P", "5H", "P"]  # two aces: three between us
     assert choose_call(hand("QJ73", "A", "KQ75", "KQT9"), one_ace_fewer, legal_tokens(one_ace_fewer))[:2] == \
         ("6S", "bid.slam")
+
+
+def test_stayman_and_transfers_over_2c_2d_2nt_as_over_2nt():
+    """2C 2D 2NT (22-24): a four-card major asks with Stayman and a five-card one transfers, as over a
+    2NT opening; before, 7 points with four hearts bid 3NT where 4H made, and six spades 3NT where 4S did."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    after = ["2C", "P", "2D", "P", "2NT", "P"]
+    found = choose_call(hand("985", "K953", "9865", "A9"), after, legal_tokens(after))
+    assert found is not None and found[:2] == ("3C", "resp.stayman")
+    stayman = [*after, "3C", "P"]
+    assert choose_call(hand("AK3", "QJT2", "AQ", "KQJ4"), stayman, legal_tokens(stayman))[:2] == \
+        ("3H", "rebid.stayman_major")
+    answered = [*stayman, "3H", "P"]
+    assert choose_call(hand("985", "K953", "9865", "A9"), answered, legal_tokens(answered))[0] == "4H"
+    found = choose_call(hand("AQ8643", "T9", "86", "T63"), after, legal_tokens(after))
+    assert found is not None and found[:2] == ("3H", "resp.transfer") and found[2]["suit"] == "S"
+    completed = [*after, "3H", "P", "3S", "P"]
+    assert choose_call(hand("AQ8643", "T9", "86", "T63"), completed, legal_tokens(completed))[0] == "4S"
+    assert explain(after, "3C")[0] == "resp.stayman" and explain(["2NT", "P"], "3C")[0] == "resp.stayman"
+
+
+def test_responder_shows_four_hearts_under_openers_2nt_rebid_after_1s():
+    """1C P 1S P 2NT (18-19, may hide four hearts: 2H would be a reverse): responder's 3H shows four;
+    opener raises with four, else 3NT. Before, 10 points with four hearts bid 3NT where 4H made +1."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    after = ["1C", "P", "1S", "P", "2NT", "P"]
+    found = choose_call(hand("AT93", "A984", "8", "Q976"), after, legal_tokens(after))
+    assert found is not None and found[:2] == ("3H", "resp.new_suit")
+    asked = [*after, "3H", "P"]
+    assert choose_call(hand("Q7", "KQT3", "AK3", "KJ85"), asked, legal_tokens(asked))[:2] == ("4H", "rebid.raise")
+    assert choose_call(hand("Q7", "KQ3", "AK3", "KJ852"), asked, legal_tokens(asked))[:2] == ("3NT", "bid.game")
+    # without four hearts responder still bids the game in no-trump
+    assert choose_call(hand("AT93", "A98", "84", "Q976"), after, legal_tokens(after))[0] == "3NT"
+
+
+def test_opener_with_19_over_the_1nt_response_bids_game_or_jump_shifts():
+    """1x P 1NT P (6-10): 19+ balanced bids 3NT, 19+ with a second suit jump shifts (responder then
+    places the game), and 2NT invites with 16-18 only. Before, 2NT covered 16-19 of any shape: 18 with
+    five spades and four hearts missed 4H+1."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    after = ["1S", "P", "1NT", "P"]
+    found = choose_call(hand("AQT93", "AK72", "KQ9", "9"), after, legal_tokens(after))
+    assert found is not None and found[:2] == ("3H", "rebid.jump_shift")
+    jumped = [*after, "3H", "P"]
+    assert choose_call(hand("", "J9543", "J872", "AT32"), jumped, legal_tokens(jumped))[:2] == \
+        ("4H", "bid.game_fit")
+    assert choose_call(hand("J7", "J95", "Q8762", "A32"), jumped, legal_tokens(jumped))[:2] == ("3NT", "bid.game")
+    club = ["1C", "P", "1NT", "P"]
+    assert choose_call(hand("AJ6", "KJ3", "KQ", "AK972"), club, legal_tokens(club))[:2] == ("3NT", "bid.game")
+    assert choose_call(hand("AJ6", "KJ3", "K2", "AQ972"), club, legal_tokens(club))[:2] == ("2NT", "rebid.invite")
+    assert explain(after, "2NT") == ("rebid.invite", {"low": 16, "high": 18})

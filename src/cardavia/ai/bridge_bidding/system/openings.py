@@ -71,26 +71,36 @@ for bid, m in (("2D", "H"), ("2H", "S")):
     answer_invitation(rf"^1NT P {bid} P 2{m} P 3{m} P$", f"4{m}", 16, high=17)
 
 # -- 2NT and 2C ---------------------------------------------------------------
+
+
+def stayman_and_transfers(opened: str, low: int, game: tuple[str, dict]) -> None:
+    """Over a 2NT opening (or 2C 2D 2NT), from ``low`` HCP: Jacoby transfers to
+    a five-card major and Stayman, with opener's answers and responder's
+    placement (``game``: his 3NT's message and parameters when no fit is found)."""
+    rule(f"{opened}$", "3H", "resp.transfer", {"suit": "S", "length": 5}, len={"S": (5, 13)}, best_of=("HS", "S"),
+         hcp=(low, 40))
+    rule(f"{opened}$", "3D", "resp.transfer", {"suit": "H", "length": 5}, len={"H": (5, 13)}, hcp=(low, 40))
+    rule(f"{opened}$", "3C", "resp.stayman", {"low": low}, hcp=(low, 40), four_card_major=True)
+    rule(f"{opened} 3C P$", "3H", "rebid.stayman_major", {"suit": "H", "length": 4}, len={"H": (4, 5)})
+    rule(f"{opened} 3C P$", "3S", "rebid.stayman_major", {"suit": "S", "length": 4}, len={"S": (4, 5)})
+    rule(f"{opened} 3C P$", "3D", "rebid.stayman_denial")
+    for m in MAJORS:
+        rule(f"{opened} 3C P 3{m} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 4}, len={m: (4, 13)})
+    rule(f"{opened} 3C P 3[DHS] P$", "3NT", game[0], dict(game[1]))
+    for bid, m in (("3D", "H"), ("3H", "S")):
+        rule(f"{opened} {bid} P$", f"3{m}", "rebid.complete_transfer", {"suit": m})
+        rule(f"{opened} {bid} P 3{m} P$", f"4{m}", "bid.game_long", {"suit": m, "length": 6}, len={m: (6, 13)})
+        rule(f"{opened} {bid} P 3{m} P$", "3NT", "bid.choice_of_games", {"suit": m, "length": 5})
+        rule(f"{opened} {bid} P 3{m} P 3NT P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3}, len={m: (3, 13)})
+
+
+stayman_and_transfers("^2NT P", 4, ("resp.nt", {"low": 4, "high": 11}))
 R2NT = r"^2NT P$"
-rule(R2NT, "3H", "resp.transfer", {"suit": "S", "length": 5}, len={"S": (5, 13)}, best_of=("HS", "S"), hcp=(4, 40))
-rule(R2NT, "3D", "resp.transfer", {"suit": "H", "length": 5}, len={"H": (5, 13)}, hcp=(4, 40))
-rule(R2NT, "3C", "resp.stayman", {"low": 4}, hcp=(4, 40), four_card_major=True)
 rule(R2NT, "6NT", "resp.nt", {"low": 12, "high": 13}, hcp=(12, 13))
 rule(R2NT, "4NT", "resp.quantitative", {"low": 10, "high": 11}, hcp=(10, 11))
 rule(R2NT, "3NT", "resp.nt", {"low": 4, "high": 9}, hcp=(4, 9))
 answer_invitation(r"^2NT P 4NT P$", "6NT", 21, high=21)
 rule(R2NT, "pass", "pass.weak", {"high": 3})
-rule(r"^2NT P 3C P$", "3H", "rebid.stayman_major", {"suit": "H", "length": 4}, len={"H": (4, 5)})
-rule(r"^2NT P 3C P$", "3S", "rebid.stayman_major", {"suit": "S", "length": 4}, len={"S": (4, 5)})
-rule(r"^2NT P 3C P$", "3D", "rebid.stayman_denial")
-for m in MAJORS:
-    rule(rf"^2NT P 3C P 3{m} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 4}, len={m: (4, 13)})
-rule(r"^2NT P 3C P 3[DHS] P$", "3NT", "resp.nt", {"low": 4, "high": 11})
-for bid, m in (("3D", "H"), ("3H", "S")):
-    rule(rf"^2NT P {bid} P$", f"3{m}", "rebid.complete_transfer", {"suit": m})
-    rule(rf"^2NT P {bid} P 3{m} P$", f"4{m}", "bid.game_long", {"suit": m, "length": 6}, len={m: (6, 13)})
-    rule(rf"^2NT P {bid} P 3{m} P$", "3NT", "bid.choice_of_games", {"suit": m, "length": 5})
-    rule(rf"^2NT P {bid} P 3{m} P 3NT P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3}, len={m: (3, 13)})
 
 rule(r"^2C P$", "2D", "resp.waiting")
 rule(r"^2C P 2D P$", "3NT", "rebid.nt", {"low": 25, "high": 27}, hcp=(25, 27), balanced=True)
@@ -104,6 +114,7 @@ for m in MAJORS:
     rule(rf"^2C P 2D P 2{m} P 2NT P$", f"4{m}", "rebid.long", {"suit": m, "length": 6}, len={m: (6, 13)})
     rule(rf"^2C P 2D P 2{m} P 2NT P$", "3NT", "rebid.game", {"low": 22})
 rule(r"^2C P 2D P 2[HS] P$", "2NT", "resp.negative", {"high": 40})
+stayman_and_transfers("^2C P 2D P 2NT P", 3, ("bid.game", {"low": 3}))
 rule(r"^2C P 2D P 2NT P$", "6NT", "resp.nt", {"low": 10, "high": 14}, hcp=(10, 14))
 rule(r"^2C P 2D P 2NT P$", "4NT", "resp.quantitative", {"low": 8, "high": 9}, hcp=(8, 9))
 answer_invitation(r"^2C P 2D P 2NT P 4NT P$", "6NT", 23, high=24)

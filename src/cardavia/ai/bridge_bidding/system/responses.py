@@ -103,7 +103,21 @@ for x in SUITS:
     ctx = rf"^1{x} P 1NT P$"
     strong_six_card_rebids(ctx, x)
     rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, pts=(0, 15))
-    rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 19}, hcp=(16, 19))
+    # 19+ opposite 6-10: game, in no-trump when balanced, else a jump shift in the second suit (18 with
+    # five spades and four hearts passed 2NT at 4H+1)
+    rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 21), balanced=True)
+    others = SUITS.replace(x, "")
+    for z in others:
+        rule(ctx, f"3{z}", "rebid.jump_shift", {"suit": z, "length": 4, "low": 19}, pts=(19, 40), hcp=(17, 40),
+             len={z: (4, 13)}, best_of=(others, z))
+        jumped = rf"^1{x} P 1NT P 3{z} P$"
+        if x in MAJORS:
+            rule(jumped, f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, len={x: (3, 13)})
+        if z in MAJORS:
+            rule(jumped, f"4{z}", "bid.game_fit", {"suit": z, "length": 4}, len={z: (4, 13)})
+        rule(jumped, "3NT", "bid.game", {"low": 6})
+    rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 21))
+    rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 18}, hcp=(16, 18))
     for z in below(x):
         rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z))
     rule(ctx, "pass", "pass.minimum", {"high": 15})
@@ -180,6 +194,11 @@ for x in SUITS:
                  len={y: (6, 13)})
             rule(rf"^1{x} P 1{y} P 2NT P$", f"3{y}", "bid.choice_of_games", {"suit": y, "length": 5},
                  hcp=(6, 13), len={y: (5, 5)})
+        if y == "S" and x in "CD":  # opener's 18-19 may hold four hearts (2H would have been a reverse)
+            rule(rf"^1{x} P 1S P 2NT P$", "3H", "resp.new_suit", {"suit": "H", "length": 4, "low": 6}, hcp=(6, 40),
+                 len={"H": (4, 13)})
+            rule(rf"^1{x} P 1S P 2NT P 3H P$", "4H", "rebid.raise", {"suit": "H", "length": 4}, len={"H": (4, 13)})
+            rule(rf"^1{x} P 1S P 2NT P 3H P$", "3NT", "bid.game", {"low": 18})
         rule(rf"^1{x} P 1{y} P 2NT P$", "4NT", "resp.quantitative", {"low": 12, "high": 13}, hcp=(12, 13))
         answer_invitation(rf"^1{x} P 1{y} P 2NT P 4NT P$", "6NT", 19, high=19)
         rule(rf"^1{x} P 1{y} P 2NT P$", "3NT", "bid.game", {"low": 6})
