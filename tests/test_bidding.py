@@ -935,7 +935,7 @@ def test_the_overcaller_bids_on_after_the_advance_and_the_advancer_answers():
     assert choose_call(hand("K73", "QJ2", "K8732", "95"), ["1C", "1S", "P", "2S", "P", "3S", "P"])[0] == "4S"
     assert choose_call(hand("K73", "Q32", "87432", "95"), ["1C", "1S", "P", "2S", "P", "3S", "P"])[0] == "pass"
     assert choose_call(hand("A2", "AKQ954", "K92", "96"), ["1C", "1H", "P", "1NT", "P"])[:2] == \
-        ("3NT", "rebid.nt")
+        ("3NT", "bid.game")  # any shape: its reading no longer says balanced
     assert choose_call(hand("A2", "KQ954", "KJ92", "96"), ["1C", "1H", "P", "1NT", "P"])[:2] == \
         ("2NT", "rebid.invite")
     assert choose_call(hand("AQ9", "J72", "AKQ9", "J64"), ["1D", "1NT", "P", "2NT", "P"])[:2] == \
@@ -1267,3 +1267,74 @@ def test_opener_with_19_over_the_1nt_response_bids_game_or_jump_shifts():
     assert choose_call(hand("AJ6", "KJ3", "KQ", "AK972"), club, legal_tokens(club))[:2] == ("3NT", "bid.game")
     assert choose_call(hand("AJ6", "KJ3", "K2", "AQ972"), club, legal_tokens(club))[:2] == ("2NT", "rebid.invite")
     assert explain(after, "2NT") == ("rebid.invite", {"low": 16, "high": 18})
+
+
+def test_after_a_two_over_one_responder_bids_game_over_openers_three_level_rebid():
+    """1S P 2D P 3D (opener's raise): the two-over-one's 11+ opposite 12+ is game, 5D with five diamonds or
+    3NT with the unbid suits held; before, 10 HCP and five diamonds passed 3D with 5D cold."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    raised = ["1S", "P", "2D", "P", "3D", "P"]
+    assert choose_call(hand("7", "863", "KQJ98", "KJ82"), raised, legal_tokens(raised))[:2] == \
+        ("5D", "bid.game_fit")
+    assert choose_call(hand("7", "KJ3", "KQJ98", "Q982"), raised, legal_tokens(raised))[:2] == ("3NT", "bid.game")
+    new_suit = ["1S", "P", "2D", "P", "3C", "P"]
+    assert choose_call(hand("7", "KJ3", "KQJ98", "Q982"), new_suit, legal_tokens(new_suit))[:2] == \
+        ("3NT", "bid.game")
+
+
+def test_the_advancer_bids_his_own_five_card_suit_and_the_overcaller_raises_it():
+    """1D 1H P: no heart fit and 9 points with five spades bid 1S (before, a pass: 4H+1 was cold); the
+    overcaller raises with three spades and 11+, else rebids six hearts or passes."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    after = ["1D", "1H", "P"]
+    found = choose_call(hand("AJ972", "J6", "965", "QJ8"), after, legal_tokens(after))
+    assert found is not None and found[:2] == ("1S", "advance.free")
+    assert explain(after, "1S") == ("advance.free", {"suit": "S", "length": 5, "low": 8})
+    advanced = [*after, "1S", "P"]
+    assert choose_call(hand("K64", "AQT97", "82", "KJ5"), advanced, legal_tokens(advanced))[:2] == \
+        ("2S", "advance.raise")
+    assert choose_call(hand("6", "AT9743", "AJ", "AK72"), advanced, legal_tokens(advanced))[:2] == \
+        ("2H", "rebid.own_suit")
+    assert choose_call(hand("64", "AQT97", "K82", "J95"), advanced, legal_tokens(advanced))[0] == "pass"
+
+
+def test_responder_with_invitational_values_and_an_unstopped_suit_still_bids_no_trump():
+    """1C P 1D P 1H P: 11 HCP and spades unstopped invite with 2NT (before, no row: a pass with 4H cold);
+    after opener's two-level second suit 13 bids 3NT rather than giving a weak preference."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    after = ["1C", "P", "1D", "P", "1H", "P"]
+    found = choose_call(hand("42", "952", "AQT9", "KQ86"), after, legal_tokens(after))
+    assert found is not None and found[:2] == ("2NT", "resp.invite")
+    two_level = ["1D", "P", "1H", "P", "2C", "P"]
+    assert choose_call(hand("63", "AQT72", "AQJ83", "T"), two_level, legal_tokens(two_level))[:2] == \
+        ("3NT", "resp.nt")
+    assert choose_call(hand("63", "AQT72", "Q9832", "T"), two_level, legal_tokens(two_level))[:2] == \
+        ("2D", "bid.preference")
+
+
+def test_a_row_whose_reading_says_balanced_holds_the_hand_to_a_balanced_shape():
+    """The English of a call's reading (its first row's) is what the AI partner assumes it showed: where it
+    says "balanced" the row must require it (3NT over a weak two, opener's 3NT over a minor raise were made
+    with any shape). A later row may make the call with a rarer shape under the same reading (opener's 1NT
+    with no other rebid), as long as the reading's row is balanced."""
+    from cardavia.ai.bridge_bidding import MESSAGES
+    readings: dict[tuple[str, str], dict] = {}
+    for context, call, constraints, message, _ in RULES:
+        readings.setdefault((context, call), {"message": message, **constraints})
+    claims = [key for key, row in readings.items() if "balanced" in MESSAGES[row["message"]]
+              and not row.get("balanced")]
+    assert claims == []
+
+
+def test_an_invitation_is_simulated_against_game_in_each_fit_too(monkeypatch):
+    """1C P 1S P 1NT P: the system invites with 2NT; beside 3NT and a pass the simulation weighs 4S, the
+    game in the six-card spade fit, and only while INVITE_FITS is on."""
+    from cardavia.ai.bridge_bidding import simulate
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    tokens = ["1C", "P", "1S", "P", "1NT", "P"]
+    responder = Hand(hand("KQ9732", "K84", "T2", "Q9"))
+    legal = legal_tokens(tokens)
+    assert explain(tokens, "2NT")[0] == "resp.invite"
+    assert set(simulate.lever_candidates(responder, tokens, 2, legal, "2NT", 12, [3])) == {"3NT", "P", "4S"}
+    monkeypatch.setattr(simulate, "INVITE_FITS", False)
+    assert set(simulate.lever_candidates(responder, tokens, 2, legal, "2NT", 12, [3])) == {"3NT", "P"}

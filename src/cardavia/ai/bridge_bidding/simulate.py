@@ -189,6 +189,7 @@ CONTESTED_GAMES = True  # where the opponents outbid our part-score, our game in
 CONTESTED_SLAMS = False  # where the opponents made the last bid, slam is simulated from SLAM_POINTS too: off,
 # it changed one deal of 1,400 (seeds 7 and 2), an 11-IMP loss (6H over 1H (1S) against par 4H+1)
 ROLLOUTS = True  # each candidate's auction is played on by the system in every seat of the sampled deal
+INVITE_FITS = True  # beside an invitation's game and pass, game in each other fit is simulated
 INVITES = True  # an invitation is simulated against game at once and passing (rollouts only: 4.27 -> 4.23)
 WIDE = False  # every call of a side that has bid is simulated against ``wide_candidates``: off. Tuning set,
 # without doubles: seeing the true deal 3.40 -> 2.82, seeing partner's hand only 3.73 -> 3.65, sampled
@@ -312,6 +313,9 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
             strain = _STRAINS.index(system[1:])  # an invitation names its strain: game there, or stop
             add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
             add("P")
+            if INVITE_FITS:
+                for fit in fits:  # or game in another fit (a six-card major under a 2NT invitation)
+                    add(f"{_GAME_LEVEL[fit]}{_STRAINS[fit]}")
         return out  # otherwise the system asks or shows something: let the auction go on
     if any(s % 2 != side for s, _ in bids) and top_level < 4 and combined < GAME_POINTS:
         return []  # a part-score battle is the system's, unless we may hold a game (tuning set 4.41 -> 4.31)

@@ -46,7 +46,7 @@ for x in "DHSC":
         if lv == 2 and x == "C":
             continue
         for ctx in (rf"^{lv}{x}$", rf"^{lv}{x} P P$"):
-            rule(ctx, "3NT", "overcall.nt", {"low": 16, "high": 19}, hcp=(16, 19), stop=x)
+            rule(ctx, "3NT", "bid.game", {"low": 16}, hcp=(16, 19), stop=x)
             if lv == 2:
                 rule(ctx, "2NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
             rule(ctx, "X", "double.takeout", {"low": 13, "short": x}, hcp=(13, 40), len={x: (0, 2)}, takeout=x,
@@ -91,6 +91,17 @@ for x in SUITS:  # advancing partner's overcall
         rule(ctx, "3NT", "advance.nt", {"low": 15}, hcp=(15, 40), stop=x)
         rule(ctx, "2NT", "advance.nt", {"low": 12, "high": 14}, hcp=(12, 14), stop=x)
         rule(ctx, "1NT", "advance.nt", {"low": 8, "high": 11}, hcp=(8, 11), stop=x)
+        others = "".join(z for z in SUITS if z not in (x, y))
+        for z in others:  # no fit: a five-card suit of our own (it passed 1H with AJ972 and 9, 4H+1 cold)
+            level = 1 if z in above(y) else 2
+            low = 8 if level == 1 else 10
+            rule(ctx, f"{level}{z}", "advance.free", {"suit": z, "length": 5, "low": low}, hcp=(low, 11),
+                 len={z: (5, 13)}, best_of=(others, z))
+            advanced = rf"^1{x} 1{y} [PX] {level}{z} P$"  # the overcaller: raise with three, else his own six
+            rule(advanced, f"{level + 1}{z}", "advance.raise", {"suit": z, "length": 3}, pts=(11, 40),
+                 len={z: (3, 13)})
+            rule(advanced, f"2{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
+            rule(advanced, "pass", "pass.minimum", {})
         rule(ctx, "pass", "pass.competitive", {})
     for ctx in (rf"^1{x} X P$", rf"^1{x} P P X P$", rf"^1{x} X XX$"):  # advancing a takeout double
         if "XX" not in ctx:
@@ -205,7 +216,7 @@ for x in SUITS:  # responder after an overcall or a takeout double
                 for lv in (2, 3):
                     rule(ctx, f"{lv}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)},
                          pts=(12 if lv == 2 else 15, 40))
-        rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 21), stop=y)
+        rule(ctx, "3NT", "bid.game", {"low": 18}, hcp=(18, 21), stop=y)
         for lv in (2, 3):
             rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
         rule(ctx, "pass", "pass.competitive", {})

@@ -170,7 +170,7 @@ for x in SUITS:
                 rule(rf"^1{x} {ov} P 3{y} P$", f"4{y}", "bid.accept_invite", {"low": 11}, pts=(11, 40))
             rule(rf"^1{x} {ov} P 3{y} P$", "pass", "rebid.decline", {"high": 10})
             ctx = rf"^1{x} {ov} P 1NT P$"  # advance.nt, 8-11
-            rule(ctx, "3NT", "rebid.nt", {"low": 15, "high": 16}, hcp=(15, 16))
+            rule(ctx, "3NT", "bid.game", {"low": 15}, hcp=(15, 16))
             if y in MAJORS:
                 rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(15, 40), len={y: (6, 13)})
             rule(ctx, "2NT", "rebid.invite", {"low": 13, "high": 14}, hcp=(13, 14))
@@ -238,7 +238,7 @@ for x in SUITS:
         if y not in above(x):
             continue
         ctx = rf"^1{x} 1{y} 1NT P$"
-        rule(ctx, "3NT", "rebid.nt", {"low": 19, "high": 21}, hcp=(19, 21))
+        rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 21))
         rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 18}, hcp=(16, 18))
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
         rule(ctx, "pass", "pass.minimum", {})

@@ -127,7 +127,7 @@ for x in SUITS:
         rule(ctx, f"4{x}", "rebid.game", {"low": 18}, pts=(18, 40))
         rule(ctx, f"3{x}", "rebid.invite", {"low": 15, "high": 17}, pts=(15, 17))
     else:
-        rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 21), stop="SH")
+        rule(ctx, "3NT", "bid.game", {"low": 18}, hcp=(18, 21), stop="SH")
     rule(ctx, "pass", "pass.minimum", {"high": 15})
     ctx = rf"^1{x} P 3{x} P$"
     if x in MAJORS:
@@ -242,11 +242,17 @@ for x in SUITS:  # responder after opener's second suit
             ctx = rf"^1{x} P 1{y} P 1{z} P$"
             rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 10), len={y: (6, 13)})
             rule(ctx, "1NT", "resp.1nt", {"low": 8, "high": 10}, hcp=(8, 10))
+            # invitational with an unbid suit unstopped: no-trump all the same, not a pass (11 passed 1H, 4H cold)
+            rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
         for z in below(x):  # a new lower suit at the two level
             ctx = rf"^1{x} P 1{y} P 2{z} P$"
             rule(ctx, "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17), stop="unbid")
             rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11), stop="unbid")
             rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 10), len={y: (6, 13)})
+            rule(ctx, f"2{x}", "bid.preference", {"suit": x}, len={x: (3, 13)}, best_of=(x + z, x), hcp=(0, 9))
+            # the values with an unbid suit unstopped: no-trump all the same (13 gave preference to 2D, 5D cold)
+            rule(ctx, "3NT", "resp.nt", {"low": 12, "high": 17}, hcp=(12, 17))
+            rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
             rule(ctx, f"2{x}", "bid.preference", {"suit": x}, len={x: (3, 13)}, best_of=(x + z, x))
 for x in SUITS:  # responder after opener's jump shift (19+, forcing): game, a fit first; slam is simulated
     for y in above(x):
@@ -275,6 +281,17 @@ for y in SUITS:  # responder's second call with a long suit of his own: game, in
         rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(13, 40), len={y: (6, 13)})
     rule(ctx, f"3{y}", "bid.invite_long", {"suit": y, "length": 6}, pts=(10, 12), len={y: (6, 13)})
     rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, pts=(6, 10), len={y: (6, 13)})
+for x in SUITS:  # after a two-over-one (11+) opener's three-level minor leaves no room to invite: game
+    for y in below(x):
+        ctx = rf"^1{x} P 2{y} P 3([CD]) P$"
+        rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40), stop="unbid")
+        if y in MAJORS:
+            rule(ctx, f"3{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
+        for z in "CD":  # opener's minor, raised or new: five of it with four trumps (five where it is ours)
+            need = 5 if z == y else 4
+            rule(rf"^1{x} P 2{y} P 3{z} P$", f"5{z}", "bid.game_fit", {"suit": z, "length": need}, pts=(11, 40),
+                 len={z: (need, 13)})
+        rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
 rule(r"^1[CDHS] P (?:1[DHSN]T?|2[CDH]) P \S+ P$", "pass", "pass.minimum", {"high": 10}, hcp=(0, 10), combined=(0, 24))
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4S", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"S": (3, 13)})
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4H", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"H": (3, 13)})
