@@ -1338,3 +1338,18 @@ def test_an_invitation_is_simulated_against_game_in_each_fit_too(monkeypatch):
     assert set(simulate.lever_candidates(responder, tokens, 2, legal, "2NT", 12, [3])) == {"3NT", "P", "4S"}
     monkeypatch.setattr(simulate, "INVITE_FITS", False)
     assert set(simulate.lever_candidates(responder, tokens, 2, legal, "2NT", 12, [3])) == {"3NT", "P"}
+
+
+def test_opener_doubles_for_takeout_when_the_overcall_is_raised_and_partner_answers():
+    """1C (1D) P (2D): 16 with a diamond void doubles (before, a pass: 4S+1 was cold for the partnership);
+    a minimum passes; partner, who passed the overcall, names his best suit at the cheapest level."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    raised = ["1C", "1D", "P", "2D"]
+    found = choose_call(hand("Q742", "AJT7", "", "AKQ74"), raised, legal_tokens(raised))
+    assert found is not None and found[:2] == ("X", "double.takeout")
+    assert choose_call(hand("Q742", "AJ7", "8", "KQ742"), raised, legal_tokens(raised))[0] == "pass"
+    doubled = [*raised, "X", "P"]
+    assert choose_call(hand("KJT5", "653", "9765", "83"), doubled, legal_tokens(doubled))[:2] == \
+        ("2S", "advance.cheapest")
+    assert choose_call(hand("T5", "653", "9765", "Q832"), doubled, legal_tokens(doubled))[:2] == \
+        ("3C", "advance.cheapest")

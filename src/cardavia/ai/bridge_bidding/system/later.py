@@ -97,6 +97,17 @@ for x in SUITS:  # the doubler's second call, in the direct seat or the balancin
     # opener rebid his suit over a bid of responder's or the advancer's: the strong doubler names his own
     doubler_names_his_suit(rf"^1{x} (?:X \S+ P|X P \S+|P P X P \S+) [2-3]{x}$", x, (2, 3))
 
+for x in SUITS:  # opener when the overcall is raised and partner passed: a takeout double with extras and
+    for y in above(x):  # shortness, or his own six-card suit (16 and a void in theirs passed 2D, 4S+1 cold)
+        raised = rf"^1{x} 1{y} P 2{y}$"
+        rule(raised, "X", "double.takeout", {"low": 15, "short": y}, hcp=(15, 40), len={y: (0, 1)})
+        rule(raised, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6}, pts=(15, 40), len={x: (6, 13)})
+        rule(raised, "pass", "pass.competitive", {})
+        others = SUITS.replace(y, "")
+        for z in others:  # responder, who passed the overcall, names his best suit (partner's with three)
+            level = 2 if z in above(y) else 3
+            rule(rf"^1{x} 1{y} P 2{y} X P$", f"{level}{z}", "advance.cheapest", {"suit": z, "high": 9, "length": 3},
+                 len={z: (3, 13)}, best_of=(others, z))
 for x in SUITS:  # competing when the opponents have found a fit
     for ctx in (rf"^1{x} P 2{x}$", rf"^1{x} P 2{x} P P$"):
         rule(ctx, "X", "double.takeout", {"low": 11, "short": x}, hcp=(11, 40), len={x: (0, 2)}, takeout=x)
