@@ -1353,3 +1353,15 @@ def test_opener_doubles_for_takeout_when_the_overcall_is_raised_and_partner_answ
         ("2S", "advance.cheapest")
     assert choose_call(hand("T5", "653", "9765", "Q832"), doubled, legal_tokens(doubled))[:2] == \
         ("3C", "advance.cheapest")
+
+
+def test_the_two_level_overcall_is_raised_from_eight_points_with_three_trumps():
+    """1S (2H) P: 8 points and three hearts raise to 3H (before, from 10: a pass with 4H+1 cold), and the
+    overcaller with 13+ bids the game."""
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    after = ["1S", "2H", "P"]
+    found = choose_call(hand("A974", "T92", "AT72", "54"), after, legal_tokens(after))
+    assert found is not None and found[:2] == ("3H", "advance.raise")
+    assert choose_call(hand("A974", "T92", "T872", "54"), after, legal_tokens(after))[0] == "pass"
+    raised = [*after, "3H", "P"]
+    assert choose_call(hand("53", "AKQJ87", "4", "AQ76"), raised, legal_tokens(raised))[:2] == ("4H", "rebid.game")

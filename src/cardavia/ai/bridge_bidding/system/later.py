@@ -38,7 +38,7 @@ for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
         if y in MAJORS:
             rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 3, "low": 13}, pts=(13, 40),
                  len={y: (3, 13)})
-        rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, pts=(10, 12), len={y: (3, 13)})
+        rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, pts=(8, 12), len={y: (3, 13)})
         rule(ctx, "pass", "pass.competitive", {})
     # Partner's no-trump overcall raised by them: game with the values (it passed 3D with 14 opposite 2NT).
     rule(rf"^1{x} 1NT [23]{x}$", "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
@@ -168,7 +168,7 @@ for x in SUITS:
         if y == x:
             continue
         ov = f"1{y}" if y in above(x) else f"2{y}"
-        raised = rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P$"  # the single raise: 6-10, of a two-level overcall 10-12
+        raised = rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P$"  # the single raise: 6-10, of a two-level overcall 8-12
         if y in MAJORS and ov[0] == "1":
             rule(raised, f"4{y}", "rebid.game", {"low": 17}, pts=(17, 40))
             rule(raised, f"3{y}", "rebid.invite", {"low": 15, "high": 16}, pts=(15, 16))
