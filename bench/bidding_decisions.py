@@ -43,8 +43,10 @@ def record_decisions(truth: Sequence[int], records: list) -> None:
                         "true": simulate.deal_gains(truth, tokens, player, vul, calls, solver)})
         return [sum(column) for column in zip(*per_deal)]
 
-    def lever_call(hand, auction, player, vulnerability, system_call, candidates, samples, rng, solver=None):
-        call, gain = _lever_call(hand, auction, player, vulnerability, system_call, candidates, samples, rng, solver)
+    def lever_call(hand, auction, player, vulnerability, system_call, candidates, samples, rng, solver=None,
+                   combined=0):
+        call, gain = _lever_call(hand, auction, player, vulnerability, system_call, candidates, samples, rng, solver,
+                                 combined)
         records[-1]["chosen"] = records[-1]["calls"].index("P" if call == "pass" else simulate._token(call))
         return call, gain
 

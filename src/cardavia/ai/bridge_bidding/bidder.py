@@ -104,7 +104,8 @@ class SystemAgent(Agent):
         baseline = system_call or "pass"
         samples = self.slam_samples if any(map(simulate.reaches_for_slam, candidates)) else self.lever_samples
         call, gain = simulate.lever_call(data["hand"], tokens, player, data["vulnerability"], baseline,
-                                         candidates, samples, self.rng, self._solver)
+                                         candidates, samples, self.rng, self._solver,
+                                         combined=h.points + partner_shows(context_of(tokens))[0])
         if _token(call) == _token(baseline) and system_call is None:
             return None  # the fallback decides
         self.last_lever = (call, gain) if _token(call) != _token(baseline) else None

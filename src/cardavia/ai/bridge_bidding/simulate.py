@@ -23,7 +23,8 @@ and passing (``INVITES``).  There each candidate's auction is played on to
 its end by the system in every seat of the sampled deal (``rollout``:
 partner answers the invitation, the opponents double or bid on, as their
 hands say); the system's call stands unless another gains ``LEVER_MARGIN``
-IMPs a deal (``SLAM_MARGIN`` for a slam).  Bidding on over the opponents'
+IMPs a deal (``SLAM_MARGIN`` for a slam, ``SURE_SLAM_MARGIN`` where the
+partnership has shown ``SURE_SLAM_POINTS``).  Bidding on over the opponents'
 game (``COMPETE``) and doubling it are off: they lost IMPs on the tuning
 set, with rollouts too.  So is ``WIDE``, simulating every call of a side
 that has bid against pass and each fitting strain's cheapest bid, game and
@@ -154,6 +155,10 @@ SLAM_MARGIN = 6.0  # the same for a slam, whose swings are the largest (seed 7, 
 # 0.72: flattered, so this margin stays (5, with every row read: seed 7 +0.016; 4 for no-trump slams only,
 # whose samples shape matters less to: +0.011, 1 auction better, 2 worse; the opponents' samples making their
 # calls, passes too, as the system would at these calls only: +0.014, two auctions changed, both worse)
+SURE_SLAM_POINTS = 32  # own points and partner's least from which a slam needs only SURE_SLAM_MARGIN: there the
+# samples' slams are not flattered as at 28 (seeds 3, 4, 7: -0.040, -0.028, +0.009 IMPs a deal, 15 auctions
+# changed, 6 better, 4 worse; from 31 -0.040, -0.033, +0.009 with more auctions changed)
+SURE_SLAM_MARGIN = 3.0
 GAME_POINTS = 22  # own points and partner's least from which game is simulated against a pass (20, 24: worse)
 SLAM_POINTS = 28  # the same for slam against game (tuning set: 30 -> 4.57, 28 -> 4.51, 26 no better; 21 and 27
 # together gained 0.02 a deal on seeds 1 and 2 and lost 0.04 on seed 7; counting the caller's shortness as
@@ -402,7 +407,7 @@ def _gains(hand: Sequence[str], tokens: Sequence[str], player: int, vul: Sequenc
 
 def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnerability: str,
                system_call: str, candidates: Sequence[str], samples: int, rng: random.Random,
-               solver: Solver | None = None) -> tuple[str, float]:
+               solver: Solver | None = None, combined: int = 0) -> tuple[str, float]:
     """The best of ``system_call`` and ``candidates`` by the mean IMPs it
     gains over the system's call for ``player``'s side on ``samples`` deals
     that fit the auction, with that mean; the system's call unless another
@@ -415,7 +420,8 @@ def lever_call(hand: Sequence[str], auction: Sequence[str], player: int, vulnera
     gains = _gains(hand, tokens, player, vul, calls, samples, rng, solver)
     final = _contract_so_far([*tokens, calls[0]])
     theirs = final is not None and final[3] % 2 != player % 2
-    margins = [(SLAM_MARGIN if c[0] in "67" else ASK_MARGIN) if reaches_for_slam(c) else COMPETE_MARGIN if theirs
+    slam_margin = SURE_SLAM_MARGIN if combined >= SURE_SLAM_POINTS else SLAM_MARGIN
+    margins = [(slam_margin if c[0] in "67" else ASK_MARGIN) if reaches_for_slam(c) else COMPETE_MARGIN if theirs
                else LEVER_MARGIN for c in calls]
     best = max(range(len(calls)), key=lambda j: (gains[j] - margins[j] * samples, -j))
     mean = gains[best] / max(1, samples)
