@@ -19,7 +19,7 @@ slam; over partner's major, asking for aces: ``ASK_ACES``) against game from ``S
 (``SystemAgent.slam_samples``; where the opponents made the last bid,
 ``CONTESTED_SLAMS``, off: it seldom arises and lost where it did), a game in another strain we fit against the
 system's game (``STRAIN_GAMES``), and an invitation against game at once
-and passing (``INVITES``).  There each candidate's auction is played on to
+and passing, and game in each other fit (``INVITES``, ``INVITE_FITS``).  There each candidate's auction is played on to
 its end by the system in every seat of the sampled deal (``rollout``:
 partner answers the invitation, the opponents double or bid on, as their
 hands say); the system's call stands unless another gains ``LEVER_MARGIN``
