@@ -94,8 +94,8 @@ class SystemAgent(Agent):
         fits = [s for s in range(4) if h.length[SUITS[s]] + partner_lengths.get(s, 0) >= 8
                 or h.length[SUITS[s]] >= 6 or h.length[SUITS[s]] >= 2 and partner_lengths.get(s, 0) >= 6]
         legal = [str(m) for m in legal_moves]
-        candidates = simulate.lever_candidates(h, tokens, player, legal, system_call,
-                                               partner_shows(context_of(tokens))[0], fits)
+        partner_low = partner_shows(context_of(tokens))[0]
+        candidates = simulate.lever_candidates(h, tokens, player, legal, system_call, partner_low, fits)
         if not candidates:
             return None
         self.last_searched = True
@@ -105,7 +105,7 @@ class SystemAgent(Agent):
         samples = self.slam_samples if any(map(simulate.reaches_for_slam, candidates)) else self.lever_samples
         call, gain = simulate.lever_call(data["hand"], tokens, player, data["vulnerability"], baseline,
                                          candidates, samples, self.rng, self._solver,
-                                         combined=h.points + partner_shows(context_of(tokens))[0])
+                                         combined=h.points + partner_low)
         if _token(call) == _token(baseline) and system_call is None:
             return None  # the fallback decides
         self.last_lever = (call, gain) if _token(call) != _token(baseline) else None

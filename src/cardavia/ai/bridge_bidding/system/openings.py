@@ -94,8 +94,9 @@ def stayman_and_transfers(opened: str, low: int, game: tuple[str, dict]) -> None
         rule(f"{opened} {bid} P 3{m} P 3NT P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3}, len={m: (3, 13)})
 
 
-stayman_and_transfers("^2NT P", 4, ("resp.nt", {"low": 4, "high": 11}))
-R2NT = r"^2NT P$"
+OPENED_2NT = "^2NT P"
+R2NT = f"{OPENED_2NT}$"
+stayman_and_transfers(OPENED_2NT, 4, ("resp.nt", {"low": 4, "high": 11}))
 rule(R2NT, "6NT", "resp.nt", {"low": 12, "high": 13}, hcp=(12, 13))
 rule(R2NT, "4NT", "resp.quantitative", {"low": 10, "high": 11}, hcp=(10, 11))
 rule(R2NT, "3NT", "resp.nt", {"low": 4, "high": 9}, hcp=(4, 9))
@@ -114,9 +115,10 @@ for m in MAJORS:
     rule(rf"^2C P 2D P 2{m} P 2NT P$", f"4{m}", "rebid.long", {"suit": m, "length": 6}, len={m: (6, 13)})
     rule(rf"^2C P 2D P 2{m} P 2NT P$", "3NT", "rebid.game", {"low": 22})
 rule(r"^2C P 2D P 2[HS] P$", "2NT", "resp.negative", {"high": 40})
-stayman_and_transfers("^2C P 2D P 2NT P", 3, ("bid.game", {"low": 3}))
-rule(r"^2C P 2D P 2NT P$", "6NT", "resp.nt", {"low": 10, "high": 14}, hcp=(10, 14))
-rule(r"^2C P 2D P 2NT P$", "4NT", "resp.quantitative", {"low": 8, "high": 9}, hcp=(8, 9))
+REBID_2NT = "^2C P 2D P 2NT P"
+stayman_and_transfers(REBID_2NT, 3, ("bid.game", {"low": 3}))
+rule(f"{REBID_2NT}$", "6NT", "resp.nt", {"low": 10, "high": 14}, hcp=(10, 14))
+rule(f"{REBID_2NT}$", "4NT", "resp.quantitative", {"low": 8, "high": 9}, hcp=(8, 9))
 answer_invitation(r"^2C P 2D P 2NT P 4NT P$", "6NT", 23, high=24)
 rule(r"^2C P 2D P 3NT P$", "6NT", "resp.nt", {"low": 7, "high": 11}, hcp=(7, 11))
 rule(r"^2C P 2D P 3NT P$", "4NT", "resp.quantitative", {"low": 5, "high": 6}, hcp=(5, 6))

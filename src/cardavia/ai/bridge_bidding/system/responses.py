@@ -283,7 +283,7 @@ for y in SUITS:  # responder's second call with a long suit of his own: game, in
     rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, pts=(6, 10), len={y: (6, 13)})
 for x in SUITS:  # after a two-over-one (11+) opener's three-level minor leaves no room to invite: game
     for y in below(x):
-        ctx = rf"^1{x} P 2{y} P 3([CD]) P$"
+        ctx = rf"^1{x} P 2{y} P 3[CD] P$"
         rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40), stop="unbid")
         if y in MAJORS:
             rule(ctx, f"3{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
