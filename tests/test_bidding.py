@@ -1378,3 +1378,18 @@ def test_a_slam_with_31_points_together_needs_a_smaller_margin(monkeypatch):
     args = (hand("AK2", "KQJ", "K32", "5432"), ["1H", "pass"], 2, "none", "4H", ["6H"], 8, random.Random(1))
     assert simulate.lever_call(*args, combined=simulate.SURE_SLAM_POINTS) == ("6H", 4.0)
     assert simulate.lever_call(*args, combined=simulate.SURE_SLAM_POINTS - 1) == ("4H", 0.0)
+
+
+def test_the_balancing_seat_over_a_weak_two_bids_2nt_with_11_to_14():
+    """2D P P: a balanced 11-14 with diamonds held bids 2NT (it passed, and 3NT made their way on seeds
+    3, 4, 7); partner, who passed the weak two, raises with 12+. In the direct seat 2NT stays 15-18."""
+    balancing = ["2D", "P", "P"]
+    flat = hand("K32", "Q82", "AJ4", "QT97")  # 12
+    assert choose_call(flat, balancing)[:2] == ("2NT", "overcall.nt")
+    assert explain(balancing, "2NT") == ("overcall.nt", {"low": 11, "high": 14})
+    assert choose_call(flat, ["2D"])[0] == "pass"
+    assert explain(["2D"], "2NT") == ("overcall.nt", {"low": 15, "high": 18})
+    assert choose_call(hand("K32", "Q82", "J64", "QT97"), balancing)[0] == "pass"  # 8
+    raised = [*balancing, "2NT", "P"]
+    assert choose_call(hand("A54", "KJ73", "Q2", "K862"), raised)[:2] == ("3NT", "rebid.accept")  # 13
+    assert choose_call(hand("A54", "J973", "Q2", "K862"), raised)[0] == "pass"  # 10

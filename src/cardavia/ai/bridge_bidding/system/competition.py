@@ -47,7 +47,10 @@ for x in "DHSC":
             continue
         for ctx in (rf"^{lv}{x}$", rf"^{lv}{x} P P$"):
             rule(ctx, "3NT", "bid.game", {"low": 16}, hcp=(16, 19), stop=x)
-            if lv == 2:
+            if lv == 2 and ctx.endswith("P P$"):  # the balancing seat: partner, who passed, may hold the values
+                rule(ctx, "2NT", "overcall.nt", {"low": 11, "high": 14}, hcp=(11, 14), balanced=True, stop=x)
+                answer_invitation(rf"^2{x} P P 2NT P$", "3NT", 12)
+            elif lv == 2:
                 rule(ctx, "2NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
             rule(ctx, "X", "double.takeout", {"low": 13, "short": x}, hcp=(13, 40), len={x: (0, 2)}, takeout=x,
                  overcalls_first=18)
