@@ -1393,3 +1393,11 @@ def test_the_balancing_seat_over_a_weak_two_bids_2nt_with_11_to_14():
     raised = [*balancing, "2NT", "P"]
     assert choose_call(hand("A54", "KJ73", "Q2", "K862"), raised)[:2] == ("3NT", "rebid.accept")  # 13
     assert choose_call(hand("A54", "J973", "Q2", "K862"), raised)[0] == "pass"  # 10
+
+
+def test_the_takeout_doubler_accepts_the_advancers_2nt_invitation_with_13():
+    """1C P P X P 2NT P: the advancer's 2NT invites with 11-12; the doubler bids game with 13+ (seed 7
+    deal 952: a 13-count passed it, 3NT cold) and passes below."""
+    invited = ["1C", "P", "P", "X", "P", "2NT", "P"]
+    assert choose_call(hand("KQ852", "J64", "A62", "K6"), invited)[:2] == ("3NT", "rebid.accept")
+    assert choose_call(hand("KQ852", "J64", "A62", "86"), ["1C", "X", "P", "2NT", "P"])[0] == "pass"  # 10

@@ -89,6 +89,8 @@ def doubler_names_his_suit(ctx: str, x: str, levels: tuple[int, ...]) -> None:
 
 for x in SUITS:  # the doubler's second call, in the direct seat or the balancing one (it passed 1S with 18)
     ctx = rf"^1{x} (?:X|P P X) P \S+ P$"
+    # the advancer's 2NT invites with 11-12: game with 13+ (it passed 2NT with 15, 3NT+1 cold)
+    answer_invitation(rf"^1{x} (?:X|P P X) P 2NT P$", "3NT", 13)
     doubler_names_his_suit(ctx, x, (1, 2, 3))
     # no suit of his own to name (a five-card one is theirs, or none): no-trump, balanced or not
     rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 40), stop=x)
