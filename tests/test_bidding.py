@@ -1401,3 +1401,11 @@ def test_the_takeout_doubler_accepts_the_advancers_2nt_invitation_with_13():
     invited = ["1C", "P", "P", "X", "P", "2NT", "P"]
     assert choose_call(hand("KQ852", "J64", "A62", "K6"), invited)[:2] == ("3NT", "rebid.accept")
     assert choose_call(hand("KQ852", "J64", "A62", "86"), ["1C", "X", "P", "2NT", "P"])[0] == "pass"  # 10
+
+
+def test_opener_doubles_the_balancing_1nt_with_17():
+    """1C P P 1NT: the balancing 1NT shows 11-14, so opener's 17+ doubles it for penalty (seed 7 deal 21:
+    a 19-count passed it out); over a direct 1NT (15-18) he needs 18."""
+    assert choose_call(hand("AQ8", "AQJ4", "3", "AQ432"), ["1C", "P", "P", "1NT"])[:2] == ("X", "double.penalty")
+    assert explain(["1C", "P", "P", "1NT"], "X") == ("double.penalty", {"low": 17})
+    assert choose_call(hand("AQ8", "AQJ4", "3", "A9432"), ["1C", "1NT", "P", "P"])[0] != "X"  # 17

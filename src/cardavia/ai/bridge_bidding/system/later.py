@@ -19,6 +19,7 @@ for x in SUITS:
         rule(ctx, "pass", "pass.signoff", {"high": 15})
     ctx = rf"^1{x} (?:1[CDHS]|2[CDHS]|1NT) P P$"
     rule(rf"^1{x} 1NT P P$", "X", "double.penalty", {"low": 18}, hcp=(18, 40))  # 15 doubled a 15-18 and it made
+    rule(rf"^1{x} P P 1NT$", "X", "double.penalty", {"low": 17}, hcp=(17, 40))  # the balancing 1NT shows 11-14
     rule(rf"^1{x} (?:1[CDHS]|2[CDHS]) P P$", "X", "double.takeout", {"low": 12}, hcp=(12, 40), short_theirs=1)
     # (short in their suit, opener reopens with a minimum: partner may have passed with their suit, waiting to
     # convert; 13 with a void passed 2S and partner's AKQx of spades never doubled)
