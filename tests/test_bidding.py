@@ -1409,3 +1409,16 @@ def test_opener_doubles_the_balancing_1nt_with_17():
     assert choose_call(hand("AQ8", "AQJ4", "3", "AQ432"), ["1C", "P", "P", "1NT"])[:2] == ("X", "double.penalty")
     assert explain(["1C", "P", "P", "1NT"], "X") == ("double.penalty", {"low": 17})
     assert choose_call(hand("AQ8", "AQJ4", "3", "A9432"), ["1C", "1NT", "P", "P"])[0] != "X"  # 17
+
+
+def test_the_advancer_of_a_two_level_overcall_names_a_five_card_suit_and_opener_reopens_with_18():
+    """1D (2C) P: with no fit for clubs, 8+ and five hearts bid 2H (seed 7 deal 765: a pass with 4S+1 cold);
+    the overcaller raises with three and 12+, else rebids a six-card suit. 1C (1D) P P: opener's 19
+    reopens with a double whatever his shape (seed 7 deal 405: 1D passed out, 4H cold their way)."""
+    assert choose_call(hand("Q742", "K9542", "K964", ""), ["1D", "2C", "P"])[:2] == ("2H", "advance.free")
+    assert choose_call(hand("Q742", "K9542", "9764", ""), ["1D", "2C", "P"])[0] == "pass"  # 5
+    advanced = ["1D", "2C", "P", "2H", "P"]
+    assert choose_call(hand("AJ93", "A32", "5", "KJT98"), advanced)[:2] == ("3H", "advance.raise")
+    assert choose_call(hand("AJ93", "A3", "5", "KJT985"), advanced)[:2] == ("3C", "rebid.own_suit")
+    assert choose_call(hand("AKT", "AQ3", "876", "AQ73"), ["1C", "1D", "P", "P"])[:2] == ("X", "double.takeout")
+    assert choose_call(hand("AKT", "Q43", "876", "AQ73"), ["1C", "1D", "P", "P"])[0] == "pass"  # 15, three of theirs

@@ -24,6 +24,7 @@ for x in SUITS:
     # (short in their suit, opener reopens with a minimum: partner may have passed with their suit, waiting to
     # convert; 13 with a void passed 2S and partner's AKQx of spades never doubled)
     rule(rf"^1{x} (?:1[CDHS]|2[CDHS]) P P$", "X", "double.takeout", {"low": 15}, hcp=(15, 40), short_theirs=2)
+    rule(rf"^1{x} (?:1[CDHS]|2[CDHS]) P P$", "X", "double.takeout", {"low": 18}, hcp=(18, 40))  # (19 passed 1D)
     rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)}, hcp=(12, 15))
     rule(ctx, "pass", "pass.minimum", {"high": 15})
     answer_invitation(rf"^1{x} P \S+ P \S+ P 2NT P$", "3NT", 13, points="pts")
@@ -40,6 +41,18 @@ for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
             rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 3, "low": 13}, pts=(13, 40),
                  len={y: (3, 13)})
         rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, pts=(8, 12), len={y: (3, 13)})
+        others = "".join(z for z in SUITS if z not in (x, y))
+        for z in others:  # no fit: a five-card suit of our own (it passed 2C with 5-4 in the majors, 4S+1 cold)
+            level = 2 if z in above(y) else 3
+            low = 8 if level == 2 else 10
+            rule(ctx, f"{level}{z}", "advance.free", {"suit": z, "length": 5, "low": low}, hcp=(low, 13),
+                 len={z: (5, 13)}, best_of=(others, z))
+            advanced = rf"^1{x} 2{y} P {level}{z} P$"  # the overcaller: raise with three, else his own six
+            if level < 4:
+                rule(advanced, f"{level + 1}{z}", "advance.raise", {"suit": z, "length": 3}, pts=(12, 40),
+                     len={z: (3, 13)})
+            rule(advanced, f"3{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
+            rule(advanced, "pass", "pass.minimum", {})
         rule(ctx, "pass", "pass.competitive", {})
     # Partner's no-trump overcall raised by them: game with the values (it passed 3D with 14 opposite 2NT).
     rule(rf"^1{x} 1NT [23]{x}$", "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
