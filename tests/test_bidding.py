@@ -1422,3 +1422,10 @@ def test_the_advancer_of_a_two_level_overcall_names_a_five_card_suit_and_opener_
     assert choose_call(hand("AJ93", "A3", "5", "KJT985"), advanced)[:2] == ("3C", "rebid.own_suit")
     assert choose_call(hand("AKT", "AQ3", "876", "AQ73"), ["1C", "1D", "P", "P"])[:2] == ("X", "double.takeout")
     assert choose_call(hand("AKT", "Q43", "876", "AQ73"), ["1C", "1D", "P", "P"])[0] == "pass"  # 15, three of theirs
+
+
+def test_a_five_card_major_is_overcalled_before_a_takeout_double():
+    """1D: five spades and four hearts with 13 overcall 1S (seed 7 deal 235: the double let partner bid
+    clubs and 4S was lost); with four-four in the majors the takeout double stays."""
+    assert choose_call(hand("AK982", "QJ97", "62", "QJ"), ["1D"])[:2] == ("1S", "overcall.suit")
+    assert choose_call(hand("AK98", "QJ97", "62", "QJ2"), ["1D"])[:2] == ("X", "double.takeout")

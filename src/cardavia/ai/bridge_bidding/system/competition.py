@@ -25,6 +25,10 @@ for x in SUITS:
                      len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
         if direct:
             rule(ctx, "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
+            for y in MAJORS:  # a five-card major is overcalled before a takeout double (it doubled 1D with
+                if y in above(x):  # five spades and four hearts, partner bid clubs and 4S was lost)
+                    rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 8, "high": 16},
+                         hcp=(8, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
             rule(ctx, "X", "double.takeout", {"low": 12, "short": x}, hcp=(12, 40), len={x: (0, 2)}, takeout=x,
                  overcalls_first=17)
         rule(ctx, "X", "double.takeout", {"low": 17}, hcp=(17, 40))
