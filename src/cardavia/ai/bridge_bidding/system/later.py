@@ -48,9 +48,8 @@ for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
             rule(ctx, f"{level}{z}", "advance.free", {"suit": z, "length": 5, "low": low}, hcp=(low, 13),
                  len={z: (5, 13)}, best_of=(others, z))
             advanced = rf"^1{x} 2{y} P {level}{z} P$"  # the overcaller: raise with three, else his own six
-            if level < 4:
-                rule(advanced, f"{level + 1}{z}", "advance.raise", {"suit": z, "length": 3}, pts=(12, 40),
-                     len={z: (3, 13)})
+            rule(advanced, f"{level + 1}{z}", "advance.raise", {"suit": z, "length": 3}, pts=(12, 40),
+                 len={z: (3, 13)})
             rule(advanced, f"3{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
             rule(advanced, "pass", "pass.minimum", {})
         rule(ctx, "pass", "pass.competitive", {})
@@ -103,7 +102,7 @@ def doubler_names_his_suit(ctx: str, x: str, levels: tuple[int, ...]) -> None:
 
 for x in SUITS:  # the doubler's second call, in the direct seat or the balancing one (it passed 1S with 18)
     ctx = rf"^1{x} (?:X|P P X) P \S+ P$"
-    # the advancer's 2NT invites with 11-12: game with 13+ (it passed 2NT with 15, 3NT+1 cold)
+    # the advancer's 2NT invites with 11-12: game with 13+ (a 13-count passed it, 3NT+1 cold)
     answer_invitation(rf"^1{x} (?:X|P P X) P 2NT P$", "3NT", 13)
     doubler_names_his_suit(ctx, x, (1, 2, 3))
     # no suit of his own to name (a five-card one is theirs, or none): no-trump, balanced or not
