@@ -25,6 +25,7 @@ for x in SUITS:
                      len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
         if direct:
             rule(ctx, "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop=x)
+            # (In the balancing seat too, from 7: seeds 3, 4, 7 -0.020, 0.000, +0.026, 4 auctions worse; left out.)
             for y in MAJORS:  # a five-card major is overcalled before a takeout double (it doubled 1D with
                 if y in above(x):  # five spades and four hearts, partner bid clubs and 4S was lost)
                     rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 8, "high": 16},
@@ -44,7 +45,9 @@ for x in SUITS:
                      hcp=(11, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
         rule(ctx, "pass", "pass.no_overcall", {})
 # (A lighter balancing seat over a weak two, doubling from 10 HCP short in their suit and naming a five-card
-# suit from 8 at the two level, 10 at the three: seeds 7, 2, 1 +0.004, -0.015, +0.018, noise; left out.)
+# suit from 8 at the two level, 10 at the three: seeds 7, 2, 1 +0.004, -0.015, +0.018, noise; left out. In
+# either seat, doubling a weak two with 10-12 and a singleton or void there: seeds 3, 4, 7 +0.008, +0.005,
+# +0.004; left out.)
 for x in "DHSC":
     for lv in (2, 3):
         if lv == 2 and x == "C":
@@ -85,6 +88,8 @@ for y in SUITS:  # a weak hand runs from a penalty double of 1NT to its five-car
         rule(rf"^1{x} 1NT X$", f"2{y}", "bid.signoff_long", {"suit": y, "length": 5}, hcp=(0, 6), len={y: (5, 13)},
              best_of=(SUITS.replace(x, ""), y))
 
+# (The advancer's cue bid of their suit, three trumps and 11+ or any 13+, the overcaller bidding game with 15+
+# or his suit, then the advancer placing it: seeds 3, 4, 7 +0.003, +0.020, -0.003; left out.)
 for x in SUITS:  # advancing partner's overcall
     for y in above(x):
         ctx = rf"^1{x} 1{y} [PX]$"  # (over a negative double too)
