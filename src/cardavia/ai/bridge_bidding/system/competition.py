@@ -1,5 +1,5 @@
 """Overcalls, takeout and penalty doubles, and the calls after them."""
-from cardavia.ai.bridge_bidding.system.rows import above, below, MAJORS, Rows, SUITS
+from cardavia.ai.bridge_bidding.system.rows import above, advance_own_suit, below, MAJORS, Rows, SUITS
 
 ROWS = Rows()
 answer_invitation, rule = ROWS.answer_invitation, ROWS.rule
@@ -103,17 +103,8 @@ for x in SUITS:  # advancing partner's overcall
         rule(ctx, "3NT", "advance.nt", {"low": 15}, hcp=(15, 40), stop=x)
         rule(ctx, "2NT", "advance.nt", {"low": 12, "high": 14}, hcp=(12, 14), stop=x)
         rule(ctx, "1NT", "advance.nt", {"low": 8, "high": 11}, hcp=(8, 11), stop=x)
-        others = "".join(z for z in SUITS if z not in (x, y))
-        for z in others:  # no fit: a five-card suit of our own (it passed 1H with AJ972 and 9, 4H+1 cold)
-            level = 1 if z in above(y) else 2
-            low = 8 if level == 1 else 10
-            rule(ctx, f"{level}{z}", "advance.free", {"suit": z, "length": 5, "low": low}, hcp=(low, 11),
-                 len={z: (5, 13)}, best_of=(others, z))
-            advanced = rf"^1{x} 1{y} [PX] {level}{z} P$"  # the overcaller: raise with three, else his own six
-            rule(advanced, f"{level + 1}{z}", "advance.raise", {"suit": z, "length": 3}, pts=(11, 40),
-                 len={z: (3, 13)})
-            rule(advanced, f"2{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
-            rule(advanced, "pass", "pass.minimum", {})
+        # no fit: a five-card suit of our own (it passed 1H with AJ972 and 9, 4H+1 cold)
+        advance_own_suit(ROWS, ctx, rf"^1{x} 1{y} [PX]", x, y, 1, high=11, raise_from=11)
         rule(ctx, "pass", "pass.competitive", {})
     for ctx in (rf"^1{x} X P$", rf"^1{x} P P X P$", rf"^1{x} X XX$"):  # advancing a takeout double
         if "XX" not in ctx:

@@ -1,5 +1,5 @@
 """Weak twos and preempts: partner's answers; the later calls of a contested auction."""
-from cardavia.ai.bridge_bidding.system.rows import above, below, MAJORS, Rows, SUITS
+from cardavia.ai.bridge_bidding.system.rows import above, advance_own_suit, below, MAJORS, Rows, SUITS
 
 ROWS = Rows()
 answer_invitation, rule = ROWS.answer_invitation, ROWS.rule
@@ -41,17 +41,8 @@ for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
             rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 3, "low": 13}, pts=(13, 40),
                  len={y: (3, 13)})
         rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, pts=(8, 12), len={y: (3, 13)})
-        others = "".join(z for z in SUITS if z not in (x, y))
-        for z in others:  # no fit: a five-card suit of our own (it passed 2C with 5-4 in the majors, 4S+1 cold)
-            level = 2 if z in above(y) else 3
-            low = 8 if level == 2 else 10
-            rule(ctx, f"{level}{z}", "advance.free", {"suit": z, "length": 5, "low": low}, hcp=(low, 13),
-                 len={z: (5, 13)}, best_of=(others, z))
-            advanced = rf"^1{x} 2{y} P {level}{z} P$"  # the overcaller: raise with three, else his own six
-            rule(advanced, f"{level + 1}{z}", "advance.raise", {"suit": z, "length": 3}, pts=(12, 40),
-                 len={z: (3, 13)})
-            rule(advanced, f"3{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
-            rule(advanced, "pass", "pass.minimum", {})
+        # no fit: a five-card suit of our own (it passed 2C with 5-4 in the majors, 4S+1 cold)
+        advance_own_suit(ROWS, ctx, rf"^1{x} 2{y} P", x, y, 2, high=13, raise_from=12)
         rule(ctx, "pass", "pass.competitive", {})
     # Partner's no-trump overcall raised by them: game with the values (it passed 3D with 14 opposite 2NT).
     rule(rf"^1{x} 1NT [23]{x}$", "3NT", "bid.game", {"low": 10}, hcp=(10, 40))

@@ -24,6 +24,25 @@ class Rows(list[Rule]):
         self.rule(context, "pass", "rebid.decline", {"high": low - 1})
 
 
+def advance_own_suit(rows: Rows, ctx: str, advanced: str, x: str, y: str, level: int, high: int,
+                     raise_from: int) -> None:
+    """Partner overcalled ``y`` at ``level`` over 1``x``, no fit: the advancer names a five-card suit
+    of his own (8+ at the cheapest level, 10+ a level higher, to ``high`` HCP); the overcaller raises
+    it with three and ``raise_from`` points, else rebids a six-card suit of his own, else passes.
+    ``advanced``: the context before the advancer's bid (``ctx`` with his bid and a pass follow it)."""
+    others = "".join(z for z in SUITS if z not in (x, y))
+    for z in others:
+        bid = level if z in above(y) else level + 1
+        low = 8 if bid == level else 10
+        rows.rule(ctx, f"{bid}{z}", "advance.free", {"suit": z, "length": 5, "low": low}, hcp=(low, high),
+                  len={z: (5, 13)}, best_of=(others, z))
+        then = rf"{advanced} {bid}{z} P$"
+        rows.rule(then, f"{bid + 1}{z}", "advance.raise", {"suit": z, "length": 3}, pts=(raise_from, 40),
+                  len={z: (3, 13)})
+        rows.rule(then, f"{level + 1}{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
+        rows.rule(then, "pass", "pass.minimum", {})
+
+
 def above(suit: str) -> str:
     return SUITS[SUITS.index(suit) + 1:]
 
