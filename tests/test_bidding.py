@@ -1429,3 +1429,18 @@ def test_a_five_card_major_is_overcalled_before_a_takeout_double():
     clubs and 4S was lost); with four-four in the majors the takeout double stays."""
     assert choose_call(hand("AK982", "QJ97", "62", "QJ"), ["1D"])[:2] == ("1S", "overcall.suit")
     assert choose_call(hand("AK98", "QJ97", "62", "QJ2"), ["1D"])[:2] == ("X", "double.takeout")
+
+
+def test_the_balanced_strong_doubler_rebids_no_trump_and_the_advancer_places_it():
+    """1C P P X P 1S P: the balancing doubler's 15-18 balanced with clubs held rebids 1NT and the advancer
+    bids 3NT with 8+ (seed 7 deal 628: an 18-count passed 1S, 3NT+1 lost); the direct doubler's 1NT shows
+    17-19 and 7 accept it."""
+    assert choose_call(hand("A865", "AJ8", "AK", "Q932"), ["1C", "P", "P", "X", "P", "1S", "P"])[:2] == \
+        ("1NT", "rebid.nt")
+    assert explain(["1C", "P", "P", "X", "P", "1S", "P"], "1NT") == ("rebid.nt", {"low": 15, "high": 18})
+    shown = ["1C", "P", "P", "X", "P", "1S", "P", "1NT", "P"]
+    assert choose_call(hand("K97", "Q92", "Q74", "KT74"), shown)[:2] == ("3NT", "rebid.accept")
+    assert choose_call(hand("K97", "Q92", "J74", "JT74"), shown)[0] == "pass"  # 6
+    assert explain(["1D", "X", "P", "1H", "P"], "1NT") == ("rebid.nt", {"low": 17, "high": 19})
+    assert choose_call(hand("AQ5", "K32", "KJ4", "A983"), ["1D", "X", "P", "1H", "P"])[0] == "1NT"
+    assert choose_call(hand("K95", "Q8762", "874", "Q6"), ["1D", "X", "P", "1H", "P", "1NT", "P"])[0] == "3NT"

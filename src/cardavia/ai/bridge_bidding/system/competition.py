@@ -141,6 +141,17 @@ for x in SUITS:  # advancing partner's overcall
         ctx = rf"^1{x} X P {level + 1}{y} P$"
         rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 13, 40), len={y: (4, 13)})
     rule(rf"^1{x} X P [23][CDHS] P$", "3NT", "bid.game", {"low": 15}, hcp=(15, 40), stop=x)
+    # The doubler too strong for a minimum, balanced with their suit held, shows it in no-trump (18 doubled
+    # in the balancing seat, passed partner's 1S with 10 opposite, and 3NT+1 was lost); partner places it.
+    for lead, low, high, game in ((rf"^1{x} X P", 17, 19, 7), (rf"^1{x} P P X P", 15, 18, 8)):
+        for y in above(x):
+            ctx = rf"{lead} 1{y} P$"
+            rule(ctx, "1NT", "rebid.nt", {"low": low, "high": high}, hcp=(low, high), balanced=True, stop=x)
+            answer_invitation(rf"{ctx[:-1]} 1NT P$", "3NT", game)
+        for y in below(x):
+            ctx = rf"{lead} 2{y} P$"
+            rule(ctx, "2NT", "rebid.nt", {"low": low, "high": high}, hcp=(low, high), balanced=True, stop=x)
+            answer_invitation(rf"{ctx[:-1]} 2NT P$", "3NT", game - 1)
     ctx = rf"^1{x} X P 1[DHS] P$|^1{x} X P 2[CDHS] P$"
     rule(ctx, "pass", "pass.minimum", {"high": 16}, hcp=(0, 16))
 
