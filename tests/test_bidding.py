@@ -1444,3 +1444,9 @@ def test_the_balanced_strong_doubler_rebids_no_trump_and_the_advancer_places_it(
     assert explain(["1D", "X", "P", "1H", "P"], "1NT") == ("rebid.nt", {"low": 17, "high": 19})
     assert choose_call(hand("AQ5", "K32", "KJ4", "A983"), ["1D", "X", "P", "1H", "P"])[0] == "1NT"
     assert choose_call(hand("K95", "Q8762", "874", "Q6"), ["1D", "X", "P", "1H", "P", "1NT", "P"])[0] == "3NT"
+
+
+def test_over_the_3nt_response_to_a_major_six_of_it_play_in_game_there():
+    """1S P 3NT P: responder's 13-15 balanced has fewer than four spades; six of them play in 4S, five pass."""
+    assert choose_call(hand("AKJ932", "K2", "Q84", "J5"), ["1S", "P", "3NT", "P"])[:2] == ("4S", "rebid.long")
+    assert choose_call(hand("AKJ93", "K2", "Q84", "J52"), ["1S", "P", "3NT", "P"])[0] == "pass"

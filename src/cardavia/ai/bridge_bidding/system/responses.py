@@ -53,6 +53,8 @@ for x in SUITS:
     rule(ctx, "pass", "pass.weak", {"high": 5}, pts=(0, 5))
 
 # -- opener's rebid --------------------------------------------------------------
+for m in MAJORS:  # over 1M-3NT (13-15 balanced, fewer than four of the major): six of it play in 4M
+    rule(rf"^1{m} P 3NT P$", f"4{m}", "rebid.long", {"suit": m, "length": 6}, len={m: (6, 13)})
 for m in MAJORS:  # after a splinter: game, unless the simulation finds the slam (the shortness helps it)
     for bid in splinters(m).values():
         rule(rf"^1{m} P {bid} P$", f"4{m}", "bid.game_fit", {"suit": m, "trumps": 9})
