@@ -34,8 +34,9 @@ sampled deals it loses (``bench_bidding.py``; the numbers are at the constant).
 
 What better samples could gain here is bounded: shown partner's true hand
 in every simulation (``bench_bidding.py --oracle partner``), seed 7's 1,000
-deals go from 4.45 to 4.06 IMPs a deal, and shown the whole deal
-(``--oracle``) to 3.53; the rest is in the calls the system makes alone.
+deals go from 4.33 to 3.95 IMPs a deal, and shown the whole deal
+(``--oracle``) to 3.42 (December 2026): the opponents' cards, which no auction
+shows, are most of it; the rest is in the calls the system makes alone.
 A partnership that sees both its hands (``bench_bidding_bound.py``) scores
 2.90 there, and most of the distance to it is in auctions where one side
 alone bids (508 deals: 4.19 IMPs a deal against its 2.48; where both bid,
