@@ -1450,3 +1450,13 @@ def test_over_the_3nt_response_to_a_major_six_of_it_play_in_game_there():
     """1S P 3NT P: responder's 13-15 balanced has fewer than four spades; six of them play in 4S, five pass."""
     assert choose_call(hand("AKJ932", "K2", "Q84", "J5"), ["1S", "P", "3NT", "P"])[:2] == ("4S", "rebid.long")
     assert choose_call(hand("AKJ93", "K2", "Q84", "J52"), ["1S", "P", "3NT", "P"])[0] == "pass"
+
+
+def test_over_1s_four_hearts_and_four_card_minors_respond_in_a_minor():
+    """1S P with 1-4-4-4 and 14: 2H needs five hearts and the best-of rule chose hearts, so no two-over-one
+    fired and the catch-all 3NT was bid with a singleton spade (seed 12 deal 226, 4H+1 cold); now 2D, the
+    higher of equal minors. Five hearts still bid 2H; a balanced hand keeps its no-trump response."""
+    assert choose_call(hand("3", "K532", "AKJ6", "QJ94"), ["1S", "P"])[:2] == ("2D", "resp.two_over_one")
+    assert choose_call(hand("3", "K532", "AKJ", "QJ954"), ["1S", "P"])[0] == "2C"
+    assert choose_call(hand("3", "KJ532", "AKJ6", "Q94"), ["1S", "P"])[0] == "2H"
+    assert choose_call(hand("32", "K532", "AKJ6", "QJ9"), ["1S", "P"])[0] == "3NT"
