@@ -1455,8 +1455,10 @@ def test_over_the_3nt_response_to_a_major_six_of_it_play_in_game_there():
 def test_over_1s_four_hearts_and_four_card_minors_respond_in_a_minor():
     """1S P with 1-4-4-4 and 14: 2H needs five hearts and the best-of rule chose hearts, so no two-over-one
     fired and the catch-all 3NT was bid with a singleton spade (seed 12 deal 226, 4H+1 cold); now 2D, the
-    higher of equal minors. Five hearts still bid 2H; a balanced hand keeps its no-trump response."""
+    higher of equal minors; so does a balanced 16 (seed 11 deal 795: 2-4-3-4 bid the catch-all 3NT). Five
+    hearts still bid 2H; a balanced 13-15 keeps its no-trump response."""
     assert choose_call(hand("3", "K532", "AKJ6", "QJ94"), ["1S", "P"])[:2] == ("2D", "resp.two_over_one")
     assert choose_call(hand("3", "K532", "AKJ", "QJ954"), ["1S", "P"])[0] == "2C"
     assert choose_call(hand("3", "KJ532", "AKJ6", "Q94"), ["1S", "P"])[0] == "2H"
     assert choose_call(hand("32", "K532", "AKJ6", "QJ9"), ["1S", "P"])[0] == "3NT"
+    assert choose_call(hand("52", "QT96", "AK2", "AK65"), ["1S", "P"])[:2] == ("2C", "resp.two_over_one")
