@@ -1462,3 +1462,10 @@ def test_over_1s_four_hearts_and_four_card_minors_respond_in_a_minor():
     assert choose_call(hand("3", "KJ532", "AKJ6", "Q94"), ["1S", "P"])[0] == "2H"
     assert choose_call(hand("32", "K532", "AKJ6", "QJ9"), ["1S", "P"])[0] == "3NT"
     assert choose_call(hand("52", "QT96", "AK2", "AK65"), ["1S", "P"])[:2] == ("2C", "resp.two_over_one")
+
+
+def test_responder_with_five_hcp_and_length_points_passes_by_the_system():
+    """1S P: 5 HCP with six clubs count 7 points but make no response (a new suit at the two level needs 11):
+    the system passes instead of leaving the call to the fallback."""
+    assert choose_call(hand("9", "Q3", "9765", "KT7632"), ["1S", "P"])[:2] == ("pass", "pass.weak")
+    assert explain(["1S", "P"], "pass") == ("pass.weak", {"high": 5})

@@ -55,6 +55,7 @@ for x in SUITS:
              pts=(6, 9), len={x: (support, 13)})
     rule(ctx, "1NT", "resp.1nt", {"low": 6, "high": 10}, hcp=(6, 10))
     rule(ctx, "pass", "pass.weak", {"high": 5}, pts=(0, 5))
+    rule(ctx, "pass", "pass.weak", {"high": 5}, hcp=(0, 5))  # length points alone make no response (9.Q3.9765.KT7632)
 
 # -- opener's rebid --------------------------------------------------------------
 for m in MAJORS:  # over 1M-3NT (13-15 balanced, fewer than four of the major): six of it play in 4M
