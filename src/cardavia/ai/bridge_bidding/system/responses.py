@@ -45,14 +45,14 @@ for x in SUITS:
     if x in MAJORS:
         rule(ctx, "3NT", "resp.nt", {"low": 13, "high": 15}, hcp=(13, 15), balanced=True)
         rule(ctx, "2NT", "resp.nt", {"low": 11, "high": 12}, hcp=(11, 12), balanced=True)
-    if x == "S":  # four hearts as long as the minors (2H needs five), not a no-trump hand: the longer minor,
-        for y in "CD":  # diamonds of equals (1-4-4-4 with 14 and 2-4-3-4 with 16 reached the catch-all 3NT)
-            rule(ctx, f"2{y}", "resp.two_over_one", {"suit": y, "length": 4, "low": 11}, pts=(11, 40),
-                 len={y: (4, 13)}, best_of=("CD", y))
     else:
         support = 4 if x == "D" else 5
         rule(ctx, f"2{x}", "resp.raise", {"suit": x, "length": support, "low": 6, "high": 9},
              pts=(6, 9), len={x: (support, 13)})
+    if x == "S":  # four hearts as long as the minors (2H needs five), not a no-trump hand: the longer minor,
+        for y in "CD":  # diamonds of equals (1-4-4-4 with 14 and 2-4-3-4 with 16 reached the catch-all 3NT)
+            rule(ctx, f"2{y}", "resp.two_over_one", {"suit": y, "length": 4, "low": 11}, pts=(11, 40),
+                 len={y: (4, 13)}, best_of=("CD", y))
     rule(ctx, "1NT", "resp.1nt", {"low": 6, "high": 10}, hcp=(6, 10))
     rule(ctx, "pass", "pass.weak", {"high": 5}, pts=(0, 5))
     rule(ctx, "pass", "pass.weak", {"high": 5}, hcp=(0, 5))  # length points alone make no response (9.Q3.9765.KT7632)
