@@ -417,6 +417,29 @@ def test_slam_over_the_25_27_no_trump_rebid_after_2c():
     assert choose_call(hand("KQ8", "AK972", "AQ", "AKQ"), asked)[0] == "6NT"  # 27: the maximum accepts
     assert choose_call(hand("KJ8", "AK972", "AQ", "AKJ"), asked)[0] == "pass"  # 25 declines
 
+def test_after_2c_2d_and_openers_minor_responder_shows_a_five_card_major_and_opener_raises_it():
+    # 2C-2D-3D-3NT with JT763 of spades missed the five-three fit (seed 12, 3NT against par 4S+1)
+    auction = ["2C", "pass", "2D", "pass", "3D", "pass"]
+    assert choose_call(hand("JT763", "J94", "T3", "T93"), auction)[:2] == ("3S", "rebid.suit")
+    assert explain(auction, "3S") == ("rebid.suit", {"suit": "S", "length": 5})
+    assert choose_call(hand("AK9", "AK6", "AKJ762", "7"), [*auction, "3S", "pass"])[0] == "4S"
+    assert choose_call(hand("A9", "AK6", "AKJ762", "K7"), [*auction, "3S", "pass"])[0] == "3NT"
+    assert choose_call(hand("J76", "J94", "T3", "T9832"), auction)[0] == "3NT"  # no five-card major
+
+
+def test_opener_shows_the_second_suit_over_1nt_with_16_18_unbalanced_and_responder_raises_it():
+    # 1S-1NT-2NT-3NT with QJ532.KQT3.AKQ.4 opposite five hearts played 3NT against par 4H+1 (seed 11)
+    opener, responder = hand("QJ532", "KQT3", "AKQ", "4"), hand("8", "A9875", "T652", "Q86")
+    assert choose_call(opener, ["1S", "pass", "1NT", "pass"])[:2] == ("2H", "rebid.new_suit")
+    assert choose_call(hand("QJ532", "KQ3", "AKQ", "43"), ["1S", "pass", "1NT", "pass"])[0] == "2NT"  # balanced
+    shown = ["1S", "pass", "1NT", "pass", "2H", "pass"]
+    assert choose_call(responder, shown)[:2] == ("3H", "bid.invite_fit")
+    assert choose_call(hand("8", "A985", "KQ52", "Q864"), shown)[0] == "4H"  # 11 as dummy
+    assert choose_call(hand("8", "J985", "T652", "J864"), shown)[0] == "pass"
+    assert choose_call(opener, [*shown, "3H", "pass"])[:2] == ("4H", "rebid.accept")
+    assert choose_call(hand("QJ532", "KQT3", "A82", "4"), [*shown, "3H", "pass"])[0] == "pass"  # 13 declines
+
+
 def test_new_minor_forcing_finds_the_five_three_major_fit():
     # 1C-1S-1NT: five spades and 10-11 HCP ask with 2D (the new minor) instead of inviting in no-trump;
     # opener with three spades shows them, and the 5-3 fit plays 4S (seed 7 deal 179: 2NT-3NT went down,

@@ -123,4 +123,8 @@ answer_invitation(r"^2C P 2D P 2NT P 4NT P$", "6NT", 23, high=24)
 rule(r"^2C P 2D P 3NT P$", "6NT", "resp.nt", {"low": 7, "high": 11}, hcp=(7, 11))
 rule(r"^2C P 2D P 3NT P$", "4NT", "resp.quantitative", {"low": 5, "high": 6}, hcp=(5, 6))
 answer_invitation(r"^2C P 2D P 3NT P 4NT P$", "6NT", 26, high=27)
+for m in MAJORS:  # over opener's minor, responder shows a five-card major first; opener raises it with three
+    rule(r"^2C P 2D P 3[CD] P$", f"3{m}", "rebid.suit", {"suit": m, "length": 5}, len={m: (5, 13)},
+         best_of=(MAJORS, m))
+    rule(rf"^2C P 2D P 3[CD] P 3{m} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 3}, len={m: (3, 13)})
 rule(r"^2C P 2D P (?:2NT|3[CD]) P$", "3NT", "bid.game", {"low": 3}, hcp=(3, 40))

@@ -124,6 +124,9 @@ for x in SUITS:
             rule(jumped, f"4{z}", "bid.game_fit", {"suit": z, "length": 4}, len={z: (4, 13)})
         rule(jumped, "3NT", "bid.game", {"low": 6})
     rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 21))
+    for z in below(x):  # 16-18 unbalanced shows the second suit, not 2NT (5-4-3-1 played 3NT over a 4H+1)
+        rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z),
+             hcp=(16, 18), balanced=False)
     rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 18}, hcp=(16, 18))
     for z in below(x):
         rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z))
@@ -299,6 +302,10 @@ for x in SUITS:  # after a two-over-one (11+) opener's three-level minor leaves 
             rule(rf"^1{x} P 2{y} P 3{z} P$", f"5{z}", "bid.game_fit", {"suit": z, "length": need}, pts=(11, 40),
                  len={z: (need, 13)})
         rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
+# Four hearts raise opener's second suit over 1NT (with five, 2H+3 was passed against 4H+1).
+rule(r"^1S P 1NT P 2H P$", "4H", "bid.game_fit", {"suit": "H", "length": 4}, dummy=("H", 11, 40), len={"H": (4, 13)})
+rule(r"^1S P 1NT P 2H P$", "3H", "bid.invite_fit", {"suit": "H"}, dummy=("H", 9, 10), len={"H": (4, 13)})
+answer_invitation(r"^1S P 1NT P 2H P 3H P$", "4H", 15, points="pts")
 rule(r"^1[CDHS] P (?:1[DHSN]T?|2[CDH]) P \S+ P$", "pass", "pass.minimum", {"high": 10}, hcp=(0, 10), combined=(0, 24))
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4S", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"S": (3, 13)})
 rule(r"^1[HS] P 2[HS] P 3[HS] P$", "4H", "bid.accept_invite", {"low": 8}, pts=(8, 9), len={"H": (3, 13)})
