@@ -1044,6 +1044,16 @@ def test_over_the_raise_of_a_two_level_overcall_the_overcaller_bids_game_with_13
     assert choose_call(hand("82", "AQJ94", "K73", "954"), ["1S", "2H", "P", "3H", "P"])[0] == "pass"
 
 
+def test_the_overcaller_bids_game_over_the_raise_after_responders_double_or_1nt():
+    """1D (1S) 1NT (2S): 18 points with five-five passed partner's raise against par 4S (seed 11)."""
+    strong = hand("AJ963", "AK874", "7", "A2")
+    for responder in ("P", "X", "1NT"):
+        assert choose_call(strong, ["1D", "1S", responder, "2S", "P"])[:2] == ("4S", "rebid.game")
+    assert choose_call(hand("AJ963", "K874", "72", "A2"), ["1D", "1S", "1NT", "2S", "P"])[0] == "pass"
+    assert choose_call(hand("AJ963", "AK87", "K2", "92"), ["1D", "1S", "X", "2S", "P"])[:2] == ("3S", "rebid.invite")
+    assert choose_call(hand("T82", "QJ3", "8742", "K86"), ["1D", "1S", "1NT", "2S", "P", "3S", "P"])[0] == "pass"
+
+
 def test_a_six_card_suit_is_overcalled_not_doubled_below_17():
     """Over 1S, 16 HCP with AKQJ87 in hearts overcalls 2H: a takeout double
     then a pass over partner's 2D would hide the suit; with 17+ the double

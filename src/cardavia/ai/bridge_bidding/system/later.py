@@ -174,11 +174,14 @@ for x in SUITS:
         if y == x:
             continue
         ov = f"1{y}" if y in above(x) else f"2{y}"
-        raised = rf"^1{x} {ov} P {int(ov[0]) + 1}{y} P$"  # the single raise: 6-10, of a two-level overcall 8-12
+        # the single raise: 6-10, of a two-level overcall 8-12 (over responder's double or 1NT too: 18 with
+        # five-five passed it at 4S)
+        raised = rf"^1{x} {ov} (?:P|X|1NT) {int(ov[0]) + 1}{y} P$"
         if y in MAJORS and ov[0] == "1":
             rule(raised, f"4{y}", "rebid.game", {"low": 17}, pts=(17, 40))
             rule(raised, f"3{y}", "rebid.invite", {"low": 15, "high": 16}, pts=(15, 16))
-            answer_invitation(rf"^1{x} {ov} P 2{y} P 3{y} P$", f"4{y}", 9, points="pts", message="bid.accept_invite")
+            answer_invitation(rf"^1{x} {ov} (?:P|X|1NT) 2{y} P 3{y} P$", f"4{y}", 9, points="pts",
+                              message="bid.accept_invite")
         elif y in MAJORS:
             rule(raised, f"4{y}", "rebid.game", {"low": 13}, pts=(13, 40))
         rule(raised, "pass", "pass.minimum", {})
