@@ -1,5 +1,7 @@
 """Uncontested auctions after a one-level suit opening: responses, opener's rebid,
 responder's second call, Blackwood."""
+from typing import Any
+
 from cardavia.ai.bridge_bidding.system.rows import above, below, MAJORS, Rows, SUITS
 
 ROWS = Rows()
@@ -70,6 +72,13 @@ def jump_shifts(x: str, y: str) -> dict[str, str]:
     return {z: f"{(1 if z in above(y) else 2) + 1}{z}" for z in SUITS if z not in (x, y)}
 
 
+def second_suit_rebids(ctx: str, x: str, **constraints: Any) -> None:
+    """Opener's rebid of a four-card suit below his own at the two level (the longest of them)."""
+    for z in below(x):
+        rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z),
+             **constraints)
+
+
 def strong_six_card_rebids(ctx: str, x: str) -> None:
     """Opener's rebid of a six-card suit with 16+: game in a major with 19+, else the jump (16-18 in a
     major, 16+ in a minor); the two-level rebid below it is the minimum."""
@@ -101,8 +110,7 @@ for x in SUITS:
                  len={z: (4, 13)}, best_of=("".join(jumps), z))
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 12, "high": 15}, len={x: (6, 13)},
              pts=(0, 15))
-        for z in below(x):
-            rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z))
+        second_suit_rebids(ctx, x)
         # (raising on three trumps and a singleton before a new suit: seeds 7, 2, 1 -0.003, -0.005, +0.025)
         rule(ctx, f"2{y}", "rebid.raise", {"suit": y, "length": 3}, len={y: (3, 13)})
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 5}, len={x: (5, 13)})
@@ -124,12 +132,10 @@ for x in SUITS:
             rule(jumped, f"4{z}", "bid.game_fit", {"suit": z, "length": 4}, len={z: (4, 13)})
         rule(jumped, "3NT", "bid.game", {"low": 6})
     rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 21))
-    for z in below(x):  # 16-18 unbalanced shows the second suit, not 2NT (5-4-3-1 played 3NT over a 4H+1)
-        rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z),
-             hcp=(16, 18), balanced=False)
+    # 16-18 unbalanced shows the second suit, not 2NT (5-4-3-1 played 3NT over a 4H+1)
+    second_suit_rebids(ctx, x, hcp=(16, 18), balanced=False)
     rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 18}, hcp=(16, 18))
-    for z in below(x):
-        rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 4}, len={z: (4, 13)}, best_of=(below(x), z))
+    second_suit_rebids(ctx, x)
     rule(ctx, "pass", "pass.minimum", {"high": 15})
     answer_invitation(rf"^1{x} P 1NT P 2NT P$", "3NT", 8, high=10)
     ctx = rf"^1{x} P 2{x} P$"
