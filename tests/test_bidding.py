@@ -1239,7 +1239,7 @@ def test_the_asker_bids_the_grand_slam_with_every_ace_and_34_points_together():
     """2NT (20-21) P 3C P 3S P 4NT P 5S (three aces) P: 17 points and the fourth ace make 37 together and
     every ace: 7S; 12 points (32 together), or an ace fewer between the hands, stop in 6S."""
     from cardavia.ai.bridge_bidding.sampler import legal_tokens
-    from cardavia.ai.bridge_bidding.system.responses import GRAND_POINTS
+    from cardavia.ai.bridge_bidding.system.responder import GRAND_POINTS
     auction = ["2NT", "P", "3C", "P", "3S", "P", "4NT", "P", "5S", "P"]
     legal = legal_tokens(auction)
     found = choose_call(hand("QJ73", "A", "KQ75", "KQT9"), auction, legal)
@@ -1502,3 +1502,78 @@ def test_responder_with_five_hcp_and_length_points_passes_by_the_system():
     the system passes instead of leaving the call to the fallback."""
     assert choose_call(hand("9", "Q3", "9765", "KT7632"), ["1S", "P"])[:2] == ("pass", "pass.weak")
     assert explain(["1S", "P"], "pass") == ("pass.weak", {"high": 5})
+
+
+def test_opener_reverses_with_seventeen_and_responder_answers_it():
+    """1m 1M, then a new suit above opener's own at the two level is a reverse: 17+, five of the
+    first suit, forcing (17 with four hearts rebid 2D, passed, 3NT cold). Responder bids game with
+    8+, else the cheapest way out, and opener stops below game without 19."""
+    auction = ["1D", "P", "1S", "P"]
+    assert choose_call(hand("T8", "AK54", "KQJT2", "A7"), auction)[:2] == ("2H", "rebid.reverse")
+    assert choose_call(hand("T8", "AK54", "KQJ2", "A75"), auction)[0] != "2H"  # four diamonds: no reverse
+    assert choose_call(hand("T8", "AK54", "QJT32", "Q7"), auction)[0] != "2H"  # a minimum: no reverse
+    assert explain(auction, "2H") == ("rebid.reverse", {"suit": "H", "length": 4, "low": 17})
+    reversed_ = [*auction, "2H", "P"]
+    assert choose_call(hand("K742", "72", "965", "KJT3"), reversed_)[:2] == ("3D", "bid.preference")
+    assert choose_call(hand("K742", "Q72", "965", "KJT"), reversed_)[0] == "3NT"
+    assert choose_call(hand("K742", "Q762", "96", "KJT"), reversed_)[0] == "4H"
+    assert choose_call(hand("T8", "AK54", "KQJT2", "A7"), [*reversed_, "3D", "P"])[0] == "pass"
+
+
+def test_opener_with_nineteen_jump_shifts_rather_than_a_one_level_suit_or_a_minor_jump():
+    """With 19+ opener's new suit is a jump (game forcing), not the one-level bid partner may pass
+    (20 rebid 1S, passed, 4S cold), and before a minor's jump rebid (20 with six diamonds and four
+    spades jumped to 3D, passed, 4S cold)."""
+    assert choose_call(hand("AK83", "A7", "A3", "AJT85"), ["1C", "P", "1H", "P"])[:2] == ("2S", "rebid.jump_shift")
+    assert choose_call(hand("AQ74", "J", "KQT542", "AQ"), ["1D", "P", "1H", "P"])[0] == "2S"
+    assert choose_call(hand("AQ74", "J", "KQT542", "K2"), ["1D", "P", "1H", "P"])[0] == "1S"
+
+
+def test_responder_with_values_and_no_stopper_bids_no_trump_rather_than_pass():
+    """After a one-level response and opener's minimum rebid, 12+ bid 3NT and 10-11 invite with
+    2NT even with an unbid suit unstopped (12 passed 2D and 11 passed 2C, 3NT cold)."""
+    assert choose_call(hand("AQJT", "AJ98", "T7", "873"), ["1D", "P", "1S", "P", "2D", "P"])[:2] == ("3NT", "resp.nt")
+    assert choose_call(hand("82", "QJ74", "KJT6", "AT3"), ["1C", "P", "1H", "P", "2C", "P"])[:2] == \
+        ("2NT", "resp.invite")
+    # 19 is game too, not a preference (it gave preference to 2D opposite 1D 1H 2C)
+    assert choose_call(hand("AQ6", "AK72", "732", "AQ6"), ["1D", "P", "1H", "P", "2C", "P"])[0] == "3NT"
+
+
+def test_responder_with_five_spades_and_four_hearts_shows_the_hearts_over_a_minimum():
+    """1m 1S 1NT (or 2m): five spades and four hearts, 6-10, bid 2H (9 passed 1NT, 4S cold);
+    opener passes with four hearts, else prefers spades with three."""
+    assert choose_call(hand("KJT95", "T864", "", "KQ96"), ["1C", "P", "1S", "P", "1NT", "P"])[:2] == \
+        ("2H", "resp.new_suit")
+    assert choose_call(hand("QJT95", "QJ82", "K953", ""), ["1C", "P", "1S", "P", "2C", "P"])[0] == "2H"
+    shown = ["1C", "P", "1S", "P", "1NT", "P", "2H", "P"]
+    assert choose_call(hand("A82", "AK5", "QT2", "T542"), shown)[:2] == ("2S", "bid.preference")
+    assert choose_call(hand("A8", "AK54", "QT2", "T542"), shown)[0] == "pass"
+
+
+def test_advancer_bids_over_their_raise_of_the_doubled_suit():
+    """Partner doubled for takeout and they raised: game in a five-card major with the values
+    (11 passed 2D X 4D, 4H cold), a major at the three level with less (6 with both majors and a
+    void passed 1C 2C X 3C, 5H cold), a pass with nothing to say."""
+    assert choose_call(hand("T643", "AKT52", "A", "764"), ["2D", "X", "4D"])[:2] == ("4H", "advance.game")
+    assert choose_call(hand("J864", "AJT9", "95432", ""), ["1C", "P", "2C", "X", "3C"])[:2] == \
+        ("3S", "advance.cheapest")
+    assert choose_call(hand("J86", "QT9", "9543", "Q42"), ["1C", "P", "2C", "X", "3C"])[0] == "pass"
+
+
+def test_strong_doubler_names_his_suit_when_responder_bid_and_opener_passed():
+    """1D X 1S P P: the doubler with 17+ and a long suit of his own bids it rather than sell out
+    (17 with six hearts passed 1S, 3H cold); without the values he passes."""
+    assert choose_call(hand("AJ", "AJT974", "3", "AK85"), ["1D", "X", "1S", "P", "P"])[:2] == ("2H", "rebid.suit")
+    assert choose_call(hand("AJ", "QJT974", "3", "K985"), ["1D", "X", "1S", "P", "P"])[0] == "pass"
+
+
+def test_a_six_card_major_of_ones_own_plays_game_rather_than_no_trump():
+    """With six of an unbid major and game values the major is the game: the overcaller's partner
+    (17 with six hearts bid 3NT over 1C 1D, 4H cold), the strong doubler over partner's minor (18
+    with seven hearts bid 3NT over 2D, 4H+1), and opener with seven of his jump-rebid major under
+    partner's 3NT (a singleton opposite played 3NT, 4H+1 cold)."""
+    assert choose_call(hand("AT5", "Q97643", "AK3", "A"), ["1C", "1D", "P"])[:2] == ("4H", "bid.game_long")
+    assert choose_call(hand("AT5", "Q9764", "AK3", "A3"), ["1C", "1D", "P"])[0] == "3NT"  # five: no-trump
+    assert choose_call(hand("KQ", "AKJ5432", "J3", "AT"), ["P", "1S", "X", "P", "2D", "P"])[0] == "4H"
+    assert choose_call(hand("76", "AQJ9643", "QJ6", "A"), ["1H", "P", "1S", "P", "3H", "P", "3NT", "P"])[0] == "4H"
+    assert choose_call(hand("76", "AQJ964", "QJ63", "A"), ["1H", "P", "1S", "P", "3H", "P", "3NT", "P"])[0] == "pass"

@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from typing import Any, Sequence
 
 from cardavia.ai.bridge_bidding.system import MAJORS, RULES, SUITS, Rule
-from cardavia.ai.bridge_bidding.system.responses import BLACKWOOD
+from cardavia.ai.bridge_bidding.system.responder import BLACKWOOD
 
 _RANKS = "23456789TJQKA"
 _BALANCED = ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])

@@ -8,8 +8,9 @@ sees it: the calls after the leading passes, space-separated, passes written
 row whose context matches, whose call is legal and whose constraints the
 hand meets; ``explain`` reads a call back as the first row with its context
 and call.  The rows live by auction phase, tried in this order: ``openings``
-(and 1NT's, 2NT's and 2C's conventions), ``responses`` (uncontested auctions
-after a suit opening), ``competition``, ``later`` (weak twos, preempts and
+(and 1NT's, 2NT's and 2C's conventions), ``responses`` (the responses to a suit
+opening and opener's rebid), ``responder`` (the uncontested auction from
+responder's second call on, Blackwood), ``competition``, ``later`` (weak twos, preempts and
 later contested calls) and ``placement`` (the catch-all rows); ``messages``
 holds their English.  Constraints (every one must hold):
 
@@ -71,11 +72,12 @@ may translate the same ids.
 """
 from __future__ import annotations
 
-from cardavia.ai.bridge_bidding.system import competition, later, openings, placement, responses
+from cardavia.ai.bridge_bidding.system import competition, later, openings, placement, responder, responses
 from cardavia.ai.bridge_bidding.system.messages import MESSAGES, NAMES, SIMULATED, render
 from cardavia.ai.bridge_bidding.system.rows import MAJORS, SUITS, Rule
 
-RULES: list[Rule] = [*openings.ROWS, *responses.ROWS, *competition.ROWS, *later.ROWS, *placement.ROWS]
+RULES: list[Rule] = [*openings.ROWS, *responses.ROWS, *responder.ROWS, *competition.ROWS, *later.ROWS,
+                     *placement.ROWS]
 """Every row, the phases in this order: the first row that fits a hand makes its call."""
 
 __all__ = ["MAJORS", "MESSAGES", "NAMES", "RULES", "SIMULATED", "SUITS", "Rule", "render"]

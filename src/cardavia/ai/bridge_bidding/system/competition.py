@@ -100,6 +100,9 @@ for x in SUITS:  # advancing partner's overcall
              len={y: (4, 13)})
         rule(ctx, f"2{y}", "advance.raise", {"suit": y, "length": 3, "low": 6, "high": 10}, pts=(6, 10),
              len={y: (3, 13)})
+        for m in MAJORS.replace(x, "").replace(y, ""):  # a six-card major of his own: game in it, not
+            rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(13, 40),  # 3NT (17 with six
+                 len={m: (6, 13)})  # hearts bid 3NT over 1C 1D, 4H cold)
         rule(ctx, "3NT", "advance.nt", {"low": 15}, hcp=(15, 40), stop=x)
         rule(ctx, "2NT", "advance.nt", {"low": 12, "high": 14}, hcp=(12, 14), stop=x)
         rule(ctx, "1NT", "advance.nt", {"low": 8, "high": 11}, hcp=(8, 11), stop=x)
@@ -140,6 +143,10 @@ for x in SUITS:  # advancing partner's overcall
                           message="bid.accept_invite")
         ctx = rf"^1{x} X P {level + 1}{y} P$"
         rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 13, 40), len={y: (4, 13)})
+    for m in MAJORS.replace(x, ""):  # a six-card major of the doubler's own with 17+: game in it, before
+        others = SUITS.replace(m, "")  # no-trump (18 with seven hearts bid 3NT over 2D, 4H+1)
+        rule(rf"^1{x} X P [23][{others}] P$", f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(17, 40),
+             len={m: (6, 13)})
     rule(rf"^1{x} X P [23][CDHS] P$", "3NT", "bid.game", {"low": 15}, hcp=(15, 40), stop=x)
     # The doubler too strong for a minimum, balanced with their suit held, shows it in no-trump (18 doubled
     # in the balancing seat, passed partner's 1S with 10 opposite, and 3NT+1 was lost); partner places it.

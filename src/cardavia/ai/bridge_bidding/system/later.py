@@ -83,6 +83,22 @@ for x in "DHSC":  # advancing a takeout double of a weak two or preempt
                     if not (level == 4 and y in MAJORS):  # that is the game row's
                         rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 9, "length": 4},
                              best_of=(SUITS.replace(x, ""), y))
+for x in "DHSC":  # their raise over partner's takeout double of a weak two or preempt: a five-card major
+    for lv in (2, 3):  # at game with 10+, a five-card suit of our own with less (11 passed 4D, 4H cold)
+        if lv == 2 and x == "C":
+            continue
+        ctx = rf"^{lv}{x} X [34]{x}$"
+        for m in MAJORS.replace(x, ""):
+            rule(ctx, f"4{m}", "advance.game", {"suit": m, "length": 5, "low": 10}, hcp=(10, 40),
+                 len={m: (5, 13)}, best_of=(SUITS.replace(x, ""), m))
+        for y in SUITS.replace(x, ""):
+            if y in MAJORS and y in below(x):
+                continue  # four of a major is the game row's
+            rule(ctx, f"{4 if y in below(x) else 3}{y}", "advance.free", {"suit": y, "length": 5, "low": 6},
+                 hcp=(6, 12), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+        rule(ctx, "pass", "pass.competitive", {})
+
+
 def doubler_names_his_suit(ctx: str, x: str, levels: tuple[int, ...]) -> None:
     """The takeout doubler of 1x with 17+ bids a five-card suit of his own, the longest, one they did not bid."""
     for y in SUITS.replace(x, "")[::-1]:
@@ -102,6 +118,9 @@ for x in SUITS:  # the doubler's second call, in the direct seat or the balancin
     rule(ctx, "pass", "pass.minimum", {"high": 16})
     # opener rebid his suit over a bid of responder's or the advancer's: the strong doubler names his own
     doubler_names_his_suit(rf"^1{x} (?:X \S+ P|X P \S+|P P X P \S+) [2-3]{x}$", x, (2, 3))
+    # responder bid over the double and opener passed: the strong doubler names his own too (17 with six
+    # hearts passed 1S, 3H cold)
+    doubler_names_his_suit(rf"^1{x} X (?:1[DHS]|1NT|2[CDHS]) P P$", x, (1, 2, 3))
 
 for x in SUITS:  # opener when the overcall is raised and partner passed: a takeout double with extras and
     for y in above(x):  # shortness, or his own six-card suit (16 and a void in theirs passed 2D, 4S+1 cold)
@@ -135,6 +154,19 @@ for x in SUITS:  # competing when the opponents have found a fit
             for level in (2, 3):
                 rule(ctx, f"{level}{y}", "advance.cheapest", {"suit": y, "high": 11, "length": 4},
                      best_of=(SUITS.replace(x, ""), y))
+    # their raise to three over the double: game in a five-card major with 12+, else a four-card suit at
+    # the three level with 6+ (6 with a void and both majors passed 3C, 5H cold)
+    ctx = rf"^1{x} P 2{x} X 3{x}$"
+    for m in MAJORS.replace(x, ""):
+        rule(ctx, f"4{m}", "advance.game", {"suit": m, "length": 5, "low": 12}, hcp=(12, 40), len={m: (5, 13)},
+             best_of=(SUITS.replace(x, ""), m))
+    for suits in (MAJORS.replace(x, ""), SUITS.replace(x, "")):  # a major first (the double promised them)
+        for y in suits:
+            if y in MAJORS and y in below(x):
+                continue  # four of a major is the game row's
+            rule(ctx, f"{3 if y in above(x) else 4}{y}", "advance.cheapest", {"suit": y, "high": 11, "length": 4},
+                 hcp=(6, 11), len={y: (4, 13)}, best_of=(suits, y))
+    rule(ctx, "pass", "pass.competitive", {})
 for x in SUITS:  # opener's reopening double passed round to responder: penalty with their suit, else a bid
     for y in SUITS.replace(x, ""):
         for lv in (1, 2):

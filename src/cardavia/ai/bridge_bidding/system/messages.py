@@ -82,6 +82,7 @@ MESSAGES: dict[str, str] = {
     "bid.preference": "prefers {suit}",
     "advance.free": "{length}+ {suit}, {low}+ points",
     "rebid.jump_shift": "jump shift: {length}+ {suit}, {low}+ points, game forcing",
+    "rebid.reverse": "reverse: {length}+ {suit}, {low}+ points, forcing",
     "resp.splinter": "splinter: {length}+ {suit}, at most one {short}, {low}–{high} points",
     "bid.natural": "natural: to play in {suit} at the {level} level",
     "compete.law": "competes: {trumps}+ {suit} together (the law of total tricks)",
