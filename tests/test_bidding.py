@@ -1577,3 +1577,18 @@ def test_a_six_card_major_of_ones_own_plays_game_rather_than_no_trump():
     assert choose_call(hand("KQ", "AKJ5432", "J3", "AT"), ["P", "1S", "X", "P", "2D", "P"])[0] == "4H"
     assert choose_call(hand("76", "AQJ9643", "QJ6", "A"), ["1H", "P", "1S", "P", "3H", "P", "3NT", "P"])[0] == "4H"
     assert choose_call(hand("76", "AQJ964", "QJ63", "A"), ["1H", "P", "1S", "P", "3H", "P", "3NT", "P"])[0] == "pass"
+
+
+def test_a_second_major_or_a_six_card_major_shown_before_no_trump_is_chosen():
+    """The overcaller invited by 2NT shows five of an unbid major, and the advancer raises it with
+    three (9 with five spades and six diamonds passed 2NT, 4S+1 cold); responder to a jump shift
+    rebids six of his major, and opener raises it with two."""
+    assert choose_call(hand("AKJ53", "3", "JT5432", "8"), ["1C", "1D", "P", "2NT", "P"])[:2] == \
+        ("3S", "rebid.new_suit")
+    assert choose_call(hand("Q76", "KJ652", "8", "AK72"), ["1C", "1D", "P", "2NT", "P", "3S", "P"])[0] == "4S"
+    assert choose_call(hand("J76", "KJ652", "8", "AK72"), ["1C", "1D", "P", "2NT", "P", "3S", "P"])[0] == "4S"
+    assert choose_call(hand("J7", "KJ652", "86", "AK72"), ["1C", "1D", "P", "2NT", "P", "3S", "P"])[0] == "3NT"
+    jumped = ["1C", "P", "1H", "P", "2S", "P"]
+    assert choose_call(hand("2", "KQT974", "8", "QT974"), jumped)[:2] == ("3H", "rebid.own_suit")
+    assert choose_call(hand("AKJ3", "A5", "A3", "AJ852"), [*jumped, "3H", "P"])[0] == "4H"
+    assert choose_call(hand("AKJ3", "5", "A32", "AJ852"), [*jumped, "3H", "P"])[0] == "3NT"

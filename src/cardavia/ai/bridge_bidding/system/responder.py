@@ -141,6 +141,11 @@ for x in SUITS:  # responder after opener's jump shift (19+, forcing): game, a f
                 rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 3}, len={x: (3, 13)})
             if z in MAJORS:
                 rule(ctx, f"4{z}", "bid.game_fit", {"suit": z, "length": 4}, len={z: (4, 13)})
+            if y in MAJORS:  # six of his major: opener raises with two (7 with six hearts bid 3NT, 4H cold)
+                rule(ctx, f"3{y}", "rebid.own_suit", {"suit": y, "length": 6}, len={y: (6, 13)})
+                rule(rf"^1{x} P 1{y} P {jump} P 3{y} P$", f"4{y}", "bid.game_fit", {"suit": y, "length": 2},
+                     len={y: (2, 13)})
+                rule(rf"^1{x} P 1{y} P {jump} P 3{y} P$", "3NT", "bid.game", {"low": 19})
             rule(ctx, "3NT", "bid.game", {"low": 6})  # forced: the 6+ of the response
 for x in SUITS:  # responder after opener's jump rebid of his suit (16-18): game with 8+
     for y in above(x):
