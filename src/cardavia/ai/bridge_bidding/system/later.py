@@ -232,10 +232,11 @@ for x in SUITS:
             ctx = rf"^1{x} {ov} P 2NT P$"  # advance.nt, 12-14
             if y in MAJORS:
                 rule(ctx, f"4{y}", "bid.game_long", {"suit": y, "length": 6}, pts=(11, 40), len={y: (6, 13)})
-            for m in MAJORS.replace(x, "").replace(y, ""):  # five of an unbid major too: advancer chooses
-                rule(ctx, f"3{m}", "rebid.new_suit", {"suit": m, "length": 5}, len={m: (5, 13)})  # (9 with
-                rule(rf"{ctx[:-1]} 3{m} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 3},  # 5-6 passed
-                     len={m: (3, 13)})  # 2NT, 4S+1 cold)
+            # five of an unbid major too, and the advancer chooses the game (9 with five spades and six
+            # diamonds passed 2NT, 4S+1 cold)
+            for m in MAJORS.replace(x, "").replace(y, ""):
+                rule(ctx, f"3{m}", "rebid.new_suit", {"suit": m, "length": 5}, len={m: (5, 13)})
+                rule(rf"{ctx[:-1]} 3{m} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 3}, len={m: (3, 13)})
                 rule(rf"{ctx[:-1]} 3{m} P$", "3NT", "bid.game", {"low": 12})
             answer_invitation(ctx, "3NT", 10)
     ctx = rf"^1{x} 1NT P 2NT P$"  # the 1NT overcall (15-18) invited
