@@ -1592,3 +1592,45 @@ def test_a_second_major_or_a_six_card_major_shown_before_no_trump_is_chosen():
     assert choose_call(hand("2", "KQT974", "8", "QT974"), jumped)[:2] == ("3H", "rebid.own_suit")
     assert choose_call(hand("AKJ3", "A5", "A3", "AJ852"), [*jumped, "3H", "P"])[0] == "4H"
     assert choose_call(hand("AKJ3", "5", "A32", "AJ852"), [*jumped, "3H", "P"])[0] == "3NT"
+
+
+def test_the_advancer_raises_a_weak_jump_overcall():
+    """1C (2H) P: with three hearts the advancer raises to 3H preemptively, with 15 as dummy 4H, else
+    passes (seed 14: its passes were holes the fallback filled)."""
+    assert choose_call(hand("54", "KQ3", "J9864", "T92"), ["1C", "2H", "P"])[:2] == ("3H", "advance.raise")
+    assert choose_call(hand("A4", "KQ3", "AK864", "T92"), ["1C", "2H", "P"])[:2] == ("4H", "advance.raise_game")
+    assert choose_call(hand("A54", "Q3", "J9864", "T92"), ["1C", "2H", "P"])[:2] == ("pass", "pass.competitive")
+    assert explain(["1C", "2H", "P"], "3H") == ("advance.raise", {"suit": "H", "length": 3})
+
+
+def test_the_fourth_seat_over_two_suits_overcalls_one_no_trump():
+    """1D P 1H: 15-18 balanced with both their suits stopped overcall 1NT (seed 14 deal 110: a 15-count
+    passed twice, 4S cold its way) and its partner places it as over a 1NT opening."""
+    assert choose_call(hand("AJ83", "A96", "QT4", "A65"), ["1D", "P", "1H"])[:2] == ("1NT", "overcall.nt")
+    assert choose_call(hand("AJ83", "965", "QT4", "A65"), ["1D", "P", "1H"])[0] == "pass"  # no heart stopper
+    assert choose_call(hand("A83", "96", "Q542", "KJ65"), ["1D", "P", "1H", "1NT", "P"])[:2] == ("3NT", "bid.game")
+    assert choose_call(hand("K83", "96", "Q542", "KJ65"), ["1D", "P", "1H", "1NT", "P"])[:2] == ("2NT", "resp.invite")
+    assert choose_call(hand("K83", "96", "Q542", "J652"), ["1D", "P", "1H", "1NT", "P"])[:2] == ("pass", "pass.weak")
+
+
+def test_responder_over_an_overcall_of_one_no_trump_shows_a_long_suit_or_chooses_the_game():
+    """1NT (2C): five diamonds and 0-9 sign off in 2D (seed 14 deal 553: 5D bid with 9, 4H+1 cold), six
+    clubs over 2D in 3C; game values and five of a major bid three of it and opener chooses 4M with
+    three, else 3NT; game values without their suit held bid 3NT all the same."""
+    assert choose_call(hand("T9", "AQ76", "QJT875", "5"), ["1NT", "2C"])[:2] == ("2D", "bid.signoff_long")
+    assert choose_call(hand("T9", "A7", "J6", "QT98765"), ["1NT", "2D"])[:2] == ("3C", "bid.signoff_long")
+    assert choose_call(hand("T9", "AQ765", "QJT8", "K5"), ["1NT", "2C"])[:2] == ("3H", "bid.choice_of_games")
+    assert choose_call(hand("KQ8", "KJT2", "A3", "KT32"), ["1NT", "2C", "P", "3H", "P"])[:2] == ("4H", "rebid.fit")
+    assert choose_call(hand("KQ8", "KJ", "A32", "KT432"), ["1NT", "2C", "P", "3H", "P"])[:2] == ("3NT", "rebid.no_fit")
+    assert choose_call(hand("T9", "A76", "QJT8", "K875"), ["1NT", "2D"])[:2] == ("3NT", "bid.game")
+    assert explain(["1NT", "2D"], "3NT") == ("bid.game", {"low": 10})
+
+
+def test_the_takeout_doubler_raises_the_advancers_free_major():
+    """1C X 1H 1S P: the doubler raises the free 1S (five cards, 6-12) with three trumps, to game from 17
+    as dummy (seed 14 deal 699: 14 and a singleton passed it, ten tricks made)."""
+    auction = ["1C", "X", "1H", "1S", "P"]
+    assert choose_call(hand("AQ83", "654", "AQ843", "Q"), auction)[:2] == ("4S", "bid.game_fit")
+    assert choose_call(hand("AQ8", "654", "AQ84", "Q32"), auction)[:2] == ("2S", "rebid.raise")
+    assert choose_call(hand("A8", "654", "AQ843", "Q32"), auction)[:2] == ("pass", "pass.competitive")
+

@@ -44,6 +44,17 @@ for x in SUITS:
                 rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 11, "high": 16},
                      hcp=(11, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
         rule(ctx, "pass", "pass.no_overcall", {})
+for x in SUITS:  # the fourth seat over 1x P 1y: the 1NT overcall, both suits stopped (it passed 1D P 1H with
+    for y in above(x):  # 15 balanced and both stopped, 3NT by it cold). (A five-card suit of its own
+        # overcalled too, 8+ at the one level, 11+ at the two: seed 13 +0.048 [-0.010, +0.106] with the weak jump
+        # raised over a negative double: opener and responder have no rows over it and stopped low.)
+        ctx = rf"^1{x} P 1{y}$"
+        rule(ctx, "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop="theirs")
+        ctx = rf"^1{x} P 1{y} 1NT P$"  # its partner: game, an invitation or a pass, as over a 1NT opening
+        rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
+        rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
+        rule(ctx, "pass", "pass.weak", {"high": 7})
+        answer_invitation(rf"^1{x} P 1{y} 1NT P 2NT P$", "3NT", 17)
 # (A lighter balancing seat over a weak two, doubling from 10 HCP short in their suit and naming a five-card
 # suit from 8 at the two level, 10 at the three: seeds 7, 2, 1 +0.004, -0.015, +0.018, noise; left out. In
 # either seat, doubling a weak two with 10-12 and a singleton or void there: seeds 3, 4, 7 +0.008, +0.005,

@@ -34,6 +34,15 @@ for x in SUITS:
         rule(ctx, "pass", "bid.preference", {"suit": z})
 
 for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
+    for y in above(x):  # his weak jump (six cards, 5-10): game with a fit and the values, else raise to three
+        ctx = rf"^1{x} 2{y} P$"  # preemptively with three trumps (over a negative double too: seed 13 +0.048
+        # [-0.010, +0.106] with the fourth seat's overcalls, the opening side having no rows over either)
+        if y in MAJORS:
+            rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 3, "low": 15}, dummy=(y, 15, 40),
+                 len={y: (3, 13)})
+        rule(ctx, "3NT", "advance.nt", {"low": 16}, hcp=(16, 40), stop=x)
+        rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, len={y: (3, 13)})
+        rule(ctx, "pass", "pass.competitive", {})
     for y in below(x):
         ctx = rf"^1{x} 2{y} P$"
         rule(ctx, "3NT", "advance.nt", {"low": 14}, hcp=(14, 40), stop=x)
@@ -64,6 +73,12 @@ for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
             rule(ctx, f"{level}{y}", "advance.free", {"suit": y, "length": 5, "low": 6}, hcp=(6, 12),
                  len={y: (5, 13)}, unbid=y)
     rule(ctx, "pass", "pass.competitive", {})
+    for y in MAJORS.replace(x, ""):  # the doubler raises the free major with three: game from 17 as dummy, else
+        for level in (1, 2):  # one level up (14 with four spades passed 1S, 4C their way lost)
+            ctx = rf"^1{x} X (?:1[DHS]|2[CDHS]|1NT|XX) {level}{y} P$"
+            rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 3}, dummy=(y, 17, 40), len={y: (3, 13)})
+            rule(ctx, f"{level + 1}{y}", "rebid.raise", {"suit": y, "length": 3}, len={y: (3, 13)})
+            rule(ctx, "pass", "pass.competitive", {})
 
 for x in "DHSC":  # advancing a takeout double of a weak two or preempt
     for lv in (2, 3):
@@ -308,12 +323,21 @@ for y in SUITS:
     for m in MAJORS:
         if m != y:
             rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(8, 40), len={m: (6, 13)})
+    for m in MAJORS.replace(y, ""):  # game values and five of a major: opener chooses the game
+        rule(ctx, f"3{m}", "bid.choice_of_games", {"suit": m, "length": 5}, hcp=(10, 14), len={m: (5, 13)})
+        rule(rf"^1NT 2{y} P 3{m} P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3}, len={m: (3, 13)})
+        rule(rf"^1NT 2{y} P 3{m} P$", "3NT", "rebid.no_fit", {"suit": m})
     rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 14), stop=y)
     rule(ctx, "X", "double.penalty", {"low": 8}, hcp=(8, 40), len={y: (4, 13)})
     for m in MAJORS:
         if m in above(y):
             rule(ctx, f"2{m}", "bid.signoff_long", {"suit": m, "length": 5}, hcp=(0, 9), len={m: (5, 13)})
+    for m in "DC".replace(y, ""):  # a long minor to play (it bid 5D over 2C with 9 and 4H+1 cold)
+        level, length = (2, 5) if m in above(y) else (3, 6)
+        rule(ctx, f"{level}{m}", "bid.signoff_long", {"suit": m, "length": length}, hcp=(0, 9),
+             len={m: (length, 13)})
     rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9), stop=y)
+    rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 14))  # their suit not held: partner may hold it
     rule(ctx, "pass", "pass.competitive", {})
     answer_invitation(rf"^1NT 2{y} P 2NT P$", "3NT", 16, high=17)
 
