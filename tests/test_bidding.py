@@ -507,6 +507,12 @@ def test_lever_candidates_name_game_slam_and_competitive_calls(monkeypatch):
     # the system's 3NT with a heart fit: 4H is simulated against it (and no slam with 25 points)
     assert lever_candidates(Hand(hand("AK2", "KQ32", "K32", "432")), ["1H", "P"], 2, every[10:], "3NT",
                             12, [2]) == ["4H"]
+    # over the system's 3NT with a club fit 5C is simulated, unless MINOR_STRAIN_GAMES is off
+    assert lever_candidates(Hand(hand("AK2", "K32", "K32", "5432")), ["1C", "P"], 2, every[10:], "3NT",
+                            12, [0]) == ["5C"]
+    monkeypatch.setattr(simulate, "MINOR_STRAIN_GAMES", False)
+    assert lever_candidates(Hand(hand("AK2", "K32", "K32", "5432")), ["1C", "P"], 2, every[10:], "3NT",
+                            12, [0]) == []
     # a contested part-score auction where our side holds the contract: game is simulated from
     # GAME_POINTS together (13 and partner's 10 after 1H (1S) 2H), not below (13 and 6)
     contested = ["1H", "1S", "2H", "P"]
@@ -1634,3 +1640,23 @@ def test_the_takeout_doubler_raises_the_advancers_free_major():
     assert choose_call(hand("AQ8", "654", "AQ84", "Q32"), auction)[:2] == ("2S", "rebid.raise")
     assert choose_call(hand("A8", "654", "AQ843", "Q32"), auction)[:2] == ("pass", "pass.competitive")
 
+
+def test_opener_rebids_over_a_forcing_new_suit_after_an_overcall():
+    """1H (1S) 2C: the new suit forces, so opener never passes it (seed 14 deal 309: 12 with four diamonds
+    passed 2C, 6D cold): a second suit, a raise, no-trump with their suit held, or his own suit."""
+    assert choose_call(hand("A43", "KQJ52", "Q875", "2"), ["1H", "1S", "2C", "P"])[:2] == ("2D", "rebid.new_suit")
+    assert choose_call(hand("A43", "KQJ52", "Q87", "K2"), ["1H", "1S", "2C", "P"])[:2] == ("2H", "rebid.own_suit")
+    assert choose_call(hand("A43", "KQJ", "Q87", "KT92"), ["1C", "1S", "2H", "P"])[:2] == ("3H", "rebid.raise")
+    assert choose_call(hand("K43", "KJ", "Q87", "KT932"), ["1C", "1S", "2D", "P"])[:2] == ("2NT", "rebid.nt")
+    assert choose_call(hand("743", "Q", "Q963", "AKQJ6"), ["1D", "1H", "2C", "P", "2NT", "P"])[:2] == \
+        ("3NT", "bid.game")
+
+
+def test_a_weak_responder_to_2nt_transfers_to_his_five_card_major_and_passes():
+    """2NT: 0-3 HCP with five spades transfer with 3H and pass 3S (seed 14 deal 304: 1 HCP passed 2NT,
+    which went down, 2S+1 cold); with 4+ responder still chooses between 3NT and the major."""
+    assert choose_call(hand("J8532", "4", "962", "8754"), ["2NT", "P"])[:2] == ("3H", "resp.transfer")
+    assert choose_call(hand("J8532", "4", "962", "8754"), ["2NT", "P", "3H", "P", "3S", "P"])[:2] == \
+        ("pass", "pass.weak")
+    assert choose_call(hand("J8532", "4", "K62", "8754"), ["2NT", "P", "3H", "P", "3S", "P"])[0] == "3NT"
+    assert choose_call(hand("J853", "4", "9652", "8754"), ["2NT", "P"])[:2] == ("pass", "pass.weak")

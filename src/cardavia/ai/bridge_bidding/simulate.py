@@ -181,6 +181,12 @@ STRAIN_GAMES = True  # a game in another fitting strain is simulated against the
 # the hands: seeds 3, 4 +0.133 [+0.013, +0.252], +0.028, the 4-3 fits flattered; left out. Not in a suit we
 # bid ourselves where partner chose the game, as he knew it (a preempter under partner's 3NT): seeds 3, 4
 # +0.072 [-0.008, +0.153], -0.005, 6 auctions worse, 2 better: the long suit's game makes where 3NT fails)
+MINOR_GAMES = True  # five of a minor is among the game candidates against a part-score (off, with
+# MINOR_STRAIN_GAMES off too: held-out seed 13 -0.036 [-0.103, +0.031], 16 auctions better, 12 worse; seed 14
+# +0.019 [-0.056, +0.094], 27 better, 22 worse)
+MINOR_STRAIN_GAMES = True  # five of a minor is among STRAIN_GAMES' candidates, 3NT or 4M taken out into it (of
+# those the samples chose on seeds 13 and 14, as many went down as made; off, held-out seeds 13 -0.041 [-0.093,
+# +0.011], 14 -0.004 [-0.059, +0.051], 15 +0.038 [-0.040, +0.116] IMPs a deal, 35 auctions better, 24 worse: noise)
 COMPETE = False  # bidding on over the opponents' game is simulated: off, it lost IMPs on the tuning set
 # (4.47 off, 4.51 on; with rollouts 4.23 off, 4.38 on, 4.48 with their doubled game as a candidate too;
 # with every row read, seed 7 +0.184 [+0.103, +0.265]: 45 auctions worse, 10 better, the sacrifices overbid;
@@ -305,7 +311,8 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     if last_seat % 2 != side:  # the opponents have the contract
         if CONTESTED_GAMES and top_level < 4 and combined >= GAME_POINTS and (system or "P") in ("P", "X"):
             for strain in fits:  # they outbid our part-score: our game in a fit against the system's call
-                add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+                if MINOR_GAMES or strain >= 2:
+                    add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
         if CONTESTED_SLAMS and combined >= SLAM_POINTS and top_level < 6:
             for strain in {*fits, 4}:  # slam over their interference, against the system's call
                 add(f"6{_STRAINS[strain]}")
@@ -344,11 +351,13 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
                                        if hand.length[SUITS[s]] >= 3)])
     if game_points >= GAME_POINTS and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
         for strain in {*fits, 4}:
-            add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+            if MINOR_GAMES or strain >= 2:
+                add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
     game = system if system is not None and system != "P" else last if last_seat % 2 == side else None
     if STRAIN_GAMES and game is not None and int(game[0]) == _GAME_LEVEL[_STRAINS.index(game[1:])]:
         for strain in fits:  # the game in another strain we fit: 4M or 5m against 3NT, ...
-            add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+            if MINOR_STRAIN_GAMES or strain >= 2:
+                add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
     return out
 
 

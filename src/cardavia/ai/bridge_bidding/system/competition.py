@@ -200,6 +200,33 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
     rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5})
 
 
+def opener_after_free_new_suit(x: str, y: str, z: str) -> None:
+    """1x (1y) 2z P: responder's new suit (five, 11+) forces; opener raises it, shows no-trump with their
+    suit held (12-14 or 18-19, balanced), rebids six of his own (16+ a level higher), names a new suit,
+    else rebids his own (it passed 2C with 12 and four clubs, 6D cold)."""
+    ctx = rf"^1{x} 1{y} 2{z} P$"
+    own = 2 if x in above(z) else 3
+    rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True, stop=y)
+    rule(ctx, f"3{z}", "rebid.raise", {"suit": z, "length": 3 if z in MAJORS else 4},
+         len={z: (3 if z in MAJORS else 4, 13)})
+    if own == 2:
+        rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16}, pts=(16, 40), len={x: (6, 13)})
+    rule(ctx, "2NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True, stop=y)
+    for w in SUITS:
+        if w not in (x, y, z):
+            level = 2 if w in above(z) else 3
+            rule(ctx, f"{level}{w}", "rebid.new_suit", {"suit": w, "length": 4}, len={w: (4, 13)})
+    rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5})
+    # responder places opener's no-trump (their suit held): game from 11 (14 passed 2NT, 3NT+1 cold)
+    rule(rf"^1{x} 1{y} 2{z} P 2NT P$", "3NT", "bid.game", {"low": 11}, hcp=(11, 40))
+
+
+for x in SUITS:
+    for y in above(x):
+        for z in SUITS:
+            if z not in (x, y):
+                opener_after_free_new_suit(x, y, z)
+
 for x in SUITS:  # responder after an overcall or a takeout double
     for y in SUITS + "N":
         if y == x:

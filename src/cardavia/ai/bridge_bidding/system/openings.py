@@ -80,6 +80,10 @@ def stayman_and_transfers(opened: str, low: int, game: tuple[str, dict]) -> None
     rule(f"{opened}$", "3H", "resp.transfer", {"suit": "S", "length": 5}, len={"S": (5, 13)}, best_of=("HS", "S"),
          hcp=(low, 40))
     rule(f"{opened}$", "3D", "resp.transfer", {"suit": "H", "length": 5}, len={"H": (5, 13)}, hcp=(low, 40))
+    # too weak for game, a transfer all the same: the major plays better than no-trump (1 HCP with five
+    # spades passed 2NT, down, 2S+1 cold)
+    rule(f"{opened}$", "3H", "resp.transfer", {"suit": "S", "length": 5}, len={"S": (5, 13)}, best_of=("HS", "S"))
+    rule(f"{opened}$", "3D", "resp.transfer", {"suit": "H", "length": 5}, len={"H": (5, 13)})
     rule(f"{opened}$", "3C", "resp.stayman", {"low": low}, hcp=(low, 40), four_card_major=True)
     rule(f"{opened} 3C P$", "3H", "rebid.stayman_major", {"suit": "H", "length": 4}, len={"H": (4, 5)})
     rule(f"{opened} 3C P$", "3S", "rebid.stayman_major", {"suit": "S", "length": 4}, len={"S": (4, 5)})
@@ -89,6 +93,7 @@ def stayman_and_transfers(opened: str, low: int, game: tuple[str, dict]) -> None
     rule(f"{opened} 3C P 3[DHS] P$", "3NT", game[0], dict(game[1]))
     for bid, m in (("3D", "H"), ("3H", "S")):
         rule(f"{opened} {bid} P$", f"3{m}", "rebid.complete_transfer", {"suit": m})
+        rule(f"{opened} {bid} P 3{m} P$", "pass", "pass.weak", {"high": low - 1}, hcp=(0, low - 1))
         rule(f"{opened} {bid} P 3{m} P$", f"4{m}", "bid.game_long", {"suit": m, "length": 6}, len={m: (6, 13)})
         rule(f"{opened} {bid} P 3{m} P$", "3NT", "bid.choice_of_games", {"suit": m, "length": 5})
         rule(f"{opened} {bid} P 3{m} P 3NT P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3}, len={m: (3, 13)})
