@@ -308,11 +308,14 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
         if call in legal_tokens and call not in out and call != system:
             out.append(call)
 
+    def add_game(strain: int, minors: bool = MINOR_GAMES) -> None:
+        if minors or strain >= 2:  # five of a minor behind its switch
+            add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+
     if last_seat % 2 != side:  # the opponents have the contract
         if CONTESTED_GAMES and top_level < 4 and combined >= GAME_POINTS and (system or "P") in ("P", "X"):
             for strain in fits:  # they outbid our part-score: our game in a fit against the system's call
-                if MINOR_GAMES or strain >= 2:
-                    add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+                add_game(strain)
         if CONTESTED_SLAMS and combined >= SLAM_POINTS and top_level < 6:
             for strain in {*fits, 4}:  # slam over their interference, against the system's call
                 add(f"6{_STRAINS[strain]}")
@@ -351,13 +354,11 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
                                        if hand.length[SUITS[s]] >= 3)])
     if game_points >= GAME_POINTS and int(last[0]) < _GAME_LEVEL[current] and (system or "P") == "P":
         for strain in {*fits, 4}:
-            if MINOR_GAMES or strain >= 2:
-                add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+            add_game(strain)
     game = system if system is not None and system != "P" else last if last_seat % 2 == side else None
     if STRAIN_GAMES and game is not None and int(game[0]) == _GAME_LEVEL[_STRAINS.index(game[1:])]:
         for strain in fits:  # the game in another strain we fit: 4M or 5m against 3NT, ...
-            if MINOR_STRAIN_GAMES or strain >= 2:
-                add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
+            add_game(strain, MINOR_STRAIN_GAMES)
     return out
 
 

@@ -48,13 +48,8 @@ for x in SUITS:  # the fourth seat over 1x P 1y: the 1NT overcall, both suits st
     for y in above(x):  # 15 balanced and both stopped, 3NT by it cold). (A five-card suit of its own
         # overcalled too, 8+ at the one level, 11+ at the two: seed 13 +0.048 [-0.010, +0.106] with the weak jump
         # raised over a negative double: opener and responder have no rows over it and stopped low.)
-        ctx = rf"^1{x} P 1{y}$"
-        rule(ctx, "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True, stop="theirs")
-        ctx = rf"^1{x} P 1{y} 1NT P$"  # its partner: game, an invitation or a pass, as over a 1NT opening
-        rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
-        rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
-        rule(ctx, "pass", "pass.weak", {"high": 7})
-        answer_invitation(rf"^1{x} P 1{y} 1NT P 2NT P$", "3NT", 17)
+        rule(rf"^1{x} P 1{y}$", "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True,
+             stop="theirs")  # its partner places it: later.place_nt_overcall
 # (A lighter balancing seat over a weak two, doubling from 10 HCP short in their suit and naming a five-card
 # suit from 8 at the two level, 10 at the three: seeds 7, 2, 1 +0.004, -0.015, +0.018, noise; left out. In
 # either seat, doubling a weak two with 10-12 and a singleton or void there: seeds 3, 4, 7 +0.008, +0.005,
@@ -207,8 +202,8 @@ def opener_after_free_new_suit(x: str, y: str, z: str) -> None:
     ctx = rf"^1{x} 1{y} 2{z} P$"
     own = 2 if x in above(z) else 3
     rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True, stop=y)
-    rule(ctx, f"3{z}", "rebid.raise", {"suit": z, "length": 3 if z in MAJORS else 4},
-         len={z: (3 if z in MAJORS else 4, 13)})
+    support = 3 if z in MAJORS else 4
+    rule(ctx, f"3{z}", "rebid.raise", {"suit": z, "length": support}, len={z: (support, 13)})
     if own == 2:
         rule(ctx, f"3{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16}, pts=(16, 40), len={x: (6, 13)})
     rule(ctx, "2NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True, stop=y)

@@ -33,6 +33,22 @@ for x in SUITS:
         rule(ctx, f"2{x}", "bid.preference", {"suit": x}, best_of=(x + z, x))
         rule(ctx, "pass", "bid.preference", {"suit": z})
 
+def place_nt_overcall(lead: str, majors: str) -> None:
+    """Partner overcalled 1NT (15-18) after ``lead``: game from 10, the invitation with 8-9 (he accepts
+    with 17), else a pass; five or six of one of ``majors`` (those the opponents did not bid) sign off
+    in it or bid game."""
+    ctx = rf"{lead} 1NT P$"
+    for m in majors:
+        rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(8, 40), len={m: (6, 13)})
+        rule(ctx, f"2{m}", "bid.signoff_long", {"suit": m, "length": 5}, hcp=(0, 7), len={m: (5, 13)})
+    rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
+    rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
+    rule(ctx, "pass", "pass.weak", {"high": 7})
+    answer_invitation(rf"{lead} 1NT P 2NT P$", "3NT", 17, high=18)
+    if majors:
+        rule(rf"{lead} 1NT P 2[{majors}] P$", "pass", "pass.competitive", {})  # the sign-off
+
+
 for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
     for y in above(x):  # his weak jump (six cards, 5-10): game with a fit and the values, else raise to three
         ctx = rf"^1{x} 2{y} P$"  # preemptively with three trumps (over a negative double too: seed 13 +0.048
@@ -57,14 +73,9 @@ for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
     rule(rf"^1{x} 1NT [23]{x}$", "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
     if x != "C":
         rule(rf"^2{x} 2NT 3{x}$", "3NT", "bid.game", {"low": 8}, hcp=(8, 40))
-    ctx = rf"^1{x} 1NT P$"
-    for m in MAJORS:
-        if m != x:
-            rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(8, 40), len={m: (6, 13)})
-            rule(ctx, f"2{m}", "bid.signoff_long", {"suit": m, "length": 5}, hcp=(0, 7), len={m: (5, 13)})
-    rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
-    rule(ctx, "2NT", "resp.invite", {"low": 8, "high": 9}, hcp=(8, 9))
-    rule(ctx, "pass", "pass.weak", {"high": 7})
+    place_nt_overcall(rf"^1{x}", MAJORS.replace(x, ""))
+    for y in above(x):  # the fourth seat's 1NT over 1x P 1y
+        place_nt_overcall(rf"^1{x} P 1{y}", "")
     ctx = rf"^1{x} X (?:1[DHS]|2[CDHS]|1NT|XX)$"  # advancing a takeout double over a bid
     for y in "SHDC":
         if y == x:
@@ -254,9 +265,6 @@ for x in SUITS:
                 rule(rf"{ctx[:-1]} 3{m} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 3}, len={m: (3, 13)})
                 rule(rf"{ctx[:-1]} 3{m} P$", "3NT", "bid.game", {"low": 12})
             answer_invitation(ctx, "3NT", 10)
-    ctx = rf"^1{x} 1NT P 2NT P$"  # the 1NT overcall (15-18) invited
-    answer_invitation(ctx, "3NT", 17, high=18)
-    rule(rf"^1{x} 1NT P 2[HS] P$", "pass", "pass.competitive", {})  # the sign-off
 
 # The negative doubler after opener's new major or his own suit rebid (over the advancer's raise too):
 # game in the fit, no-trump with their suit held (the fallback bid 3NT over opener's 2S with three spades).

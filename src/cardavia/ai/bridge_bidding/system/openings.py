@@ -81,7 +81,8 @@ def stayman_and_transfers(opened: str, low: int, game: tuple[str, dict]) -> None
          hcp=(low, 40))
     rule(f"{opened}$", "3D", "resp.transfer", {"suit": "H", "length": 5}, len={"H": (5, 13)}, hcp=(low, 40))
     # too weak for game, a transfer all the same: the major plays better than no-trump (1 HCP with five
-    # spades passed 2NT, down, 2S+1 cold)
+    # spades passed 2NT, down, 2S+1 cold); rows of their own, so that the transfer still reads as ``low``+
+    # (the first row's floor: the slam simulation's gate)
     rule(f"{opened}$", "3H", "resp.transfer", {"suit": "S", "length": 5}, len={"S": (5, 13)}, best_of=("HS", "S"))
     rule(f"{opened}$", "3D", "resp.transfer", {"suit": "H", "length": 5}, len={"H": (5, 13)})
     rule(f"{opened}$", "3C", "resp.stayman", {"low": low}, hcp=(low, 40), four_card_major=True)
