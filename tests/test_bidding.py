@@ -1612,7 +1612,8 @@ def test_the_advancer_raises_a_weak_jump_overcall():
 def test_the_fourth_seat_over_two_suits_overcalls_one_no_trump():
     """1D P 1H: 15-18 balanced with both their suits stopped overcall 1NT (seed 14 deal 110: a 15-count
     passed twice, 4S cold its way) and its partner places it as over a 1NT opening."""
-    assert choose_call(hand("AJ83", "A96", "QT4", "A65"), ["1D", "P", "1H"])[:2] == ("1NT", "overcall.nt")
+    assert choose_call(hand("AJ83", "A96", "QT4", "A65"), ["1D", "P", "1H"])[:2] == ("1NT", "overcall.nt_both")
+    assert explain(["1D", "P", "1H"], "1NT") == ("overcall.nt_both", {"low": 15, "high": 18})
     assert choose_call(hand("AJ83", "965", "QT4", "A65"), ["1D", "P", "1H"])[0] == "pass"  # no heart stopper
     assert choose_call(hand("A83", "96", "Q542", "KJ65"), ["1D", "P", "1H", "1NT", "P"])[:2] == ("3NT", "bid.game")
     assert choose_call(hand("K83", "96", "Q542", "KJ65"), ["1D", "P", "1H", "1NT", "P"])[:2] == ("2NT", "resp.invite")

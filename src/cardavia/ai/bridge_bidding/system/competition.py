@@ -48,7 +48,7 @@ for x in SUITS:  # the fourth seat over 1x P 1y: the 1NT overcall, both suits st
     for y in above(x):  # 15 balanced and both stopped, 3NT by it cold). (A five-card suit of its own
         # overcalled too, 8+ at the one level, 11+ at the two: seed 13 +0.048 [-0.010, +0.106] with the weak jump
         # raised over a negative double: opener and responder have no rows over it and stopped low.)
-        rule(rf"^1{x} P 1{y}$", "1NT", "overcall.nt", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True,
+        rule(rf"^1{x} P 1{y}$", "1NT", "overcall.nt_both", {"low": 15, "high": 18}, hcp=(15, 18), balanced=True,
              stop="theirs")  # its partner places it: later.place_nt_overcall
 # (A lighter balancing seat over a weak two, doubling from 10 HCP short in their suit and naming a five-card
 # suit from 8 at the two level, 10 at the three: seeds 7, 2, 1 +0.004, -0.015, +0.018, noise; left out. In

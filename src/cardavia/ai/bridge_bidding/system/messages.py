@@ -61,6 +61,7 @@ MESSAGES: dict[str, str] = {
     "bid.grand": "grand slam in {suit}: every ace and {low}+ points together",
     "bid.signoff": "to play: too many aces missing",
     "overcall.nt": "{low}–{high} points, balanced, a stopper in their suit",
+    "overcall.nt_both": "{low}–{high} points, balanced, stoppers in both their suits",
     "double.takeout": "takeout: {low}+ points, asks partner to bid a suit",
     "overcall.suit": "overcall: {length}+ {suit}, {low}–{high} points",
     "overcall.weak_jump": "weak jump overcall: {length}+ {suit}, {low}–{high} points",
