@@ -1661,3 +1661,36 @@ def test_a_weak_responder_to_2nt_transfers_to_his_five_card_major_and_passes():
         ("pass", "pass.weak")
     assert choose_call(hand("J8532", "4", "K62", "8754"), ["2NT", "P", "3H", "P", "3S", "P"])[0] == "3NT"
     assert choose_call(hand("J853", "4", "9652", "8754"), ["2NT", "P"])[:2] == ("pass", "pass.weak")
+
+
+def test_seventeen_points_double_their_raise_whatever_the_shape():
+    """1S P 2S: 17+ double for takeout as over the opening, with three of their suit too (seed 14 deal 579:
+    18 balanced passed, 3NT+2 cold); less needs shortness in their suit."""
+    assert choose_call(hand("J62", "KQJ5", "A9", "AK98"), ["1S", "P", "2S"])[:2] == ("X", "double.takeout")
+    assert choose_call(hand("J62", "KQJ5", "A9", "Q987"), ["1S", "P", "2S"])[0] == "pass"
+    assert choose_call(hand("J62", "KQJ5", "A9", "AK98"), ["1S", "P", "2S", "P", "P"])[:2] == ("X", "double.takeout")
+
+
+def test_advancer_bids_game_in_the_other_major_over_their_raised_weak_two():
+    """2S X 3S: four hearts and 8+ bid 4H, the double having promised them (seed 14 deal 771: 8 with
+    four hearts passed, 4H+1 cold); with less, pass."""
+    assert choose_call(hand("J75", "QT85", "J94", "KJ7"), ["2S", "X", "3S"])[:2] == ("4H", "advance.game")
+    assert choose_call(hand("J75", "QT85", "J94", "J72"), ["2S", "X", "3S"])[:2] == ("pass", "pass.competitive")
+    assert explain(["2S", "X", "3S"], "4H") == ("advance.game", {"suit": "H", "length": 4, "low": 8})
+
+
+def test_the_overcaller_competes_with_a_long_suit_and_extras():
+    """1S (2D) P P 2S: the overcaller rebids a six-card suit with 14+ points at the three level (seed 14
+    deal 862: 16 with seven diamonds passed, 3NT+1 its way), 12+ at the two level; else he passes."""
+    assert choose_call(hand("KT5", "A9", "AKQ6532", "7"), ["1S", "2D", "P", "P", "2S"])[:2] == \
+        ("3D", "rebid.own_suit")
+    assert choose_call(hand("KT5", "94", "Q86532", "A7"), ["1S", "2D", "P", "P", "2S"])[0] == "pass"
+    assert choose_call(hand("K5", "AJ9842", "Q65", "72"), ["1C", "1H", "P", "P", "2C"])[:2] == \
+        ("2H", "rebid.own_suit")
+
+
+def test_opener_shows_a_five_card_second_suit_over_responders_one_no_trump():
+    """1C (1H) 1NT P: six clubs and five spades bid 2S, not 2C (seed 14 deal 757: 4S cold in the 5-3 fit)."""
+    auction = ["1C", "1H", "1NT", "P"]
+    assert choose_call(hand("A9873", "JT", "", "AKQ974"), auction)[:2] == ("2S", "rebid.new_suit")
+    assert choose_call(hand("A98", "JT", "72", "AKQ974"), auction)[:2] == ("2C", "rebid.own_suit")

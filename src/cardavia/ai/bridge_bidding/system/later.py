@@ -114,9 +114,9 @@ for x in "DHSC":  # their raise over partner's takeout double of a weak two or p
         if lv == 2 and x == "C":
             continue
         ctx = rf"^{lv}{x} X [34]{x}$"
-        for m in MAJORS.replace(x, ""):
-            rule(ctx, f"4{m}", "advance.game", {"suit": m, "length": 5, "low": 10}, hcp=(10, 40),
-                 len={m: (5, 13)}, best_of=(SUITS.replace(x, ""), m))
+        for m in MAJORS.replace(x, ""):  # the double promised four of it (8 with four hearts passed 2S X 3S,
+            # 4H+1 cold)
+            rule(ctx, f"4{m}", "advance.game", {"suit": m, "length": 4, "low": 8}, hcp=(8, 40), len={m: (4, 13)})
         for y in SUITS.replace(x, ""):
             if y in MAJORS and y in below(x):
                 continue  # four of a major is the game row's
@@ -162,6 +162,8 @@ for x in SUITS:  # opener when the overcall is raised and partner passed: a take
 for x in SUITS:  # competing when the opponents have found a fit
     for ctx in (rf"^1{x} P 2{x}$", rf"^1{x} P 2{x} P P$"):
         rule(ctx, "X", "double.takeout", {"low": 11, "short": x}, hcp=(11, 40), len={x: (0, 2)}, takeout=x)
+        rule(ctx, "X", "double.takeout", {"low": 11, "short": x}, hcp=(17, 40))  # too strong to pass (18
+        # balanced with three spades passed 1S P 2S, 3NT+2 cold): as over the opening, whatever the shape
         for y in "SHDC":
             if y != x:
                 for lv in (2, 3):
@@ -219,6 +221,11 @@ for x in SUITS:  # the part-score battle
                  len={y: (4, 13)})
         rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 4}, dummy=(y, 6, 11), len={y: (4, 13)})
         rule(ctx, f"2{y}", "advance.raise", {"suit": y, "length": 3}, dummy=(y, 6, 10), len={y: (3, 13)})
+        # opener rebid his suit and both partners passed: the overcaller competes with a six-card suit and
+        # extras (16 with seven diamonds passed 1S 2D P P 2S)
+        level = int(ov[0]) + 1
+        rule(rf"^1{x} {ov} P P 2{x}$", f"{level}{y}", "rebid.own_suit", {"suit": y, "length": 6},
+             pts=(14 if level == 3 else 12, 40), len={y: (6, 13)})
         for ctx in (rf"^1{x} {ov} 2{x} (?:P|[23]{y})$", rf"^1{x} P 2{x} (?:X|[23]{y})$"):
             if x in MAJORS:
                 rule(ctx, f"4{x}", "rebid.game", {"low": 18}, pts=(18, 40))
@@ -321,6 +328,9 @@ for x in SUITS:
         ctx = rf"^1{x} 1{y} 1NT P$"
         rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 21))
         rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 18}, hcp=(16, 18))
+        for z in SUITS.replace(x, "").replace(y, ""):  # a five-card second suit (six clubs and five spades
+            # rebid 2C, 4S cold in the 5-3 fit)
+            rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 5}, len={z: (5, 13)})
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
         rule(ctx, "pass", "pass.minimum", {})
         answer_invitation(rf"^1{x} 1{y} 1NT P 2NT P$", "3NT", 8, high=10)
