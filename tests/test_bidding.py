@@ -1694,3 +1694,25 @@ def test_opener_shows_a_five_card_second_suit_over_responders_one_no_trump():
     auction = ["1C", "1H", "1NT", "P"]
     assert choose_call(hand("A9873", "JT", "", "AKQ974"), auction)[:2] == ("2S", "rebid.new_suit")
     assert choose_call(hand("A98", "JT", "72", "AKQ974"), auction)[:2] == ("2C", "rebid.own_suit")
+
+
+def test_both_majors_double_a_minor_opening_with_three_of_it():
+    """1C: 12-16 with four cards in each major double for takeout though they hold three clubs (seed 14
+    deal 118: 14 with 4-4 passed, 3NT+1 cold); one major only with three clubs still passes."""
+    assert choose_call(hand("8632", "AKQ5", "J6", "KJ5"), ["1C"])[:2] == ("X", "double.takeout")
+    assert choose_call(hand("863", "AKQ5", "J62", "KJ5"), ["1C"])[0] == "pass"
+
+
+def test_advancer_names_a_five_card_suit_at_the_one_level_before_one_no_trump():
+    """1D (1H) P: five spades and 8-11 bid 1S, not 1NT (seed 14 deal 235: 11 with five spades bid 1NT,
+    4S cold); without them, 1NT with a diamond stopper."""
+    assert choose_call(hand("AT982", "7", "KQ4", "Q875"), ["1D", "1H", "P"])[:2] == ("1S", "advance.free")
+    assert choose_call(hand("AT98", "72", "KQ4", "Q875"), ["1D", "1H", "P"])[:2] == ("1NT", "advance.nt")
+
+
+def test_responder_invites_with_six_of_his_suit_and_ten_over_openers_second_suit():
+    """1C 1H 1S: six hearts and 10-11 HCP invite with 3H (seed 14 deal 370: a 10-count signed off in 2H,
+    4H cold); 6-9 sign off in 2H."""
+    auction = ["1C", "P", "1H", "P", "1S", "P"]
+    assert choose_call(hand("KJ6", "KQJT93", "98", "T4"), auction)[:2] == ("3H", "bid.invite_long")
+    assert choose_call(hand("J76", "KQJT93", "98", "T4"), auction)[:2] == ("2H", "bid.signoff_long")

@@ -32,6 +32,9 @@ for x in SUITS:
                          hcp=(8, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
             rule(ctx, "X", "double.takeout", {"low": 12, "short": x}, hcp=(12, 40), len={x: (0, 2)}, takeout=x,
                  overcalls_first=17)
+            if x in "CD":  # both majors and three of their minor double too (14 with 4-4 passed 1C, 3NT+1 cold)
+                rule(ctx, "X", "double.takeout", {"low": 12, "short": x}, hcp=(12, 16),
+                     len={x: (0, 3), "H": (4, 13), "S": (4, 13)})
         rule(ctx, "X", "double.takeout", {"low": 17}, hcp=(17, 40))
         for y in above(x):
             if direct:
@@ -111,6 +114,9 @@ for x in SUITS:  # advancing partner's overcall
                  len={m: (6, 13)})  # hearts bid 3NT over 1C 1D, 4H cold)
         rule(ctx, "3NT", "advance.nt", {"low": 15}, hcp=(15, 40), stop=x)
         rule(ctx, "2NT", "advance.nt", {"low": 12, "high": 14}, hcp=(12, 14), stop=x)
+        for z in above(y):  # a five-card suit at the one level before 1NT (11 with five spades
+            rule(ctx, f"1{z}", "advance.free", {"suit": z, "length": 5, "low": 8}, hcp=(8, 11),  # bid 1NT
+                 len={z: (5, 13)}, best_of=(SUITS.replace(x, "").replace(y, ""), z))  # over 1D 1H, 4S cold)
         rule(ctx, "1NT", "advance.nt", {"low": 8, "high": 11}, hcp=(8, 11), stop=x)
         # no fit: a five-card suit of our own (it passed 1H with AJ972 and 9, 4H+1 cold)
         advance_own_suit(ROWS, ctx, rf"^1{x} 1{y} [PX]", x, y, 1, high=11, raise_from=11)

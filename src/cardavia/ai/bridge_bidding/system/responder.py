@@ -118,8 +118,9 @@ rule(r"^1[CDHS] P (?:1[DHS]|2[CDH]) P (?:1[HS]|2[CDHS]|3[CD]) P$", "2NT", "resp.
 for x in SUITS:  # responder after opener's second suit
     for y in above(x):
         for z in above(y):  # a new suit at the one level (no-trump is read by the rows above)
-            ctx = rf"^1{x} P 1{y} P 1{z} P$"
-            rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 10), len={y: (6, 13)})
+            ctx = rf"^1{x} P 1{y} P 1{z} P$"  # six of his own: 10 invites (it signed off in 2H, 4H cold)
+            rule(ctx, f"2{y}", "bid.signoff_long", {"suit": y, "length": 6}, hcp=(6, 9), len={y: (6, 13)})
+            rule(ctx, f"3{y}", "bid.invite_long", {"suit": y, "length": 6}, hcp=(10, 11), len={y: (6, 13)})
             rule(ctx, "1NT", "resp.1nt", {"low": 8, "high": 10}, hcp=(8, 10))
             # invitational with an unbid suit unstopped: no-trump all the same, not a pass (11 passed 1H, 4H cold)
             rule(ctx, "2NT", "resp.invite", {"low": 10, "high": 11}, hcp=(10, 11))
