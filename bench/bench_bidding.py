@@ -55,7 +55,14 @@ weak jump overcall raised, responder over their overcall of 1NT, the
 doubler raising the free major, opener over a forcing new suit, weak
 transfers over 2NT): seed 13 +0.001 [-0.025, +0.027], seed 15 -0.017
 [-0.037, +0.003]; then seed 16, first bid after them, 4.51 against BfG's
-5.05 (-0.543 [-0.799, -0.287]).
+5.05 (-0.543 [-0.799, -0.287]).  The next rows, prompted by seed 14's
+deals again (17+ doubling their raise, both majors doubling 1m with three
+of it, four of the other major over their raised weak two, the
+overcaller's six-card suit, second suits and invitations over 1NT and over
+opener's second suit): seed 13 -0.013 (two steps, -0.003 [-0.007, +0.001]
+and -0.010 [-0.030, +0.010]), seed 15 -0.012 (-0.005 [-0.019, +0.009],
+-0.007 [-0.019, +0.005]); then seed 17, first bid after them, 4.50
+against BfG's 4.90 (-0.409 [-0.665, -0.153]).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
