@@ -1716,3 +1716,41 @@ def test_responder_invites_with_six_of_his_suit_and_ten_over_openers_second_suit
     auction = ["1C", "P", "1H", "P", "1S", "P"]
     assert choose_call(hand("KJ6", "KQJT93", "98", "T4"), auction)[:2] == ("3H", "bid.invite_long")
     assert choose_call(hand("J76", "KQJT93", "98", "T4"), auction)[:2] == ("2H", "bid.signoff_long")
+
+
+def test_responder_names_a_new_suit_at_the_three_level_over_a_two_level_overcall():
+    """1D (2H): five clubs and 11+ bid 3C, 2C being below their bid (seed 14 deal 981: 11 with seven clubs
+    passed, then jumped to 5C, 3C+1 cold); opener then bids 3NT with hearts held, raises with four clubs,
+    rebids six diamonds, names spades, else rebids diamonds."""
+    assert choose_call(hand("Q62", "93", "7", "AKQ9432"), ["1D", "2H"])[:2] == ("3C", "resp.new_suit")
+    assert choose_call(hand("Q62", "93", "7", "AKQ9432"), ["1D", "1H"])[:2] == ("2C", "resp.new_suit")
+    assert choose_call(hand("8", "QJ7", "KJ873", "AT98"), ["1H", "2S"])[:2] == ("3H", "resp.limit_raise")
+    auction = ["1D", "2H", "3C", "P"]
+    assert choose_call(hand("AK9", "KJ3", "QJ754", "94"), auction)[:2] == ("3NT", "bid.game")
+    assert choose_call(hand("AKJ", "93", "Q72", "KQ943"), auction)[:2] == ("4C", "rebid.raise")
+    assert choose_call(hand("AK9", "93", "QJ7542", "94"), auction)[:2] == ("3D", "rebid.own_suit")
+    assert choose_call(hand("AKJ9", "93", "QJ742", "94"), auction)[:2] == ("3S", "rebid.new_suit")
+    assert choose_call(hand("AK9", "93", "QJ754", "942"), auction)[:2] == ("3D", "rebid.own_suit")
+
+
+def test_with_both_majors_bid_the_negative_double_shows_the_minors():
+    """1S (2H) X: both majors bid, the negative double shows four or more of each minor (seed 14 deal 427:
+    11 with both minors passed, 5D cold), after the raises, the no-trumps and a five-card suit; opener
+    then names his better minor, rebids six of his own or bids no-trump with their suit held."""
+    assert choose_call(hand("T2", "985", "AK76", "KJ82"), ["1S", "2H"])[:2] == ("X", "double.negative_minors")
+    assert explain(["1H", "1S"], "X") == ("double.negative_minors", {"low": 8})
+    assert explain(["1D", "1S"], "X") == ("double.negative", {"low": 8})
+    assert choose_call(hand("8", "QJ7", "KJ873", "AT98"), ["1H", "2S"])[:2] == ("3H", "resp.limit_raise")
+    assert choose_call(hand("T", "985", "A8762", "J982"), ["1S", "2H"])[0] == "pass"  # four of one minor only
+    auction = ["1S", "2H", "X", "P"]
+    assert choose_call(hand("AKJ75", "3", "Q85", "K943"), auction)[:2] == ("3C", "rebid.new_suit")
+    assert choose_call(hand("AKJ752", "3", "Q85", "K94"), auction)[:2] == ("2S", "rebid.own_suit")
+
+
+def test_opener_places_responders_one_no_trump_over_their_raise_too():
+    """1C (1H) 1NT (2H): opener's rows over responder's 1NT stand over their raise (seed 14 deal 119: 17
+    passed 2H, 3NT cold): 16-18 invite with 2NT, which responder accepts with 8-10."""
+    assert choose_call(hand("A5", "A4", "Q843", "AK986"), ["1C", "1H", "1NT", "2H"])[:2] == ("2NT", "rebid.invite")
+    assert choose_call(hand("T76", "K53", "K7", "JT742"), ["1C", "1H", "1NT", "2H", "2NT", "P"])[0] == "pass"
+    assert choose_call(hand("T76", "KJ3", "K7", "QT742"), ["1C", "1H", "1NT", "2H", "2NT", "P"])[:2] == \
+        ("3NT", "rebid.accept")

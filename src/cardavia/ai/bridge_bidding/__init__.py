@@ -8,8 +8,8 @@ simulations (``simulate``) and the agent (``bidder``).
 ('open.nt', {'low': 15, 'high': 17})
 >>> render(*explain(["1NT", "pass"], "2C"))
 'Stayman: asks for a four-card major, 8+ points'
->>> [(call, reading[0]) for call, reading in read_auction(["1H", "1S", "X"])]
-[('1H', 'open.suit'), ('1S', 'overcall.suit'), ('X', 'double.negative')]
+>>> [(call, reading[0]) for call, reading in read_auction(["1D", "1S", "X"])]
+[('1D', 'open.suit'), ('1S', 'overcall.suit'), ('X', 'double.negative')]
 """
 from cardavia.ai.bridge_bidding.bidder import SystemAgent
 from cardavia.ai.bridge_bidding.interpreter import Hand, choose_call, context_of, explain, read_auction

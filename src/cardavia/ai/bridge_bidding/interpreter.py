@@ -208,7 +208,8 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
             tokens = context.split()
             ok = all(t == "P" for j, t in enumerate(tokens) if (len(tokens) - j) % 2 == 1) == want
         elif key == "negative":
-            ok = any(hand.length[m] >= 4 for m in MAJORS if m not in want)
+            majors = [m for m in MAJORS if m not in want]  # with both majors bid: both minors
+            ok = any(hand.length[m] >= 4 for m in majors) if majors else all(hand.length[m] >= 4 for m in "CD")
         elif key == "short_theirs":
             ok = all(hand.length[s] <= want for s in _theirs(context))
         elif key == "unbid":

@@ -198,6 +198,11 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
     if own + 1 <= 3:
         rule(ctx, f"{own + 1}{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18},
              pts=(16, 18), len={x: (6, 13)})
+    if not MAJORS.replace(x, "").replace(y, ""):  # both majors bid: the double showed the minors
+        rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5}, len={x: (6, 13)})
+        for m in "DC":
+            rule(ctx, f"{cheapest(m)}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)},
+                 best_of=("CD", m))
     rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5})
 
 
@@ -222,11 +227,32 @@ def opener_after_free_new_suit(x: str, y: str, z: str) -> None:
     rule(rf"^1{x} 1{y} 2{z} P 2NT P$", "3NT", "bid.game", {"low": 11}, hcp=(11, 40))
 
 
+def opener_after_three_level_new_suit(x: str, y: str, z: str) -> None:
+    """1x (2y) 3z P: the new suit (five, 11+) over their two-level overcall; the partnership holds game
+    values: opener bids 3NT with their suit held, raises with support, rebids six of his own, names a
+    new suit, else rebids his own."""
+    ctx = rf"^1{x} 2{y} 3{z} P$"
+    rule(ctx, "3NT", "bid.game", {"low": 12}, hcp=(12, 40), stop=y)
+    support = 3 if z in MAJORS else 4
+    rule(ctx, f"4{z}", "rebid.raise", {"suit": z, "length": support}, len={z: (support, 13)})
+    own = 3 if x in above(z) else 4
+    rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5}, len={x: (6, 13)})
+    for w in above(z):
+        if w not in (x, y):
+            rule(ctx, f"3{w}", "rebid.new_suit", {"suit": w, "length": 4}, len={w: (4, 13)})
+    rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5})  # nothing else to say
+
+
 for x in SUITS:
     for y in above(x):
         for z in SUITS:
             if z not in (x, y):
                 opener_after_free_new_suit(x, y, z)
+for x in SUITS:
+    for y in SUITS.replace(x, ""):
+        for z in below(y):
+            if z != x:
+                opener_after_three_level_new_suit(x, y, z)
 
 for x in SUITS:  # responder after an overcall or a takeout double
     for y in SUITS + "N":
@@ -236,7 +262,7 @@ for x in SUITS:  # responder after an overcall or a takeout double
         ctx = rf"^1{x} (?:{'|'.join(overcalls)})$"
         if y == "N":
             rule(ctx, "X", "double.penalty", {"low": 10}, hcp=(10, 40))
-        else:
+        elif MAJORS.replace(x, "").replace(y, ""):
             rule(ctx, "X", "double.negative", {"low": 8}, hcp=(8, 40), negative=x + y)
         if x in MAJORS:
             rule(ctx, f"4{x}", "resp.raise_game", {"suit": x, "length": 4, "low": 13}, pts=(13, 40),
@@ -263,6 +289,12 @@ for x in SUITS:  # responder after an overcall or a takeout double
         elif y in above(x):  # 1H (2S): no 2H to bid, so three hearts and 8-12 raise to 3H
             rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 3, "low": 8, "high": 12}, pts=(8, 12),
                  len={x: (3, 13)})
+        for z in below(y) if y != "N" else "":  # their two-level overcall took our two level: a new suit from the
+            if z != x:  # three (11 with seven clubs passed 1D (2H), then bid 5C, 3C+1 cold)
+                rule(ctx, f"3{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 11}, pts=(11, 40),
+                     len={z: (5, 13)})
+        if y != "N" and not MAJORS.replace(x, "").replace(y, ""):  # both majors bid: what the rows above leave
+            rule(ctx, "X", "double.negative_minors", {"low": 8}, hcp=(8, 40), negative=x + y)  # with the minors
         rule(ctx, "pass", "pass.competitive", {})
         if y == "N":
             continue

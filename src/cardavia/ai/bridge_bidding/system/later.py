@@ -325,7 +325,7 @@ for x in SUITS:
     for y in SUITS.replace(x, ""):
         if y not in above(x):
             continue
-        ctx = rf"^1{x} 1{y} 1NT P$"
+        ctx = rf"^1{x} 1{y} 1NT (?:P|2{y})$"  # their raise too (17 passed 2H, 3NT cold)
         rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 21))
         rule(ctx, "2NT", "rebid.invite", {"low": 16, "high": 18}, hcp=(16, 18))
         for z in SUITS.replace(x, "").replace(y, ""):  # a five-card second suit (six clubs and five spades
@@ -333,7 +333,7 @@ for x in SUITS:
             rule(ctx, f"2{z}", "rebid.new_suit", {"suit": z, "length": 5}, len={z: (5, 13)})
         rule(ctx, f"2{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
         rule(ctx, "pass", "pass.minimum", {})
-        answer_invitation(rf"^1{x} 1{y} 1NT P 2NT P$", "3NT", 8, high=10)
+        answer_invitation(rf"^1{x} 1{y} 1NT (?:P|2{y}) 2NT P$", "3NT", 8, high=10)
 # Responder after a two-level overcall of 1NT: game with a stopper, the penalty double, a natural
 # major, the invitation; opener's answer to it.
 for y in SUITS:

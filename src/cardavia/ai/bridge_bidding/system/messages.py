@@ -80,6 +80,7 @@ MESSAGES: dict[str, str] = {
     "bid.slam_values": "slam: {low}+ points together",
     "bid.slam_fit": "slam in {suit}: a fit and {low}+ points together",
     "double.negative": "negative: {low}+ points, four cards in an unbid major",
+    "double.negative_minors": "negative: {low}+ points, four cards or more in each minor",
     "bid.preference": "prefers {suit}",
     "advance.free": "{length}+ {suit}, {low}+ points",
     "rebid.jump_shift": "jump shift: {length}+ {suit}, {low}+ points, game forcing",
