@@ -198,7 +198,7 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
     if own + 1 <= 3:
         rule(ctx, f"{own + 1}{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18},
              pts=(16, 18), len={x: (6, 13)})
-    if not MAJORS.replace(x, "").replace(y, ""):  # both majors bid: the double showed the minors
+    if x in MAJORS and y in MAJORS:  # both majors bid: the double showed the minors
         rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5}, len={x: (6, 13)})
         for m in "DC":
             rule(ctx, f"{cheapest(m)}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)},
@@ -260,9 +260,10 @@ for x in SUITS:  # responder after an overcall or a takeout double
             continue
         overcalls = ["1NT"] if y == "N" else [f"{lv}{y}" for lv in (1, 2) if lv == 2 or y in above(x)]
         ctx = rf"^1{x} (?:{'|'.join(overcalls)})$"
+        unbid_majors = MAJORS.replace(x, "").replace(y, "")
         if y == "N":
             rule(ctx, "X", "double.penalty", {"low": 10}, hcp=(10, 40))
-        elif MAJORS.replace(x, "").replace(y, ""):
+        elif unbid_majors:
             rule(ctx, "X", "double.negative", {"low": 8}, hcp=(8, 40), negative=x + y)
         if x in MAJORS:
             rule(ctx, f"4{x}", "resp.raise_game", {"suit": x, "length": 4, "low": 13}, pts=(13, 40),
@@ -289,12 +290,12 @@ for x in SUITS:  # responder after an overcall or a takeout double
         elif y in above(x):  # 1H (2S): no 2H to bid, so three hearts and 8-12 raise to 3H
             rule(ctx, f"3{x}", "resp.limit_raise", {"suit": x, "length": 3, "low": 8, "high": 12}, pts=(8, 12),
                  len={x: (3, 13)})
-        for z in below(y) if y != "N" else "":  # their two-level overcall took our two level: a new suit from the
-            if z != x:  # three (11 with seven clubs passed 1D (2H), then bid 5C, 3C+1 cold)
-                rule(ctx, f"3{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 11}, pts=(11, 40),
-                     len={z: (5, 13)})
-        if y != "N" and not MAJORS.replace(x, "").replace(y, ""):  # both majors bid: what the rows above leave
-            rule(ctx, "X", "double.negative_minors", {"low": 8}, hcp=(8, 40), negative=x + y)  # with the minors
+        if y != "N":
+            for z in below(y).replace(x, ""):  # their two-level overcall took our two level: a new suit from
+                rule(ctx, f"3{z}", "resp.new_suit", {"suit": z, "length": 5, "low": 11}, pts=(11, 40),  # the
+                     len={z: (5, 13)})  # three (11 with seven clubs passed 1D (2H), then bid 5C, 3C+1 cold)
+            if not unbid_majors:  # both majors bid: the double shows the minors, after the rows above
+                rule(ctx, "X", "double.negative_minors", {"low": 8}, hcp=(8, 40), negative=x + y)
         rule(ctx, "pass", "pass.competitive", {})
         if y == "N":
             continue
