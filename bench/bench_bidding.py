@@ -62,7 +62,11 @@ overcaller's six-card suit, second suits and invitations over 1NT and over
 opener's second suit): seed 13 -0.013 (two steps, -0.003 [-0.007, +0.001]
 and -0.010 [-0.030, +0.010]), seed 15 -0.012 (-0.005 [-0.019, +0.009],
 -0.007 [-0.019, +0.005]); then seed 17, first bid after them, 4.50
-against BfG's 4.90 (-0.409 [-0.665, -0.153]).
+against BfG's 4.90 (-0.409 [-0.665, -0.153]).  Then the three-level new
+suit over a two-level overcall, the negative double of the minors and
+opener over their raise of responder's 1NT: seed 13 -0.008, seed 15
+-0.013, seed 17 -0.012 [-0.033, +0.009]; seed 18, first bid after them,
+4.41 against BfG's 4.81 (-0.405 [-0.680, -0.130]).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
