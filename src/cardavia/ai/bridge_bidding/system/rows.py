@@ -19,7 +19,10 @@ class Rows(list[Rule]):
 
     def answer_invitation(self, context: str, call: str, low: int, high: int = 40, points: str = "hcp",
                           message: str = "rebid.accept") -> None:
-        """Partner invited: ``call`` with ``low`` to ``high`` (HCP, or ``points="pts"``), else a pass."""
+        """Partner invited: ``call`` with ``low`` to ``high`` (HCP, or ``points="pts"``), else a pass.
+        (Every invitation accepted a point lighter, as double dummy makes thin games: held-out seeds 13,
+        15, 17 -0.006, -0.042, +0.020 IMPs a deal, 53 auctions changed, 16 better, 25 worse; two points
+        lighter, seeds 13, 15 -0.006, -0.034: noise, left out.)"""
         self.rule(context, call, message, {"low": low}, **{points: (low, high)})
         self.rule(context, "pass", "rebid.decline", {"high": low - 1})
 
