@@ -1407,15 +1407,17 @@ def test_the_two_level_overcall_is_raised_from_eight_points_with_three_trumps():
 
 
 def test_a_slam_with_31_points_together_needs_a_smaller_margin(monkeypatch):
-    """A slam the samples make 4 IMPs a deal better than game is bid where the partnership holds 31+
-    points on what was shown (SURE_SLAM_MARGIN), not on fewer (SLAM_MARGIN, the samples being rougher)."""
+    """A slam the samples make better than game by a gain between the two margins (3.5 IMPs a deal) is bid
+    where the partnership holds SURE_SLAM_POINTS on what was shown (SURE_SLAM_MARGIN), not on fewer
+    (SLAM_MARGIN, the samples being rougher)."""
     import random
 
     from cardavia.ai.bridge_bidding import simulate
+    assert simulate.SURE_SLAM_MARGIN < 3.5 < simulate.SLAM_MARGIN
     monkeypatch.setattr(simulate, "_gains", lambda hand, tokens, player, vul, calls, samples, *rest:
-                        [0, 4 * samples])
+                        [0, 3.5 * samples])
     args = (hand("AK2", "KQJ", "K32", "5432"), ["1H", "pass"], 2, "none", "4H", ["6H"], 8, random.Random(1))
-    assert simulate.lever_call(*args, combined=simulate.SURE_SLAM_POINTS) == ("6H", 4.0)
+    assert simulate.lever_call(*args, combined=simulate.SURE_SLAM_POINTS) == ("6H", 3.5)
     assert simulate.lever_call(*args, combined=simulate.SURE_SLAM_POINTS - 1) == ("4H", 0.0)
 
 
