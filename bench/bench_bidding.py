@@ -66,7 +66,11 @@ against BfG's 4.90 (-0.409 [-0.665, -0.153]).  Then the three-level new
 suit over a two-level overcall, the negative double of the minors and
 opener over their raise of responder's 1NT: seed 13 -0.008, seed 15
 -0.013, seed 17 -0.012 [-0.033, +0.009]; seed 18, first bid after them,
-4.41 against BfG's 4.81 (-0.405 [-0.680, -0.130]).
+4.41 against BfG's 4.81 (-0.405 [-0.680, -0.130]).  Then the slam
+simulation's margin from 6 IMPs to 4 (``simulate.SLAM_MARGIN``): seeds 13,
+15, 17, 18 -0.010, -0.016, -0.009, -0.049 (seed 18 4.36 against BfG's
+4.81); seed 19, first bid after it, 4.74 against BfG's 5.07 (-0.331
+[-0.598, -0.064]).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
