@@ -1756,3 +1756,47 @@ def test_opener_places_responders_one_no_trump_over_their_raise_too():
     assert choose_call(hand("T76", "K53", "K7", "JT742"), ["1C", "1H", "1NT", "2H", "2NT", "P"])[0] == "pass"
     assert choose_call(hand("T76", "KJ3", "K7", "QT742"), ["1C", "1H", "1NT", "2H", "2NT", "P"])[:2] == \
         ("3NT", "rebid.accept")
+
+
+def test_responders_maximum_invites_over_openers_second_suit():
+    """1S 1NT 2D: the second suit shows 11-18, so responder's 9-10 invites (seed 13 deal 221: 10 with four
+    diamonds passed 2D, 15 opposite, game cold): a raise with four, a jump preference with three of
+    opener's major, else 2NT with the unbid suits held; opener goes on with 15+."""
+    auction = ["1S", "P", "1NT", "P", "2D", "P"]
+    assert choose_call(hand("Q8", "J864", "AQT3", "J74"), auction)[:2] == ("3D", "bid.invite_fit")
+    assert choose_call(hand("Q8", "J864", "QT83", "J74"), auction)[0] == "pass"  # 6: no invitation
+    assert choose_call(hand("Q84", "AJ64", "T3", "Q742"), auction)[:2] == ("3S", "bid.invite_fit")
+    assert choose_call(hand("K4", "J854", "J954", "A84"), ["1S", "P", "1NT", "P", "2C", "P"])[:2] == \
+        ("2NT", "resp.invite")
+    raised = [*auction, "3D", "P"]
+    assert choose_call(hand("AJ742", "K5", "AQJ2", "85"), raised)[0] == "pass"  # 15, clubs not held
+    assert choose_call(hand("AJ742", "K5", "AKJ2", "K5"), raised)[:2] == ("3NT", "rebid.accept")
+    assert choose_call(hand("AKJ74", "5", "AKJ82", "85"), raised)[:2] == ("5D", "rebid.accept")  # 17 with shape
+
+
+def test_the_negative_doubler_bids_game_over_openers_jump():
+    """1D (1H) X P 2S: opener's jump shows 16-18 with four spades, so the doubler's 8 with four spades bid
+    game (seed 18 deal 528: passed, 4S+1 cold); over the cheapest 1S he still needs 12 as dummy."""
+    assert choose_call(hand("QT97", "Q87", "62", "A753"), ["1D", "1H", "X", "P", "2S", "P"])[:2] == \
+        ("4S", "bid.game_fit")
+    assert choose_call(hand("QT97", "Q87", "62", "A753"), ["1D", "1H", "X", "P", "1S", "P"])[0] == "pass"
+    assert choose_call(hand("Q765", "QJ642", "8", "AT7"), ["1D", "1S", "X", "P", "2NT", "P"])[:2] == \
+        ("3NT", "bid.game")
+    assert choose_call(hand("Q765", "Q8642", "8", "T74"), ["1D", "1S", "X", "P", "2NT", "P"])[0] == "pass"
+    # 19 unbalanced with their suit held: 3NT, not the minimum rebid of his own suit
+    assert choose_call(hand("AK", "AQ", "KQT64", "K943"), ["1D", "1H", "X", "P"])[:2] == ("3NT", "bid.game")
+
+
+def test_the_two_level_minor_overcaller_bids_game_over_the_raise_with_extras():
+    """1D (2C) P 3C: the raise shows 8-12, so the overcaller's 15 with their suit held bids 3NT (seed 15
+    deal 688: passed, 3NT+1 cold), 18 points five of the minor, less passes."""
+    raised = ["1D", "2C", "P", "3C", "P"]
+    assert choose_call(hand("K8", "K9", "QJ64", "AQ752"), raised)[:2] == ("3NT", "bid.game")
+    assert choose_call(hand("K8", "K9", "8764", "AQ752"), raised)[0] == "pass"
+    assert choose_call(hand("A8", "K9", "64", "AKQJ752"), raised)[:2] == ("5C", "rebid.game")
+
+
+def test_opener_raises_to_game_with_twenty_two():
+    """1D 1S: the raise to game shows 19+ with four trumps, no ceiling (seed 18 deal 227: 22 raised to 2S,
+    passed, 6NT cold)."""
+    assert choose_call(hand("AK65", "K4", "AJT76", "AQ"), ["1D", "P", "1S", "P"])[:2] == ("4S", "rebid.raise")

@@ -194,6 +194,8 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
             rule(ctx, f"{low}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)})
     rule(ctx, f"{level}NT", "rebid.nt", {"low": 12, "high": 15}, hcp=(0, 15), stop=y, balanced=True)
     rule(ctx, f"{level + 1}NT", "rebid.nt", {"low": 16, "high": 21}, hcp=(16, 21), stop=y, balanced=True)
+    if level == 1:  # 19+ unbalanced with their suit held: game in no-trump (19 rebid 2D, 3NT+1 cold)
+        rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 40), stop=y)
     own = cheapest(x)  # (his own suit last: any hand the rows above leave, four cards or more)
     if own + 1 <= 3:
         rule(ctx, f"{own + 1}{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18},

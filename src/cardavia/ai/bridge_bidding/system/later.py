@@ -249,6 +249,9 @@ for x in SUITS:
                               message="bid.accept_invite")
         elif y in MAJORS:
             rule(raised, f"4{y}", "rebid.game", {"low": 13}, pts=(13, 40))
+        else:  # a minor at the two level raised (8-12): 3NT with 15 and their suit held, five of it with 18
+            rule(raised, "3NT", "bid.game", {"low": 15}, hcp=(15, 40), stop=x)  # (15 passed 3C, 3NT+1 cold)
+            rule(raised, f"5{y}", "rebid.game", {"low": 18}, pts=(18, 40))
         rule(raised, "pass", "pass.minimum", {})
         if ov[0] == "1":  # the limit raise, 11-12
             if y in MAJORS:
@@ -273,6 +276,27 @@ for x in SUITS:
                 rule(rf"{ctx[:-1]} 3{m} P$", "3NT", "bid.game", {"low": 12})
             answer_invitation(ctx, "3NT", 10)
 
+# The negative doubler after opener's jumps (16-18 in the major, six of his own; 16-21 in no-trump): game
+# from 8 (1D 1H X P 2S passed with 8 and four spades, 4S+1 cold)
+for x in SUITS:
+    for y in SUITS.replace(x, ""):
+        for level in (1, 2) if y in above(x) else (2,):
+            lead = rf"^1{x} {level}{y} X P"
+            for m in MAJORS.replace(x, "").replace(y, ""):
+                jump = (level if m in above(y) else level + 1) + 1
+                if jump < 4:
+                    rule(rf"{lead} {jump}{m} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 4, "low": 8},
+                         dummy=(m, 8, 40), len={m: (4, 13)})
+            own = (level if x in above(y) else level + 1) + 1
+            if own <= 3:
+                ctx = rf"{lead} {own}{x} P$"
+                if x in MAJORS:
+                    rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 2}, pts=(8, 40), len={x: (2, 13)})
+                rule(ctx, "3NT", "bid.game", {"low": 9}, hcp=(9, 40), stop=y)
+                rule(ctx, "pass", "pass.minimum", {})
+            if level == 1:
+                rule(rf"{lead} 2NT P$", "3NT", "bid.game", {"low": 8}, hcp=(8, 40))
+                rule(rf"{lead} 2NT P$", "pass", "pass.minimum", {"high": 7})
 # The negative doubler after opener's new major or his own suit rebid (over the advancer's raise too):
 # game in the fit, no-trump with their suit held (the fallback bid 3NT over opener's 2S with three spades).
 for x in SUITS:

@@ -184,8 +184,22 @@ for x in SUITS:  # after a two-over-one (11+) opener's three-level minor leaves 
         rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
 # Four hearts raise opener's second suit over 1NT (with five, 2H+3 was passed against 4H+1).
 rule(r"^1S P 1NT P 2H P$", "4H", "bid.game_fit", {"suit": "H", "length": 4}, dummy=("H", 11, 40), len={"H": (4, 13)})
-rule(r"^1S P 1NT P 2H P$", "3H", "bid.invite_fit", {"suit": "H"}, dummy=("H", 9, 10), len={"H": (4, 13)})
-answer_invitation(r"^1S P 1NT P 2H P 3H P$", "4H", 15, points="pts")
+for x in SUITS:  # opener's second suit over 1NT shows 11-18: responder's maximum invites (1S 1NT 2D passed with
+    for z in below(x):  # 10 and four diamonds, 15 opposite, 4S cold): a raise with four, a jump preference
+        ctx = rf"^1{x} P 1NT P 2{z} P$"  # with three of a major, else 2NT with the unbid suits stopped
+        top = 10 if z in MAJORS else 11  # (four hearts and 11 as dummy bid game above)
+        rule(ctx, f"3{z}", "bid.invite_fit", {"suit": z}, dummy=(z, 9, top), len={z: (4, 13)})
+        if x in MAJORS:
+            rule(ctx, f"3{x}", "bid.invite_fit", {"suit": x}, hcp=(9, 10), len={x: (3, 13)})
+            answer_invitation(rf"{ctx[:-1]} 3{x} P$", f"4{x}", 15, points="pts")
+        rule(ctx, "2NT", "resp.invite", {"low": 9, "high": 10}, hcp=(9, 10), stop="unbid")
+        answer_invitation(rf"{ctx[:-1]} 2NT P$", "3NT", 15)
+        invited = rf"{ctx[:-1]} 3{z} P$"
+        if z in MAJORS:
+            answer_invitation(invited, f"4{z}", 15, points="pts")
+        else:  # the minor raised: 3NT with the unbid suits stopped, five of it with 17+
+            rule(invited, "3NT", "rebid.accept", {"low": 15}, hcp=(15, 40), stop="unbid")
+            answer_invitation(invited, f"5{z}", 17, points="pts")
 # After a one-level response, the values with an unbid suit unstopped: no-trump all the same (12 passed 2D and
 # 11 passed 2C, 3NT cold); after a two-over-one the placement rows count the points together
 rule(r"^1[CDHS] P 1[DHS] P (?:1[HS]|2[CDHS]) P$", "3NT", "resp.nt", {"low": 12, "high": 21}, hcp=(12, 21))

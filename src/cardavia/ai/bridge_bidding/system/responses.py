@@ -97,8 +97,8 @@ for x in SUITS:
     for y in above(x):
         ctx = rf"^1{x} P 1{y} P$"
         if y in MAJORS:
-            rule(ctx, f"4{y}", "rebid.raise", {"suit": y, "length": 4, "low": 19, "high": 21}, pts=(19, 21),
-                 len={y: (4, 13)})
+            rule(ctx, f"4{y}", "rebid.raise", {"suit": y, "length": 4, "low": 19}, pts=(19, 40),
+                 len={y: (4, 13)})  # (22 with four spades raised 1S to 2S, passed, 6NT cold)
             rule(ctx, f"3{y}", "rebid.raise", {"suit": y, "length": 4, "low": 16, "high": 18}, pts=(16, 18),
                  len={y: (4, 13)})
             rule(ctx, f"2{y}", "rebid.raise", {"suit": y, "length": 4, "low": 12, "high": 15}, pts=(12, 15),
