@@ -1800,3 +1800,10 @@ def test_opener_raises_to_game_with_twenty_two():
     """1D 1S: the raise to game shows 19+ with four trumps, no ceiling (seed 18 deal 227: 22 raised to 2S,
     passed, 6NT cold)."""
     assert choose_call(hand("AK65", "K4", "AJT76", "AQ"), ["1D", "P", "1S", "P"])[:2] == ("4S", "rebid.raise")
+
+
+def test_responder_counts_his_fifth_card_for_the_major_over_their_overcall_of_1nt():
+    """1NT (2S): five hearts and 9 HCP, 10 points with the fifth card, bid 3H (seed 19 deal 601: passed,
+    4H+1 cold); 8 HCP with four hearts still pass."""
+    assert choose_call(hand("4", "AKJ86", "JT54", "T83"), ["1NT", "2S"])[:2] == ("3H", "bid.choice_of_games")
+    assert choose_call(hand("4", "AKJ8", "JT54", "T832"), ["1NT", "2S"])[0] == "pass"

@@ -365,8 +365,10 @@ for y in SUITS:
     for m in MAJORS:
         if m != y:
             rule(ctx, f"4{m}", "bid.game_long", {"suit": m, "length": 6}, hcp=(8, 40), len={m: (6, 13)})
-    for m in MAJORS.replace(y, ""):  # game values and five of a major: opener chooses the game
-        rule(ctx, f"3{m}", "bid.choice_of_games", {"suit": m, "length": 5}, hcp=(10, 14), len={m: (5, 13)})
+    # game values (the fifth card counted: 9 passed 2S, 4H+1 cold) and five of a major: opener chooses the game
+    for m in MAJORS.replace(y, ""):
+        rule(ctx, f"3{m}", "bid.choice_of_games", {"suit": m, "length": 5}, hcp=(8, 14), pts=(10, 40),
+             len={m: (5, 13)})
         rule(rf"^1NT 2{y} P 3{m} P$", f"4{m}", "rebid.fit", {"suit": m, "length": 3}, len={m: (3, 13)})
         rule(rf"^1NT 2{y} P 3{m} P$", "3NT", "rebid.no_fit", {"suit": m})
     rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 14), stop=y)

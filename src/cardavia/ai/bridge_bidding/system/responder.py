@@ -184,9 +184,12 @@ for x in SUITS:  # after a two-over-one (11+) opener's three-level minor leaves 
         rule(ctx, "3NT", "bid.game", {"low": 10}, hcp=(10, 40))
 # Four hearts raise opener's second suit over 1NT (with five, 2H+3 was passed against 4H+1).
 rule(r"^1S P 1NT P 2H P$", "4H", "bid.game_fit", {"suit": "H", "length": 4}, dummy=("H", 11, 40), len={"H": (4, 13)})
-for x in SUITS:  # opener's second suit over 1NT shows 11-18: responder's maximum invites (1S 1NT 2D passed with
-    for z in below(x):  # 10 and four diamonds, 15 opposite, 4S cold): a raise with four, a jump preference
-        ctx = rf"^1{x} P 1NT P 2{z} P$"  # with three of a major, else 2NT with the unbid suits stopped
+# Opener's second suit over 1NT shows 11-18, so responder's maximum (9-10) invites: a raise with four, a jump
+# preference with three of opener's major, else 2NT with the unbid suits stopped; opener goes on with 15+
+# (1S 1NT 2D was passed with 10 and four diamonds, 15 opposite, 4S cold).
+for x in SUITS:
+    for z in below(x):
+        ctx = rf"^1{x} P 1NT P 2{z} P$"
         top = 10 if z in MAJORS else 11  # (four hearts and 11 as dummy bid game above)
         rule(ctx, f"3{z}", "bid.invite_fit", {"suit": z}, dummy=(z, 9, top), len={z: (4, 13)})
         if x in MAJORS:
