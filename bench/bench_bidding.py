@@ -70,7 +70,13 @@ opener over their raise of responder's 1NT: seed 13 -0.008, seed 15
 simulation's margin from 6 IMPs to 4 (``simulate.SLAM_MARGIN``): seeds 13,
 15, 17, 18 -0.010, -0.016, -0.009, -0.049 (seed 18 4.36 against BfG's
 4.81); seed 19, first bid after it, 4.74 against BfG's 5.07 (-0.331
-[-0.598, -0.064]).
+[-0.598, -0.064]).  Then responder's invitations over opener's second suit
+after 1NT, the negative doubler over opener's jumps, the overcaller's 3NT
+over the raise of his two-level minor, opener's raise to 4M from 19 without
+a ceiling and the fifth card counted over their overcall of 1NT: seeds 13,
+15 +0.005, -0.010 (their deals prompted some of the rows), fresh seeds 21,
+22 +0.007 [-0.004, +0.018], +0.000 [-0.023, +0.023]; seed 20, first bid
+after them, 4.55 against BfG's 4.86 (-0.314 [-0.566, -0.062]).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
