@@ -1,5 +1,6 @@
 """Overcalls, takeout and penalty doubles, and the calls after them."""
-from cardavia.ai.bridge_bidding.system.rows import above, advance_own_suit, below, MAJORS, Rows, SUITS
+from cardavia.ai.bridge_bidding.system.rows import (above, advance_own_suit, below, cheapest_level, MAJORS, Rows,
+                                                    SUITS)
 
 ROWS = Rows()
 answer_invitation, rule = ROWS.answer_invitation, ROWS.rule
@@ -130,7 +131,7 @@ for x in SUITS:  # advancing partner's overcall
         for y in "SHDC":
             if y == x:
                 continue
-            level = 1 if y in above(x) else 2
+            level = cheapest_level(y, x, 1)
             best = ("".join(s for s in SUITS if s != x), y)
             if y in MAJORS:
                 rule(ctx, f"4{y}", "advance.game", {"suit": y, "length": 5, "low": 12}, hcp=(12, 40),
@@ -147,7 +148,7 @@ for x in SUITS:  # advancing partner's overcall
                 rule(ctx, f"{lv}{y}", "advance.cheapest", {"suit": y, "high": 40, "length": 3},
                      best_of=(SUITS.replace(x, ""), y))
     for y in MAJORS.replace(x, ""):  # the doubler raises the advancer's major: the cheapest (0-8), the jump (9-11)
-        level = 1 if y in above(x) else 2
+        level = cheapest_level(y, x, 1)
         ctx = rf"^1{x} X P {level}{y} P$"
         rule(ctx, f"4{y}", "bid.game_fit", {"suit": y, "length": 4}, dummy=(y, 19, 40), len={y: (4, 13)})
         rule(ctx, f"{level + 1}{y}", "bid.invite_fit", {"suit": y}, dummy=(y, 16, 18), len={y: (4, 13)})
@@ -181,12 +182,9 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
     level, y = int(overcall[0]), overcall[1]
     ctx = rf"^1{x} {overcall} X P$"
 
-    def cheapest(suit: str) -> int:
-        return level if suit in above(y) else level + 1
-
     for m in MAJORS:
         if m not in (x, y):
-            low = cheapest(m)
+            low = cheapest_level(m, y, level)
             rule(ctx, f"4{m}", "bid.game_fit", {"suit": m}, pts=(19, 40), len={m: (4, 13)})
             if low + 1 < 4:
                 rule(ctx, f"{low + 1}{m}", "advance.jump", {"suit": m, "length": 4, "low": 16, "high": 18},
@@ -196,14 +194,14 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
     rule(ctx, f"{level + 1}NT", "rebid.nt", {"low": 16, "high": 21}, hcp=(16, 21), stop=y, balanced=True)
     if level == 1:  # 19+ unbalanced with their suit held: game in no-trump (19 rebid 2D, 3NT+1 cold)
         rule(ctx, "3NT", "bid.game", {"low": 19}, hcp=(19, 40), stop=y)
-    own = cheapest(x)  # (his own suit last: any hand the rows above leave, four cards or more)
+    own = cheapest_level(x, y, level)  # (his own suit last: any hand the rows above leave, four cards or more)
     if own + 1 <= 3:
         rule(ctx, f"{own + 1}{x}", "rebid.own_suit", {"suit": x, "length": 6, "low": 16, "high": 18},
              pts=(16, 18), len={x: (6, 13)})
     if x in MAJORS and y in MAJORS:  # both majors bid: the double showed the minors
         rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5}, len={x: (6, 13)})
         for m in "DC":
-            rule(ctx, f"{cheapest(m)}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)},
+            rule(ctx, f"{cheapest_level(m, y, level)}{m}", "rebid.new_suit", {"suit": m, "length": 4}, len={m: (4, 13)},
                  best_of=("CD", m))
     rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5})
 
@@ -213,7 +211,7 @@ def opener_after_free_new_suit(x: str, y: str, z: str) -> None:
     suit held (12-14 or 18-19, balanced), rebids six of his own (16+ a level higher), names a new suit,
     else rebids his own (it passed 2C with 12 and four clubs, 6D cold)."""
     ctx = rf"^1{x} 1{y} 2{z} P$"
-    own = 2 if x in above(z) else 3
+    own = cheapest_level(x, z, 2)
     rule(ctx, "3NT", "rebid.nt", {"low": 18, "high": 19}, hcp=(18, 19), balanced=True, stop=y)
     support = 3 if z in MAJORS else 4
     rule(ctx, f"3{z}", "rebid.raise", {"suit": z, "length": support}, len={z: (support, 13)})
@@ -222,7 +220,7 @@ def opener_after_free_new_suit(x: str, y: str, z: str) -> None:
     rule(ctx, "2NT", "rebid.nt", {"low": 12, "high": 14}, hcp=(12, 14), balanced=True, stop=y)
     for w in SUITS:
         if w not in (x, y, z):
-            level = 2 if w in above(z) else 3
+            level = cheapest_level(w, z, 2)
             rule(ctx, f"{level}{w}", "rebid.new_suit", {"suit": w, "length": 4}, len={w: (4, 13)})
     rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5})
     # responder places opener's no-trump (their suit held): game from 11 (14 passed 2NT, 3NT+1 cold)
@@ -237,7 +235,7 @@ def opener_after_three_level_new_suit(x: str, y: str, z: str) -> None:
     rule(ctx, "3NT", "bid.game", {"low": 12}, hcp=(12, 40), stop=y)
     support = 3 if z in MAJORS else 4
     rule(ctx, f"4{z}", "rebid.raise", {"suit": z, "length": support}, len={z: (support, 13)})
-    own = 3 if x in above(z) else 4
+    own = cheapest_level(x, z, 3)
     rule(ctx, f"{own}{x}", "rebid.own_suit", {"suit": x, "length": 5}, len={x: (6, 13)})
     for w in above(z):
         if w not in (x, y):

@@ -1,5 +1,6 @@
 """Weak twos and preempts: partner's answers; the later calls of a contested auction."""
-from cardavia.ai.bridge_bidding.system.rows import above, advance_own_suit, below, MAJORS, Rows, SUITS
+from cardavia.ai.bridge_bidding.system.rows import (above, advance_own_suit, below, cheapest_level, MAJORS, Rows,
+                                                    SUITS)
 
 ROWS = Rows()
 answer_invitation, rule = ROWS.answer_invitation, ROWS.rule
@@ -156,7 +157,7 @@ for x in SUITS:  # opener when the overcall is raised and partner passed: a take
         rule(raised, "pass", "pass.competitive", {})
         others = SUITS.replace(y, "")
         for z in others:  # responder, who passed the overcall, names his best suit (partner's with three)
-            level = 2 if z in above(y) else 3
+            level = cheapest_level(z, y, 2)
             rule(rf"^1{x} 1{y} P 2{y} X P$", f"{level}{z}", "advance.cheapest", {"suit": z, "high": 9, "length": 3},
                  len={z: (3, 13)}, best_of=(others, z))
 for x in SUITS:  # competing when the opponents have found a fit
@@ -192,7 +193,7 @@ for x in SUITS:  # competing when the opponents have found a fit
         for y in suits:
             if y in MAJORS and y in below(x):
                 continue  # four of a major is the game row's
-            rule(ctx, f"{3 if y in above(x) else 4}{y}", "advance.cheapest", {"suit": y, "high": 11, "length": 4},
+            rule(ctx, f"{cheapest_level(y, x, 3)}{y}", "advance.cheapest", {"suit": y, "high": 11, "length": 4},
                  hcp=(6, 11), len={y: (4, 13)}, best_of=(suits, y))
     rule(ctx, "pass", "pass.competitive", {})
 for x in SUITS:  # opener's reopening double passed round to responder: penalty with their suit, else a bid
@@ -206,7 +207,7 @@ for x in SUITS:  # opener's reopening double passed round to responder: penalty 
             rule(ctx, f"{lv}NT", "advance.nt", {"low": 6, "high": 10}, hcp=(6, 10), stop=y)
             for z in "SHDC":
                 if z != y:
-                    level = lv if z in above(y) else lv + 1
+                    level = cheapest_level(z, y, lv)
                     rule(ctx, f"{level}{z}", "advance.cheapest", {"suit": z, "high": 10, "length": 3},
                          best_of=(SUITS.replace(y, ""), z))
 
@@ -214,7 +215,7 @@ for x in SUITS:  # the part-score battle
     for y in SUITS:
         if y == x:
             continue
-        ov = f"1{y}" if y in above(x) else f"2{y}"
+        ov = f"{cheapest_level(y, x, 1)}{y}"
         ctx = rf"^1{x} {ov} 2{x}$"  # advancer after their raise
         if y in MAJORS:
             rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 4, "low": 12}, dummy=(y, 12, 40),
@@ -238,7 +239,7 @@ for x in SUITS:
     for y in SUITS:
         if y == x:
             continue
-        ov = f"1{y}" if y in above(x) else f"2{y}"
+        ov = f"{cheapest_level(y, x, 1)}{y}"
         # the single raise: 6-10, of a two-level overcall 8-12 (over responder's double or 1NT too: 18 with
         # five-five passed it at 4S)
         raised = rf"^1{x} {ov} (?:P|X|1NT) {int(ov[0]) + 1}{y} P$"
@@ -283,11 +284,11 @@ for x in SUITS:
         for level in (1, 2) if y in above(x) else (2,):
             lead = rf"^1{x} {level}{y} X P"
             for m in MAJORS.replace(x, "").replace(y, ""):
-                jump = (level if m in above(y) else level + 1) + 1
+                jump = cheapest_level(m, y, level) + 1
                 if jump < 4:
                     rule(rf"{lead} {jump}{m} P$", f"4{m}", "bid.game_fit", {"suit": m, "length": 4, "low": 8},
                          dummy=(m, 8, 40), len={m: (4, 13)})
-            own = (level if x in above(y) else level + 1) + 1
+            own = cheapest_level(x, y, level) + 1
             if own <= 3:
                 ctx = rf"{lead} {own}{x} P$"
                 if x in MAJORS:

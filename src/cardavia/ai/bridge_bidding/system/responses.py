@@ -2,7 +2,7 @@
 (responder's second call and Blackwood: ``responder.py``)."""
 from typing import Any
 
-from cardavia.ai.bridge_bidding.system.rows import above, below, MAJORS, Rows, SUITS
+from cardavia.ai.bridge_bidding.system.rows import above, below, cheapest_level, MAJORS, Rows, SUITS
 
 ROWS = Rows()
 answer_invitation, rule = ROWS.answer_invitation, ROWS.rule
@@ -69,7 +69,7 @@ for m in MAJORS:  # after a splinter: game, unless the simulation finds the slam
 
 def jump_shifts(x: str, y: str) -> dict[str, str]:
     """After 1x 1y, opener's jump shift in each other suit: a new suit a level higher than needed."""
-    return {z: f"{(1 if z in above(y) else 2) + 1}{z}" for z in SUITS if z not in (x, y)}
+    return {z: f"{cheapest_level(z, y, 1) + 1}{z}" for z in SUITS if z not in (x, y)}
 
 
 def reverses(x: str, y: str) -> str:

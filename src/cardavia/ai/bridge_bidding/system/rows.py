@@ -35,7 +35,7 @@ def advance_own_suit(rows: Rows, ctx: str, advanced: str, x: str, y: str, level:
     ``advanced``: the context before the advancer's bid (``ctx`` with his bid and a pass follow it)."""
     others = "".join(z for z in SUITS if z not in (x, y))
     for z in others:
-        bid = level if z in above(y) else level + 1
+        bid = cheapest_level(z, y, level)
         low = 8 if bid == level else 10
         rows.rule(ctx, f"{bid}{z}", "advance.free", {"suit": z, "length": 5, "low": low}, hcp=(low, high),
                   len={z: (5, 13)}, best_of=(others, z))
@@ -52,6 +52,11 @@ def above(suit: str) -> str:
 
 def below(suit: str) -> str:
     return SUITS[:SUITS.index(suit)]
+
+
+def cheapest_level(suit: str, over: str, level: int) -> int:
+    """The lowest level at which ``suit`` outranks a bid of ``over`` at ``level``."""
+    return level if suit in above(over) else level + 1
 
 
 NT_RANGE = {"low": 15, "high": 17}
