@@ -1807,3 +1807,27 @@ def test_responder_counts_his_fifth_card_for_the_major_over_their_overcall_of_1n
     4H+1 cold); 8 HCP with four hearts still pass."""
     assert choose_call(hand("4", "AKJ86", "JT54", "T83"), ["1NT", "2S"])[:2] == ("3H", "bid.choice_of_games")
     assert choose_call(hand("4", "AKJ8", "JT54", "T832"), ["1NT", "2S"])[0] == "pass"
+
+
+def test_advancer_raises_a_two_level_overcall_over_the_negative_double():
+    """1D (2C) X: the advancer bids as without the double, three trumps and 8-12 raising to 3C (the
+    system had no row here, its most frequent hole); opener then shows a four-card major with 15+,
+    and the doubler places the contract as after the advancer's raise of a one-level overcall."""
+    doubled = ["1D", "2C", "X"]
+    assert choose_call(hand("Q95", "K4", "J62", "KT873"), doubled)[:2] == ("3C", "advance.raise")
+    assert choose_call(hand("K43", "QJ64", "8642", "J3"), doubled)[:2] == ("pass", "pass.competitive")
+    assert explain(doubled, "3C") == ("advance.raise", {"suit": "C", "length": 3})
+    raised = [*doubled, "3C"]
+    assert choose_call(hand("AK72", "KQ83", "A652", "4"), raised)[:2] == ("3H", "rebid.new_suit")
+    assert choose_call(hand("A72", "Q83", "KJ652", "A4"), raised)[0] == "pass"
+    assert choose_call(hand("KQ83", "A652", "43", "A54"), [*raised, "P", "P"])[:2] == ("3NT", "bid.game")
+    assert choose_call(hand("KQ83", "A652", "43", "A54"), [*raised, "3S", "P"])[:2] == ("4S", "bid.game_fit")
+
+
+def test_opener_answers_the_raise_over_a_takeout_double_as_without_it():
+    """1S (X) 2S: the raise shows 6-10 either way, so opener invites with 15-17 and bids game with 18+
+    (the system had no row, and the fallback bid 4S with 14)."""
+    doubled = ["1S", "X", "2S", "P"]
+    assert choose_call(hand("AKQJ9", "A73", "7", "7632"), doubled)[:2] == ("3S", "rebid.invite")
+    assert choose_call(hand("AKQJ9", "AK3", "7", "7632"), doubled)[:2] == ("4S", "rebid.game")
+    assert choose_call(hand("AKJ92", "Q73", "7", "K632"), doubled)[:2] == ("pass", "pass.minimum")

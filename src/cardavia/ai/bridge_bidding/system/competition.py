@@ -302,8 +302,9 @@ for x in SUITS:  # responder after an overcall or a takeout double
         for overcall in overcalls:
             opener_after_negative_double(x, overcall)
 
-    for y in above(x):  # after the negative double and the advancer's raise: opener, then the doubler
-        ctx = rf"^1{x} 1{y} X (?:[23]{y}|1NT)$"
+    for y in SUITS.replace(x, ""):  # after the negative double and the advancer's raise: opener, then the doubler
+        raised = rf"1{y} X [23]{y}" if y in above(x) else rf"2{y} X 3{y}"  # (a two-level overcall's too)
+        ctx = rf"^1{x} 1{y} X (?:[23]{y}|1NT)$" if y in above(x) else rf"^1{x} {raised}$"
         for m in MAJORS:
             if m not in (x, y):
                 for lv in (2, 3):
@@ -313,7 +314,7 @@ for x in SUITS:  # responder after an overcall or a takeout double
         for lv in (2, 3):
             rule(ctx, f"{lv}{x}", "rebid.own_suit", {"suit": x, "length": 6}, len={x: (6, 13)})
         rule(ctx, "pass", "pass.competitive", {})
-        ctx = rf"^1{x} 1{y} X [23]{y} P P$"
+        ctx = rf"^1{x} {raised} P P$"
         rule(ctx, "3NT", "bid.game", {"low": 13}, hcp=(13, 40), stop=y)
         rule(ctx, "2NT", "resp.invite", {"low": 11, "high": 12}, hcp=(11, 12), stop=y)
         for m in MAJORS:

@@ -61,14 +61,14 @@ for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
         rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, len={y: (3, 13)})
         rule(ctx, "pass", "pass.competitive", {})
     for y in below(x):
-        ctx = rf"^1{x} 2{y} P$"
+        ctx = rf"^1{x} 2{y} [PX]$"  # over a negative double too (the system's most frequent hole)
         rule(ctx, "3NT", "advance.nt", {"low": 14}, hcp=(14, 40), stop=x)
         if y in MAJORS:
             rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 3, "low": 13}, pts=(13, 40),
                  len={y: (3, 13)})
         rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, pts=(8, 12), len={y: (3, 13)})
         # no fit: a five-card suit of our own (it passed 2C with 5-4 in the majors, 4S+1 cold)
-        advance_own_suit(ROWS, ctx, rf"^1{x} 2{y} P", x, y, 2, high=13, raise_from=12)
+        advance_own_suit(ROWS, ctx, rf"^1{x} 2{y} [PX]", x, y, 2, high=13, raise_from=12)
         rule(ctx, "pass", "pass.competitive", {})
     # Partner's no-trump overcall raised by them: game with the values (it passed 3D with 14 opposite 2NT).
     rule(rf"^1{x} 1NT [23]{x}$", "3NT", "bid.game", {"low": 10}, hcp=(10, 40))

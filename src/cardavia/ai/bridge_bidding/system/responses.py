@@ -150,7 +150,7 @@ for x in SUITS:
     second_suit_rebids(ctx, x)
     rule(ctx, "pass", "pass.minimum", {"high": 15})
     answer_invitation(rf"^1{x} P 1NT P 2NT P$", "3NT", 8, high=10)
-    ctx = rf"^1{x} P 2{x} P$"
+    ctx = rf"^1{x} [PX] 2{x} P$"  # over a takeout double too: the raise is 6-10 either way
     if x in MAJORS:
         rule(ctx, f"4{x}", "rebid.game", {"low": 18}, pts=(18, 40))
         rule(ctx, f"3{x}", "rebid.invite", {"low": 15, "high": 17}, pts=(15, 17))
