@@ -76,7 +76,14 @@ over the raise of his two-level minor, opener's raise to 4M from 19 without
 a ceiling and the fifth card counted over their overcall of 1NT: seeds 13,
 15 +0.005, -0.010 (their deals prompted some of the rows), fresh seeds 21,
 22 +0.007 [-0.004, +0.018], +0.000 [-0.023, +0.023]; seed 20, first bid
-after them, 4.55 against BfG's 4.86 (-0.314 [-0.566, -0.062]).
+after them, 4.55 against BfG's 4.86 (-0.314 [-0.566, -0.062]).  Then the
+advancer over a negative double of a two-level overcall, opener and the
+doubler after his raise, and opener over the raise of a takeout double:
+fresh seeds 21, 22 -0.003 [-0.020, +0.014], +0.004 [-0.014, +0.022];
+seed 23, first bid after them, 4.55 against BfG's 4.92 (-0.370 [-0.637,
+-0.103]).  (``--agent mc``, whose fallback simulates instead of playing
+the rollout policy's call: seed 21 4.36 against ``heuristic``'s 4.35,
++0.011 [-0.046, +0.068].)
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
