@@ -1831,3 +1831,26 @@ def test_opener_answers_the_raise_over_a_takeout_double_as_without_it():
     assert choose_call(hand("AKQJ9", "A73", "7", "7632"), doubled)[:2] == ("3S", "rebid.invite")
     assert choose_call(hand("AKQJ9", "AK3", "7", "7632"), doubled)[:2] == ("4S", "rebid.game")
     assert choose_call(hand("AKJ92", "Q73", "7", "K632"), doubled)[:2] == ("pass", "pass.minimum")
+
+
+def test_asking_for_aces_over_partners_minor_places_the_slam_in_the_major_fit(monkeypatch):
+    """1H P 1S P 2D P: opener's hearts and responder's four make a fit, so Blackwood over the minor is a
+    candidate (``simulate.ASK_OVER_MINOR``) and the asker's rows place the contract in hearts, not
+    diamonds; without a major fit shown it is not a candidate."""
+    from cardavia.ai.bridge_bidding import simulate
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens
+    from cardavia.ai.bridge_bidding.simulate import lever_candidates
+    auction = ["1H", "P", "1S", "P", "2D", "P"]
+    asker = Hand(hand("KQ54", "AKJ4", "A3", "Q43"))  # 19 HCP, two aces, four hearts
+    legal = legal_tokens(auction)
+    assert "4NT" in lever_candidates(asker, auction, 2, legal, "4H", 13, [2])
+    monkeypatch.setattr(simulate, "ASK_OVER_MINOR", False)
+    assert "4NT" not in lever_candidates(asker, auction, 2, legal, "4H", 13, [2])
+    monkeypatch.setattr(simulate, "ASK_OVER_MINOR", True)
+    no_fit = Hand(hand("KQ854", "AK", "A32", "Q43"))  # two hearts: seven with opener's five
+    assert "4NT" not in lever_candidates(no_fit, auction, 2, legal, "3NT", 13, [])
+    assert explain(auction, "4NT") == ("ask.blackwood", {})
+    answered = [*auction, "4NT", "P"]
+    assert choose_call(asker, [*answered, "5D", "P"])[:2] == ("6H", "bid.slam")  # three aces together
+    assert choose_call(asker, [*answered, "5C", "P"])[:2] == ("5H", "bid.signoff")  # two
+    assert choose_call(asker, [*answered, "5H", "P"])[:2] == ("6H", "bid.slam")  # four

@@ -53,7 +53,8 @@ from cardavia._core.bridge_core import score as contract_score
 from cardavia._core.cards import card_text
 from cardavia._core.dds import Solver
 from cardavia.bridge import vulnerable_sides
-from cardavia.ai.bridge_bidding.interpreter import Hand, _token, answers_blackwood, choose_call, explain
+from cardavia.ai.bridge_bidding.interpreter import (Hand, _token, answers_blackwood, choose_call, context_of, explain,
+                                                    partner_shows)
 from cardavia.ai.bridge_bidding.sampler import (_GAME_LEVEL, _STRAINS, NOTHING_SHOWN, legal_tokens, sample_deals,
                                                 shown_by_seat)
 from cardavia.ai.bridge_bidding.system import SUITS
@@ -179,6 +180,10 @@ ASK_ACES = True  # where partner's last bid named a major we fit, Blackwood (4NT
 # sign-off, as the rows place them on each sampled deal) is a candidate beside the slams, from SLAM_POINTS:
 # seeds 7, 2, 1, 3, 4 -0.010, -0.058, -0.077, -0.005, -0.138 [-0.256, -0.019] IMPs a deal (2,600 deals:
 # -0.047; 18 auctions better, 5 worse). Not over a minor: an answer above its five-level sign-off is passed
+ASK_POINTS = 28  # own points and partner's least from which asking for aces is a candidate (SLAM_POINTS)
+ASK_OVER_MINOR = True  # ASK_ACES where partner's last bid named a minor and a major fit is shown (eight
+# cards with what his calls showed), the asker placing the slam in the major: rare, fresh seeds 21, 22, 23
+# +0.000, -0.011, +0.010 IMPs a deal, 4 auctions changed, 1 better, 1 worse
 ASK_MARGIN = 1.5  # the IMPs asking must gain (seed 7: at SLAM_MARGIN 5 auctions changed, by no IMPs; at 0 +0.000)
 STRAIN_GAMES = True  # a game in another fitting strain is simulated against the system's game (4.47 -> 4.41;
 # also in a major the caller holds five of, partner's length there unknown: seed 7 +0.028 [-0.037, +0.093],
@@ -287,6 +292,13 @@ def _aces_asked(tokens: Sequence[str], side: int) -> bool:
                for i, t in enumerate(tokens))
 
 
+def _major_fit_shown(hand: Hand, tokens: Sequence[str]) -> bool:
+    """Whether a major holds eight cards between ``hand`` and what partner's calls showed (the
+    Blackwood asker's rows place the slam there: ``fit``)."""
+    shown = partner_shows(context_of(tokens))[1]
+    return any(hand.length[m] + shown.get(m, 0) >= 8 for m in "HS")
+
+
 def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str],
                      system_call: str | None, partner_low: int, fits: Sequence[int]) -> list[str]:
     """The calls worth comparing with the system's at this moment (empty
@@ -344,15 +356,17 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     if any(s % 2 != side for s, _ in bids) and top_level < 4 and combined < GAME_POINTS:
         return []  # a part-score battle is the system's, unless we may hold a game (tuning set 4.41 -> 4.31)
     current = _STRAINS.index(last[1:])
-    if combined >= SLAM_POINTS and top_level < 6:
+    slam = combined >= SLAM_POINTS and top_level < 6
+    if slam:
         for strain in {*fits, 4}:
             add(f"6{_STRAINS[strain]}")
-        if ASK_ACES and last[1:] in "HS" and _STRAINS.index(last[1:]) in fits \
-                and answers_blackwood([*tokens, "4NT"]):
-            add("4NT")  # where the Blackwood rows answer it (partner's bid, then a pass) and place the contract
-        if combined >= GRAND_POINTS:
-            for strain in {*fits, 4}:
-                add(f"7{_STRAINS[strain]}")
+    if ASK_ACES and combined >= ASK_POINTS and top_level < 6 and answers_blackwood([*tokens, "4NT"]) and (
+            last[1:] in "HS" and _STRAINS.index(last[1:]) in fits
+            or ASK_OVER_MINOR and last[1:] in "CD" and _major_fit_shown(hand, tokens)):
+        add("4NT")  # where the Blackwood rows answer it (partner's bid, then a pass) and place the contract
+    if slam and combined >= GRAND_POINTS:
+        for strain in {*fits, 4}:
+            add(f"7{_STRAINS[strain]}")
     game_points = combined
     if GAME_DUMMY:
         game_points = max([combined, *(hand.dummy_points(SUITS[s]) + partner_low for s in fits

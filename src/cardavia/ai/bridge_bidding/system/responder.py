@@ -234,6 +234,12 @@ rule(BLACKWOOD, "5H", "answer.blackwood", {"aces": 2}, aces=(2, 2))
 rule(BLACKWOOD, "5S", "answer.blackwood", {"aces": 3}, aces=(3, 3))
 for s in SUITS:
     asked = rf"[1-7]{s} P 4NT P 5[CDHS] P$"  # partner bid the suit, I asked, he answered
+    if s in "CD":  # asked over partner's minor with a major fit shown: the slam is in the major
+        for m in MAJORS:
+            rule(asked, f"7{m}", "bid.grand", {"suit": m, "low": GRAND_POINTS}, fit=m, partnership_aces=(4, 4),
+                 combined=(GRAND_POINTS, 40))
+            rule(asked, f"6{m}", "bid.slam", {"suit": m}, fit=m, partnership_aces=(3, 4))
+            rule(asked, f"5{m}", "bid.signoff", {"suit": m}, fit=m, partnership_aces=(0, 2))
     rule(asked, f"7{s}", "bid.grand", {"suit": s, "low": GRAND_POINTS}, partnership_aces=(4, 4),
          combined=(GRAND_POINTS, 40))
     rule(asked, f"6{s}", "bid.slam", {"suit": s}, partnership_aces=(3, 4))
