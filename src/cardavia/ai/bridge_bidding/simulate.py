@@ -180,7 +180,9 @@ ASK_ACES = True  # where partner's last bid named a major we fit, Blackwood (4NT
 # sign-off, as the rows place them on each sampled deal) is a candidate beside the slams, from SLAM_POINTS:
 # seeds 7, 2, 1, 3, 4 -0.010, -0.058, -0.077, -0.005, -0.138 [-0.256, -0.019] IMPs a deal (2,600 deals:
 # -0.047; 18 auctions better, 5 worse). Not over a minor: an answer above its five-level sign-off is passed
-ASK_POINTS = 28  # own points and partner's least from which asking for aces is a candidate (SLAM_POINTS)
+ASK_POINTS = 28  # own points and partner's least from which asking for aces is a candidate (SLAM_POINTS; from
+# 26, fresh seeds 21, 22 +0.038 [-0.016, +0.092], +0.033 [-0.006, +0.072], 9 auctions worse, 2 better: the
+# five-level sign-offs go down)
 ASK_OVER_MINOR = True  # ASK_ACES where partner's last bid named a minor and a major fit is shown (eight
 # cards with what his calls showed), the asker placing the slam in the major: rare, fresh seeds 21, 22, 23
 # +0.000, -0.011, +0.010 IMPs a deal, 4 auctions changed, 1 better, 1 worse
