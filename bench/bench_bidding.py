@@ -83,7 +83,10 @@ fresh seeds 21, 22 -0.003 [-0.020, +0.014], +0.004 [-0.014, +0.022];
 seed 23, first bid after them, 4.55 against BfG's 4.92 (-0.370 [-0.637,
 -0.103]).  (``--agent mc``, whose fallback simulates instead of playing
 the rollout policy's call: seed 21 4.36 against ``heuristic``'s 4.35,
-+0.011 [-0.046, +0.068].)
++0.011 [-0.046, +0.068].)  Then Blackwood over partner's minor with a
+major fit shown (``simulate.ASK_OVER_MINOR``): seeds 21, 22, 23 +0.000,
+-0.011, +0.010; seed 24, first bid after it, 4.79 against BfG's 5.38
+(-0.591 [-0.861, -0.321]).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
