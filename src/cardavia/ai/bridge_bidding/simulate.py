@@ -15,7 +15,8 @@ partnership has the values (``GAME_POINTS``, shortness in a fit counted:
 ``GAME_DUMMY``; in a contested auction too,
 where our side holds the contract, and where the opponents outbid our
 part-score, our game in each fit: ``CONTESTED_GAMES``), slam (and from ``GRAND_POINTS`` a grand
-slam; over partner's major, asking for aces: ``ASK_ACES``) against game from ``SLAM_POINTS`` on more deals
+slam; over partner's major, or his minor with a major fit shown, asking for aces: ``ASK_ACES``,
+``ASK_OVER_MINOR``) against game from ``SLAM_POINTS`` on more deals
 (``SystemAgent.slam_samples``; where the opponents made the last bid,
 ``CONTESTED_SLAMS``, off: it seldom arises and lost where it did), a game in another strain we fit against the
 system's game (``STRAIN_GAMES``), and an invitation against game at once
