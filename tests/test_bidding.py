@@ -1406,7 +1406,7 @@ def test_the_two_level_overcall_is_raised_from_eight_points_with_three_trumps():
     assert choose_call(hand("53", "AKQJ87", "4", "AQ76"), raised, legal_tokens(raised))[:2] == ("4H", "rebid.game")
 
 
-def test_a_slam_with_31_points_together_needs_a_smaller_margin(monkeypatch):
+def test_a_slam_with_sure_slam_points_together_needs_a_smaller_margin(monkeypatch):
     """A slam the samples make better than game by a gain between the two margins (3.5 IMPs a deal) is bid
     where the partnership holds SURE_SLAM_POINTS on what was shown (SURE_SLAM_MARGIN), not on fewer
     (SLAM_MARGIN, the samples being rougher)."""
