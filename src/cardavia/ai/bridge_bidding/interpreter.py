@@ -167,6 +167,11 @@ def _partnership_aces(hand: Hand, context: str) -> int:
     return hand.aces + shown
 
 
+def fits_shown(hand: Hand, context: str, suit: str) -> bool:
+    """Whether ``suit`` holds eight cards between ``hand`` and what partner's calls showed (a row's ``fit``)."""
+    return hand.length[suit] + partner_shows(context)[1].get(suit, 0) >= 8
+
+
 def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
     for key, want in constraints.items():
         if key == "hcp":
@@ -203,7 +208,7 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
             partner = partner_shows(context)[1].get(want[0], 0)
             ok = partner >= 3 and hand.length[want[0]] + partner >= want[1]
         elif key == "fit":
-            ok = hand.length[want] + partner_shows(context)[1].get(want, 0) >= 8
+            ok = fits_shown(hand, context, want)
         elif key == "silent_opponents":
             tokens = context.split()
             ok = all(t == "P" for j, t in enumerate(tokens) if (len(tokens) - j) % 2 == 1) == want

@@ -55,7 +55,7 @@ from cardavia._core.cards import card_text
 from cardavia._core.dds import Solver
 from cardavia.bridge import vulnerable_sides
 from cardavia.ai.bridge_bidding.interpreter import (Hand, _token, answers_blackwood, choose_call, context_of, explain,
-                                                    partner_shows)
+                                                    fits_shown)
 from cardavia.ai.bridge_bidding.sampler import (_GAME_LEVEL, _STRAINS, NOTHING_SHOWN, legal_tokens, sample_deals,
                                                 shown_by_seat)
 from cardavia.ai.bridge_bidding.system import SUITS
@@ -299,13 +299,6 @@ def _aces_asked(tokens: Sequence[str], side: int) -> bool:
                for i, t in enumerate(tokens))
 
 
-def _major_fit_shown(hand: Hand, tokens: Sequence[str]) -> bool:
-    """Whether a major holds eight cards between ``hand`` and what partner's calls showed (the
-    Blackwood asker's rows place the slam there: ``fit``)."""
-    shown = partner_shows(context_of(tokens))[1]
-    return any(hand.length[m] + shown.get(m, 0) >= 8 for m in "HS")
-
-
 def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str],
                      system_call: str | None, partner_low: int, fits: Sequence[int]) -> list[str]:
     """The calls worth comparing with the system's at this moment (empty
@@ -369,8 +362,9 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
             add(f"6{_STRAINS[strain]}")
     if ASK_ACES and combined >= ASK_POINTS and top_level < 6 and answers_blackwood([*tokens, "4NT"]) and (
             last[1:] in "HS" and _STRAINS.index(last[1:]) in fits
-            or ASK_OVER_MINOR and last[1:] in "CD" and _major_fit_shown(hand, tokens)):
+            or ASK_OVER_MINOR and last[1:] in "CD" and any(fits_shown(hand, context_of(tokens), m) for m in "HS")):
         add("4NT")  # where the Blackwood rows answer it (partner's bid, then a pass) and place the contract
+        # (over a minor, the asker's rows place the slam in the major fit: the same ``fit`` test)
     if slam and combined >= GRAND_POINTS:
         for strain in {*fits, 4}:
             add(f"7{_STRAINS[strain]}")
