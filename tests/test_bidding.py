@@ -557,6 +557,23 @@ def test_asking_for_aces_is_a_candidate_over_partners_major_and_its_rollout_plac
     assert rollout([no_ace, silent, strong, silent], [*auction, "4NT"])[7:] == ["P", "5C", "P", "5H", "P", "P", "P"]
 
 
+def test_four_trumps_opposite_partners_raise_are_a_fit_for_the_slam_candidates():
+    from cardavia.ai.bridge_bidding.interpreter import partner_shows
+    from cardavia.ai.bridge_bidding.sampler import legal_tokens, shown_by_seat
+    from cardavia.ai.bridge_bidding.simulate import lever_candidates, partnership_fits
+    # 1C P 1S P 2S P: the raise's first row shows four spades, its last three (every row that can make it:
+    # the sampler's reading); with four spades and 18, responder (seat 2) has a spade fit and 30 points
+    # together, so the spade slam and the ace ask are simulated against the system's 4S, not 6NT alone
+    auction = ["1C", "P", "1S", "P", "2S", "P"]
+    responder = Hand(hand("KQ82", "A84", "KJ6", "KQ5"))
+    assert shown_by_seat(auction)[0].lengths[3] == 3 and partner_shows(context_of(auction))[1]["S"] == 4
+    assert partnership_fits(responder, auction, 2) == [3]
+    assert {"6S", "4NT", "6NT"} <= set(lever_candidates(responder, auction, 2, legal_tokens(auction), "4S", 12, [3]))
+    # three spades are no fit opposite a raise that may hold three; six of his own in the hand are
+    assert partnership_fits(Hand(hand("K82", "A84", "KJ6", "KQ52")), auction, 2) == []
+    assert partnership_fits(Hand(hand("K8", "A8", "KJ6", "KQ5432")), auction, 2) == [0]
+
+
 def test_wide_candidates_give_every_fitting_strain_its_cheapest_bid_game_and_slam(monkeypatch):
     from cardavia.ai.bridge_bidding import simulate
     from cardavia.ai.bridge_bidding.sampler import legal_tokens

@@ -13,8 +13,6 @@ from typing import Any, cast
 from cardavia.ai.agent import Agent
 from cardavia.ai.bridge_bidding import simulate
 from cardavia.ai.bridge_bidding.interpreter import Hand, _token, choose_call, context_of, explain, partner_shows
-from cardavia.ai.bridge_bidding.sampler import NOTHING_SHOWN, shown_by_seat
-from cardavia.ai.bridge_bidding.system import SUITS
 from cardavia.game import LegalMoves, Move, Observation
 
 
@@ -90,9 +88,7 @@ class SystemAgent(Agent):
         tokens = [_token(c) for c in data["auction"]]
         player = data["player"]
         h = Hand(data["hand"])
-        partner_lengths = shown_by_seat(tokens).get((player + 2) % 4, NOTHING_SHOWN).lengths
-        fits = [s for s in range(4) if h.length[SUITS[s]] + partner_lengths.get(s, 0) >= 8
-                or h.length[SUITS[s]] >= 6 or h.length[SUITS[s]] >= 2 and partner_lengths.get(s, 0) >= 6]
+        fits = simulate.partnership_fits(h, tokens, player)
         legal = [str(m) for m in legal_moves]
         partner_low = partner_shows(context_of(tokens))[0]
         candidates = simulate.lever_candidates(h, tokens, player, legal, system_call, partner_low, fits)
