@@ -89,7 +89,11 @@ major fit shown (``simulate.ASK_OVER_MINOR``): seeds 21, 22, 23 +0.000,
 (-0.591 [-0.861, -0.321]).  Then a slam from 30 points together at a
 2-IMP margin (``simulate.SURE_SLAM_POINTS``, ``SURE_SLAM_MARGIN``): seeds
 21-24 -0.017 [-0.034, +0.001] over 4,000 deals; seed 25, first bid after
-it, 4.74 against BfG's 5.08 (-0.337 [-0.609, -0.065]).
+it, 4.74 against BfG's 5.08 (-0.337 [-0.609, -0.065]).  Then the
+lever's fits reading partner's length by the rows too
+(``simulate.partnership_fits``): seeds 21-24 -0.001, 5 auctions changed;
+seed 26, first bid after it, 4.51 against BfG's 4.98 (-0.475 [-0.743,
+-0.207]).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
