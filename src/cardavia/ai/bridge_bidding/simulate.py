@@ -186,7 +186,7 @@ SURE_SLAM_POINTS = 30  # own points and partner's least from which a slam needs 
 # 30, -0.020, -0.031, -0.014, -0.002, together -0.017 [-0.034, +0.001] over 4,000 deals, 10 auctions better,
 # 5 worse; from 29 on 21, 22 +0.002, -0.030, 6 better, 6 worse. Par is a slam on 64 % of deals with 30 HCP
 # together and 91 % with 32, and the system bid one on 31 % and 79 %)
-SURE_SLAM_MARGIN = 2.0  # (1 from 30 points, seeds 21-24 +0.012, -0.024, +0.018, 0.000, 41 auctions changed,
+SURE_SLAM_MARGIN = 2.0  # (a margin of 1: fresh seeds 21-24 +0.012, -0.024, +0.018, 0.000, 41 auctions changed,
 # 7 better, 8 worse: noise)
 GAME_POINTS = 22  # own points and partner's least from which game is simulated against a pass (20, 24: worse;
 # with the rows of December 2026, seeds 21, 22, 13, 15: from 21 -0.012, -0.006, +0.008, +0.005 IMPs a deal, from 20
