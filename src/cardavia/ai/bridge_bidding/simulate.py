@@ -201,7 +201,7 @@ GAME_DUMMY = True  # the game gate counts the caller's shortness in a fit (three
 # dummy points: seeds 7, 2, 1 -0.016 [-0.034, +0.002], -0.003, +0.007 IMPs a deal, 4 auctions better, 2 worse
 # (in contested auctions too, for CONTESTED_GAMES and the part-score battle: seed 7 -0.005 [-0.041, +0.031],
 # 7 auctions better, 6 worse; left out)
-GRAND_POINTS = 33  # the same for a grand slam
+GRAND_POINTS = 33  # the same for a grand slam (32: fresh seeds 21-24, no auction changed)
 ASK_ACES = True  # where partner's last bid named a major we fit, Blackwood (4NT: his answer, then our slam or
 # sign-off, as the rows place them on each sampled deal) is a candidate beside the slams, from SLAM_POINTS:
 # seeds 7, 2, 1, 3, 4 -0.010, -0.058, -0.077, -0.005, -0.138 [-0.256, -0.019] IMPs a deal (2,600 deals:
