@@ -567,8 +567,8 @@ def test_four_trumps_opposite_partners_raise_are_a_fit_for_the_slam_candidates()
     auction = ["1C", "P", "1S", "P", "2S", "P"]
     responder = Hand(hand("KQ82", "A84", "KJ6", "KQ5"))
     assert shown_by_seat(auction)[0].lengths[3] == 3 and partner_shows(context_of(auction))[1]["S"] == 4
-    assert partnership_fits(responder, auction, 2) == [3]
     fits = partnership_fits(responder, auction, 2)
+    assert fits == [3]
     assert {"6S", "4NT", "6NT"} <= set(lever_candidates(responder, auction, 2, legal_tokens(auction), "4S", 12, fits))
     # three spades are no fit opposite a raise that may hold three; six of his own in the hand are
     assert partnership_fits(Hand(hand("K82", "A84", "KJ6", "KQ52")), auction, 2) == []

@@ -104,9 +104,9 @@ def partnership_fits(hand: Hand, tokens: Sequence[str], player: int) -> list[int
     2 better, 1 worse.)"""
     sampled = shown_by_seat(tokens).get((player + 2) % 4, NOTHING_SHOWN).lengths
     rows = partner_shows(context_of(tokens))[1]
+    own = [hand.length[suit] for suit in SUITS]
     partner = [max(sampled.get(s, 0), rows.get(SUITS[s], 0)) for s in range(4)]
-    return [s for s in range(4) if hand.length[SUITS[s]] + partner[s] >= 8 or hand.length[SUITS[s]] >= 6
-            or hand.length[SUITS[s]] >= 2 and partner[s] >= 6]
+    return [s for s in range(4) if own[s] + partner[s] >= 8 or own[s] >= 6 or own[s] >= 2 and partner[s] >= 6]
 
 
 def fallback_bids(hand: Hand, tokens: Sequence[str], player: int, legal: Sequence[str]) -> list[str]:
