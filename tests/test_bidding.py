@@ -89,7 +89,7 @@ def test_explain_renders_english_and_catalogs():
         render("no.such")
     with pytest.raises(ValueError, match="bad bridge call"):
         explain([], "8NT")
-    assert explain(["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "X"], "XX") is None
+    assert explain(["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "X"], "XX") == ("call.no_meaning", {})
 
 
 def test_context_is_the_auction_after_the_leading_passes():
@@ -240,7 +240,7 @@ def test_auctions_end():
 
 def test_every_players_calls_are_read_and_random_opponents_break_nothing():
     # The system in North-South, random calls from East-West: every call
-    # legal, every call of the auction read (or None) without an error.
+    # legal, every call of the auction read, by a row or as nothing shown.
     system = [make_agent("heuristic", GAME, seed=s) for s in (0, 2)]
     rand = [make_agent("random", GAME, seed=s) for s in (1, 3)]
     read = 0
@@ -254,7 +254,8 @@ def test_every_players_calls_are_read_and_random_opponents_break_nothing():
             state.play(move)
         readings = read_auction([str(c) for c in state.auction])
         assert [c for c, _ in readings] == [str(c) for c in state.auction]
-        read += sum(r is not None for _, r in readings)
+        assert all(render(*r) for _, r in readings)
+        read += sum(r[0] != "call.no_meaning" for _, r in readings)
     assert read > 50
 
 
@@ -703,7 +704,18 @@ def test_a_bid_no_row_makes_reads_as_natural():
     auction = ["1NT", "pass", "2C", "pass", "2H", "pass"]
     assert explain(auction, "7D") == ("bid.natural", {"suit": "D", "level": 7})
     assert render(*explain(auction, "7D")) == "natural: to play in diamonds at the 7 level"
-    assert explain(["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "X"], "XX") is None
+
+
+def test_a_pass_or_double_no_row_makes_shows_nothing():
+    # (part 2: every call is explained) the samplers read such a call as nothing shown, and so does its text
+    from cardavia.ai.bridge_bidding.interpreter import reading_row
+    from cardavia.ai.bridge_bidding.sampler import call_shows
+    for auction, call in ((["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "X"], "XX"),
+                          (["1D", "pass", "pass", "X"], "pass"), (["1NT", "pass", "2C", "pass", "2D"], "X")):
+        assert reading_row(auction, call) is None
+        assert explain(auction, call) == ("call.no_meaning", {})
+        assert call_shows(auction, call) is None
+    assert render("call.no_meaning") == "no agreed meaning here: shows nothing more"
 
 
 def test_samples_read_points_rows_loosely_and_hcp_rows_exactly():

@@ -129,7 +129,7 @@ class SystemAgent(Agent):
 
     def explain(self, observation: Any, move: Any) -> tuple[str, dict[str, Any]] | None:
         """What ``move`` (a call) shows after the observed auction, as the
-        system reads it; None outside the auction or where it has no reading.
+        system reads it (``interpreter.explain``); None outside the auction.
         The agent's own call that the simulation chose instead of the
         system's is explained as simulated (``bid.simulated``, or
         ``bid.simulated_alone`` where the system has no call): the system's

@@ -316,12 +316,13 @@ def reading_row(auction: Sequence[Any], call: Any) -> Rule | None:
     return rows[0] if rows else None
 
 
-def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]] | None:
+def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]]:
     """What ``call`` after ``auction`` shows as the system reads it: the
     message id and parameters of its row (``reading_row``); a bid no row
     makes reads as natural (``bid.natural``), but 4NT straight over
-    partner's suit bid as Blackwood, as partner answers it; None for a pass
-    or double no row makes."""
+    partner's suit bid as Blackwood, as partner answers it; a pass, double
+    or redouble no row makes shows nothing (``call.no_meaning``), as the
+    samplers read it."""
     row = reading_row(auction, call)
     if row is not None:
         return row[3], dict(row[4])
@@ -330,7 +331,7 @@ def explain(auction: Sequence[Any], call: Any) -> tuple[str, dict[str, Any]] | N
         return "ask.blackwood", {}
     if token[0].isdigit():  # a bid no row makes (the simulation's, or another system's): to play there
         return "bid.natural", {"suit": token[1:], "level": int(token[0])}
-    return None
+    return "call.no_meaning", {}
 
 
 def answers_blackwood(tokens: Sequence[str]) -> bool:
@@ -339,7 +340,7 @@ def answers_blackwood(tokens: Sequence[str]) -> bool:
     return re.search(BLACKWOOD, " ".join([*tokens, "P"])) is not None
 
 
-def read_auction(auction: Sequence[Any]) -> list[tuple[str, tuple[str, dict[str, Any]] | None]]:
+def read_auction(auction: Sequence[Any]) -> list[tuple[str, tuple[str, dict[str, Any]]]]:
     """Every call of ``auction`` (South's first) with what it shows as the
-    system reads it, whoever made it: (call text, reading or None)."""
+    system reads it, whoever made it: (call text, reading)."""
     return [(str(call), explain(auction[:i], call)) for i, call in enumerate(auction)]

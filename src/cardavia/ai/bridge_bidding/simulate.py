@@ -316,7 +316,7 @@ def reaches_for_slam(call: str) -> bool:
 def _aces_asked(tokens: Sequence[str], side: int) -> bool:
     """Whether ``side`` asked for aces: a 4NT the system reads as Blackwood
     (its own, or one the simulation chose that partner answers as Blackwood)."""
-    return any(t == "4NT" and i % 2 == side and (explain(tokens[:i], t) or ("",))[0] == "ask.blackwood"
+    return any(t == "4NT" and i % 2 == side and explain(tokens[:i], t)[0] == "ask.blackwood"
                for i, t in enumerate(tokens))
 
 
@@ -366,7 +366,7 @@ def lever_candidates(hand: Hand, tokens: Sequence[str], player: int, legal: Sequ
     if system is not None and system != "P" and not (system[0].isdigit() and int(system[0]) >= _GAME_LEVEL[
             _STRAINS.index(system[1:])] and int(system[0]) < 6):
         reading = explain(tokens, system)
-        if ROLLOUTS and INVITES and reading is not None and reading[0] in _INVITATIONS:
+        if ROLLOUTS and INVITES and reading[0] in _INVITATIONS:
             strain = _STRAINS.index(system[1:])  # an invitation names its strain: game there, or stop
             add(f"{_GAME_LEVEL[strain]}{_STRAINS[strain]}")
             add("P")

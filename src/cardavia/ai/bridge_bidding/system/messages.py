@@ -87,6 +87,7 @@ MESSAGES: dict[str, str] = {
     "rebid.reverse": "reverse: {length}+ {suit}, {low}+ points, forcing",
     "resp.splinter": "splinter: {length}+ {suit}, at most one {short}, {low}–{high} points",
     "bid.natural": "natural: to play in {suit} at the {level} level",
+    "call.no_meaning": "no agreed meaning here: shows nothing more",
     "compete.law": "competes: {trumps}+ {suit} together (the law of total tricks)",
 }
 """Each message id's English text; parameters fill the braces (suits by name)."""
