@@ -215,6 +215,12 @@ def test_agent_calls_are_legal_and_explained():
         n += 1
     assert explained > n * 0.7, (explained, n)  # the system answers most calls
     assert agent.explain(GAME.new_state(seed=1).observation(0), "1NT") == ("open.nt", {"low": 15, "high": 17})
+    # another player's call as the agent reads it (what the web table shows for the person's calls)
+    state = GAME.new_state(seed=1)
+    state.play("1NT")
+    state.play("pass")
+    assert agent.reads(state.observation(2), "2C") == ("resp.stayman", {"low": 8})
+    assert agent.reads({"phase": "play"}, "2C") is None and agent.reads(state.observation(2), "9Z") is None
 
 
 def test_agent_reads_only_its_observation():

@@ -506,6 +506,11 @@ def test_a_bid_is_named_by_the_form_of_its_level(browser, server, lang):
         for k, v in params.items():
             want = want.replace("{" + k + "}", i18n.format_number(v, lang))
         assert got == want, (ev, got, want)
+    # the person's own call, as the AIs read it, says so in the language
+    got = page.evaluate("(e) => explanation(e)", {"template": "no agreed meaning here: shows nothing more",
+                                                  "params": {}, "text": "English", "reading": True})
+    assert got == catalog.get("read as: {reading}").string.replace(
+        "{reading}", catalog.get("no agreed meaning here: shows nothing more").string), got
     page.context.close()
     assert errors == []
 

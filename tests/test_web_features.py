@@ -125,7 +125,7 @@ def test_an_ai_explanation_is_attached_to_its_move_and_rendered(db, monkeypatch)
             e = v["explanations"][str(i)]
             assert e["params"] == {"low": 15, "high": 17, "seat": hist[i][0]}
             assert e["text"] == render_explanation(e["id"], e["params"])
-        # Only the AI's moves are explained, and my own are not.
+        # Only the AI's moves are explained: my own are not, as this agent reads nothing (Agent.reads).
         assert set(map(int, v["explanations"])) == set(ai_calls)
         # They survive a restart, and an undo drops those of the moves taken back.
         r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][-1], "ply": v["ply"]})
@@ -139,6 +139,28 @@ def test_an_ai_explanation_is_attached_to_its_move_and_rendered(db, monkeypatch)
         cookies = dict(c.cookies)
     with TestClient(create_app(db), cookies=cookies) as c:
         assert c.get(f"/api/games/{gid}").json()["explanations"] == v["explanations"]
+
+
+def test_my_own_call_is_shown_as_the_ais_read_it(db):
+    from cardavia.ai.bridge_bidding import explain
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
+        v = wait_turn(c, gid)
+        auction = list(v["observation"]["auction"])
+        call = next(m for m in v["legal"] if m[0] == "1") if auction == ["pass", "pass"] else "pass"
+        r = c.post(f"/api/games/{gid}/move", json={"move": call.lower(), "ply": v["ply"]})
+        assert r.status_code == 200, r.text
+        mine = r.json()["explanations"][str(v["ply"])]
+        ident, params = explain(auction, call)
+        assert mine["reading"] is True and (mine["id"], mine["params"]) == (ident, params)
+        assert mine["text"] == render_explanation(ident, params)
+        # The AIs' own calls carry no reading mark.
+        assert not any(e.get("reading") for i, e in r.json()["explanations"].items() if i != str(v["ply"]))
+    with TestClient(create_app(db)) as c:  # a game whose AI reads nothing stores nothing for my moves
+        gid = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 4, "seat": 0}).json()["id"]
+        v = wait_turn(c, gid)
+        r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]})
+        assert str(v["ply"]) not in r.json()["explanations"]
 
 
 def test_the_websocket_push_carries_the_explanation(db, monkeypatch):

@@ -45,6 +45,13 @@ class Agent(abc.ABC):
         no explanation (the default)."""
         return None
 
+    def reads(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
+        """What ``move``, made by the player who sees ``observation``,
+        shows as this agent reads it (what an AI partner assumes that player
+        showed): a message id and its parameters like ``explain``, or None:
+        the move shows nothing this agent reads (the default)."""
+        return None
+
     def act(self, state: State) -> Move:
         """Choose for the player to move in ``state`` (seeing only what he may)."""
         player = state.current_player

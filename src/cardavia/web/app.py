@@ -27,7 +27,9 @@ Undo is a per-game choice (``"undo": false`` at the start) that the server
 can switch off for every game (``undo=False``, ``cardavia serve --no-undo``).
 When the agent of an AI move explains it (``Agent.explain``), the view's
 ``explanations`` maps the move's history index to ``{"id", "params",
-"text"}`` (the English of ``cardavia.web.messages``).
+"text"}`` (the English of ``cardavia.web.messages``); the person's own move
+is there too, with ``"reading": true``, where the table's AI reads it
+(``Agent.reads``: a Bridge call as the bidding system reads it).
 
 Everything a page shows is read from ``state.observation(seat)`` and the legal
 moves' text: the server never hands out a hidden card.  Each game id is
@@ -540,6 +542,7 @@ class CardaviaApp:
                 raise HTTPError(409, "the game is over")
             if t.state.current_player != t.seat:
                 raise HTTPError(409, "it is not your turn")
+            observation = t.state.observation(t.seat)
             try:
                 if text.strip().startswith("claim"):   # a double-dummy solve: off the loop
                     t.state = await asyncio.get_running_loop().run_in_executor(self.states, _played, t.state, text)
@@ -547,6 +550,9 @@ class CardaviaApp:
                     t.state.play(text)
             except ValueError as e:
                 raise HTTPError(422, "{reason}", e, reason=str(e)) from None
+            reading = _reading(t.agent, t.state.game, observation, t.state.history[ply].move)
+            if reading is not None:
+                t.explanations[ply] = reading
             self.save(t)
             view = self.view(t)
         answer = await self.push_view(t, view)
@@ -622,7 +628,9 @@ class CardaviaApp:
         options = dict(next((o for n, o in LEVELS.get(level, ()) if n == agent_name), {}))
         agent = _make_agent(agent_name, state.game, seed, **options)
         move = agent.act(state)
-        return str(move), _explanation(agent, state, move) if explain else None
+        explanation = _explanation(getattr(agent, "explain", None), state.observation(cast(int, state.current_player)),
+                                   move) if explain else None
+        return str(move), explanation
 
     def ensure_ai(self, t: Table) -> None:
         if t.ai_to_move and (t.ai_task is None or t.ai_task.done()):
@@ -963,15 +971,26 @@ MAX_EXPLANATION = 2000
 """Characters of an explanation's JSON at most (a longer one is dropped)."""
 
 
-def _explanation(agent: Any, state: State, move: Any) -> dict | None:
-    """``agent.explain`` of its move as ``{"id", "params", "text"}``, or None
-    when it gives none (or gives something that is not an id and a dict of
-    JSON values: a broken explanation never stops the game)."""
-    explain = getattr(agent, "explain", None)
-    if explain is None:
+def _reading(agent_name: str, game: Any, observation: Any, move: Any) -> dict | None:
+    """What the person's ``move`` showed as the table's AIs read it (``Agent.reads``),
+    as an explanation marked ``"reading": True``; None where they read nothing."""
+    try:
+        agent = _make_agent(agent_name, game, 0)
+    except Exception:  # (an agent that cannot be built reads nothing; the game goes on)
+        return None
+    reading = _explanation(getattr(agent, "reads", None), observation, move)
+    return None if reading is None else {**reading, "reading": True}
+
+
+def _explanation(describe: Any, observation: Any, move: Any) -> dict | None:
+    """An agent's ``explain`` of its move (or ``reads`` of the person's), as
+    ``{"id", "params", "text"}``, or None when it gives none (or gives
+    something that is not an id and a dict of JSON values: a broken
+    explanation never stops the game)."""
+    if describe is None:
         return None
     try:
-        got = explain(state.observation(cast(int, state.current_player)), move)
+        got = describe(observation, move)
         if got is None:
             return None
         ident, params = got

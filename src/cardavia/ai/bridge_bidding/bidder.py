@@ -134,13 +134,29 @@ class SystemAgent(Agent):
         system's is explained as simulated (``bid.simulated``, or
         ``bid.simulated_alone`` where the system has no call): the system's
         reading of it would describe a hand it does not show."""
-        data = getattr(observation, "data", observation)
-        if not isinstance(data, dict) or data.get("phase") != "auction":
-            return None
+        auction, simulated = self._auction_of(observation), self._simulated
+        if auction is not None and simulated is not None and simulated[0] == len(auction):
+            try:
+                if _token(simulated[1]) == _token(move):
+                    return simulated[2][0], dict(simulated[2][1])
+            except ValueError:
+                return None
+        return self.reads(observation, move)
+
+    def reads(self, observation: Any, move: Any) -> tuple[str, dict[str, Any]] | None:
+        """Another player's call as the system reads it (``interpreter.explain``):
+        what this agent, as that player's partner or opponent, assumes it shows;
+        None outside the auction."""
+        auction = self._auction_of(observation)
         try:
-            if self._simulated is not None and self._simulated[0] == len(data["auction"]) \
-                    and _token(self._simulated[1]) == _token(move):
-                return self._simulated[2][0], dict(self._simulated[2][1])
-            return explain(data["auction"], move)
-        except (KeyError, ValueError):
+            return None if auction is None else explain(auction, move)
+        except ValueError:
             return None
+
+    @staticmethod
+    def _auction_of(observation: Any) -> list | None:
+        """The observed auction's calls, or None outside the auction."""
+        data = getattr(observation, "data", observation)
+        if not isinstance(data, dict) or data.get("phase") != "auction" or not isinstance(data.get("auction"), list):
+            return None
+        return data["auction"]

@@ -459,7 +459,13 @@ function chanceText(view, text) {
 // An AI explanation in the page's language: the English template is the msgid, its
 // parameters filled (suit names translated); the server's English when it sent no template.
 // A count's template is [singular, plural], its form chosen by the parameter e.count names.
+// The person's own move comes as the AIs read it (e.reading), and says so.
 function explanation(e) {
+  const text = explanationText(e);
+  return e.reading ? t("read as: {reading}", { reading: text }) : text;
+}
+
+function explanationText(e) {
   if (!e.template || (LANG === "en" && e.text)) return e.text;
   const params = {};
   for (const [k, v] of Object.entries(e.params_text || e.params || {})) params[k] = typeof v === "string" ? word(t(v)) : v;
@@ -675,7 +681,7 @@ function auctionTable(view, obs) {
   return grid;
 }
 
-// The explanation of each call of the auction (by its index), where the AI gave one.
+// The explanation of each call of the auction (by its index): the AI's, or how the AIs read mine.
 function callExplanations(view, obs) {
   const out = [];
   const ex = view.explanations || {};
