@@ -543,3 +543,19 @@ def test_zheng_shangyou_settlement_counts_read_right(browser, server, screenshot
         shot(page, screenshots, f"i18n-end-zhengshangyou-{lang}-counts-{seed}.png")
     page.context.close()
     assert errors == []
+
+
+def test_pass_is_a_call_in_an_auction_and_no_play_in_a_climbing_game(browser, server):
+    """Chinese says 不叫 for a pass in Bridge's auction (and while bidding or declaring), 不出 when a climber
+    plays nothing: the page takes the call's word from its context ("a call")."""
+    errors: list[str] = []
+    page = open_home(browser, server, "zh", errors, seed=1)
+    call, no_play = _po("zh").get("pass", context="a call").string, _po("zh").get("pass").string
+    assert (call, no_play) == ("不叫", "不出")
+    for game, want in (("bridge", call), ("zhengshangyou", no_play)):
+        start(page, game)
+        assert page.evaluate("() => moveWords('pass')") == want, game
+    v = start(page, "doudizhu")
+    assert v["observation"]["phase"] == "bidding" and page.evaluate("() => moveWords('pass')") == call
+    page.context.close()
+    assert errors == []

@@ -46,7 +46,7 @@ LOCALE = PACKAGE / "locale"
 TEMPLATE = LOCALE / "cardavia.pot"
 TRANSLATED = ("ar", "uk", "hi", "th", "zh")
 PY_KEYWORDS = {"N_": None, "Nn_": (1, 2), "HTTPError": (2,)}
-JS_KEYWORDS = {"t": None, "N_": None, "tn": (1, 2), "Nn_": (1, 2)}
+JS_KEYWORDS = {"t": None, "N_": None, "tn": (1, 2), "Nn_": (1, 2), "pt": ((1, "c"), 2)}
 JS_COMMENT_TAGS = ("i18n:",)
 COUNT = "{n}"
 _LETTER = re.compile(r"[^\W\d_]")
@@ -103,11 +103,11 @@ def collect() -> Catalog:
             if isinstance(msgid, str) or (isinstance(msgid, tuple) and all(isinstance(m, str) for m in msgid)):
                 add(msgid, _where(path), line, comment=" ".join(comments) or None)
     for path in sorted((PACKAGE / "web" / "static").glob("*.js")):
-        for line, msgid, comments, _context in extract_from_file(
+        for line, msgid, comments, context in extract_from_file(
                 "javascript", str(path), keywords=JS_KEYWORDS, comment_tags=JS_COMMENT_TAGS,
                 strip_comment_tags=True, options={"parse_template_string": True}):
             if isinstance(msgid, str) or all(isinstance(m, str) for m in msgid):   # a message, or a count's pair
-                add(msgid, _where(path), line, comment=" ".join(comments) or None)
+                add(msgid, _where(path), line, context=context, comment=" ".join(comments) or None)
     for path, method in ((PACKAGE / "web" / "static" / "index.html", extract_html),
                          (PACKAGE / "data" / "RULES.md", extract_rules)):
         for line, msgid, comments, context in extract_from_file(method, str(path), keywords=CONTEXT_KEYWORDS):

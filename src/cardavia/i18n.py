@@ -124,12 +124,14 @@ def translate_plural(lang: str, singular: str, plural: str, n: int,
 
 
 def page_catalog(lang: str) -> dict[str, str]:
-    """msgid -> msgstr of every translated message the page itself shows
-    (rule texts excluded: the server renders those; plural messages, whose
-    keys are (msgid, form), are page_plurals')."""
+    """msgid -> msgstr of every translated message the page itself shows, a
+    message with a context keyed ``context + "\\x04" + msgid`` as gettext keys it
+    (the page's pt()); rule texts excluded: the server renders those; plural
+    messages, whose keys are (msgid, form), are page_plurals'."""
     tr = translations(lang)
     catalog: dict[str, str] = getattr(tr, "_catalog", {}) or {}
-    return {k: v for k, v in catalog.items() if isinstance(k, str) and k and "\x04" not in k and v}
+    return {k: v for k, v in catalog.items() if isinstance(k, str) and k and not k.startswith(RULES_CONTEXT + "\x04")
+            and v}
 
 
 def page_plurals(lang: str) -> dict[str, list[str]]:

@@ -25,6 +25,11 @@ function t(msgid, params) {
   return fill(I18N.messages[msgid] || msgid, params);
 }
 
+// A message that reads otherwise in another place ("pass" as a Bridge call): keyed as gettext keys it.
+function pt(context, msgid, params) {
+  return fill(I18N.messages[context + "\u0004" + msgid] || msgid, params);
+}
+
 // A count: the catalog's form for n's CLDR plural category (plurals holds the forms in
 // gettext's order, plural_index says which form each category takes), else the English;
 // {n} is n. A category the server did not map (a fraction in Ukrainian) takes the last form.

@@ -67,7 +67,15 @@ const WORDS = { auction: N_("auction"), play: N_("play"), bidding: N_("bidding")
   heavenly_bomb: N_("heavenly bomb") };
 const label = (key) => (key in LABELS ? t(LABELS[key]) : t("{key}", { key: key.replace(/_/g, " ") }));
 // A word of the engine translated where it is one we know, else as it is (card texts, numbers).
-const word = (w) => (typeof w === "string" && Object.prototype.hasOwnProperty.call(WORDS, w.toLowerCase()) ? t(WORDS[w.toLowerCase()]) : w);
+// "pass" is a call (no bid) in Bridge and while bidding or declaring, not the climbing games' "no play".
+const CALL_PHASES = new Set(["auction", "bidding", "declare"]);
+const passIsACall = () => Boolean(app.view && (app.view.game === "bridge" ||
+  CALL_PHASES.has((app.view.observation || {}).phase)));
+const word = (w) => {
+  if (typeof w !== "string" || !Object.prototype.hasOwnProperty.call(WORDS, w.toLowerCase())) return w;
+  if (w.toLowerCase() === "pass" && passIsACall()) return pt("a call", "pass");
+  return t(WORDS[w.toLowerCase()]);
+};
 const SEAT_KEYS = new Set(["landlord", "dealer", "declarer", "dummy", "button", "small_blind_seat",
   "big_blind_seat", "first_bidder", "first_leader", "leader", "last_winner", "starter", "winner",
   "last_hand_button", "folded"]);
