@@ -1175,7 +1175,7 @@ function renderLog(view, obs) {
     const [p, text] = hist[i];
     const li = el("li", p === view.seat ? "mine" : "");
     li.append(el("span", "who", p < 0 ? t("deal") : seatName(view, p)),
-      p < 0 ? el("span", "play-word", chanceText(view, text)) : Cards.play(text));
+      p < 0 ? el("span", "play-word", chanceText(view, text)) : CALL_RE.test(text) ? callNode(text) : Cards.play(text));
     const why = view.explanations && view.explanations[i];
     if (why) li.append(el("span", "why", explanation(why)));
     ol.append(li);
