@@ -659,7 +659,7 @@ def test_agent_reports_the_simulated_call_it_made():
 
 
 def test_the_agent_explains_a_call_the_simulation_chose_as_simulated():
-    from cardavia.web.messages import explanation_template, render_explanation
+    from cardavia.ai.explanations import explanation_template, render_explanation
     seen = set()
     for seed in range(40):  # deals until both kinds of simulated call have been made
         state = GAME.new_state(seed=seed)

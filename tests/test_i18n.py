@@ -492,7 +492,7 @@ def test_an_unconverted_engine_error_names_its_rule_in_the_language(pseudo_catal
 
 def test_explanations_carry_their_template_for_the_page():
     from cardavia.ai.bridge_bidding import system
-    from cardavia.web.messages import explanation_template
+    from cardavia.ai.explanations import explanation_template
 
     got = explanation_template("open.suit", {"low": 12, "high": 21, "length": 5, "suit": "S"})
     assert got["template"] == system.MESSAGES["open.suit"]
@@ -504,7 +504,7 @@ def test_explanations_carry_their_template_for_the_page():
 def test_a_counted_explanation_is_a_plural_template():
     """Hold'em's "{ev} chips expected" (ev in whole chips): the page gets both msgids and the
     parameter that counts; the English agrees with CLDR's "one" (1 and -1 chip)."""
-    from cardavia.web.messages import MESSAGES, explanation_template, render_explanation
+    from cardavia.ai.explanations import MESSAGES, explanation_template, render_explanation
 
     singular, plural = MESSAGES["holdem.ev"]
     assert (None, (singular, plural)) in {(m.context, tuple(m.id)) for m in _plural_messages()}

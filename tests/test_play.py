@@ -537,3 +537,21 @@ def test_bridge_declarer_plays_dummy_s_cards():
     assert "Contract: 7NT · by South · dummy North" in text
     assert "Your turn — play from dummy (North)" in text and "You from dummy (North):" in text
     assert "Final score:" in text
+
+
+def test_bridge_calls_show_why_and_how_the_ais_read_mine():
+    # issue 14 part 2 in the terminal: each AI call with its explanation, my own as the system reads it
+    from cardavia.ai.bridge_bidding import explain, render
+    answers = ["1NT"]
+    session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0) if answers else "1",
+                            level="easy", seed=3)
+    assert session.run() == 0
+    text = out.getvalue()
+    history = session.state.history
+    mine = next(i for i, e in enumerate(history) if e.player == session.seat)
+    auction = [str(e.move) for e in history[:mine]]
+    assert f"You: 1NT  (read as: {render(*explain(auction, '1NT'))})" in text
+    ai_calls = [i for i, e in enumerate(history) if e.player not in (session.seat, -1) and i < mine + 4
+                and str(e.move)[0].isdigit()]
+    assert all(i in session.explanations for i in ai_calls)
+    assert re.search(r"(West|East|North)[^:\n]*: \S+  \(\S", text), text[:3000]

@@ -21,7 +21,7 @@ from cardavia.ai import HeuristicAgent, make_agent
 from cardavia.bridge import solve_state
 from cardavia.web import create_app
 from cardavia.web import app as web_app
-from cardavia.web.messages import render_explanation
+from cardavia.ai.explanations import render_explanation
 
 
 @pytest.fixture
@@ -103,7 +103,7 @@ def test_the_agent_protocol_gives_no_explanation_by_default():
 
 
 def test_the_bridge_agents_explain_their_calls_in_the_system_s_english():
-    from cardavia.web.messages import render_explanation
+    from cardavia.ai.explanations import render_explanation
     game = cardavia.load("bridge")
     state = game.new_state(seed=1)
     agent = make_agent("heuristic", game, seed=1)

@@ -15,7 +15,7 @@ Sources (the English is every msgid; ``{name}`` parameters stay verbatim):
 - web/static/index.html: each text node and aria-label/placeholder/title/alt;
 - the rulebook (context ``rules``): each heading, rule name, paragraph and
   list item of every game's section, as the rules page renders them;
-- game and level titles, the AI's explanation templates (web/messages.py
+- game and level titles, the AI's explanation templates (ai/explanations.py
   and the bridge bidding system's MESSAGES, suit names included).
 A plural message has one form per plural form of the language (gettext's order,
 the Plural-Forms of its .po: Arabic six, Ukrainian three, Hindi two, Thai and
@@ -76,7 +76,7 @@ def collect() -> Catalog:
     from cardavia import i18n
     from cardavia.ai.bridge_bidding import system
     from cardavia.ai.levels import LEVEL_TITLES
-    from cardavia.web import messages
+    from cardavia.ai import explanations as messages
 
     catalog = Catalog(project="Cardavia", version="0.1", domain=i18n.DOMAIN, charset="utf-8", fuzzy=False)
 
@@ -117,7 +117,7 @@ def collect() -> Catalog:
     for level, title in LEVEL_TITLES.items():
         add(title, "src/cardavia/ai/levels.py", comment=f"AI level ({level})")
     for ident, template in messages.MESSAGES.items():
-        add(template, "src/cardavia/web/messages.py", comment=f"AI explanation {ident}")
+        add(template, "src/cardavia/ai/explanations.py", comment=f"AI explanation {ident}")
     for ident, template in system.MESSAGES.items():
         add(template, "src/cardavia/ai/bridge_bidding/system/messages.py", comment=f"bridge call explanation {ident}")
     for code, name in system.NAMES.items():
@@ -251,7 +251,7 @@ def _single_number_forms(plural_expr: str) -> set[int]:
 def counted_parameter(msg: Any) -> str:
     """The parameter a plural message counts: an AI explanation's COUNTED_BY one (its
     extracted comment names the id), else {n}."""
-    from cardavia.web.messages import COUNTED_BY
+    from cardavia.ai.explanations import COUNTED_BY
 
     for comment in msg.auto_comments:
         ident = comment.removeprefix("AI explanation ").strip()

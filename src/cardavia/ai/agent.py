@@ -41,7 +41,7 @@ class Agent(abc.ABC):
     def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
         """Why this agent chose ``move`` knowing ``observation``: a message id
         and its parameters (``("bid.1nt", {"low": 15, "high": 17})``, shown
-        in English by ``cardavia.web.messages``), or None: this agent gives
+        in English by ``cardavia.ai.explanations``), or None: this agent gives
         no explanation (the default)."""
         return None
 

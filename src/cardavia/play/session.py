@@ -17,6 +17,7 @@ from rich.text import Text
 
 import cardavia
 from cardavia import rules
+from cardavia.ai.explanations import render_explanation
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.game import CHANCE, Game, State
 from cardavia.play.render import PAGE, render, render_moves, seat_names
@@ -56,6 +57,9 @@ class Session:
         """Where the current deal of a match starts in the history (for ``log``)."""
         self.dummy_moves: set[int] = set()
         """History indices of Bridge cards the declarer played from dummy."""
+        self.explanations: dict[int, str] = {}
+        """History index -> why an AI made that move (``Agent.explain``), or how the AIs read
+        the person's (``Agent.reads``: a Bridge call as the bidding system reads it)."""
 
     # -- output ---------------------------------------------------------------
     def say(self, *parts: Any, style: str | None = None, wrap: bool = True) -> None:
@@ -77,7 +81,10 @@ class Session:
                 who = self.who(player)
                 if i in self.dummy_moves:
                     who += f" from dummy ({self.names[(player + 2) % 4].split(' ')[0]})"
-                self.say(Text(f"  {who}: ", style="bold" if player == self.seat else "cyan").append(text))
+                line = Text(f"  {who}: ", style="bold" if player == self.seat else "cyan").append(text)
+                if i in self.explanations:
+                    line.append(f"  ({self.explanations[i]})", style="dim")
+                self.say(line)
         self.shown = len(history)
 
     # -- the loop ---------------------------------------------------------------
@@ -113,12 +120,16 @@ class Session:
         if agent is None:
             agent = self.agents[player] = make_level_agent(self.level, self.game, seed=0)
         agent.reset(derive_seed(self.seed, player, len(self.state.history)))
+        why = None
         try:
             move = agent.act(self.state)
+            why = _described(agent.explain, self.state.observation(player), move)
         except Exception as e:  # an agent that fails must not end the person's game
             self.say(f"the {self.agent_name} AI failed ({type(e).__name__}); {self.names[player]} plays at random",
                      style="red")
             move = self.state.legal_moves().sample(derive_seed(self.seed, "random", len(self.state.history)))
+        if why is not None:
+            self.explanations[len(self.state.history)] = why
         self.apply(move)
         self.show_new_moves()
         if self.delay:
@@ -216,11 +227,23 @@ class Session:
         return True
 
     def apply(self, move: Any) -> None:
-        """Play ``move`` (refusals raise and change nothing)."""
-        from_dummy = bool(self.state.observation(self.seat).get("from_dummy"))
+        """Play ``move`` (refusals raise and change nothing); the person's own
+        move keeps how the AIs read it."""
+        index, mover = len(self.state.history), self.state.current_player
+        observation = self.state.observation(self.seat)
         self.state.play(move)
-        if from_dummy:
+        if observation.get("from_dummy"):
             self.dummy_moves.add(len(self.state.history) - 1)
+        if mover == self.seat:
+            reading = _described(self._reader().reads, observation, self.state.history[index].move)
+            if reading is not None:
+                self.explanations[index] = f"read as: {reading}"
+
+    def _reader(self) -> Any:
+        """An AI of the table, to read the person's moves."""
+        if not self.agents:
+            self.agents[(self.seat + 1) % self.game.num_players] = make_level_agent(self.level, self.game, seed=0)
+        return next(iter(self.agents.values()))
 
     def play(self, text: str) -> None:
         self.apply(text)
@@ -261,7 +284,8 @@ class Session:
         deal = self.observation().get("deal")
         self.say(Text(f"log of deal {deal}:" if deal is not None else "log:", style="bold"))
         for i, (player, text) in enumerate(history, 1):
-            self.say(f"{i:>4}  {'·' if player == CHANCE else self.who(player)}: {text}")
+            why = self.explanations.get(self.deal_start + i - 1)
+            self.say(f"{i:>4}  {'·' if player == CHANCE else self.who(player)}: {text}" + (f"  ({why})" if why else ""))
 
     def hint(self) -> None:
         """What this level's agent would play for you, and why; nothing is played."""
@@ -309,8 +333,22 @@ class Session:
         self.state = state
         self.shown = len(self.observation()["history"])
         self.dummy_moves = {i for i in self.dummy_moves if i < self.shown}
+        self.explanations = {i: e for i, e in self.explanations.items() if i < self.shown}
         self.say(f"undone: {taken} move{'s' if taken != 1 else ''} taken back; your move again", style="yellow")
         return True
+
+
+def _described(describe: Callable[[Any, Any], Any], observation: Any, move: Any) -> str | None:
+    """The English of an agent's ``explain`` or ``reads`` of ``move``; None when it
+    gives none (or something that is not an id and parameters: never an error)."""
+    try:
+        got = describe(observation, move)
+        if got is None:
+            return None
+        ident, params = got
+        return render_explanation(ident, params) if isinstance(ident, str) and isinstance(params, dict) else None
+    except Exception:  # a broken explanation never stops the game
+        return None
 
 
 def _matches(move: str, text: str) -> bool:

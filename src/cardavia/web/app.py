@@ -27,7 +27,7 @@ Undo is a per-game choice (``"undo": false`` at the start) that the server
 can switch off for every game (``undo=False``, ``cardavia serve --no-undo``).
 When the agent of an AI move explains it (``Agent.explain``), the view's
 ``explanations`` maps the move's history index to ``{"id", "params",
-"text"}`` (the English of ``cardavia.web.messages``); the person's own move
+"text"}`` (the English of ``cardavia.ai.explanations``); the person's own move
 is there too, with ``"reading": true``, where the table's AI reads it
 (``Agent.reads``: a Bridge call as the bidding system reads it).
 
@@ -74,7 +74,7 @@ from cardavia import i18n
 from cardavia.game import CHANCE, State
 from cardavia.i18n import N_, fill
 from cardavia.web import site
-from cardavia.web.messages import explanation_template, render_explanation
+from cardavia.ai.explanations import explanation_template, render_explanation
 from cardavia.web.store import FLUSH_SECONDS, GameRow, Store, default_db_path, load_secret
 
 COOKIE = "cardavia_session"

@@ -1,7 +1,8 @@
 """The English of the AI's explanations (``Agent.explain``): one message per id.
 
 An agent explains a move with an id and its parameters, e.g. ``("open.nt",
-{"low": 15, "high": 17})``; the page shows ``render_explanation(id, params)``.
+{"low": 15, "high": 17})``; the page and the terminal game show
+``render_explanation(id, params)``.
 An id missing here, or a message whose parameters are missing, falls back to
 the id and the parameters as they are (``bid.1nt (low 15, high 17)``), so a
 new agent's explanations show before their English is written.
