@@ -528,12 +528,18 @@ def test_junk_input_never_breaks_a_deal(name):
     assert "Final score:" in out.getvalue()
 
 
-def test_bridge_declarer_plays_dummy_s_cards():
-    answers = ["7NT"]
+def bridge_deal(first_call: str):
+    """A Bridge deal (seed 3, South) that opens with ``first_call`` and then answers "1" to
+    every prompt: the session and what it printed."""
+    answers = [first_call]
     session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0) if answers else "1",
                             level="easy", seed=3)
     assert session.run() == 0
-    text = out.getvalue()
+    return session, out.getvalue()
+
+
+def test_bridge_declarer_plays_dummy_s_cards():
+    _, text = bridge_deal("7NT")
     assert "Contract: 7NT · by South · dummy North" in text
     assert "Your turn — play from dummy (North)" in text and "You from dummy (North):" in text
     assert "Final score:" in text
@@ -542,11 +548,7 @@ def test_bridge_declarer_plays_dummy_s_cards():
 def test_bridge_calls_show_why_and_how_the_ais_read_mine():
     # issue 14 part 2 in the terminal: each AI call with its explanation, my own as the system reads it
     from cardavia.ai.bridge_bidding import explain, render
-    answers = ["1NT"]
-    session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0) if answers else "1",
-                            level="easy", seed=3)
-    assert session.run() == 0
-    text = out.getvalue()
+    session, text = bridge_deal("1NT")
     history = session.state.history
     mine = next(i for i, e in enumerate(history) if e.player == session.seat)
     auction = [str(e.move) for e in history[:mine]]
