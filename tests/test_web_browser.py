@@ -472,6 +472,13 @@ def test_a_whole_deal_by_clicking(browser, server, page_errors, screenshots, gam
         v = wait_ready(page)
     expect(page.locator("#outcome")).to_be_visible()
     shot(page, screenshots, f"{game}-over.png")
+    if game == "bridge" and v["observation"].get("contract"):  # declarer's cards from dummy say so in the log
+        obs = v["observation"]
+        dummy_cards = obs["played"][obs["dummy"]]
+        from_dummy = [text for p, text in obs["history"] if p == obs["declarer"] and text in dummy_cards]
+        assert len(from_dummy) == 13
+        logged = page.locator("#log li .who", has_text="from dummy")
+        assert logged.count() == 13, page.inner_text("#log")
     assert page_errors == []
     page.context.close()
 

@@ -1164,6 +1164,12 @@ function renderOutcome(view) {
   }
 }
 
+// A Bridge card the declarer played from dummy's hand (obs.played keeps each hand's cards played).
+function fromDummy(obs, player, text) {
+  return obs.dummy != null && player === obs.declarer && player !== obs.dummy && Array.isArray(obs.played) &&
+    (obs.played[obs.dummy] || []).includes(text);
+}
+
 function renderLog(view, obs) {
   const ol = $("log");
   const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
@@ -1174,7 +1180,8 @@ function renderLog(view, obs) {
   for (let i = start; i < hist.length; i++) {
     const [p, text] = hist[i];
     const li = el("li", p === view.seat ? "mine" : "");
-    li.append(el("span", "who", p < 0 ? t("deal") : seatName(view, p)),
+    li.append(el("span", "who", p < 0 ? t("deal") : fromDummy(obs, p, text)
+      ? t("{who} from dummy", { who: seatName(view, p) }) : seatName(view, p)),
       p < 0 ? el("span", "play-word", chanceText(view, text)) : CALL_RE.test(text) ? callNode(text) : Cards.play(text));
     const why = view.explanations && view.explanations[i];
     if (why) li.append(el("span", "why", explanation(why)));
