@@ -632,7 +632,8 @@ function renderSeats(view, obs) {
     const mine = trick.filter((e) => Array.isArray(e) && e[0] === p);
     if (mine.length) mine.forEach((e) => act.append(Cards.play(e[1])));
     else if (obs.last_player === p && obs.last_play) act.append(Cards.play(obs.last_play));
-    else if (last[p] != null && !(trickTaking && obs.phase === "play")) {
+    // (once a trick-taking game's cards are played, a seat's last call is old news: the tricks say the rest)
+    else if (last[p] != null && !(trickTaking && (obs.phase === "play" || obs.phase === "over"))) {
       const info = Cards.classify(last[p]);
       act.append(info.kind !== "plain" ? Cards.play(last[p]) : CALL_RE.test(last[p]) ? callNode(last[p])
         : el("span", "bubble", moveWords(last[p])));
