@@ -114,7 +114,7 @@ def test_the_bridge_agents_explain_their_calls_in_the_system_s_english():
 
 
 def test_an_ai_explanation_is_attached_to_its_move_and_rendered(db, monkeypatch):
-    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, rollouts=None: Explainer(game, seed))
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Explainer(game, seed))
     with TestClient(create_app(db)) as c:
         gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
         v = wait_turn(c, gid)
@@ -164,7 +164,7 @@ def test_my_own_call_is_shown_as_the_ais_read_it(db):
 
 
 def test_the_websocket_push_carries_the_explanation(db, monkeypatch):
-    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, rollouts=None: Explainer(game, seed))
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Explainer(game, seed))
     with TestClient(create_app(db)) as c:
         gid = c.post("/api/games", json={"game": "bridge", "pace": 1, "seed": 4, "seat": 2}).json()["id"]
         with c.websocket_connect(f"/api/games/{gid}/ws", headers={"origin": "http://testserver"}) as ws:
@@ -182,7 +182,7 @@ def test_a_broken_explanation_never_stops_the_game(db, monkeypatch):
                 raise RuntimeError("bug")
             return ("x" * 5000, {}) if observation["player"] == 3 else (7, "not a dict")
 
-    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, rollouts=None: Broken(game, seed))
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Broken(game, seed))
     with TestClient(create_app(db)) as c:
         gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
         v = wait_turn(c, gid)
@@ -373,3 +373,30 @@ def test_a_page_that_falls_behind_is_closed_without_holding_up_the_game():
 
     ws = asyncio.run(run())
     assert ws.closed == 1013 and ws.sent == [str(i) for i in range(len(ws.sent))]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_every_level_s_ai_plays_its_own_moves_in_every_game(level):
+    # the level's options reach the agent (normal: a fifth of the default budget), and no AI move
+    # fails into a random one (the web once passed the level's "budget" straight to make_agent)
+    from cardavia.ai.levels import level_agent
+    from cardavia.web.app import CardaviaApp
+    for name in cardavia.available_games():
+        game = cardavia.load(name)
+        state = game.new_state(seed=2)
+        agent, options = level_agent(level, game)
+        text, _ = CardaviaApp._decide_explained(agent, state, 1, level)
+        assert text in [str(m) for m in state.legal_moves()], (name, level)
+        if level == "normal":
+            assert options and "budget" not in options, (name, options)
+
+
+def test_a_normal_table_has_no_failed_ai_move(db):
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "zhengshangyou", "level": "normal", "pace": 0, "seed": 3,
+                                         "seat": 0}).json()["id"]
+        v = wait_turn(c, gid)
+        r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]})
+        assert r.status_code == 200, r.text
+        v = wait_turn(c, gid)
+        assert len(v["observation"]["history"]) >= 3 and v["notes"] == [], v["notes"]

@@ -27,18 +27,27 @@ def level_agent(level: str, game: Any) -> tuple[str, dict]:
 
     if level not in LEVELS:
         raise ValueError(f"unknown level {str(level)[:20]!r}; one of {', '.join(LEVELS)}")
-    for name, options in LEVELS[level]:
+    for name, _ in LEVELS[level]:
         if name not in AGENTS:
             continue
-        if options is FIFTH:
-            options = ({"iterations": DEFAULT_ITERATIONS // 5} if name == "ismcts"
-                       else {"rollouts": default_rollouts(game) // 5})
+        options = level_options(level, name, game)
         try:
             make_agent(name, game, seed=0, **options)
         except ValueError:  # this game has no such agent yet
             continue
         return name, dict(options)
     return "random", {}
+
+
+def level_options(level: str, name: str, game: Any) -> dict:
+    """The options agent ``name`` plays ``game`` with at ``level`` (FIFTH made
+    concrete: a fifth of the game's default budget); {} where the level does
+    not list it."""
+    options = next((o for n, o in LEVELS.get(level, ()) if n == name), {})
+    if options is FIFTH:
+        return ({"iterations": DEFAULT_ITERATIONS // 5} if name == "ismcts"
+                else {"rollouts": default_rollouts(game) // 5})
+    return dict(options)
 
 
 def make_level_agent(level: str, game: Any, seed: Any = None) -> Any:

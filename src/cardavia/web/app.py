@@ -65,7 +65,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from cardavia.ai.levels import LEVEL_TITLES, LEVELS
+from cardavia.ai.levels import LEVEL_TITLES, LEVELS, level_options
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -163,10 +163,9 @@ def _agent_names() -> set[str]:
     return set(AGENTS)
 
 
-def _make_agent(name: str, game: Any, seed: int, rollouts: int | None = None) -> Any:
-    """``make_agent``, ``mc`` at the level's rollout budget where it names one."""
+def _make_agent(name: str, game: Any, seed: int, **options: Any) -> Any:
+    """``make_agent`` with a level's options (``level_options``)."""
     from cardavia.ai import make_agent
-    options = {"rollouts": rollouts} if rollouts is not None else {}
     return make_agent(name, game, seed=seed, **options)
 
 
@@ -625,8 +624,7 @@ class CardaviaApp:
     def _decide_explained(agent_name: str, state: State, seed: int, level: str = "easy",
                           explain: bool = True) -> tuple[str, dict | None]:
         """The agent's move for the player to move, and its explanation (or None)."""
-        options = dict(next((o for n, o in LEVELS.get(level, ()) if n == agent_name), {}))
-        agent = _make_agent(agent_name, state.game, seed, **options)
+        agent = _make_agent(agent_name, state.game, seed, **level_options(level, agent_name, state.game))
         move = agent.act(state)
         explanation = _explanation(getattr(agent, "explain", None), state.observation(cast(int, state.current_player)),
                                    move) if explain else None
