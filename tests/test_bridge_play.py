@@ -180,6 +180,26 @@ def test_mc_hints_in_the_play_are_the_double_dummy_values_it_plays_by():
     assert worlds >= 1 and hinted.last_rollouts > 0
 
 
+def test_mc_explains_its_card_by_the_deals_it_solved():
+    from cardavia.ai.explanations import render_explanation
+    state = in_play(7, 4) or in_play(8, 4)
+    obs, legal = state.observation(state.current_player), state.legal_moves()
+    agent = make_agent("mc:samples=4", GAME, seed=5)
+    card = agent.choose(obs, legal)
+    ident, params = agent.explain(obs, card)
+    declaring = (state.seat_to_play & 1) == (state.declarer & 1)
+    assert ident == ("bridge.play_makes" if declaring else "bridge.play_sets") and params["deals"] == 4
+    # the count is the solved deals' own: makes (declarer's side) is the share the player kept for this card
+    made = round(agent.card_player.last_made[card.card] * 4)
+    assert params == ({"deals": 4, "made": made} if declaring else {"deals": 4, "set": 4 - made})
+    assert render_explanation(ident, params).startswith("Best of the cards on 4 sampled deals: the contract ")
+    others = [m for m in legal if m != card]
+    assert all(agent.explain(obs, m) is None for m in others)   # only the card it chose has this reason
+    state.play(card)
+    assert agent.explain(state.observation(state.current_player), card) is None   # a later position: none
+    assert agent.explain(GAME.new_state(seed=1).observation(0), "1NT") == ("open.nt", {"low": 15, "high": 17})
+
+
 def test_values_are_the_contract_score_of_the_solved_tricks():
     state = in_play(7, 4) or in_play(8, 4)
     data = state.observation(state.current_player).data
@@ -191,9 +211,11 @@ def test_values_are_the_contract_score_of_the_solved_tricks():
     vul = state.is_vulnerable(state.declarer)
     sign = 1 if (state.seat_to_play & 1) == (state.declarer & 1) else -1
     possible = {sign * int(bridge.score(state.contract, vul, t)) for t in range(14)}
-    for mean_score, mean_tricks in values.values():
+    for card, (mean_score, mean_tricks) in values.items():
         assert 0 <= mean_tricks <= 13
         assert any(abs(2 * mean_score - a - b) < 1e-9 for a in possible for b in possible)
+        made = player.last_made[card]   # the explanation's share: both deals make, neither, or one
+        assert made in (0, 0.5, 1) and (made < 1 or mean_tricks >= 6 + level) and (made > 0 or mean_tricks < 6 + level)
     pick = player.choose(GAME, data, state.legal_moves(), random.Random(3))
     assert values[pick.card][0] == max(v[0] for v in values.values())
 

@@ -375,6 +375,18 @@ def test_a_page_that_falls_behind_is_closed_without_holding_up_the_game():
     assert ws.closed == 1013 and ws.sent == [str(i) for i in range(len(ws.sent))]
 
 
+def test_an_ai_card_in_bridge_comes_with_the_deals_it_was_solved_on():
+    from cardavia.web.app import CardaviaApp
+    state = cardavia.load("bridge").new_state(seed=7)
+    easy = make_agent("heuristic", state.game, seed=7)
+    while state.phase == "auction" or len(state.legal_moves()) < 2:
+        state.play(easy.act(state))
+    assert not state.is_over
+    text, e = CardaviaApp._decide_explained("mc", state, 1, "normal")
+    assert e["id"] in ("bridge.play_makes", "bridge.play_sets") and e["params"]["deals"] >= 1
+    assert e["text"].startswith("Best of the cards on ") and e["count"] == "deals" and len(e["template"]) == 2
+
+
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_every_level_s_ai_plays_its_own_moves_in_every_game(level):
     # the level's options reach the agent (normal: a fifth of the default budget), and no AI move

@@ -124,6 +124,10 @@ class DoubleDummyPlayer:
         auction's constraints, and ``last_nodes`` is the search's work."""
         self.last_fallbacks = 0
         self.last_nodes = 0
+        self.last_made: dict[int, float] = {}
+        """Card id -> the share of the last evaluation's deals on which the contract makes after it."""
+        self.last_decision: tuple[int, int, float] | None = None
+        """(history length, card id, ``last_made`` of it) of the last card chosen: its explanation."""
 
     def evaluate(self, game: Any, data: dict, rng: Any) -> dict[int, tuple[float, float]]:
         """Each legal card id -> (mean score for the mover's side, mean
@@ -139,7 +143,7 @@ class DoubleDummyPlayer:
         trick = [bridge._CARD_IDS[c] for _, c in data["trick"]]
         leader = (data["leader"] + 2) % 4          # the solver's seats: N E S W
         sampler = PlaySampler(game, data, self.tries)
-        totals: dict[int, list[float]] = {}
+        totals: dict[int, list[float]] = {}   # card -> [score, tricks, deals on which the contract makes]
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
         solver = self.solver
         solver.clear()
@@ -153,12 +157,14 @@ class DoubleDummyPlayer:
                 solver.clear()
             for card, tricks in solver.solve_board(hands, strain, leader, trick, keep=self.keep_table):
                 final = taken + (tricks if sign > 0 else left - tricks)
-                t = totals.setdefault(card, [0.0, 0.0])
+                t = totals.setdefault(card, [0.0, 0.0, 0.0])
                 t[0] += sign * scores[final]
                 t[1] += final
+                t[2] += final >= 6 + level
             n += 1
         self.last_samples, self.last_fallbacks, self.last_nodes = n, sampler.fallbacks, solver.nodes - start
-        return {c: (s / n, k / n) for c, (s, k) in totals.items()}
+        self.last_made = {c: made / n for c, (_, _, made) in totals.items()}
+        return {c: (s / n, k / n) for c, (s, k, _) in totals.items()}
 
     def choose(self, game: Any, data: dict, legal_moves: LegalMoves, rng: Any) -> Move:
         values = self.evaluate(game, data, rng)
@@ -166,6 +172,7 @@ class DoubleDummyPlayer:
         legal = {m.card: m for m in legal_moves if isinstance(m, bridge.Card)}
         best = max((c for c in values if c in legal),
                    key=lambda c: (values[c][0], sign * values[c][1], -(c >> 2), -c))
+        self.last_decision = (len(data["history"]), best, self.last_made[best])
         return legal[best]
 
 
@@ -192,6 +199,23 @@ def evaluate(agent: Any, observation: Any, legal_moves: LegalMoves) -> tuple[lis
     cards = [m for m in legal_moves if isinstance(m, bridge.Card) and m.card in values]
     agent.last_rollouts = 0
     return list[Move](cards), [values[m.card][0] for m in cards], player.last_samples
+
+
+def explain(agent: Any, observation: Any, move: Any) -> tuple[str, dict[str, Any]] | None:
+    """Why the ``mc`` agent played its last card: on how many of the deals it
+    solved the contract makes (its side declaring) or goes down (defending)
+    after it; None for a card it did not just choose by sampling."""
+    data = getattr(observation, "data", observation)
+    player: DoubleDummyPlayer | None = getattr(agent, "card_player", None)
+    if player is None or player.last_decision is None or not isinstance(data, dict) or data.get("phase") != "play":
+        return None
+    ply, card, made = player.last_decision
+    if ply != len(data.get("history", ())) or getattr(move, "card", None) != card:
+        return None
+    deals = player.last_samples
+    if (data["seat_to_play"] & 1) == (data["declarer"] & 1):
+        return "bridge.play_makes", {"deals": deals, "made": round(made * deals)}
+    return "bridge.play_sets", {"deals": deals, "set": deals - round(made * deals)}
 
 
 def choose(agent: Any, observation: Any, legal_moves: LegalMoves) -> Move:

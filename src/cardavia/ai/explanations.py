@@ -27,11 +27,17 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # Hold'em's range search (ev is rounded to whole chips, so it counts them).
     "holdem.ev": Nn_("Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chip expected",
                      "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chips expected"),
+    # Bridge cards of ``mc`` (``cardavia.ai.bridge_play``): the sampled deals solved double dummy.
+    "bridge.play_makes": Nn_("Best of the cards on {deals} sampled deal: the contract makes on {made} of them",
+                             "Best of the cards on {deals} sampled deals: the contract makes on {made} of them"),
+    "bridge.play_sets": Nn_("Best of the cards on {deals} sampled deal: the contract goes down on {set} of them",
+                            "Best of the cards on {deals} sampled deals: the contract goes down on {set} of them"),
     # Bridge calls the simulation chose instead of the bidding system's (the system's English).
     **SIMULATED,
 }
 # The parameter whose number picks a plural template's form.
-COUNTED_BY: dict[str, str] = {"holdem.ev": "ev", **{ident: "deals" for ident in SIMULATED}}
+COUNTED_BY: dict[str, str] = {"holdem.ev": "ev", "bridge.play_makes": "deals", "bridge.play_sets": "deals",
+                               **{ident: "deals" for ident in SIMULATED}}
 
 
 def render_explanation(ident: str, params: dict[str, Any]) -> str:

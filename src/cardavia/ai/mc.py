@@ -274,6 +274,12 @@ class MonteCarloAgent(Agent):
             return self.bid(observation, legal_moves)
         return self.search_move(observation, legal_moves)
 
+    def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
+        """The game's own search explains its moves where it can (``explain`` of
+        its ``GAME_DECISIONS`` module: Bridge's cards); the playouts give none."""
+        explain = getattr(self.hook, "explain", None)
+        return None if explain is None else explain(self, observation, move)
+
     def search_move(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         """The candidate with the best mean over ``search_values``."""
         cands, means, _ = self.search_values(observation, legal_moves)

@@ -131,13 +131,16 @@ class SystemAgent(Agent):
 
     def explain(self, observation: Any, move: Any) -> tuple[str, dict[str, Any]] | None:
         """What ``move`` (a call) shows after the observed auction, as the
-        system reads it (``interpreter.explain``); None outside the auction.
+        system reads it (``interpreter.explain``); in the play, the wrapped
+        agent's explanation of its card.
         The agent's own call that the simulation chose instead of the
         system's is explained as simulated (``bid.simulated``, or
         ``bid.simulated_alone`` where the system has no call): the system's
         reading of it would describe a hand it does not show."""
         auction, simulated = self._auction_of(observation), self._simulated
-        if auction is not None and simulated is not None and simulated[0] == len(auction):
+        if auction is None:  # the play: the wrapped agent's reason
+            return self.inner.explain(observation, move)
+        if simulated is not None and simulated[0] == len(auction):
             try:
                 if _token(simulated[1]) == _token(move):
                     return simulated[2][0], dict(simulated[2][1])
