@@ -557,5 +557,23 @@ def test_pass_is_a_call_in_an_auction_and_no_play_in_a_climbing_game(browser, se
         assert page.evaluate("() => moveWords('pass')") == want, game
     v = start(page, "doudizhu")
     assert v["observation"]["phase"] == "bidding" and page.evaluate("() => moveWords('pass')") == call
+    # into the play: the log keeps the bidding's passes as calls and the play's as no play
+    def first_card(history):
+        return next((i for i, (p, text) in enumerate(history) if p >= 0 and not text.startswith(("bid", "pass"))),
+                    None)
+
+    rng = random.Random(3)
+    while True:
+        history = v["observation"]["history"]
+        k = first_card(history)
+        if v["over"] or (k is not None and any(text == "pass" for _, text in history[k:])):
+            break
+        play_one(page, v, rng)
+        page.wait_for_function("(ply) => app.view && app.view.ply > ply", arg=v["ply"])
+        v = wait_turn(page)
+    words = page.evaluate("() => [...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+    passes = [(i < k, words[i]) for i, (p, text) in enumerate(history) if text == "pass"]
+    assert any(before for before, _ in passes) and any(not before for before, _ in passes), passes
+    assert all((call if before else no_play) in shown for before, shown in passes), passes
     page.context.close()
     assert errors == []

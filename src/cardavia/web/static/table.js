@@ -1171,6 +1171,20 @@ function fromDummy(obs, player, text) {
     (obs.played[obs.dummy] || []).includes(text);
 }
 
+// The history indices of passes made before the deal's first card was played: calls (no bid),
+// not a climber's "no play" (a Dou Dizhu log read during the play keeps its bidding's words).
+function passesThatAreCalls(hist) {
+  const calls = new Set();
+  let carded = false;
+  hist.forEach(([p, text], i) => {
+    if (p < 0) { carded = false; return; }
+    const info = Cards.classify(text);
+    if (info.kind !== "plain" && (!info.verb || info.verb === "play")) carded = true;
+    else if (text === "pass" && !carded) calls.add(i);
+  });
+  return calls;
+}
+
 function renderLog(view, obs) {
   const ol = $("log");
   const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 8;
@@ -1178,12 +1192,14 @@ function renderLog(view, obs) {
   const hist = obs.history || [];
   const start = Math.max(0, hist.length - 400);
   if (start > 0) ol.append(el("li", "more", tn("… {n} earlier decision", "… {n} earlier decisions", start)));
+  const calls = passesThatAreCalls(hist);
   for (let i = start; i < hist.length; i++) {
     const [p, text] = hist[i];
     const li = el("li", p === view.seat ? "mine" : "");
     li.append(el("span", "who", p < 0 ? t("deal") : fromDummy(obs, p, text)
       ? t("{who} from dummy", { who: seatName(view, p) }) : seatName(view, p)),
-      p < 0 ? el("span", "play-word", chanceText(view, text)) : CALL_RE.test(text) ? callNode(text) : Cards.play(text));
+      p < 0 ? el("span", "play-word", chanceText(view, text)) : CALL_RE.test(text) ? callNode(text)
+        : calls.has(i) ? el("span", "play-word", pt("a call", "pass")) : Cards.play(text));
     const why = view.explanations && view.explanations[i];
     if (why) li.append(el("span", "why", explanation(why)));
     ol.append(li);
