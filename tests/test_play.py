@@ -557,3 +557,7 @@ def test_bridge_calls_show_why_and_how_the_ais_read_mine():
                 and str(e.move)[0].isdigit()]
     assert all(i in session.explanations for i in ai_calls)
     assert re.search(r"(West|East|North)[^:\n]*: \S+  \(\S", text), text[:3000]
+    answers = ["hint", "quit"]   # the easy level's hint in the auction is the system's call, with its meaning
+    session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0), level="easy", seed=3)
+    assert session.run() == 0
+    assert "hint: pass — what the heuristic AI plays here: no opening: at most 11 points" in out.getvalue()

@@ -312,8 +312,9 @@ class Session:
                      f"{visits} visits, mean score {mean:+.2f}" + (f"; next {others}" if others else ""))
         else:
             move = agent.choose(obs, legal)
-            why = "the game's rules of thumb (the compiled rollout policy)" if self.agent_name == "heuristic" \
-                else "a random legal move"
+            why = _described(agent.explain, obs, move) or (
+                "the game's rules of thumb (the compiled rollout policy)" if self.agent_name == "heuristic"
+                else "a random legal move")
             self.say(f"hint: {move} — what the {self.agent_name} AI plays here: {why}")
 
     def undo(self) -> bool:
