@@ -561,3 +561,7 @@ def test_bridge_calls_show_why_and_how_the_ais_read_mine():
     session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0), level="easy", seed=3)
     assert session.run() == 0
     assert "hint: pass — what the heuristic AI plays here: no opening: at most 11 points" in out.getvalue()
+    answers = ["hint", "quit"]   # the normal level's too: its calls are the system's, not the playouts'
+    session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0), level="normal", seed=3)
+    assert session.run() == 0
+    assert "hint: pass — what the mc AI plays here: no opening: at most 11 points" in out.getvalue()

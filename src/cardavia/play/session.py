@@ -295,7 +295,7 @@ class Session:
         if len(legal) == 1:
             self.say(f"hint: {legal[0]} — the only legal move")
             return
-        if hasattr(agent, "evaluate"):
+        if hasattr(agent, "evaluate") and obs.get("phase") != "auction":  # (Bridge's calls: the system's)
             cands, means, worlds = agent.evaluate(obs, legal)
             ranked = sorted(range(len(cands)), key=lambda j: (-means[j], j))
             best = ranked[0]
