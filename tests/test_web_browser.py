@@ -462,6 +462,10 @@ def test_a_whole_deal_by_clicking(browser, server, page_errors, screenshots, gam
     v = start_game(page, game)
     rng = random.Random(5)
     shot_taken = False
+    if game == "bridge" and v["observation"]["phase"] == "auction":   # a call's button says how the AIs read it
+        bid = next(m for m in v["legal"] if m[0].isdigit())
+        title = page.get_attribute(f'button[data-move="{bid}"]', "title")
+        assert title == "read as: " + v["readings"][bid]["text"], title
     while not v["over"]:
         ply = v["ply"]
         if not shot_taken and v["observation"].get("phase") == "play":

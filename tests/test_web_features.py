@@ -150,6 +150,11 @@ def test_my_own_call_is_shown_as_the_ais_read_it(db):
         call = next(m for m in v["legal"] if m[0] == "1") if auction == ["pass", "pass"] else "pass"
         r = c.post(f"/api/games/{gid}/move", json={"move": call.lower(), "ply": v["ply"]})
         assert r.status_code == 200, r.text
+        # before I call, each legal call carries what the AIs would take it to show
+        assert set(v["readings"]) == set(v["legal"])
+        for legal_call in ("pass", "1NT", "7NT"):
+            shown = v["readings"][legal_call]
+            assert shown["reading"] is True and (shown["id"], shown["params"]) == explain(auction, legal_call)
         mine = r.json()["explanations"][str(v["ply"])]
         ident, params = explain(auction, call)
         assert mine["reading"] is True and (mine["id"], mine["params"]) == (ident, params)
@@ -159,6 +164,7 @@ def test_my_own_call_is_shown_as_the_ais_read_it(db):
     with TestClient(create_app(db)) as c:  # a game whose AI reads nothing stores nothing for my moves
         gid = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 4, "seat": 0}).json()["id"]
         v = wait_turn(c, gid)
+        assert "readings" not in v
         r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]})
         assert str(v["ply"]) not in r.json()["explanations"]
 

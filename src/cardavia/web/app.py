@@ -58,23 +58,23 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Iterable, cast
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-
-from cardavia.ai.levels import LEVEL_TITLES, LEVELS, level_options
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardavia
 from cardavia import i18n
+from cardavia.ai.agent import Agent
+from cardavia.ai.explanations import explanation_template, render_explanation
+from cardavia.ai.levels import LEVEL_TITLES, LEVELS, level_options
 from cardavia.game import CHANCE, State
 from cardavia.i18n import N_, fill
 from cardavia.web import site
-from cardavia.ai.explanations import explanation_template, render_explanation
 from cardavia.web.store import FLUSH_SECONDS, GameRow, Store, default_db_path, load_secret
 
 COOKIE = "cardavia_session"
@@ -487,6 +487,9 @@ class CardaviaApp:
             out["legal_count"] = count
             out["legal"] = [str(m) for m in legal] if count <= MAX_LEGAL_SHOWN else \
                 [str(m) for i, m in zip(range(MAX_LEGAL_SHOWN), legal)]
+            readings = _readings(t.agent, s.game, s.observation(t.seat), legal)
+            if readings:  # what each call would tell the AIs (a Bridge call's meaning in the system)
+                out["readings"] = readings
             if getattr(s, "phase", None) == "play" and hasattr(s, "claim"):
                 out["claim"] = {"remaining": s.remaining_tricks}  # type: ignore[attr-defined]
         if s.is_over:
@@ -549,7 +552,8 @@ class CardaviaApp:
                     t.state.play(text)
             except ValueError as e:
                 raise HTTPError(422, "{reason}", e, reason=str(e)) from None
-            reading = _reading(t.agent, t.state.game, observation, t.state.history[ply].move)
+            move = t.state.history[ply].move
+            reading = _readings(t.agent, t.state.game, observation, [move]).get(str(move))
             if reading is not None:
                 t.explanations[ply] = reading
             self.save(t)
@@ -969,15 +973,22 @@ MAX_EXPLANATION = 2000
 """Characters of an explanation's JSON at most (a longer one is dropped)."""
 
 
-def _reading(agent_name: str, game: Any, observation: Any, move: Any) -> dict | None:
-    """What the person's ``move`` showed as the table's AIs read it (``Agent.reads``),
-    as an explanation marked ``"reading": True``; None where they read nothing."""
+def _readings(agent_name: str, game: Any, observation: Any, moves: Iterable[Any]) -> dict[str, dict]:
+    """Move text -> what that move of the person's would show as the table's AIs
+    read it (``Agent.reads``), as an explanation marked ``"reading": True``; the
+    moves they read nothing in are left out (every move, for an agent that reads none)."""
     try:
         agent = _make_agent(agent_name, game, 0)
     except Exception:  # (an agent that cannot be built reads nothing; the game goes on)
-        return None
-    reading = _explanation(getattr(agent, "reads", None), observation, move)
-    return None if reading is None else {**reading, "reading": True}
+        return {}
+    if getattr(type(agent), "reads", None) is Agent.reads:
+        return {}
+    out = {}
+    for move in moves:
+        reading = _explanation(agent.reads, observation, move)
+        if reading is not None:
+            out[str(move)] = {**reading, "reading": True}
+    return out
 
 
 def _explanation(describe: Any, observation: Any, move: Any) -> dict | None:

@@ -1037,6 +1037,8 @@ function moveButton(m, primary) {
   b.type = "button";
   b.dataset.move = m.text;
   if (m.info.kind !== "plain" || CALL_RE.test(m.text)) b.setAttribute("aria-label", moveLabel(m, shown));
+  const reading = app.view && app.view.readings && app.view.readings[m.text];
+  if (reading) b.title = explanation(reading);   // what the AIs would take this call to show
   b.addEventListener("click", () => sendMove(m.text));
   return b;
 }
