@@ -553,6 +553,7 @@ def test_bridge_calls_show_why_and_how_the_ais_read_mine():
     mine = next(i for i, e in enumerate(history) if e.player == session.seat)
     auction = [str(e.move) for e in history[:mine]]
     assert f"You: 1NT  (read as: {render(*explain(auction, '1NT'))})" in text
+    assert re.search(r"\d+  1NT  15–17 points, balanced\n", text)   # the list says what each call would show
     ai_calls = [i for i, e in enumerate(history) if e.player not in (session.seat, -1) and i < mine + 4
                 and str(e.move)[0].isdigit()]
     assert all(i in session.explanations for i in ai_calls)

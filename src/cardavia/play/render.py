@@ -109,13 +109,17 @@ def render(observation: Observation | Mapping[str, Any], legal: Sequence[str] | 
 
 
 def render_moves(numbered: Sequence[tuple[int, str]], total: int, matching: str | None = None,
-                 start: int = 0) -> RenderableType:
-    """A page of numbered legal moves (``numbered`` pairs of number and text)."""
+                 start: int = 0, notes: Mapping[str, str] | None = None) -> RenderableType:
+    """A page of numbered legal moves (``numbered`` pairs of number and text),
+    each with its note where ``notes`` has one (what a Bridge call would show)."""
     shown = numbered[start:start + PAGE]
     title = f"Legal moves ({total})" if matching is None else f"Legal moves matching {matching!r} ({len(numbered)})"
     out = [Text(title + ":", style="bold")]
     for number, text in shown:
-        out.append(Text(f"  {number:>3}  ").append(move_text(text)))
+        line = Text(f"  {number:>3}  ").append(move_text(text))
+        if notes and text in notes:
+            line.append(f"  {notes[text]}", style="dim")
+        out.append(line)
     rest = len(numbered) - start - len(shown)
     if rest > 0:
         out.append(Text(f"  … {rest} more: 'more' for the next page, or type part of a move "

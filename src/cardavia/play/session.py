@@ -17,6 +17,7 @@ from rich.text import Text
 
 import cardavia
 from cardavia import rules
+from cardavia.ai.agent import Agent
 from cardavia.ai.explanations import render_explanation
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.game import CHANCE, Game, State
@@ -167,8 +168,9 @@ class Session:
         legal = [str(m) for m in self.state.legal_moves()]
         numbered = list(enumerate(legal, 1))
         view, matching, start = numbered, None, 0
+        notes = self._readings(legal)
         self.say(render(self.observation()))
-        self.say(render_moves(view, len(legal), matching, start))
+        self.say(render_moves(view, len(legal), matching, start, notes))
         while True:
             try:
                 text = self.read("your move> ").strip()[:MAX_INPUT]
@@ -180,7 +182,7 @@ class Session:
             if not text or command == "table":
                 view, matching, start = numbered, None, 0
                 self.say(render(self.observation()))
-                self.say(render_moves(view, len(legal)))
+                self.say(render_moves(view, len(legal), notes=notes))
             elif command in ("quit", "exit", "q"):
                 return False
             elif command in ("help", "h"):
@@ -197,7 +199,7 @@ class Session:
             elif command == "more":
                 if start + PAGE < len(view):
                     start += PAGE
-                    self.say(render_moves(view, len(legal), matching, start))
+                    self.say(render_moves(view, len(legal), matching, start, notes))
                 else:
                     self.say("that was the last page; press Enter for the whole list again")
             elif text.startswith("#") or (digits and not self.parses(text)):
@@ -216,7 +218,7 @@ class Session:
                 found = [(i, m) for i, m in numbered if _matches(m, text)]
                 if found:
                     view, matching, start = found, text, 0
-                    self.say(render_moves(view, len(legal), matching))
+                    self.say(render_moves(view, len(legal), matching, notes=notes))
 
     def parses(self, text: str) -> bool:
         """``text`` reads as a move of this game (legal or not)."""
@@ -238,6 +240,16 @@ class Session:
             reading = _described(self._reader().reads, observation, self.state.history[index].move)
             if reading is not None:
                 self.explanations[index] = f"read as: {reading}"
+
+    def _readings(self, legal: list[str]) -> dict[str, str]:
+        """Each of the person's legal moves the AIs read something in (a Bridge
+        call): what they would take it to show."""
+        reader = self._reader()
+        if getattr(type(reader), "reads", None) is Agent.reads:
+            return {}
+        observation = self.observation()
+        found = ((move, _described(reader.reads, observation, move)) for move in legal)
+        return {move: text for move, text in found if text is not None}
 
     def _reader(self) -> Any:
         """An AI of the table, to read the person's moves."""
