@@ -15,8 +15,9 @@ names (the page's tn(), the catalog's form for the number).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterable
 
+from cardavia.ai.agent import Agent
 from cardavia.ai.bridge_bidding.system import SIMULATED
 from cardavia.i18n import Nn_
 
@@ -80,3 +81,30 @@ def explanation_template(ident: str, params: dict[str, Any]) -> dict[str, Any]:
     if ident in MESSAGES:
         return {"template": MESSAGES[ident], "params_text": dict(params)}
     return {}
+
+
+def described(describe: Callable[[Any, Any], Any] | None, observation: Any, move: Any) -> tuple[str, dict] | None:
+    """``describe(observation, move)`` (an agent's ``explain`` of its move, or
+    ``reads`` of another's) where it gives a message id and a dict of
+    parameters; None where it gives none, something else, or fails: a broken
+    explanation never stops a game."""
+    if describe is None:
+        return None
+    try:
+        got = describe(observation, move)
+        if got is None:
+            return None
+        ident, params = got
+    except Exception:  # an agent's bug must not end the game
+        return None
+    return (ident, params) if isinstance(ident, str) and isinstance(params, dict) else None
+
+
+def readings(agent: Any, observation: Any, moves: Iterable[Any]) -> dict[str, tuple[str, dict]]:
+    """Move text -> what that move, made by the player who sees ``observation``,
+    shows as ``agent`` reads it (``Agent.reads``); the moves it reads nothing in
+    are left out, and every move for an agent that reads none (not one is asked)."""
+    if getattr(type(agent), "reads", None) is Agent.reads:
+        return {}
+    found = ((str(move), described(agent.reads, observation, move)) for move in moves)
+    return {move: reading for move, reading in found if reading is not None}

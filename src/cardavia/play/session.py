@@ -17,8 +17,7 @@ from rich.text import Text
 
 import cardavia
 from cardavia import rules
-from cardavia.ai.agent import Agent
-from cardavia.ai.explanations import render_explanation
+from cardavia.ai.explanations import described, readings, render_explanation
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.game import CHANCE, Game, State
 from cardavia.play.render import PAGE, render, render_moves, seat_names
@@ -244,12 +243,7 @@ class Session:
     def _readings(self, legal: list[str]) -> dict[str, str]:
         """Each of the person's legal moves the AIs read something in (a Bridge
         call): what they would take it to show."""
-        reader = self._reader()
-        if getattr(type(reader), "reads", None) is Agent.reads:
-            return {}
-        observation = self.observation()
-        found = ((move, _described(reader.reads, observation, move)) for move in legal)
-        return {move: text for move, text in found if text is not None}
+        return {move: render_explanation(*r) for move, r in readings(self._reader(), self.observation(), legal).items()}
 
     def _reader(self) -> Any:
         """An AI of the table, to read the person's moves."""
@@ -352,16 +346,9 @@ class Session:
 
 
 def _described(describe: Callable[[Any, Any], Any], observation: Any, move: Any) -> str | None:
-    """The English of an agent's ``explain`` or ``reads`` of ``move``; None when it
-    gives none (or something that is not an id and parameters: never an error)."""
-    try:
-        got = describe(observation, move)
-        if got is None:
-            return None
-        ident, params = got
-        return render_explanation(ident, params) if isinstance(ident, str) and isinstance(params, dict) else None
-    except Exception:  # a broken explanation never stops the game
-        return None
+    """The English of an agent's ``explain`` or ``reads`` of ``move`` (``explanations.described``), or None."""
+    got = described(describe, observation, move)
+    return None if got is None else render_explanation(*got)
 
 
 def _matches(move: str, text: str) -> bool:

@@ -69,8 +69,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardavia
 from cardavia import i18n
-from cardavia.ai.agent import Agent
-from cardavia.ai.explanations import explanation_template, render_explanation
+from cardavia.ai.explanations import described, explanation_template, readings, render_explanation
 from cardavia.ai.levels import LEVEL_TITLES, LEVELS, level_options
 from cardavia.game import CHANCE, State
 from cardavia.i18n import N_, fill
@@ -975,40 +974,29 @@ MAX_EXPLANATION = 2000
 
 def _readings(agent_name: str, game: Any, observation: Any, moves: Iterable[Any]) -> dict[str, dict]:
     """Move text -> what that move of the person's would show as the table's AIs
-    read it (``Agent.reads``), as an explanation marked ``"reading": True``; the
-    moves they read nothing in are left out (every move, for an agent that reads none)."""
+    read it (``explanations.readings``), as an explanation marked ``"reading": True``."""
     try:
         agent = _make_agent(agent_name, game, 0)
     except Exception:  # (an agent that cannot be built reads nothing; the game goes on)
         return {}
-    if getattr(type(agent), "reads", None) is Agent.reads:
-        return {}
-    out = {}
-    for move in moves:
-        reading = _explanation(agent.reads, observation, move)
-        if reading is not None:
-            out[str(move)] = {**reading, "reading": True}
-    return out
+    shown = ((move, _shown(*reading)) for move, reading in readings(agent, observation, moves).items())
+    return {move: {**e, "reading": True} for move, e in shown if e is not None}
 
 
 def _explanation(describe: Any, observation: Any, move: Any) -> dict | None:
-    """An agent's ``explain`` of its move (or ``reads`` of the person's), as
-    ``{"id", "params", "text"}``, or None when it gives none (or gives
-    something that is not an id and a dict of JSON values: a broken
-    explanation never stops the game)."""
-    if describe is None:
-        return None
+    """An agent's ``explain`` of its move as the page shows it (``_shown``), or None."""
+    got = described(describe, observation, move)
+    return None if got is None else _shown(*got)
+
+
+def _shown(ident: str, params: dict) -> dict | None:
+    """An explanation as ``{"id", "params", "text"}`` with its template; None
+    where its parameters are not JSON values or it is too long."""
     try:
-        got = describe(observation, move)
-        if got is None:
-            return None
-        ident, params = got
-        if not isinstance(ident, str) or not isinstance(params, dict):
-            return None
         params = json.loads(json.dumps(params))
-        if len(ident) + len(json.dumps(params)) > MAX_EXPLANATION:
-            return None
-    except Exception:  # an agent's bug must not end the game
+    except (TypeError, ValueError):
+        return None
+    if len(ident) + len(json.dumps(params)) > MAX_EXPLANATION:
         return None
     return {"id": ident, "params": params, "text": render_explanation(ident, params),
             **explanation_template(ident, params)}

@@ -67,10 +67,11 @@ const WORDS = { auction: N_("auction"), play: N_("play"), bidding: N_("bidding")
   heavenly_bomb: N_("heavenly bomb") };
 const label = (key) => (key in LABELS ? t(LABELS[key]) : t("{key}", { key: key.replace(/_/g, " ") }));
 // A word of the engine translated where it is one we know, else as it is (card texts, numbers).
-// "pass" is a call (no bid) in Bridge and while bidding or declaring, not the climbing games' "no play".
-const CALL_PHASES = new Set(["auction", "bidding", "declare"]);
-const passIsACall = () => Boolean(app.view && (app.view.game === "bridge" ||
-  CALL_PHASES.has((app.view.observation || {}).phase)));
+// A pass now is a call (no bid) while no card of the deal has been played (passesThatAreCalls).
+const passIsACall = () => {
+  const hist = (app.view && app.view.observation && app.view.observation.history) || [];
+  return passesThatAreCalls([...hist, [0, "pass"]]).has(hist.length);
+};
 const word = (w) => {
   if (typeof w !== "string" || !Object.prototype.hasOwnProperty.call(WORDS, w.toLowerCase())) return w;
   if (w.toLowerCase() === "pass" && passIsACall()) return pt("a call", "pass");
@@ -1173,8 +1174,9 @@ function fromDummy(obs, player, text) {
     (obs.played[obs.dummy] || []).includes(text);
 }
 
-// The history indices of passes made before the deal's first card was played: calls (no bid),
-// not a climber's "no play" (a Dou Dizhu log read during the play keeps its bidding's words).
+// The history indices of passes made before the deal's first card was played: calls (no bid:
+// Bridge's auction, Dou Dizhu's bidding, Shengji's declaring), not a climber's "no play" (a
+// declaration, a bury or a tribute is not a card played).
 function passesThatAreCalls(hist) {
   const calls = new Set();
   let carded = false;
