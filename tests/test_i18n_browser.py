@@ -555,6 +555,8 @@ def test_pass_is_a_call_in_an_auction_and_no_play_in_a_climbing_game(browser, se
     for game, want in (("bridge", call), ("zhengshangyou", no_play)):
         start(page, game)
         assert page.evaluate("() => moveWords('pass')") == want, game
+    # an auction's pass (its table, the info line during the play) is a call whatever the moment
+    assert page.evaluate("() => callNode('pass').textContent") == call
     v = start(page, "doudizhu")
     assert v["observation"]["phase"] == "bidding" and page.evaluate("() => moveWords('pass')") == call
     # into the play: the log keeps the bidding's passes as calls and the play's as no play

@@ -656,7 +656,11 @@ const CALL_RE = /^([1-7])(C|D|H|S|NT)$/;
 function callNode(text) {
   const m = CALL_RE.exec(text);
   const s = el("span", "call");
-  if (!m) { s.textContent = text === "X" || text === "XX" ? text : moveWords(text); s.classList.add("word"); return s; }
+  if (!m) {   // an auction's pass is a call, whenever the auction is shown
+    s.textContent = text === "X" || text === "XX" ? text : text === "pass" ? pt("a call", "pass") : moveWords(text);
+    s.classList.add("word");
+    return s;
+  }
   s.textContent = m[1] + STRAIN[m[2]];
   s.setAttribute("role", "img");
   s.setAttribute("aria-label", Cards.spoken(text));
