@@ -221,3 +221,48 @@ def test_module_doctest():
 
     import cardavia.analysis.par
     assert doctest.testmod(cardavia.analysis.par).failed == 0
+
+
+def test_a_deal_s_review_sets_the_result_against_its_par():
+    """BridgeState.review: the deal's table and par, and once it is over the
+    result against par in IMPs for North-South (BR-5, BR-6)."""
+    text = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    game = bridge.BridgeGame(vulnerability="both")
+    state = game.from_deal(text)
+    for call in ("pass", "pass", "7NT", "pass", "pass", "pass"):
+        early = state.review()
+        assert early["result"] is None and early["dd"] == bridge.dd_table(text)
+        state.play(call)
+    rng = random.Random(1)
+    while not state.is_over:
+        state.play(rng.choice(list(state.legal_moves())))
+    review = state.review()
+    assert review["par"] == {"ns_score": 2220, "text": "NS +2220: 7NT by N or S",
+                             "contracts": [{"contract": "7NT", "declarers": "NS", "overtricks": 0, "undertricks": 0}]}
+    assert review["result"] == {"contract": "7NT", "declarer": 2, "tricks": 13, "dd_tricks": 13, "ns_score": 2220,
+                                "imps": 0}
+    passed = game.from_deal(text)
+    for _ in range(4):
+        passed.play("pass")
+    result = passed.review()["result"]
+    assert result == {"contract": None, "declarer": None, "tricks": None, "dd_tricks": None, "ns_score": 0,
+                      "imps": bridge.imps(-2220)} and result["imps"] == -19
+
+
+def test_a_review_s_table_is_the_deal_s_as_dealt_whoever_declares():
+    """The table and par are the dealt deal's, not the cards left; dd_tricks is
+    the declarer's row entry (the game's seats South 0 .. East 3, the table's N E S W)."""
+    game = bridge.BridgeGame(vulnerability="ew")
+    rng = random.Random(5)
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        while not state.is_over:
+            state.play(rng.choice(list(state.legal_moves())))
+        review = state.review()
+        assert review["dd"] == bridge.dd_table(state.deal_pbn())
+        assert review["par"]["ns_score"] == bridge.par(state.deal_pbn(), "ew", "S").ns_score
+        r = review["result"]
+        assert r["ns_score"] == state.ns_score() and r["imps"] == bridge.imps(r["ns_score"] - review["par"]["ns_score"])
+        if r["contract"] is not None:
+            strain = bridge.STRAINS.index(r["contract"].rstrip("X")[1:])
+            assert r["dd_tricks"] == review["dd"][strain]["NESW".index("SWNE"[r["declarer"]])]

@@ -52,9 +52,13 @@ VISIBLE_TEXTS = """() => {
   let n;
   while ((n = walk.nextNode())) {
     const e = n.parentElement;
-    if (!e || e.closest("script, style, code") || !seen(e)) continue;
+    if (!e || e.closest("script, style, code, .tpl") || !seen(e)) continue;
     const text = n.textContent.replace(/\\s+/g, " ").trim();
     if (text) out.push(text);
+  }
+  // a template with nodes among its words (table.js's tNodes) is one message: read whole
+  for (const e of document.querySelectorAll(".tpl")) {
+    if (seen(e) && !e.parentElement.closest(".tpl")) out.push(e.textContent.replace(/\\s+/g, " ").trim());
   }
   for (const e of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
     if (!seen(e)) continue;
@@ -248,16 +252,16 @@ def test_arabic_is_right_to_left_and_mirrored(browser, pseudo_server, screenshot
         start(page, "bridge")
         seats = {pos: _x(page, f".seat.pos-{pos}") for pos in ("left", "right")}
         hand = [_x(page, f'#hand .card[data-idx="{i}"]') for i in range(3)]
-        auction_north = _x(page, "table.auction th:nth-child(1)")
-        auction_east = _x(page, "table.auction th:nth-child(2)")
-        where[lang] = (brand, settings, first_card, second_card, seats, hand, auction_north, auction_east)
+        auction_south = _x(page, "table.auction th:nth-child(1)")
+        auction_west = _x(page, "table.auction th:nth-child(2)")
+        where[lang] = (brand, settings, first_card, second_card, seats, hand, auction_south, auction_west)
         shot(page, screenshots, f"i18n-bridge-{lang}-pseudo.png")
         page.context.close()
     en, ar = where["en"], where["ar"]
     assert en[0] < en[1] and ar[0] > ar[1]                 # header: the brand at the start of the line
     assert en[2] < en[3] and ar[2] > ar[3]                 # the game cards flow from the right
     assert en[4]["left"] < en[4]["right"] and ar[4]["left"] > ar[4]["right"]   # the seats mirror
-    assert en[6] < en[7] and ar[6] > ar[7]                 # the auction's columns (North first) too
+    assert en[6] < en[7] and ar[6] > ar[7]                 # the auction's columns (South, the dealer, first) too
     assert en[5] == sorted(en[5]) and ar[5] == sorted(ar[5])   # a hand keeps its rank order
     assert errors == []
 

@@ -545,6 +545,19 @@ def test_bridge_declarer_plays_dummy_s_cards():
     assert "Final score:" in text
 
 
+def test_a_finished_bridge_deal_is_set_against_its_double_dummy_par():
+    session, text = bridge_deal("7NT")
+    review = session.state.review()
+    dd = text.split("Double dummy: the tricks each seat would take as declarer, every card seen")[1]
+    assert re.search(r"North\s+East\s+South\s+West", dd.splitlines()[1])
+    assert re.search(r"NT\s+" + r"\s+".join(map(str, review["dd"][4])), dd)
+    assert f"Par: {review['par']['text']}" in text
+    r = review["result"]
+    assert f"Played: 7NT by South, {r['tricks']} tricks taken ({r['dd_tricks']} double dummy)" in text
+    imps = r["imps"]
+    assert f"Against par: {imps:+d} IMP{'' if abs(imps) == 1 else 's'} for South-North" in text
+
+
 def test_bridge_calls_show_why_and_how_the_ais_read_mine():
     # issue 14 part 2 in the terminal: each AI call with its explanation, my own as the system reads it
     from cardavia.ai.bridge_bidding import explain, render

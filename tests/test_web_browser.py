@@ -720,6 +720,26 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
     expect(page.locator("#outcome")).to_be_visible()
     expect(page.locator("#info")).to_contain_text(f"claimed {best} of the remaining tricks")
     shot(page, screenshots, "bridge-claim-accepted.png")
+    # The deal looked back on: the seats as the engine names them (RULES.md §7: North is seat 2, mine
+    # here), the double-dummy table no-trump first, par and the result against it for my side (N-S).
+    s.claim(best)
+    review = s.review()
+    header = page.locator("#outcome table.dd tr").first.locator("th")
+    expect(header).to_have_text(["", "North", "East", "South", "West"])
+    expect(page.locator("#outcome table.dd th.me")).to_have_text("North")
+    expect(page.locator("#outcome table.dd tr").nth(1)).to_have_text(
+        "NT" + "".join(str(n) for n in review["dd"][4]))
+    names = dict(zip("NESW", ("North", "East", "South", "West")))
+    first = review["par"]["contracts"][0] if review["par"]["contracts"] else None
+    if first:
+        expect(page.locator("#outcome p.par")).to_contain_text(
+            " by " + " or ".join(names[c] for c in first["declarers"]))
+    imps = review["result"]["imps"]
+    expect(page.locator("#outcome p.against-par")).to_have_text(
+        f"Against par: {'+' if imps > 0 else ''}{imps} IMP{'' if abs(imps) == 1 else 's'} for You (North) and "
+        "Partner · South")
+    expect(page.locator("#info")).to_contain_text("dealerPartner · South")   # South deals (BR-2.1)
+    shot(page, screenshots, "bridge-review.png")
     assert page_errors == []
     page.context.close()
 

@@ -277,6 +277,34 @@ def test_claims_over_http_accept_and_refuse(db):
             c.get(f"/api/games/{gid}/replay").text).returns())
 
 
+def test_a_finished_bridge_deal_is_reviewed_against_par_and_not_before(db):
+    """The view's review (BridgeState.review) comes with the end of the deal:
+    while a card can be played it would tell the hidden hands, so it is absent."""
+    seed, s = _seed_with_south_on_play()
+    best = max(solve_state(s).values())
+    with TestClient(create_app(db, testing=True)) as c:
+        c.get("/")
+        v = c.post("/api/test/games", json={"state": s.to_json(), "seat": 0, "pace": 0, "seed": seed}).json()
+        assert not v["over"] and "review" not in v and "review" not in c.get(f"/api/games/{v['id']}").json()
+        end = c.post(f"/api/games/{v['id']}/move", json={"move": f"claim {best}", "ply": v["ply"]}).json()
+        s.claim(best)
+        assert end["over"] and end["review"] == s.review()
+        assert end["review"]["dd"] == cardavia.bridge.dd_table(s.deal_pbn())
+        assert end["review"]["result"]["ns_score"] == end["outcome"]["score"]["ns_score"]
+    # A finished game opened (or read back from the database) is reviewed too.
+    app = create_app(db, testing=True)
+    with TestClient(app) as c:
+        c.get("/")
+        gid = c.post("/api/test/games", json={"state": s.to_json(), "seat": 0, "pace": 0}).json()["id"]
+        assert c.get(f"/api/games/{gid}").json()["review"] == s.review()
+        steps = len(s.to_dict()["moves"])
+        assert c.get(f"/api/games/{gid}/replay/{steps}").json()["review"] == s.review()
+        assert "review" not in c.get(f"/api/games/{gid}/replay/{steps - 1}").json()
+        app.state.core.store.flush()   # saves are written behind
+        app.state.core.tables.clear()
+        assert c.get(f"/api/games/{gid}").json()["review"] == s.review()
+
+
 # -- Hold'em side pots in the view -------------------------------------------------------------------
 def test_the_holdem_view_carries_the_side_pots(db):
     with TestClient(create_app(db)) as c:

@@ -327,7 +327,7 @@ def test_a_replay_file_opened_from_the_home_page_steps_to_its_end(server, replay
                 new DragEvent("drop", {dataTransfer: drop, bubbles: true, cancelable: true}));
         }""", replay_files["bridge"].read_text())
         page.wait_for_function("() => document.getElementById('replay-text').value.includes('bridge')")
-        expect(page.locator("#replay-seat option")).to_have_text(["North", "East", "South", "West"])
+        expect(page.locator("#replay-seat option")).to_have_text(["South", "West", "North", "East"])
         # So does a chosen file (Dou Dizhu has three seats).
         page.set_input_files("#replay-file", str(path))
         page.wait_for_function("() => document.getElementById('replay-text').value.includes('cardavia-state')")

@@ -829,6 +829,37 @@ class BridgeState(State):
         """The original deal as PBN text (N first)."""
         return pbn.format_deal(self.dealt_masks())
 
+    def review(self) -> dict:
+        """The deal as dealt, looked back on: ``dd`` its double-dummy table
+        (``dd_table``'s: strains C D H S NT, declarers N E S W), ``par`` (its
+        ``ns_score``, its ``contracts`` as ``{"contract", "declarers",
+        "overtricks", "undertricks"}`` and its ``text``), and once the deal is
+        over ``result``: the contract (None if passed out), its declarer (the
+        game's seat), the tricks taken and those double dummy gives him from
+        the opening lead, North-South's score, and ``imps``, that score against
+        par for North-South (BR-5, BR-6).  It shows every hand: a table shows
+        it when the deal is over, never before."""
+        table = dd_table(self.dealt_masks())
+        p = par_of_table(table, self.vulnerability, "S")  # South deals (BR-2.1)
+        out: dict[str, Any] = {
+            "dd": table,
+            "par": {"ns_score": p.ns_score, "text": str(p),
+                    "contracts": [{"contract": c.contract, "declarers": c.declarers, "overtricks": c.overtricks,
+                                   "undertricks": c.undertricks} for c in p.contracts]},
+            "result": None,
+        }
+        if self.is_over:
+            declarer, contract = self.declarer, self.contract
+            dd_tricks = None
+            if declarer is not None and contract is not None:
+                strain = STRAINS.index(contract.rstrip("X")[1:])
+                dd_tricks = table[strain][_to_pbn(declarer)]
+            ns = self.ns_score()
+            out["result"] = {"contract": contract, "declarer": declarer,
+                             "tricks": None if declarer is None else self.declarer_tricks,
+                             "dd_tricks": dd_tricks, "ns_score": ns, "imps": imps(ns - p.ns_score)}
+        return out
+
     # -- sampling (issue 12 part 2)
     def resample(self, player: int, rng: Any = None) -> "BridgeState":
         """A state ``player`` cannot tell from this one, with the same

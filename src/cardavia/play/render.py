@@ -390,5 +390,31 @@ def _bridge(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     return out
 
 
+def render_review(review: Mapping[str, Any], names: list[str], me: int) -> RenderableType:
+    """A finished Bridge deal looked back on (``BridgeState.review``, given
+    only once the deal is over): the double-dummy table (no-trump first, the
+    table's N E S W), par, what was played and the IMPs against par for
+    ``me``'s side."""
+    short = [n.split(" ")[0] for n in names]
+    grid = Table(box=None, pad_edge=False, header_style="bold")
+    grid.add_column("")
+    for seat in (2, 3, 0, 1):  # N E S W as the game's seats
+        grid.add_column(short[seat], justify="right")
+    for strain, row in (("NT", 4), ("S", 3), ("H", 2), ("D", 1), ("C", 0)):
+        grid.add_row(strain, *map(str, review["dd"][row]))
+    out: list[RenderableType] = [Text("Double dummy: the tricks each seat would take as declarer, every card seen",
+                                      style="bold"), grid, line("Par", review["par"]["text"])]
+    result = review.get("result")
+    if result:
+        played = "passed out" if result["contract"] is None else (
+            f"{result['contract']} by {short[result['declarer']]}, {result['tricks']} tricks taken "
+            f"({result['dd_tricks']} double dummy)")
+        imps = result["imps"] if me % 2 == 0 else -result["imps"]
+        side = f"{short[me]}-{short[(me + 2) % 4]}"
+        out += [line("Played", played),
+                Text(f"Against par: {imps:+d} IMP{'' if abs(imps) == 1 else 's'} for {side}", style="bold")]
+    return Group(*out)
+
+
 DETAILS = {"doudizhu": _doudizhu, "zhengshangyou": _zhengshangyou, "guandan": _guandan, "shengji": _shengji,
            "holdem": _holdem, "updown": _updown, "bridge": _bridge}

@@ -20,7 +20,7 @@ from cardavia import rules
 from cardavia.ai.explanations import described, readings, render_explanation
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.game import CHANCE, Game, State
-from cardavia.play.render import PAGE, render, render_moves, seat_names
+from cardavia.play.render import PAGE, render, render_moves, render_review, seat_names
 
 MAX_INPUT = 200
 """Characters of one command read at most (a move's text is a few dozen)."""
@@ -158,6 +158,9 @@ class Session:
         for key, value in outcome.score.items():
             if isinstance(value, (int, float, str, bool)) or value is None:
                 self.say(Text(f"  {key}: {value}", style="dim"))
+        review = getattr(self.state, "review", None)
+        if callable(review):  # a Bridge deal against its double-dummy par
+            self.say(render_review(review(), self.names, self.seat))
         mine = outcome.returns[self.seat]
         self.say(Text("You win." if mine > 0 else ("You lose." if mine < 0 else "A draw for you."), style="bold"))
 

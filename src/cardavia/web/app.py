@@ -29,10 +29,13 @@ When the agent of an AI move explains it (``Agent.explain``), the view's
 ``explanations`` maps the move's history index to ``{"id", "params",
 "text"}`` (the English of ``cardavia.ai.explanations``); the person's own move
 is there too, with ``"reading": true``, where the table's AI reads it
-(``Agent.reads``: a Bridge call as the bidding system reads it).
+(``Agent.reads``: a Bridge call as the bidding system reads it).  Once a
+Bridge deal is over, the view's ``review`` looks back on it
+(``BridgeState.review``: the double-dummy table, par, the result against par).
 
 Everything a page shows is read from ``state.observation(seat)`` and the legal
-moves' text: the server never hands out a hidden card.  Each game id is
+moves' text (and, once the deal is over, its review): the server never hands
+out a hidden card while it can still be played.  Each game id is
 unguessable and bound to the browser's session (a cookie signed with a secret
 kept beside the database); another session gets 404 for it, exactly as for an
 id that does not exist.  AI decisions run in a thread pool, off the event loop,
@@ -196,6 +199,9 @@ class Table:
     """Changes on every move or undo (wall-clock ns), so a page keeps the newest view."""
     readonly: bool = False
     """A replay opened from a file: shown step by step, never played on."""
+    review: dict | None = None
+    """A finished Bridge deal looked back on (``BridgeState.review``: double-dummy table, par, the
+    result against it), worked out once, off the loop, when the deal ends; it shows every hand."""
 
     def changed(self) -> None:
         self.version = max(self.version + 1, time.time_ns())
@@ -350,6 +356,7 @@ class CardaviaApp:
                   undo=row.undo and self.undo_allowed and not row.readonly, base=self._base_of(state),
                   readonly=row.readonly)
         t.agent = "" if row.readonly else self.agent_for(row.level, state.game)
+        t.review = _review_of(state)
         try:
             t.explanations = {int(k): v for k, v in json.loads(row.explain).items()}
         except (ValueError, AttributeError):
@@ -407,6 +414,7 @@ class CardaviaApp:
                       undo, readonly=readonly)
         await loop.run_in_executor(None, self.store.insert, row)
         t.agent = "" if readonly else self.agent_for(level, state.game)
+        await self._reviewed(t)
         self.tables[gid] = t
         self.ensure_ai(t)
         return t
@@ -493,7 +501,14 @@ class CardaviaApp:
                 out["claim"] = {"remaining": s.remaining_tricks}  # type: ignore[attr-defined]
         if s.is_over:
             out["outcome"] = s.outcome().to_dict()
+            if t.review is not None:
+                out["review"] = t.review
         return out
+
+    async def _reviewed(self, t: Table) -> None:
+        """Work out the review of a deal that has just ended (a double-dummy table: off the loop)."""
+        if t.review is None and t.state.is_over:
+            t.review = await asyncio.get_running_loop().run_in_executor(self.states, _review_of, t.state)
 
     async def broadcast(self, t: Table, message: dict | str) -> None:
         """Queue ``message`` (a dict, or its JSON text) for every page of ``t``, encoded once."""
@@ -556,6 +571,7 @@ class CardaviaApp:
             if reading is not None:
                 t.explanations[ply] = reading
             self.save(t)
+            await self._reviewed(t)
             view = self.view(t)
         answer = await self.push_view(t, view)
         self.ensure_ai(t)
@@ -664,6 +680,7 @@ class CardaviaApp:
                 if explanation is not None:
                     t.explanations[ply] = explanation
                 self.save(t)
+                await self._reviewed(t)
                 view = self.view(t)
             ai_move: dict[str, Any] = {"player": player, "move": text,
                                        "ms": round((loop.time() - started) * 1000, 2)}
@@ -882,7 +899,8 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         step = int(raw)
         data["moves"] = data["moves"][:step]
         state = await asyncio.get_running_loop().run_in_executor(core.states, cardavia.from_json, data)
-        view = core.view(Table(t.id, t.session, t.name, t.seat, t.level, t.pace, t.seed, state, readonly=t.readonly))
+        view = core.view(Table(t.id, t.session, t.name, t.seat, t.level, t.pace, t.seed, state, readonly=t.readonly,
+                               review=t.review if step == steps else None))
         # "finished": whether the game is over at its last step (an opened replay may stop before).
         view.update({"replay": {"step": step, "steps": steps, "finished": t.state.is_over}, "legal": [],
                      "legal_count": 0, "undo": False, "thinking": None})
@@ -959,6 +977,12 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
     app = Starlette(routes=routes, lifespan=core.lifespan)
     app.state.core = core
     return app
+
+
+def _review_of(state: State) -> dict | None:
+    """A finished deal's review where the game has one (Bridge: ``BridgeState.review``), else None."""
+    review = getattr(state, "review", None)
+    return review() if state.is_over and callable(review) else None
 
 
 def _played(state: State, text: str) -> State:

@@ -10,7 +10,8 @@ const el = (tag, cls, text) => {
   return e;
 };
 
-const SEAT_NAMES = { bridge: [N_("North"), N_("East"), N_("South"), N_("West")] };
+// Bridge seats as the engine numbers them (RULES.md §7: South 0, West 1, North 2, East 3).
+const SEAT_NAMES = { bridge: [N_("South"), N_("West"), N_("North"), N_("East")] };
 const PARTNERS = { guandan: 2, shengji: 2, bridge: 2 };
 // Observation keys the table draws itself; the rest go to the info panel.
 const DRAWN = new Set(["game", "player", "current_player", "is_over", "history", "hand", "hole",
@@ -1170,6 +1171,89 @@ function renderOutcome(view) {
     }
     box.append(el("h3", null, t("Score")), dl);
   }
+  const review = reviewNode(view);
+  if (review) box.append(review);
+}
+
+// A translated template whose {name} parameters are nodes (a contract drawn with its suit) or text:
+// one span (class "tpl"), read as one text where the page's strings are checked.
+function tNodes(template, nodes, params) {
+  const out = el("span", "tpl");
+  template.split(/(\{\w+\})/).forEach((part) => {
+    const key = /^\{(\w+)\}$/.exec(part);
+    if (key && key[1] in nodes) out.append(nodes[key[1]]);
+    else if (part) out.append(fill(part, params));
+  });
+  return out;
+}
+
+const DD_SEATS = [2, 3, 0, 1];   // the double-dummy table's N E S W, as the game's seats
+const DD_STRAINS = ["NT", "S", "H", "D", "C"];   // its rows are C D H S NT: shown no-trump first
+// A signed score: isolated left to right on a right-to-left page, so that its sign stays in front.
+const signed = (x) => (I18N.rtl ? "\u2066" : "") + (x > 0 ? "+" : "") + num(x) + (I18N.rtl ? "\u2069" : "");
+
+// A contract as the score writes it ("4S", "5HX") with its result ("+1", "-2"), its suit drawn.
+function contractNode(contract, result) {
+  const m = /^([1-7])(C|D|H|S|NT)(X*)$/.exec(contract);
+  const s = m ? callNode(m[1] + m[2]) : el("span", "call", contract);
+  s.textContent += (m ? m[3] : "") + (result > 0 ? "+" + result : result < 0 ? "\u2212" + -result : "");
+  return s;
+}
+
+// A finished Bridge deal looked back on (view.review, sent once the deal is over): the
+// double-dummy table of the deal as dealt, its par, and the result against par for my side.
+function reviewNode(view) {
+  const r = view.review;
+  if (!r || !Array.isArray(r.dd) || r.dd.length !== 5 || !r.par) return null;
+  const box = el("section", "review");
+  box.append(el("h3", null, t("Double dummy")));
+  const grid = el("table", "dd");
+  grid.append(el("caption", null, t("Tricks each seat would take as declarer, every card seen")));
+  const head = el("tr");
+  head.append(el("th"));
+  DD_SEATS.forEach((p) => head.append(el("th", p === view.seat ? "me" : "", baseSeatName(view.game, p))));
+  grid.append(head);
+  DD_STRAINS.forEach((strain) => {
+    const tr = el("tr");
+    tr.append(el("th", strain === "H" || strain === "D" ? "red" : "", STRAIN[strain]));
+    r.dd["CDHSN".indexOf(strain[0])].forEach((n) => tr.append(el("td", n >= 7 ? "makes" : "", num(n))));
+    grid.append(tr);
+  });
+  box.append(grid);
+  const side = view.seat % 2;   // South and North are team 0 (seats 0 and 2)
+  const forSide = (ns) => (side === 0 ? ns : -ns);
+  const team = t("{a} and {b}", { a: seatName(view, view.seat), b: seatName(view, (view.seat + 2) % 4) });
+  const seatsOf = (letters) => [...letters].map((c) => baseSeatName(view.game, DD_SEATS["NESW".indexOf(c)]));
+  const par = el("p", "par");
+  if (!r.par.contracts.length) par.append(t("Par: passed out"));
+  else {
+    const list = document.createDocumentFragment();
+    r.par.contracts.forEach((c, i) => {
+      if (i) list.append(", ");
+      const result = c.undertricks ? -c.undertricks : c.overtricks;
+      list.append(tNodes(t("{contract} by {seats}"), { contract: contractNode(c.contract, result) },
+        { seats: seatsOf(c.declarers).reduce((a, b) => t("{a} or {b}", { a, b })) }));
+    });
+    par.append(tNodes(t("Par: {contracts}, {score} for {side}"), { contracts: list },
+      { score: signed(forSide(r.par.ns_score)), side: team }));
+  }
+  box.append(par);
+  const res = r.result;
+  if (res) {
+    const played = el("p", "played");
+    if (res.contract == null) played.append(t("Played: passed out"));
+    else {
+      played.append(tNodes(tn("Played: {contract} by {seat}, {n} trick taken ({dd} double dummy)",
+        "Played: {contract} by {seat}, {n} tricks taken ({dd} double dummy)", res.tricks,
+        { seat: baseSeatName(view.game, res.declarer), dd: res.dd_tricks }), { contract: contractNode(res.contract, 0) }));
+    }
+    box.append(played);
+    const imps = forSide(res.imps);
+    box.append(el("p", "against-par " + (imps > 0 ? "won" : imps < 0 ? "lost" : ""),
+      tn("Against par: {imps} IMP for {side}", "Against par: {imps} IMPs for {side}", imps,
+        { imps: signed(imps), side: team })));
+  }
+  return box;
 }
 
 // A Bridge card the declarer played from dummy's hand (obs.played keeps each hand's cards played).
