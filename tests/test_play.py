@@ -554,6 +554,7 @@ def test_a_finished_bridge_deal_is_set_against_its_double_dummy_par():
     assert f"Par: {review['par']['text']}" in text
     r = review["result"]
     assert f"Played: 7NT by South, {r['tricks']} tricks taken ({r['dd_tricks']} double dummy)" in text
+    assert "  declarer: You\n" in text   # the score's seats by name, not number
     imps = r["imps"]
     assert f"Against par: {imps:+d} IMP{'' if abs(imps) == 1 else 's'} for South-North" in text
 

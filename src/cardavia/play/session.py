@@ -22,6 +22,10 @@ from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.game import CHANCE, Game, State
 from cardavia.play.render import PAGE, render, render_moves, render_review, seat_names
 
+SEAT_KEYS = frozenset({"landlord", "dealer", "declarer", "dummy", "winner", "last_hand_button"})
+"""The score's keys that hold a seat (printed by name, as the web page's ``SEAT_KEYS``)."""
+TEAM_KEYS = frozenset({"winner_team", "winning_team"})
+"""The score's keys that hold a team: seats t and t + 2."""
 MAX_INPUT = 200
 """Characters of one command read at most (a move's text is a few dozen)."""
 HELP = ("commands: a number picks a listed move ('#2' when a play is written 2 too) · a move's text plays it · "
@@ -156,6 +160,11 @@ class Session:
         scores = " · ".join(f"{self.who(p)} {r:+g}" for p, r in enumerate(outcome.returns))
         self.say(Text("Final score: ", style="bold").append(scores))
         for key, value in outcome.score.items():
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(self.names):
+                if key in SEAT_KEYS:  # a seat's number as the seat it is
+                    value = self.who(value)
+                elif key in TEAM_KEYS and len(self.names) == 4:
+                    value = f"{self.who(value)} and {self.who(value + 2)}"
             if isinstance(value, (int, float, str, bool)) or value is None:
                 self.say(Text(f"  {key}: {value}", style="dim"))
         review = getattr(self.state, "review", None)
