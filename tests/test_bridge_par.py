@@ -237,6 +237,8 @@ def test_a_deal_s_review_sets_the_result_against_its_par():
     while not state.is_over:
         state.play(rng.choice(list(state.legal_moves())))
     review = state.review()
+    assert review["deal"] == text and review["hands"][2][:5] == ["As", "Ks", "Qs", "Js", "Ah"]   # North, seat 2
+    assert sorted(map(len, review["hands"])) == [13] * 4 and review["hands"][0][0] == "6s"      # South, seat 0
     assert review["par"] == {"ns_score": 2220, "text": "NS +2220: 7NT by N or S",
                              "contracts": [{"contract": "7NT", "declarers": "NS", "overtricks": 0, "undertricks": 0}]}
     assert review["result"] == {"contract": "7NT", "declarer": 2, "tricks": 13, "dd_tricks": 13, "ns_score": 2220,

@@ -548,6 +548,8 @@ def test_bridge_declarer_plays_dummy_s_cards():
 def test_a_finished_bridge_deal_is_set_against_its_double_dummy_par():
     session, text = bridge_deal("7NT")
     review = session.state.review()
+    north = " ".join(c[:-1] for c in review["hands"][2] if c.endswith("s"))
+    assert re.search(r"The deal:\n  North: ♠ " + north + "  ♥", text)
     dd = text.split("Double dummy: the tricks each seat would take as declarer, every card seen")[1]
     assert re.search(r"North\s+East\s+South\s+West", dd.splitlines()[1])
     assert re.search(r"NT\s+" + r"\s+".join(map(str, review["dd"][4])), dd)

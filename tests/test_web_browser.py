@@ -727,6 +727,9 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
     header = page.locator("#outcome table.dd tr").first.locator("th")
     expect(header).to_have_text(["", "North", "East", "South", "West"])
     expect(page.locator("#outcome table.dd th.me")).to_have_text("North")
+    expect(page.locator("#outcome .hand-record .hr-bottom .hr-name")).to_have_text("You (North)")
+    expect(page.locator("#outcome .hand-record .hr-top .hr-suit").first).to_have_text(
+        "♠ " + (" ".join(c[:-1].replace("T", "10") for c in review["hands"][0] if c.endswith("s")) or "—"))
     expect(page.locator("#outcome table.dd tr").nth(1)).to_have_text(
         "NT" + "".join(str(n) for n in review["dd"][4]))
     names = dict(zip("NESW", ("North", "East", "South", "West")))

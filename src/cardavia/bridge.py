@@ -830,7 +830,9 @@ class BridgeState(State):
         return pbn.format_deal(self.dealt_masks())
 
     def review(self) -> dict:
-        """The deal as dealt, looked back on: ``dd`` its double-dummy table
+        """The deal as dealt, looked back on: ``deal`` (PBN) and ``hands``
+        (each seat's cards as dealt, by the game's seats, in bridge order),
+        ``dd`` its double-dummy table
         (``dd_table``'s: strains C D H S NT, declarers N E S W), ``par`` (its
         ``ns_score``, its ``contracts`` as ``{"contract", "declarers",
         "overtricks", "undertricks"}`` and its ``text``), and once the deal is
@@ -839,9 +841,12 @@ class BridgeState(State):
         the opening lead, North-South's score, and ``imps``, that score against
         par for North-South (BR-5, BR-6).  It shows every hand: a table shows
         it when the deal is over, never before."""
-        table = dd_table(self.dealt_masks())
+        dealt = self.dealt_masks()
+        table = dd_table(dealt)
         p = par_of_table(table, self.vulnerability, "S")  # South deals (BR-2.1)
         out: dict[str, Any] = {
+            "deal": pbn.format_deal(dealt),
+            "hands": [[card_text(c) for c in _ids_in_order(dealt[_to_pbn(seat)])] for seat in range(4)],
             "dd": table,
             "par": {"ns_score": p.ns_score, "text": str(p),
                     "contracts": [{"contract": c.contract, "declarers": c.declarers, "overtricks": c.overtricks,

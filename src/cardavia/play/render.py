@@ -402,8 +402,11 @@ def render_review(review: Mapping[str, Any], names: list[str], me: int) -> Rende
         grid.add_column(short[seat], justify="right")
     for strain, row in (("NT", 4), ("S", 3), ("H", 2), ("D", 1), ("C", 0)):
         grid.add_row(strain, *map(str, review["dd"][row]))
-    out: list[RenderableType] = [Text("Double dummy: the tricks each seat would take as declarer, every card seen",
-                                      style="bold"), grid, line("Par", review["par"]["text"])]
+    out: list[RenderableType] = [Text("The deal:", style="bold")]
+    out += [Text(f"  {short[seat] + ':':<7}", style="bold").append(bridge_hand(review["hands"][seat]))
+            for seat in (2, 3, 0, 1)]
+    out += [Text("Double dummy: the tricks each seat would take as declarer, every card seen", style="bold"), grid,
+            line("Par", review["par"]["text"])]
     result = review.get("result")
     if result:
         played = "passed out" if result["contract"] is None else (

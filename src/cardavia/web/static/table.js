@@ -1200,12 +1200,33 @@ function contractNode(contract, result) {
   return s;
 }
 
+// The four hands as dealt (view.review.hands, by seat), placed as at the table: mine at the bottom.
+function handRecord(view, hands) {
+  const grid = el("div", "hand-record");
+  const spots = [["bottom", view.seat], ["left", (view.seat + 1) % 4], ["top", (view.seat + 2) % 4],
+    ["right", (view.seat + 3) % 4]];
+  for (const [spot, p] of spots) {
+    const box = el("div", "hr-" + spot);
+    box.append(el("div", "hr-name", seatName(view, p)));
+    for (const suit of "shdc") {
+      const cards = hands[p].map((c) => Cards.parse(c)).filter((c) => c && c.suit === suit);
+      const row = el("div", "hr-suit");
+      row.append(el("span", suit === "h" || suit === "d" ? "red" : "", STRAIN[suit.toUpperCase()]),
+        " " + (cards.length ? cards.map((c) => (c.rank === "T" ? "10" : c.rank)).join(" ") : "\u2014"));
+      box.append(row);
+    }
+    grid.append(box);
+  }
+  return grid;
+}
+
 // A finished Bridge deal looked back on (view.review, sent once the deal is over): the
 // double-dummy table of the deal as dealt, its par, and the result against par for my side.
 function reviewNode(view) {
   const r = view.review;
   if (!r || !Array.isArray(r.dd) || r.dd.length !== 5 || !r.par) return null;
   const box = el("section", "review");
+  if (Array.isArray(r.hands) && r.hands.length === 4) box.append(el("h3", null, t("The deal")), handRecord(view, r.hands));
   box.append(el("h3", null, t("Double dummy")));
   const grid = el("table", "dd");
   grid.append(el("caption", null, t("Tricks each seat would take as declarer, every card seen")));
