@@ -188,7 +188,7 @@ def test_keyboard_only_bridge_call(browser, server, page_errors):
     # The AI's calls (or cards, once the auction is over) that follow are said by the live region.
     v = wait_ready(page)
     seat, text = next((p, m) for p, m in reversed(v["observation"]["history"]) if p not in (2, -1))
-    who = ["North", "East", "South", "West"][seat]
+    who = ["South", "West", "North", "East"][seat]   # the engine's seats (RULES.md §7)
     words = {"pass": f"{who} passes", "X": f"{who}: Double", "XX": f"{who}: Redouble"}
     said = words.get(text) or (f"{who} bids " if re.fullmatch(r"[1-7](C|D|H|S|NT)", text)
                                else f"{who} plays {card_name(text)}")
