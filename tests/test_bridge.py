@@ -409,6 +409,11 @@ def test_cli_dd_prints_the_table():
         assert main(["dd", DEAL]) == 0
     text = out.getvalue()
     assert "NT" in text and " 13" in text
+    assert f"par (vulnerable: none, dealer N): {bridge.par(DEAL, 'none', 'N')}" in text
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["dd", DEAL, "--vul", "ew", "--dealer", "W"]) == 0
+    assert out.getvalue().splitlines()[-1] == f"par (vulnerable: ew, dealer W): {bridge.par(DEAL, 'ew', 'W')}"
 
 
 def test_cli_dd_bad_input_is_a_user_error(capsys):
