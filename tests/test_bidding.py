@@ -1215,6 +1215,16 @@ def test_over_a_takeout_double_responder_names_a_five_card_suit_before_a_four_ca
     assert choose_call(hand("QT64", "KJ72", "543", "94"), ["1D", "X"])[:2] == ("1H", "resp.new_suit")
 
 
+def test_with_four_cards_in_each_major_responder_bids_hearts_first():
+    """1m: up the line with 4-4 in the majors (opener's four spades come next), the
+    longer major first otherwise."""
+    for opening in ("1C", "1D"):
+        assert choose_call(hand("K954", "AKJ5", "T52", "KQ"), [opening, "P"])[:2] == ("1H", "resp.new_suit")
+        assert choose_call(hand("K9542", "AKJ5", "T5", "KQ"), [opening, "P"])[:2] == ("1S", "resp.new_suit")
+        assert choose_call(hand("K954", "AKJ52", "T5", "KQ"), [opening, "P"])[:2] == ("1H", "resp.new_suit")
+    assert choose_call(hand("AQ62", "85", "K73", "J942"), ["1C", "P", "1H", "P"])[:2] == ("1S", "rebid.new_suit")
+
+
 def test_the_strong_doubler_names_his_long_suit_when_opener_rebids_his():
     """1D X 1H P 2D: the doubler with 17+ and a five-card suit of his own bids it
     rather than pass (seed 7 deal 172: 18 HCP and seven clubs passed 2D); the
