@@ -225,7 +225,7 @@ def test_module_doctest():
 
 def test_a_deal_s_review_sets_the_result_against_its_par():
     """BridgeState.review: the deal's table and par, and once it is over the
-    result against par in IMPs for North-South (BR-5, BR-6)."""
+    result against par in IMPs for North-South (BR-5 scores, the WBF IMP scale)."""
     text = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
     game = bridge.BridgeGame(vulnerability="both")
     state = game.from_deal(text)

@@ -832,15 +832,15 @@ class BridgeState(State):
     def review(self) -> dict:
         """The deal as dealt, looked back on: ``deal`` (PBN) and ``hands``
         (each seat's cards as dealt, by the game's seats, in bridge order),
-        ``dd`` its double-dummy table
-        (``dd_table``'s: strains C D H S NT, declarers N E S W), ``par`` (its
-        ``ns_score``, its ``contracts`` as ``{"contract", "declarers",
-        "overtricks", "undertricks"}`` and its ``text``), and once the deal is
-        over ``result``: the contract (None if passed out), its declarer (the
-        game's seat), the tricks taken and those double dummy gives him from
-        the opening lead, North-South's score, and ``imps``, that score against
-        par for North-South (BR-5, BR-6).  It shows every hand: a table shows
-        it when the deal is over, never before."""
+        ``dd`` its double-dummy table (``dd_table``'s: strains C D H S NT,
+        declarers N E S W), ``par`` (its ``ns_score``, its ``contracts`` as
+        ``{"contract", "declarers", "overtricks", "undertricks"}`` and its
+        ``text``), and once the deal is over ``result``: the contract (None if
+        passed out), its declarer (the game's seat), the tricks taken and those
+        double dummy gives him from the opening lead, North-South's score, and
+        ``imps``, that score against par for North-South (BR-5 scores; IMPs on
+        the WBF scale, ``imps``).  It shows every hand: a table shows it when
+        the deal is over, never before."""
         dealt = self.dealt_masks()
         table = dd_table(dealt)
         p = par_of_table(table, self.vulnerability, "S")  # South deals (BR-2.1)
