@@ -743,6 +743,27 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
         "Partner · South")
     expect(page.locator("#info")).to_contain_text("dealerPartner · South")   # South deals (BR-2.1)
     shot(page, screenshots, "bridge-review.png")
+    # The replay, at my last card before the claim: each card of my hand with its double-dummy tricks.
+    page.click("#replay-btn")
+    expect(page.locator("#replay-bar")).to_be_visible()
+    history = view_of(page)["observation"]["history"]
+    mine = max(i for i, (p, m) in enumerate(history) if p == 2 and not m.startswith("claim"))
+    page.click("#replay-last")
+    for _ in range(len(history) - mine):
+        page.click("#replay-prev")
+    expect(page.locator("#replay-step")).to_have_value(str(mine))
+    page.wait_for_function("() => !document.getElementById('replay-dd').hidden")
+    dd = page.evaluate("async ([id, step]) => (await fetch(`/api/games/${id}/replay/${step}`)).json()",
+                       [game_id(page), mine])["dd_cards"]
+    assert dd["seat"] == 2 and dd["tricks"] == solve_state(cardavia.from_json(
+        {**s.to_dict(), "moves": s.to_dict()["moves"][:mine]}))
+    badges = page.locator("#hand .card .dd-tricks")
+    expect(badges).to_have_count(len(dd["tricks"]))
+    expect(page.locator("#hand .card .dd-tricks.best")).to_have_count(
+        sum(n == max(dd["tricks"].values()) for n in dd["tricks"].values()))
+    expect(page.locator("#replay-dd")).to_have_text(
+        "Double dummy: the tricks You (North) and Partner · South take from this trick on, after each card")
+    shot(page, screenshots, "bridge-replay-double-dummy.png")
     assert page_errors == []
     page.context.close()
 

@@ -305,6 +305,36 @@ def test_a_finished_bridge_deal_is_reviewed_against_par_and_not_before(db):
         assert c.get(f"/api/games/{gid}").json()["review"] == s.review()
 
 
+def test_a_finished_bridge_deal_s_replay_solves_the_cards_the_seat_sees(db):
+    """Replaying a finished deal, each card of a hand the seat sees to play (his own, or
+    dummy's once shown) comes with its double-dummy tricks; a hidden hand's never do."""
+    seed, s = _seed_with_south_on_play()
+    best = max(solve_state(s).values())
+    before = s.to_dict()
+    with TestClient(create_app(db, testing=True)) as c:
+        c.get("/")
+        v = c.post("/api/test/games", json={"state": s.to_json(), "seat": 0, "pace": 0, "seed": seed}).json()
+        c.post(f"/api/games/{v['id']}/move", json={"move": f"claim {best}", "ply": v["ply"]})
+        moves = before["moves"]
+        shown = hidden = 0
+        for step in range(len(moves) + 1):
+            got = c.get(f"/api/games/{v['id']}/replay/{step}").json()
+            at = cardavia.from_json({**before, "moves": moves[:step]})
+            obs = at.observation(0)
+            sees = at.phase == "play" and (at.seat_to_play == 0 or (at.seat_to_play == obs["dummy"]
+                                                                    and obs["dummy_hand"] is not None))
+            if sees:
+                assert got["dd_cards"] == {"seat": at.seat_to_play, "tricks": solve_state(at)}, step
+                shown += 1
+            else:
+                assert "dd_cards" not in got, step
+                hidden += at.phase == "play"
+        assert shown and hidden
+        # a game still being played has no replay at all
+        live = c.post("/api/test/games", json={"state": s.to_json(), "seat": 0, "pace": 0}).json()
+        assert c.get(f"/api/games/{live['id']}/replay/1").status_code == 409
+
+
 # -- Hold'em side pots in the view -------------------------------------------------------------------
 def test_the_holdem_view_carries_the_side_pots(db):
     with TestClient(create_app(db)) as c:

@@ -10,7 +10,9 @@ The browser talks JSON over HTTP and one WebSocket per game:
 ``POST /api/games/{id}/undo``          ``{"ply": n}`` — take back the last own decision
 ``POST /api/games/{id}/hint``          ``{"ply": n}`` — what the AI would play here
 ``GET  /api/games/{id}/replay``        a finished game's ``State.to_json()``
-``GET  /api/games/{id}/replay/{step}`` the person's view after ``step`` moves of a finished game
+``GET  /api/games/{id}/replay/{step}`` the person's view after ``step`` moves of a finished game (in a
+                                       Bridge deal's play, where the seat sees the hand to play,
+                                       ``dd_cards``: each card's tricks, double dummy)
 ``WS   /api/games/{id}/ws``            pushes the view after every move, AI moves as they are made
 ``POST /api/replays``                  ``{"state": State JSON (text or object), "seat": n}``: opens a
                                        replay file (``cardavia simulate --replays DIR``) as a game
@@ -74,6 +76,7 @@ import cardavia
 from cardavia import i18n
 from cardavia.ai.explanations import described, explanation_template, readings, render_explanation
 from cardavia.ai.levels import LEVEL_TITLES, LEVELS, level_options
+from cardavia.bridge import BridgeState, solve_state
 from cardavia.game import CHANCE, State
 from cardavia.i18n import N_, fill
 from cardavia.web import site
@@ -901,6 +904,10 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         state = await asyncio.get_running_loop().run_in_executor(core.states, cardavia.from_json, data)
         view = core.view(Table(t.id, t.session, t.name, t.seat, t.level, t.pace, t.seed, state, readonly=t.readonly,
                                review=t.review if step == steps else None))
+        if t.state.is_over:  # a finished Bridge deal: each card the seat sees to play, solved double dummy
+            solved = await asyncio.get_running_loop().run_in_executor(core.states, _dd_cards, state, t.seat)
+            if solved is not None:
+                view["dd_cards"] = solved
         # "finished": whether the game is over at its last step (an opened replay may stop before).
         view.update({"replay": {"step": step, "steps": steps, "finished": t.state.is_over}, "legal": [],
                      "legal_count": 0, "undo": False, "thinking": None})
@@ -983,6 +990,20 @@ def _review_of(state: State) -> dict | None:
     """A finished deal's review where the game has one (Bridge: ``BridgeState.review``), else None."""
     review = getattr(state, "review", None)
     return review() if state.is_over and callable(review) else None
+
+
+def _dd_cards(state: State, seat: int) -> dict | None:
+    """In the play of a finished Bridge deal's replay, where ``seat`` sees the
+    hand to play (his own, or dummy's once shown): ``{"seat", "tricks"}``, each
+    legal card with the tricks its side takes from the current trick on, double
+    dummy (``bridge.solve_state``); else None."""
+    if not isinstance(state, BridgeState) or state.phase != "play":
+        return None
+    to_play = state.seat_to_play
+    obs = state.observation(seat).data
+    if to_play != seat and not (to_play == obs.get("dummy") and obs.get("dummy_hand")):
+        return None
+    return {"seat": to_play, "tricks": solve_state(state)}
 
 
 def _played(state: State, text: str) -> State:

@@ -519,6 +519,7 @@ function render() {
   renderCenter(view, obs);
   renderInfo(view, obs);
   renderHands(view, obs);
+  markDoubleDummy(view);
   renderMoves(view);
   renderStatus();
   renderOutcome(view);
@@ -915,6 +916,29 @@ function renderHands(view, obs) {
   const whose = view.read_only ? t("Hand of {seat}", { seat: seatName(view, view.seat) }) : t("Your hand");
   $("hand-label").textContent = n ? `${whose} (${num(n)})` : whose;
   $("hand").hidden = $("hand-label").hidden = n === 0 && (view.over || !!view.replay);
+}
+
+// The replay of a finished Bridge deal, where the hand to play is one I see (mine, or dummy's):
+// on each of its cards the tricks its side takes from this trick on, double dummy (view.dd_cards),
+// the best of them marked; the replay bar says what the numbers are.
+function markDoubleDummy(view) {
+  const dd = view.dd_cards;
+  const legend = $("replay-dd");
+  legend.hidden = !dd;
+  if (!dd || !dd.tricks) return;
+  const tricks = {};
+  for (const [card, n] of Object.entries(dd.tricks)) tricks[Cards.parse(card)?.text ?? card] = n;
+  const best = Math.max(...Object.values(tricks));
+  const box = dd.seat === view.seat ? $("hand") : $("dummy");
+  box.querySelectorAll(".card[data-card]").forEach((c) => {
+    const n = tricks[Cards.parse(c.dataset.card)?.text ?? c.dataset.card];
+    if (n == null) return;
+    c.append(el("span", "dd-tricks" + (n === best ? " best" : ""), num(n)));
+    c.setAttribute("aria-label", tn("{card}: {n} trick double dummy", "{card}: {n} tricks double dummy", n,
+      { card: Cards.name(c.dataset.card) }));
+  });
+  legend.textContent = t("Double dummy: the tricks {side} take from this trick on, after each card",
+    { side: t("{a} and {b}", { a: seatName(view, dd.seat), b: seatName(view, (dd.seat + 2) % 4) }) });
 }
 
 // Guandan's wild cards: the hearts of the level rank (GD-2).
