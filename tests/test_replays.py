@@ -140,6 +140,36 @@ def test_cli_replay_tells_tricks_rounds_and_phases(simulated, capsys):
     assert "trick won by player" in capsys.readouterr().out
 
 
+def test_cli_replay_double_dummy_scores_every_card_against_the_best(simulated, capsys):
+    """--dd: each card of the play with the tricks its side takes from there double dummy
+    (bridge.solve_state before it), and at the end the deal's par; with --seat only the
+    cards of the hands that seat sees (its own, dummy's)."""
+    from cardavia.bridge import solve_state
+
+    path = simulated["bridge"] / replay.file_name("bridge", 0)
+    state = cardavia.from_json(path.read_text())
+    main(["replay", str(path), "--dd"])
+    out = capsys.readouterr().out
+    data = state.to_dict()
+    at = cardavia.from_json(dict(data, moves=[]))
+    cards = 0
+    for n, text in enumerate(data["moves"], 1):
+        if at.phase == "play":
+            solved = solve_state(at)
+            best, got = max(solved.values()), solved[text]
+            tail = f"   double dummy {got} trick{'' if got == 1 else 's'}" + (
+                "" if got == best else f", {best - got} fewer than {best}")
+            assert any(line.startswith(f"{n:5d}  ") and line.endswith(f": {text}{tail}") for line in out.splitlines())
+            cards += 1
+        at.play(text)
+    assert cards == 52
+    review = state.review()
+    assert f"  par: {review['par']['text']}; North-South {review['result']['imps']:+d} IMP" in out
+    main(["replay", str(path), "--dd", "--seat", "0"])
+    seen = capsys.readouterr().out.count("double dummy")
+    assert 13 <= seen < 52   # South's cards, and dummy's when dummy is seen
+
+
 def test_cli_replay_seen_by_one_seat_hides_the_others(simulated, capsys):
     path = simulated["updown"] / replay.file_name("updown", 0)
     state = cardavia.from_json(path.read_text())

@@ -12,7 +12,7 @@ def run(args) -> int:
 
     try:
         state = replay.load(args.file)
-        steps = replay.narrate(state, seat=args.seat)
+        steps = replay.narrate(state, seat=args.seat, double_dummy=args.double_dummy)
         first = next(steps)
     except ValueError as e:
         raise UserError(str(e)) from None
@@ -41,4 +41,7 @@ def add_parser(sub) -> None:
     p.add_argument("--seat", type=bounded_int(7, 0), default=None, metavar="N",
                    help="see the deal as seat N does: its own hand only, the others' hidden moves in their public form")
     p.add_argument("--step", action="store_true", help="wait for Enter after each move")
+    p.add_argument("--double-dummy", "--dd", action="store_true",
+                   help="Bridge: say after each card the tricks its side takes from there double dummy, "
+                   "and how many fewer than the best card's")
     p.set_defaults(func=run)

@@ -135,12 +135,16 @@ def _format(value: Any) -> str:
     return str(value)
 
 
-def narrate(state: State, seat: int | None = None) -> Iterator[str]:
+def narrate(state: State, seat: int | None = None, double_dummy: bool = False) -> Iterator[str]:
     """Tell the deal (or match) of ``state`` move by move: one text per step
     (the start, each move with what it changed, the outcome).  With ``seat``
     the deal is seen by that seat: its hand only, the others' hidden moves
-    in their public form."""
+    in their public form.  With ``double_dummy``, each card of a Bridge play
+    (with ``seat``, each of a hand that seat sees: its own, dummy's) says the
+    tricks its side takes from there double dummy against the best card's
+    (``bridge.solve_state``)."""
     import cardavia
+    from cardavia.bridge import BridgeState, solve_state
 
     game = state.game
     if seat is not None and not 0 <= seat < game.num_players:
@@ -160,6 +164,11 @@ def narrate(state: State, seat: int | None = None) -> Iterator[str]:
     before = replay.observation(view).data
     for n, text in enumerate(data["moves"], 1):
         seen = len(replay.history)
+        solved = None
+        if double_dummy and isinstance(replay, BridgeState) and replay.phase == "play" and not text.startswith("claim"):
+            to_play = replay.seat_to_play
+            if seat is None or to_play == seat or (to_play == before.get("dummy") and before.get("dummy_hand")):
+                solved = solve_state(replay)
         replay.play(text)
         after = replay.observation(view).data
         lines = []
@@ -170,7 +179,12 @@ def narrate(state: State, seat: int | None = None) -> Iterator[str]:
             shown = str(m) if seat is None or p == seat else m.public_text()
             source = _played_from(before, after)
             mover = names[p] if source in (None, p) else f"{names[p]} from {names[source]}"
-            lines.append(f"{n:5d}  {mover}: {shown}")
+            note = ""
+            if solved is not None and str(m) in solved:
+                best = max(solved.values())
+                note = f"   double dummy {solved[str(m)]} trick{'' if solved[str(m)] == 1 else 's'}" + (
+                    "" if solved[str(m)] == best else f", {best - solved[str(m)]} fewer than {best}")
+            lines.append(f"{n:5d}  {mover}: {shown}{note}")
         events = _events(before, after, names)
         lines += events
         if any(e.startswith("== deal") for e in events):
@@ -186,4 +200,9 @@ def narrate(state: State, seat: int | None = None) -> Iterator[str]:
     if outcome.winners:
         end.append("winners: " + ", ".join(names[p] for p in outcome.winners))
     end += [f"  {k}: {_format(v)}" for k, v in outcome.score.items()]
+    if double_dummy and isinstance(replay, BridgeState):
+        review = replay.review()
+        imps = review["result"]["imps"]
+        end.append(f"  par: {review['par']['text']}; North-South {imps:+d} IMP{'' if abs(imps) == 1 else 's'} "
+                   "against it")
     yield "\n".join(end)
