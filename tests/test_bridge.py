@@ -1047,3 +1047,20 @@ def test_positions_play_from_several_threads_at_once():
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(work, range(8)))
     assert together == alone
+
+
+def test_a_seat_sees_the_hand_to_play_when_it_is_his_or_dummy_s_shown():
+    """BR-4.1: dummy's cards are seen by all once the opening lead is made;
+    sees_to_play agrees with what each seat's observation shows."""
+    import random
+
+    rng = random.Random(4)
+    for seed in range(6):
+        s = bridge.BridgeGame().new_state(seed=seed)
+        while not s.is_over:
+            for seat in range(4):
+                obs = s.observation(seat)
+                shown = s.seat_to_play == seat or (s.seat_to_play == obs["dummy"] and obs["dummy_hand"] is not None)
+                assert s.sees_to_play(seat) == (s.phase == "play" and shown)
+            s.play(rng.choice(list(s.legal_moves())))
+        assert not any(s.sees_to_play(seat) for seat in range(4))

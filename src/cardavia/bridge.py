@@ -599,6 +599,12 @@ class BridgeState(State):
         outside the play."""
         return None if self._claim else self._pos.seat_to_play
 
+    def sees_to_play(self, seat: int) -> bool:
+        """Whether ``seat`` sees the hand whose card is due: his own, or
+        dummy's once the opening lead has shown it (BR-4.1)."""
+        to_play = self.seat_to_play
+        return to_play is not None and (to_play == seat or (to_play == self.dummy and bool(self._pos.played())))
+
     @property
     def from_dummy(self) -> bool:
         """True when the card due comes from dummy (declarer chooses it)."""

@@ -164,11 +164,10 @@ def narrate(state: State, seat: int | None = None, double_dummy: bool = False) -
     before = replay.observation(view).data
     for n, text in enumerate(data["moves"], 1):
         seen = len(replay.history)
-        solved = None
-        if double_dummy and isinstance(replay, BridgeState) and replay.phase == "play" and not text.startswith("claim"):
-            to_play = replay.seat_to_play
-            if seat is None or to_play == seat or (to_play == before.get("dummy") and before.get("dummy_hand")):
-                solved = solve_state(replay)
+        solved = None  # the cards of a hand the reader sees, solved double dummy
+        if (double_dummy and isinstance(replay, BridgeState) and replay.phase == "play"
+                and not text.startswith("claim") and (seat is None or replay.sees_to_play(seat))):
+            solved = solve_state(replay)
         replay.play(text)
         after = replay.observation(view).data
         lines = []

@@ -997,13 +997,9 @@ def _dd_cards(state: State, seat: int) -> dict | None:
     hand to play (his own, or dummy's once shown): ``{"seat", "tricks"}``, each
     legal card with the tricks its side takes from the current trick on, double
     dummy (``bridge.solve_state``); else None."""
-    if not isinstance(state, BridgeState) or state.phase != "play":
+    if not isinstance(state, BridgeState) or state.phase != "play" or not state.sees_to_play(seat):
         return None
-    to_play = state.seat_to_play
-    obs = state.observation(seat).data
-    if to_play != seat and not (to_play == obs.get("dummy") and obs.get("dummy_hand")):
-        return None
-    return {"seat": to_play, "tricks": solve_state(state)}
+    return {"seat": state.seat_to_play, "tricks": solve_state(state)}
 
 
 def _played(state: State, text: str) -> State:
