@@ -184,10 +184,10 @@ def test_keyboard_only_bridge_call(browser, server, page_errors):
     ply = v["ply"]
     page.keyboard.press("Enter")
     base.wait_moved(page, ply)
-    assert [2, bid] in view_of(page)["observation"]["history"]
+    assert [0, bid] in view_of(page)["observation"]["history"]   # I sit South, seat 0 (RULES.md §7)
     # The AI's calls (or cards, once the auction is over) that follow are said by the live region.
     v = wait_ready(page)
-    seat, text = next((p, m) for p, m in reversed(v["observation"]["history"]) if p not in (2, -1))
+    seat, text = next((p, m) for p, m in reversed(v["observation"]["history"]) if p not in (0, -1))
     who = ["South", "West", "North", "East"][seat]   # the engine's seats (RULES.md §7)
     words = {"pass": f"{who} passes", "X": f"{who}: Double", "XX": f"{who}: Redouble"}
     said = words.get(text) or (f"{who} bids " if re.fullmatch(r"[1-7](C|D|H|S|NT)", text)

@@ -217,7 +217,6 @@ async function startGame(ev) {
   $("home-error").textContent = "";
   const g = chosenGame();
   const body = { game: g.name, level: $("level").value, pace: Number($("pace").value) };
-  if (g.name === "bridge") body.seat = 2;   // South, as bridge diagrams put the player
   const seed = new URLSearchParams(location.search).get("seed");   // ?seed=N replays a given deal
   if (seed && /^\d{1,18}$/.test(seed)) body.seed = Number(seed);
   if (g.plays_matches) body.match = $("match").checked;
