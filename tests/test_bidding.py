@@ -18,7 +18,7 @@ GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
          "partnership_aces", "four_card_major", "takeout", "silent_side", "unbid", "contested", "negative",
          "short_theirs", "combined", "fit", "silent_opponents", "dummy",
-         "honours", "trumps", "overcalls_first"}
+         "honours", "trumps", "overcalls_first", "not_theirs"}
 
 
 @pytest.fixture(autouse=True)
@@ -1213,6 +1213,17 @@ def test_over_a_takeout_double_responder_names_a_five_card_suit_before_a_four_ca
     assert choose_call(hand("QT642", "KT72", "543", "9"), ["1D", "X"])[:2] == ("1S", "resp.new_suit")
     assert explain(["1D", "X"], "1S") == ("resp.new_suit", {"suit": "S", "length": 4, "low": 6})
     assert choose_call(hand("QT64", "KJ72", "543", "94"), ["1D", "X"])[:2] == ("1H", "resp.new_suit")
+
+
+def test_a_bid_of_the_opponents_suit_is_not_read_as_a_fit_in_it():
+    """The catch-all game and slam rows need a fit in a suit that is not the
+    opponents' alone: 4H over their 1H is no heart fit, our own 4H still is."""
+    assert explain(["P", "1H", "P", "1S"], "4H") == ("bid.natural", {"suit": "H", "level": 4})
+    assert explain(["P", "1H", "P", "1S"], "4S") == ("bid.natural", {"suit": "S", "level": 4})
+    assert explain(["1H", "2H"], "4H") == ("bid.game_fit", {"suit": "H", "trumps": 8})
+    assert explain(["P", "1D", "P", "1S"], "4H") == ("bid.game_fit", {"suit": "H", "trumps": 8})
+    found = choose_call(hand("A2", "AKQJ9876", "32", "2"), ["P", "1H", "P", "1S"])
+    assert found is None or found[1] != "bid.game_fit"
 
 
 def test_with_four_cards_in_each_major_responder_bids_hearts_first():

@@ -102,6 +102,14 @@ def _theirs(context: str) -> str:
                                  if (n - j) % 2 == 1 and t[0].isdigit() and t[1:] in SUITS))
 
 
+def _ours(context: str) -> str:
+    """The suits bid by the player to call or his partner."""
+    tokens = context.split()
+    n = len(tokens)
+    return "".join(dict.fromkeys(t[1] for j, t in enumerate(tokens)
+                                 if (n - j) % 2 == 0 and t[0].isdigit() and t[1:] in SUITS))
+
+
 def _unbid(context: str) -> str:
     """The suits nobody has named in a bid."""
     named = {t[1] for t in context.split() if t[0].isdigit() and t[1:] in SUITS}
@@ -219,6 +227,8 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
             ok = all(hand.length[s] <= want for s in _theirs(context))
         elif key == "unbid":
             ok = want not in _theirs(context)
+        elif key == "not_theirs":
+            ok = want not in _theirs(context) or want in _ours(context)
         elif key == "contested":
             tokens = context.split()
             bids = [j for j, t in enumerate(tokens) if t[0].isdigit()]
@@ -269,7 +279,7 @@ def choose_call(hand: Sequence[str] | Hand, auction: Sequence[Any], legal: Seque
     return None if row is None else (row[1], row[3], row[4])
 
 
-_CONTEXT_ONLY = ("silent_opponents", "contested", "silent_side", "unbid")
+_CONTEXT_ONLY = ("silent_opponents", "contested", "silent_side", "unbid", "not_theirs")
 _ANY_HAND = Hand(["As", "Ks", "Qs", "Js", "Ah", "Kh", "Qh", "Ad", "Kd", "Qd", "Ac", "Kc", "Qc"])
 
 

@@ -49,6 +49,9 @@ holds their English.  Constraints (every one must hold):
     (a long suit is overcalled; a takeout double then a suit shows more).
 ``unbid``  a suit
     a suit the opponents have not bid.
+``not_theirs``  a suit
+    not a suit that only the opponents have bid (a fit there is read as
+    no fit: a bid of their suit is not a raise of it).
 ``negative``  two suits
     four or more cards in a major that is neither.
 ``short_theirs``  n

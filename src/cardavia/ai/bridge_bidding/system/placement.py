@@ -33,13 +33,16 @@ for strain in ("NT", "S", "H", "D", "C"):
         rule(r".", "6NT", "bid.slam_values", {"low": 32}, combined=(32, 36), balanced=True, silent_opponents=True)
     else:
         rule(r".", f"6{strain}", "bid.slam_fit", {"suit": strain, "low": 31}, combined=(31, 40), fit=strain,
-             silent_opponents=True)
+             silent_opponents=True, not_theirs=strain)
+# (a fit only in a suit that is not the opponents' alone, since December 2026: so a bid of their suit
+# no longer reads as a raise of it; fresh seeds 21, 22: no auction changed)
 for m in MAJORS:
-    rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "trumps": 8}, combined=(23, 32), fit=m)
+    rule(r".", f"4{m}", "bid.game_fit", {"suit": m, "trumps": 8}, combined=(23, 32), fit=m, not_theirs=m)
 rule(r".", "3NT", "bid.game", {"low": 24}, combined=(24, 32), stop="unbid", silent_opponents=True)
 rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), stop="theirs", silent_opponents=False)
 for m in "DC":
-    rule(r".", f"5{m}", "bid.game_fit", {"suit": m, "trumps": 8}, combined=(28, 32), fit=m, silent_opponents=True)
+    rule(r".", f"5{m}", "bid.game_fit", {"suit": m, "trumps": 8}, combined=(28, 32), fit=m, silent_opponents=True,
+         not_theirs=m)
 # Game values together and no fit or stopper found: game all the same, not a pass below it.
 rule(r".", "3NT", "bid.game", {"low": 25}, combined=(25, 32), silent_opponents=True)
 
