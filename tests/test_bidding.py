@@ -1226,6 +1226,16 @@ def test_a_bid_of_the_opponents_suit_is_not_read_as_a_fit_in_it():
     assert found is None or found[1] != "bid.game_fit"
 
 
+def test_opener_rebids_over_1nt_after_a_takeout_double_as_without_it():
+    """1S (X) 1NT (P): responder's 6-9 without a fit; opener passes a minimum,
+    rebids a six-card suit or names a second one, as over 1S P 1NT P."""
+    for auction in (["1S", "X", "1NT", "P"], ["1S", "P", "1NT", "P"]):
+        assert choose_call(hand("AQ5432", "K4", "Q73", "52"), auction)[:2] == ("2S", "rebid.own_suit")
+        assert choose_call(hand("AQ543", "K4", "Q73", "J52"), auction)[:2] == ("pass", "pass.minimum")
+        assert choose_call(hand("AQ543", "K4", "3", "KJ652"), auction)[:2] == ("2C", "rebid.new_suit")
+    assert explain(["1S", "X", "1NT", "P"], "pass") == ("pass.minimum", {"high": 15})
+
+
 def test_with_four_cards_in_each_major_responder_bids_hearts_first():
     """1m: up the line with 4-4 in the majors (opener's four spades come next), the
     longer major first otherwise."""
