@@ -93,7 +93,13 @@ it, 4.74 against BfG's 5.08 (-0.337 [-0.609, -0.065]).  Then the
 lever's fits reading partner's length by the rows too
 (``simulate.partnership_fits``): seeds 21-24 -0.001, 5 auctions changed;
 seed 26, first bid after it, 4.51 against BfG's 4.98 (-0.475 [-0.743,
--0.207]).
+-0.207]); seed 27, with nothing changed, 4.59 against 4.85 (-0.254
+[-0.540, +0.032]).  Then 1H over a minor with four of each major (up the
+line): seeds 21-24 +0.007, -0.013, +0.003, -0.001, 69 auctions changed;
+a bid of the opponents' suit read as no fit in it: seeds 21, 22, no
+auction changed; opener's rebids over 1x (X) 1NT as over 1x P 1NT: seeds
+21, 22 +0.003, -0.002, 9 auctions changed; seed 28, first bid after them,
+4.43 against BfG's 4.83 (-0.402 [-0.668, -0.136]).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
