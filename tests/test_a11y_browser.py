@@ -359,6 +359,21 @@ def test_phone_guandan_with_27_cards(browser, fixture_server, page_errors, scree
     page.context.close()
 
 
+def test_phone_bridge_hand_of_13_in_one_row(browser, fixture_server, page_errors, screenshots):
+    """A Bridge hand fits one row on a 360px phone, each card's strip 24px or more."""
+    state = cardavia.load("bridge").new_state(seed=5)
+    page = phone_page(browser, page_errors)
+    page.goto(fixture_server.url + "/")
+    v = base.open_fixture(page, fixture_server, state, 0)
+    assert len(base.hand_of(v)) == 13
+    check_phone_hand(page, 13)
+    rows = {round(page.locator("#hand .card").nth(i).bounding_box()["y"]) for i in range(13)}
+    assert len(rows) == 1, rows
+    base.shot(page, screenshots, "a11y-phone-bridge.png")
+    assert not page_errors, page_errors
+    page.context.close()
+
+
 def test_phone_no_horizontal_overflow_on_home_rules_and_tables(browser, server, page_errors, axe):
     page = phone_page(browser, page_errors)
     page.goto(server.url + "/")

@@ -981,8 +981,9 @@ function layoutHand(box) {
   const w = box.firstChild.getBoundingClientRect().width || 48;
   const W = box.clientWidth - 8;
   let step = n > 1 ? Math.floor(((W - w - 1) / (n - 1)) * 10) / 10 : w;
-  // At least 26px of each card shows (a touch target above WCAG's 24px): a big hand wraps into rows.
-  step = Math.max(Math.min(step, w + 4), Math.min(w * 0.65, 26));
+  // At least 24px of each card shows (WCAG 2.2's least touch target): a big hand wraps into rows, and
+  // a Bridge hand of 13 keeps one row on a 360px phone (at 26px its last card wrapped alone).
+  step = Math.max(Math.min(step, w + 4), Math.min(w * 0.65, 24));
   box.style.setProperty("--step", `${step - w}px`);
 }
 
