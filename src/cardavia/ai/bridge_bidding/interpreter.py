@@ -94,20 +94,17 @@ def _pattern(context: str) -> re.Pattern:
     return re.compile(context)
 
 
+def _suits_bid(context: str, by_opponents: bool) -> str:
+    """The suits bid by the opponents of the player to call, or by his side."""
+    tokens = context.split()
+    n = len(tokens)
+    return "".join(dict.fromkeys(t[1] for j, t in enumerate(tokens)
+                                 if (n - j) % 2 == by_opponents and t[0].isdigit() and t[1:] in SUITS))
+
+
 def _theirs(context: str) -> str:
     """The suits bid by the opponents of the player to call."""
-    tokens = context.split()
-    n = len(tokens)
-    return "".join(dict.fromkeys(t[1] for j, t in enumerate(tokens)
-                                 if (n - j) % 2 == 1 and t[0].isdigit() and t[1:] in SUITS))
-
-
-def _ours(context: str) -> str:
-    """The suits bid by the player to call or his partner."""
-    tokens = context.split()
-    n = len(tokens)
-    return "".join(dict.fromkeys(t[1] for j, t in enumerate(tokens)
-                                 if (n - j) % 2 == 0 and t[0].isdigit() and t[1:] in SUITS))
+    return _suits_bid(context, True)
 
 
 def _unbid(context: str) -> str:
@@ -228,7 +225,7 @@ def _holds(hand: Hand, constraints: dict[str, Any], context: str) -> bool:
         elif key == "unbid":
             ok = want not in _theirs(context)
         elif key == "not_theirs":
-            ok = want not in _theirs(context) or want in _ours(context)
+            ok = want not in _theirs(context) or want in _suits_bid(context, False)
         elif key == "contested":
             tokens = context.split()
             bids = [j for j, t in enumerate(tokens) if t[0].isdigit()]
