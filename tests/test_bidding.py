@@ -717,7 +717,7 @@ def test_a_pass_or_double_no_row_makes_shows_nothing():
     from cardavia.ai.bridge_bidding.interpreter import reading_row
     from cardavia.ai.bridge_bidding.sampler import call_shows
     for auction, call in ((["1NT", "pass", "2C", "pass", "2H", "pass", "4H", "X"], "XX"),
-                          (["1D", "pass", "pass", "X"], "pass"), (["1NT", "pass", "2C", "pass", "2D"], "X")):
+                          (["1H", "1S", "pass", "pass", "X"], "pass"), (["1NT", "pass", "2C", "pass", "2D"], "X")):
         assert reading_row(auction, call) is None
         assert explain(auction, call) == ("call.no_meaning", {})
         assert call_shows(auction, call) is None
@@ -1234,6 +1234,14 @@ def test_opener_rebids_over_1nt_after_a_takeout_double_as_without_it():
         assert choose_call(hand("AQ543", "K4", "Q73", "J52"), auction)[:2] == ("pass", "pass.minimum")
         assert choose_call(hand("AQ543", "K4", "3", "KJ652"), auction)[:2] == ("2C", "rebid.new_suit")
     assert explain(["1S", "X", "1NT", "P"], "pass") == ("pass.minimum", {"high": 15})
+
+
+def test_opener_over_their_balancing_double_rebids_six_or_passes():
+    """1S P P (X): six spades rebid them, else a pass (it had no reading: "no agreed meaning")."""
+    balanced_out = ["1S", "P", "P", "X"]
+    assert choose_call(hand("AQ5432", "K4", "Q73", "52"), balanced_out)[:2] == ("2S", "rebid.own_suit")
+    assert choose_call(hand("AQ543", "K4", "Q73", "J52"), balanced_out)[:2] == ("pass", "pass.competitive")
+    assert explain(balanced_out, "pass") == ("pass.competitive", {})
 
 
 def test_with_four_cards_in_each_major_responder_bids_hearts_first():
