@@ -99,7 +99,9 @@ line): seeds 21-24 +0.007, -0.013, +0.003, -0.001, 69 auctions changed;
 a bid of the opponents' suit read as no fit in it: seeds 21, 22, no
 auction changed; opener's rebids over 1x (X) 1NT as over 1x P 1NT: seeds
 21, 22 +0.003, -0.002, 9 auctions changed; seed 28, first bid after them,
-4.43 against BfG's 4.83 (-0.402 [-0.668, -0.136]).
+4.43 against BfG's 4.83 (-0.402 [-0.668, -0.136]).  Then opener over their
+balancing double (1x P P X) rebidding six of his suit, else passing: seeds
+21, 22 +0.007, +0.000, 5 auctions changed.
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls
