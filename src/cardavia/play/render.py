@@ -390,6 +390,10 @@ def _bridge(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     return out
 
 
+DD_SEATS = (2, 3, 0, 1)
+"""The double-dummy table's N E S W as the game's seats (South 0, West 1, North 2, East 3)."""
+
+
 def render_review(review: Mapping[str, Any], names: list[str], me: int) -> RenderableType:
     """A finished Bridge deal looked back on (``BridgeState.review``, given
     only once the deal is over): the double-dummy table (no-trump first, the
@@ -398,13 +402,13 @@ def render_review(review: Mapping[str, Any], names: list[str], me: int) -> Rende
     short = [n.split(" ")[0] for n in names]
     grid = Table(box=None, pad_edge=False, header_style="bold")
     grid.add_column("")
-    for seat in (2, 3, 0, 1):  # N E S W as the game's seats
+    for seat in DD_SEATS:
         grid.add_column(short[seat], justify="right")
     for strain, row in (("NT", 4), ("S", 3), ("H", 2), ("D", 1), ("C", 0)):
         grid.add_row(strain, *map(str, review["dd"][row]))
     out: list[RenderableType] = [Text("The deal:", style="bold")]
     out += [Text(f"  {short[seat] + ':':<7}", style="bold").append(bridge_hand(review["hands"][seat]))
-            for seat in (2, 3, 0, 1)]
+            for seat in DD_SEATS]
     out += [Text("Double dummy: the tricks each seat would take as declarer, every card seen", style="bold"), grid,
             line("Par", review["par"]["text"])]
     result = review.get("result")

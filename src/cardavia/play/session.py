@@ -19,6 +19,7 @@ import cardavia
 from cardavia import rules
 from cardavia.ai.explanations import described, readings, render_explanation
 from cardavia.ai.levels import level_agent, make_level_agent
+from cardavia.bridge import BridgeState
 from cardavia.game import CHANCE, Game, State
 from cardavia.play.render import PAGE, render, render_moves, render_review, seat_names
 
@@ -167,9 +168,8 @@ class Session:
                     value = f"{self.who(value)} and {self.who(value + 2)}"
             if isinstance(value, (int, float, str, bool)) or value is None:
                 self.say(Text(f"  {key}: {value}", style="dim"))
-        review = getattr(self.state, "review", None)
-        if callable(review):  # a Bridge deal against its double-dummy par
-            self.say(render_review(review(), self.names, self.seat))
+        if isinstance(self.state, BridgeState):  # a Bridge deal against its double-dummy par
+            self.say(render_review(self.state.review(), self.names, self.seat))
         mine = outcome.returns[self.seat]
         self.say(Text("You win." if mine > 0 else ("You lose." if mine < 0 else "A draw for you."), style="bold"))
 

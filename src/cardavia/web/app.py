@@ -987,9 +987,8 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
 
 
 def _review_of(state: State) -> dict | None:
-    """A finished deal's review where the game has one (Bridge: ``BridgeState.review``), else None."""
-    review = getattr(state, "review", None)
-    return review() if state.is_over and callable(review) else None
+    """A finished Bridge deal's review (``BridgeState.review``), else None."""
+    return state.review() if isinstance(state, BridgeState) and state.is_over else None
 
 
 def _dd_cards(state: State, seat: int) -> dict | None:

@@ -925,12 +925,11 @@ function markDoubleDummy(view) {
   const legend = $("replay-dd");
   legend.hidden = !dd;
   if (!dd || !dd.tricks) return;
-  const tricks = {};
-  for (const [card, n] of Object.entries(dd.tricks)) tricks[Cards.parse(card)?.text ?? card] = n;
+  const tricks = dd.tricks;   // by the engine's card text, as the hands' data-card
   const best = Math.max(...Object.values(tricks));
   const box = dd.seat === view.seat ? $("hand") : $("dummy");
   box.querySelectorAll(".card[data-card]").forEach((c) => {
-    const n = tricks[Cards.parse(c.dataset.card)?.text ?? c.dataset.card];
+    const n = tricks[c.dataset.card];
     if (n == null) return;
     c.append(el("span", "dd-tricks" + (n === best ? " best" : ""), num(n)));
     c.setAttribute("aria-label", tn("{card}: {n} trick double dummy", "{card}: {n} tricks double dummy", n,
