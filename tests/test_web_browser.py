@@ -697,7 +697,8 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
     game = cardavia.load("bridge")
     for seed in range(40):
         s, agent = game.new_state(seed=seed), make_agent("heuristic", game, seed=seed)
-        while not s.is_over and not (s.phase == "play" and s.current_player == 2 and s.remaining_tricks <= 9):
+        while not s.is_over and not (s.phase == "play" and s.current_player == 2 and s.remaining_tricks <= 9
+                                     and s.trick):   # mid-trick: the claim takes the trick in progress
             s.play(agent.act(s))
         best = max(solve_state(s).values()) if not s.is_over else 99
         if best < s.remaining_tricks:
@@ -719,6 +720,7 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
     page.click("#claim-btn")
     expect(page.locator("#outcome")).to_be_visible()
     expect(page.locator("#info")).to_contain_text(f"claimed {best} of the remaining tricks")
+    expect(page.locator(".trick")).to_have_count(0)   # the claim took the trick in progress with the rest
     shot(page, screenshots, "bridge-claim-accepted.png")
     # The deal looked back on: the seats as the engine names them (RULES.md §7: North is seat 2, mine
     # here), the double-dummy table no-trump first, par and the result against it for my side (N-S).

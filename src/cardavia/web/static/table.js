@@ -727,7 +727,8 @@ function renderCenter(view, obs) {
     lp.append(el("span", "label", t("to beat ({seat})", { seat: seatName(view, obs.last_player) })), Cards.play(obs.last_play));
     box.append(lp);
   }
-  if (Array.isArray(obs.trick) && obs.trick.length) {
+  // once over (a claim ends the play mid-trick), the cards of an unfinished trick are no "current trick"
+  if (obs.phase !== "over" && Array.isArray(obs.trick) && obs.trick.length) {
     const trick = el("div", "trick");
     trick.append(el("span", "label", t("current trick")));
     for (const e of obs.trick) {
