@@ -239,6 +239,34 @@ def test_mc_bid_levels_follow_the_threshold_and_step():
     assert str(weak.choose(state2.observation(2), state2.legal_moves())) == "pass"
 
 
+def test_mc_explains_a_bid_by_its_chance_as_landlord():
+    from cardavia.ai.explanations import render_explanation
+    state = _bidding_spot(True)
+    obs, legal = state.observation(0), state.legal_moves()
+    mc = make_agent("mc:rollouts=100,bid_threshold=0.5,bid_step=1", state.game, seed=1)
+    assert mc.explain(obs, legal[0]) is None   # no bid made yet: no reason to give
+    move = mc.choose(obs, legal)
+    ident, params = mc.explain(obs, move)
+    assert (str(move), ident) == ("bid 1", "ddz.bid")
+    assert params == {"chance": round(100 * mc.last_win_share), "worlds": 100, "level": 1, "threshold": 50}
+    assert render_explanation(ident, params) == (
+        f"Wins {params['chance']}% of 100 sampled deals as landlord: worth a bid of 1")
+    # worth a bid of 1, but 2 is the bid to beat
+    topped = state.clone()
+    topped.play("bid 1")
+    topped.play("bid 2")
+    obs2 = topped.observation(2)
+    move = mc.choose(obs2, topped.legal_moves())
+    assert str(move) == "pass" and mc.explain(obs2, move)[0] == "ddz.pass_outbid"
+    assert mc.explain(obs, move) is None   # another spot than the last bid's
+    weak = _bidding_spot(False)
+    picky = make_agent("mc:rollouts=100,bid_threshold=0.9", weak.game, seed=1)
+    move = picky.choose(weak.observation(0), weak.legal_moves())
+    ident, params = picky.explain(weak.observation(0), move)
+    assert (str(move), ident, params["threshold"]) == ("pass", "ddz.pass_weak", 90)
+    assert render_explanation(ident, params).startswith(f"Wins only {params['chance']}% of 100 sampled deals")
+
+
 def test_mc_bidding_win_share_is_the_same_without_the_compiled_driver():
     state = _bidding_spot(False)
     fast = make_agent("mc:rollouts=80", state.game, seed=3)

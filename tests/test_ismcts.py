@@ -134,6 +134,8 @@ def test_ismcts_forced_moves_and_bids_are_not_searched():
     theirs = MonteCarloAgent(ddz, seed=7, rollouts=50)
     assert ours.choose(obs, legal) == theirs.bid(obs, legal)
     assert ours.last_iterations == 0 and ours.mc.last_win_share == theirs.last_win_share
+    move = ours.choose(obs, legal)
+    assert ours.explain(obs, move) == ours.mc.explain(obs, move) and ours.explain(obs, move)[0].startswith("ddz.")
 
 
 def test_ismcts_options_and_spec():

@@ -501,6 +501,12 @@ def test_hint_of_the_normal_level_is_the_search():
     hints = re.findall(r"hint: (\S+) — ismcts searched (\d+) iterations: (\d+) visits", out.getvalue())
     assert len(hints) == 2 and hints[0] == hints[1]  # seeded: asked twice, the same answer
     assert len(session.state.history) == 1  # a hint plays nothing
+    # a bid is not searched by the tree: the hint gives the chance as landlord it is made by
+    answers = ["hint", "quit"]
+    session, out = scripted(cardavia.load("doudizhu"), lambda prompt: answers.pop(0), level="normal", seed=2026)
+    assert session.run() == 0
+    assert re.search(r"hint: (pass|bid \d) — what the ismcts AI plays here: Wins (only )?\d+% of 600 sampled "
+                     r"deals as landlord", out.getvalue()), out.getvalue()
     answers = ["hint", "quit"]
     session, out = scripted(cardavia.load("guandan", match=False), lambda prompt: answers.pop(0), level="normal",
                             seed=3)

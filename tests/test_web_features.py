@@ -451,6 +451,15 @@ def test_an_ai_card_in_bridge_comes_with_the_deals_it_was_solved_on():
     assert e["text"].startswith("Best of the cards on ") and e["count"] == "deals" and len(e["template"]) == 2
 
 
+def test_an_ai_bid_in_dou_dizhu_comes_with_its_chance_as_landlord():
+    from cardavia.web.app import CardaviaApp
+    state = cardavia.load("doudizhu").new_state(seed=4)
+    text, e = CardaviaApp._decide_explained("ismcts", state, 1, "normal")
+    assert e["id"].startswith("ddz.") and e["params"]["worlds"] == 600 and e["count"] == "worlds"
+    assert e["text"].startswith(("Wins ", "Wins only ")) and len(e["template"]) == 2
+    assert (e["id"] == "ddz.bid") == (text != "pass")
+
+
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_every_level_s_ai_plays_its_own_moves_in_every_game(level):
     # the level's options reach the agent (normal: a fifth of the default budget), and no AI move

@@ -28,6 +28,15 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # Hold'em's range search (ev is rounded to whole chips, so it counts them).
     "holdem.ev": Nn_("Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chip expected",
                      "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chips expected"),
+    # Dou Dizhu's bids of ``mc`` (and ``ismcts``): the chance as landlord over the worlds played out.
+    "ddz.bid": Nn_("Wins {chance}% of {worlds} sampled deal as landlord: worth a bid of {level}",
+                   "Wins {chance}% of {worlds} sampled deals as landlord: worth a bid of {level}"),
+    "ddz.pass_weak": Nn_("Wins only {chance}% of {worlds} sampled deal as landlord: a bid needs {threshold}%",
+                         "Wins only {chance}% of {worlds} sampled deals as landlord: a bid needs {threshold}%"),
+    "ddz.pass_outbid": Nn_("Wins {chance}% of {worlds} sampled deal as landlord: worth a bid of {level}, "
+                           "which does not top the bid already made",
+                           "Wins {chance}% of {worlds} sampled deals as landlord: worth a bid of {level}, "
+                           "which does not top the bid already made"),
     # Bridge cards of ``mc`` (``cardavia.ai.bridge_play``): the sampled deals solved double dummy.
     "bridge.play_makes": Nn_("Best of the cards on {deals} sampled deal: the contract makes on {made} of them",
                              "Best of the cards on {deals} sampled deals: the contract makes on {made} of them"),
@@ -38,6 +47,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
 }
 # The parameter whose number picks a plural template's form.
 COUNTED_BY: dict[str, str] = {"holdem.ev": "ev", "bridge.play_makes": "deals", "bridge.play_sets": "deals",
+                               "ddz.bid": "worlds", "ddz.pass_weak": "worlds", "ddz.pass_outbid": "worlds",
                                **{ident: "deals" for ident in SIMULATED}}
 
 

@@ -220,6 +220,10 @@ class InformationSetMCTSAgent(Agent):
         self.last_root = {m: (ch.visits, ch.total / ch.visits) for m, ch in root.children.items()}
         return root
 
+    def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
+        """Dou Dizhu's bids are ``mc``'s, and so are their reasons; the tree gives none."""
+        return self.mc.explain(observation, move)
+
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         if len(legal_moves) == 1:
             self.last_iterations = 0

@@ -256,8 +256,10 @@ class MonteCarloAgent(Agent):
         self.last_win_share = p
         level = 0
         if p >= self.bid_threshold:
-            level = 1 + int((p - self.bid_threshold) / self.bid_step if self.bid_step else 2)
-        text = f"bid {min(3, level)}" if level else "pass"
+            level = min(3, 1 + int((p - self.bid_threshold) / self.bid_step if self.bid_step else 2))
+        data = getattr(observation, "data", observation)
+        self._last_bid = (len(data.get("history") or ()), p, level, self.last_rollouts)
+        text = f"bid {level}" if level else "pass"
         for m in legal_moves:
             if str(m) == text:
                 return m
@@ -275,10 +277,28 @@ class MonteCarloAgent(Agent):
         return self.search_move(observation, legal_moves)
 
     def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
-        """The game's own search explains its moves where it can (``explain`` of
-        its ``GAME_DECISIONS`` module: Bridge's cards); the playouts give none."""
+        """A Dou Dizhu bid by its chance as landlord; the game's own search
+        explains its moves where it can (``explain`` of its ``GAME_DECISIONS``
+        module: Bridge's cards); the playouts give none."""
+        data = getattr(observation, "data", observation)
+        if self.game.name == "doudizhu" and data.get("phase") == "bidding":
+            return self.bid_reason(observation, move)
         explain = getattr(self.hook, "explain", None)
         return None if explain is None else explain(self, observation, move)
+
+    def bid_reason(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
+        """Why the last bid (made seeing ``observation``) was ``move``: the
+        chance as landlord against the thresholds; None if no bid was made there."""
+        data = getattr(observation, "data", observation)
+        made = getattr(self, "_last_bid", None)
+        if made is None or made[0] != len(data.get("history") or ()):
+            return None
+        _, p, level, worlds = made
+        params = {"chance": round(100 * p), "worlds": worlds, "level": level,
+                  "threshold": round(100 * self.bid_threshold)}
+        if str(move) != "pass":
+            return "ddz.bid", params
+        return ("ddz.pass_outbid" if level else "ddz.pass_weak"), params
 
     def search_move(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         """The candidate with the best mean over ``search_values``."""

@@ -313,14 +313,15 @@ class Session:
         if len(legal) == 1:
             self.say(f"hint: {legal[0]} — the only legal move")
             return
-        if hasattr(agent, "evaluate") and obs.get("phase") != "auction":  # (Bridge's calls: the system's)
+        # (Bridge's calls are the system's, Dou Dizhu's bids the chance as landlord: neither is played out)
+        if hasattr(agent, "evaluate") and obs.get("phase") not in ("auction", "bidding"):
             cands, means, worlds = agent.evaluate(obs, legal)
             ranked = sorted(range(len(cands)), key=lambda j: (-means[j], j))
             best = ranked[0]
             others = ", ".join(f"{cands[j]} {means[j]:+.2f}" for j in ranked[1:4])
             self.say(f"hint: {cands[best]} — {self.agent_name} played {len(cands)} candidates out in {worlds} "
                      f"worlds each: mean score {means[best]:+.2f}" + (f"; next best {others}" if others else ""))
-        elif hasattr(agent, "last_root"):  # the tree search: visits and mean score per move
+        elif hasattr(agent, "last_root") and obs.get("phase") != "bidding":  # the tree: visits and mean per move
             move = agent.choose(obs, legal)
             root: dict[Any, tuple[int, float]] = agent.last_root
             by_visits = sorted(root.items(), key=lambda kv: -kv[1][0])
