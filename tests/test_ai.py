@@ -267,6 +267,30 @@ def test_mc_explains_a_bid_by_its_chance_as_landlord():
     assert render_explanation(ident, params).startswith(f"Wins only {params['chance']}% of 100 sampled deals")
 
 
+@pytest.mark.parametrize("name", ["guandan", "zhengshangyou", "updown"])
+def test_mc_explains_a_searched_move_by_its_playouts(name):
+    from cardavia.ai.explanations import render_explanation
+    game = cardavia.load(name, match=False) if name == "guandan" else cardavia.load(name)
+    state = game.new_state(seed=3)
+    while len(state.legal_moves()) < 2:
+        state.play(state.legal_moves()[0])
+    p = state.current_player
+    obs = state.observation(p)
+    mc = make_agent("mc:rollouts=300", game, seed=2)
+    move = mc.choose(obs, state.legal_moves())
+    ident, params = mc.explain(obs, move)
+    assert ident == "play.playouts" and params["score"] == round(mc.last_values[str(move)], 2)
+    assert params["score"] == round(max(mc.last_values.values()), 2)   # the best mean is the move played
+    assert params["moves"] == len(mc.last_values) and params["worlds"] == 300 // params["moves"]
+    assert render_explanation(ident, params).startswith(f"Best of {params['moves']} moves, each played out in ")
+    after = state.clone()
+    after.play(move)
+    assert mc.explain(after.observation(p), move) is None   # another spot than the search's
+    forced = [state.legal_moves()[0]]
+    mc.choose(obs, forced)
+    assert mc.explain(obs, forced[0]) is None               # a forced move is no decision
+
+
 def test_mc_bidding_win_share_is_the_same_without_the_compiled_driver():
     state = _bidding_spot(False)
     fast = make_agent("mc:rollouts=80", state.game, seed=3)

@@ -149,3 +149,26 @@ def test_ismcts_options_and_spec():
             make_agent(bad, game)
     with pytest.raises(ValueError, match="ismcts"):
         make_agent("ismcts", cardavia.load("bridge"))
+
+
+@pytest.mark.parametrize("name", CLIMBING)
+def test_ismcts_explains_a_searched_move_by_its_visits_at_the_root(name):
+    from cardavia.ai.explanations import render_explanation
+    game, state = _midgame(name, 1, 10)
+    assert state.observation(0).get("phase") in ("play", None)   # no longer bidding
+    a = make_agent("ismcts:iterations=120", game, seed=5)
+    p = state.current_player
+    obs = state.observation(p)
+    move = a.choose(obs, state.legal_moves())
+    ident, params = a.explain(obs, move)
+    visits, mean = a.last_root[move]
+    assert (ident, params) == ("play.tree", {"iterations": 120, "visits": visits, "score": round(mean, 2)})
+    assert visits == max(v for v, _ in a.last_root.values())   # the most visited is the move played
+    assert render_explanation(ident, params).startswith("Searched over 120 sampled deals: the move tried most, "
+                                                        f"in {visits} of them")
+    other = next(m for m in state.legal_moves() if m not in a.last_root) if len(a.last_root) < len(
+        state.legal_moves()) else None
+    assert other is None or a.explain(obs, other) is None   # pruned: never searched
+    later = state.clone()
+    later.play(move)
+    assert a.explain(later.observation(p), move) is None     # another spot than the search's

@@ -62,6 +62,9 @@ def test_declaring_is_searched_over_pass_and_every_declaration():
     assert move in legal
     assert set(agent.last_values) == {str(m) for m in legal}
     assert agent.last_rollouts >= len(legal)
+    assert agent.explain(state.observation(p), move) == (
+        "play.playouts", {"moves": len(legal), "worlds": agent.last_worlds,
+                          "score": round(agent.last_values[str(move)], 2)})
 
 
 def test_declaration_prior_grows_with_trump_length_and_the_kitty():

@@ -28,6 +28,13 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # Hold'em's range search (ev is rounded to whole chips, so it counts them).
     "holdem.ev": Nn_("Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chip expected",
                      "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chips expected"),
+    # A move of ``mc``'s playouts (climbing games, Shengji) and of ``ismcts``'s tree.
+    "play.playouts": Nn_("Best of {moves} moves, each played out in {worlds} sampled deal: mean score {score}",
+                         "Best of {moves} moves, each played out in {worlds} sampled deals: mean score {score}"),
+    "play.tree": Nn_("Searched over {iterations} sampled deal: the move tried most, in {visits} of them, "
+                     "mean score {score}",
+                     "Searched over {iterations} sampled deals: the move tried most, in {visits} of them, "
+                     "mean score {score}"),
     # Dou Dizhu's bids of ``mc`` (and ``ismcts``): the chance as landlord over the worlds played out.
     "ddz.bid": Nn_("Wins {chance}% of {worlds} sampled deal as landlord: worth a bid of {level}",
                    "Wins {chance}% of {worlds} sampled deals as landlord: worth a bid of {level}"),
@@ -47,6 +54,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
 }
 # The parameter whose number picks a plural template's form.
 COUNTED_BY: dict[str, str] = {"holdem.ev": "ev", "bridge.play_makes": "deals", "bridge.play_sets": "deals",
+                               "play.playouts": "worlds", "play.tree": "iterations",
                                "ddz.bid": "worlds", "ddz.pass_weak": "worlds", "ddz.pass_outbid": "worlds",
                                **{ident: "deals" for ident in SIMULATED}}
 

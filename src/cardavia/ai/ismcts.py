@@ -139,6 +139,7 @@ class InformationSetMCTSAgent(Agent):
         """Iterations of the last decision (0 for a forced move or a bid)."""
         self.last_root: dict[Move, tuple[int, float]] = {}
         """The root's moves after the last search: (visits, mean return)."""
+        self._root_at: int | None = None   # the count of moves seen at the last search
         self._options = {"iterations": iterations, "budget_ms": budget_ms, "c": c,
                          "max_candidates": max_candidates}
 
@@ -221,8 +222,15 @@ class InformationSetMCTSAgent(Agent):
         return root
 
     def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
-        """Dou Dizhu's bids are ``mc``'s, and so are their reasons; the tree gives none."""
-        return self.mc.explain(observation, move)
+        """Dou Dizhu's bids are ``mc``'s, and so are their reasons; a searched
+        move is the most visited at the root: its visits and mean score."""
+        data = getattr(observation, "data", observation)
+        if self.game.name == "doudizhu" and data.get("phase") == "bidding":
+            return self.mc.explain(observation, move)
+        visits, mean = self.last_root.get(move, (0, 0.0))
+        if not visits or self._root_at != len(data.get("history") or ()):
+            return None
+        return "play.tree", {"iterations": self.last_iterations, "visits": visits, "score": round(mean, 2)}
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         if len(legal_moves) == 1:
@@ -233,6 +241,7 @@ class InformationSetMCTSAgent(Agent):
             self.last_iterations = 0
             return self.mc.bid(observation, legal_moves)
         root = self.search(observation, legal_moves)
+        self._root_at = len(data.get("history") or ())
         best, most = None, -1
         for m in legal_moves:            # legal order: ties go to the earlier move
             child = root.children.get(m)

@@ -81,6 +81,11 @@ hand the policy wins one time in five is worth bidding."""
 BID_STEP = 0.1
 
 
+def _ply(observation: Observation) -> int:
+    """Where in the game ``observation`` was seen: its count of moves so far."""
+    return len(getattr(observation, "data", observation).get("history") or ())
+
+
 def default_rollouts(game: Any) -> int:
     """The default ``rollouts`` of ``mc`` for ``game``."""
     return GAME_ROLLOUTS.get(getattr(game, "name", game), DEFAULT_ROLLOUTS)
@@ -136,6 +141,8 @@ class MonteCarloAgent(Agent):
         self.bid_step = bid_step
         self.last_win_share: float | None = None
         """The estimated chance as landlord behind the last bidding decision."""
+        self._values_at: int | None = None
+        self._last_bid: tuple[int, float, int, int] | None = None
         self._options = {"rollouts": rollouts, "budget_ms": budget_ms, "threads": threads,
                          "max_candidates": max_candidates, "bid_threshold": bid_threshold,
                          "bid_step": bid_step, "samples": samples, "nodes": nodes}
@@ -257,8 +264,7 @@ class MonteCarloAgent(Agent):
         level = 0
         if p >= self.bid_threshold:
             level = min(3, 1 + int((p - self.bid_threshold) / self.bid_step if self.bid_step else 2))
-        data = getattr(observation, "data", observation)
-        self._last_bid = (len(data.get("history") or ()), p, level, self.last_rollouts)
+        self._last_bid = (_ply(observation), p, level, self.last_rollouts)
         text = f"bid {level}" if level else "pass"
         for m in legal_moves:
             if str(m) == text:
@@ -266,6 +272,8 @@ class MonteCarloAgent(Agent):
         return next(m for m in legal_moves if str(m) == "pass")
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
+        self.last_values = {}
+        self._values_at = _ply(observation)   # what last_values were estimated seeing
         if len(legal_moves) == 1:
             self.last_rollouts = 0
             return legal_moves[0]
@@ -284,14 +292,24 @@ class MonteCarloAgent(Agent):
         if self.game.name == "doudizhu" and data.get("phase") == "bidding":
             return self.bid_reason(observation, move)
         explain = getattr(self.hook, "explain", None)
-        return None if explain is None else explain(self, observation, move)
+        if explain is not None:
+            return explain(self, observation, move)
+        return self.playout_reason(observation, move)
+
+    def playout_reason(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
+        """Why the last decision (made seeing ``observation``) was ``move``: the
+        candidates played out and its mean score; None if none was searched there."""
+        value = self.last_values.get(str(move))
+        if value is None or self._values_at != _ply(observation):
+            return None
+        return "play.playouts", {"moves": len(self.last_values), "worlds": self.last_worlds,
+                                 "score": round(value, 2)}
 
     def bid_reason(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
         """Why the last bid (made seeing ``observation``) was ``move``: the
         chance as landlord against the thresholds; None if no bid was made there."""
-        data = getattr(observation, "data", observation)
-        made = getattr(self, "_last_bid", None)
-        if made is None or made[0] != len(data.get("history") or ()):
+        made = self._last_bid
+        if made is None or made[0] != _ply(observation):
             return None
         _, p, level, worlds = made
         params = {"chance": round(100 * p), "worlds": worlds, "level": level,
@@ -302,7 +320,9 @@ class MonteCarloAgent(Agent):
 
     def search_move(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         """The candidate with the best mean over ``search_values``."""
-        cands, means, _ = self.search_values(observation, legal_moves)
+        cands, means, worlds = self.search_values(observation, legal_moves)
+        self.last_values = {str(c): m for c, m in zip(cands, means)}
+        self.last_worlds = worlds
         best = 0
         for j in range(1, len(cands)):
             if means[j] > means[best]:
