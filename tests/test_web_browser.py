@@ -10,6 +10,7 @@ browser is a failure.  Screenshots of every table go to
 from __future__ import annotations
 
 import os
+import re
 import random
 import socket
 import subprocess
@@ -684,7 +685,8 @@ def test_a_guandan_tribute_cancelled_by_two_red_jokers(browser, fixture_server, 
     assert next(p for p, _ in obs["history"] if p >= 0) == 1   # the first-placed player led
     assert hand_of(v).count("RJ") == 2 and page.locator('#hand .card[data-card="RJ"]').count() == 2
     expect(page.locator("#info")).to_contain_text("tribute cancelled")
-    expect(page.locator("#log")).to_contain_text("anti-tribute: players 0 and 2 hold both Red Jokers")
+    expect(page.locator("#log")).to_contain_text(   # "players 0 and 2", "player 1" named as at the table
+        "anti-tribute: You and Partner · Seat 3 hold both Red Jokers; AI · Seat 2 leads")
     shot(page, screenshots, "guandan-anti-tribute.png")
     assert page_errors == []
     page.context.close()
@@ -788,5 +790,20 @@ def test_holdem_side_pots_are_drawn_with_who_can_win_each(browser, fixture_serve
     for i, pot in enumerate(pots[1:], 1):
         expect(rows.nth(i)).to_contain_text(f"Side pot {i}{pot['amount']}")
     shot(page, screenshots, "holdem-side-pots.png")
+    assert page_errors == []
+    page.context.close()
+
+
+def test_the_log_names_the_seats_of_a_chance_entry_as_the_table_does(browser, server, page_errors):
+    # The engine writes "player 0 leads"; the page names that seat as its boxes do, the person in
+    # the third person (in English too: no seat at the table is called "player 0").
+    page = open_page(browser, server, page_errors, seed=3)
+    v = start_game(page, "guandan", match=False)
+    lead = next(text for p, text in v["observation"]["history"] if p == -1 and text.endswith(" leads"))
+    leader = int(lead.split()[1])
+    names = {v["seat"]: "Seat 1 (you)"} | {p: ("Partner · " if p == (v["seat"] + 2) % 4 else "AI · ") + f"Seat {p + 1}"
+                                           for p in range(4) if p != v["seat"]}
+    expect(page.locator("#log li").filter(has_text="leads")).to_have_text(re.compile(
+        rf"deal\s*{re.escape(names[leader])} leads"))
     assert page_errors == []
     page.context.close()

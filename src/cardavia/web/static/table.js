@@ -443,17 +443,28 @@ const CHANCE = [
     N_("anti-tribute: {players} hold both Red Jokers; {leader} leads"), ["@@players", "@leader"]],
 ];
 
-// A chance entry's text in the page's language (its words one by one when no pattern knows it).
+// Seats named in a chance entry: "A and B" for two, an ordered list "A, B, C, D" for more.
+function seatList(view, seats) {
+  const names = seats.map((p) => seatName(view, p));
+  return names.length === 2 ? t("{a} and {b}", { a: names[0], b: names[1] }) : names.join(", ");
+}
+
+// A seat as the subject of a chance entry: the person in the third person ("Seat 1 (you) leads").
+function chanceSeat(view, p) {
+  return p === view.seat && !view.read_only ? t("{seat} (you)", { seat: baseSeatName(view.game, p) }) : seatName(view, p);
+}
+
+// A chance entry's text in the page's language, its seats named as at the table (the engine's
+// numbers otherwise; its words one by one when no pattern knows it).
 function chanceText(view, text) {
-  if (LANG === "en") return text;   // the engine's own English
   for (const [re, template, names, more] of CHANCE) {
     const m = re.exec(text);
     if (!m) continue;
     const params = {};
     names.forEach((name, i) => {
       const v = m[i + 1];
-      if (name.startsWith("@@")) params[name.slice(2)] = v.split(/ and | /).filter(Boolean).map((x) => seatName(view, Number(x))).join(", ");
-      else if (name.startsWith("@")) params[name.slice(1)] = seatName(view, Number(v));
+      if (name.startsWith("@@")) params[name.slice(2)] = seatList(view, v.split(/ and | /).filter(Boolean).map(Number));
+      else if (name.startsWith("@")) params[name.slice(1)] = chanceSeat(view, Number(v));
       else if (name.startsWith("#")) params[name.slice(1)] = teamName(view, Number(v));
       else if (name.startsWith("%")) params[name.slice(1)] = STRAIN[v] || v;
       else if (name.startsWith("~")) params[name.slice(1)] = v;
