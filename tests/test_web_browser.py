@@ -477,6 +477,9 @@ def test_a_whole_deal_by_clicking(browser, server, page_errors, screenshots, gam
         v = wait_ready(page)
     expect(page.locator("#outcome")).to_be_visible()
     shot(page, screenshots, f"{game}-over.png")
+    if game == "zhengshangyou":   # the winner's last play stays in his seat, but nothing is left to beat
+        assert v["observation"]["last_play"]
+        expect(page.locator(".to-beat")).to_have_count(0)
     if game == "bridge" and v["observation"].get("contract"):  # declarer's cards from dummy say so in the log
         obs = v["observation"]
         dummy_cards = obs["played"][obs["dummy"]]

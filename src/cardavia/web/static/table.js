@@ -733,13 +733,13 @@ function renderCenter(view, obs) {
     box.append(b);
   }
   if (obs.pot != null) box.append(potsNode(view, obs));
-  if (obs.last_play && obs.last_player != null && obs.last_player !== -1) {
+  if (!view.over && obs.last_play && obs.last_player != null && obs.last_player !== -1) {   // nothing to beat once over
     const lp = el("div", "to-beat");
     lp.append(el("span", "label", t("to beat ({seat})", { seat: seatName(view, obs.last_player) })), Cards.play(obs.last_play));
     box.append(lp);
   }
   // once over (a claim ends the play mid-trick), the cards of an unfinished trick are no "current trick"
-  if (obs.phase !== "over" && Array.isArray(obs.trick) && obs.trick.length) {
+  if (!view.over && Array.isArray(obs.trick) && obs.trick.length) {
     const trick = el("div", "trick");
     trick.append(el("span", "label", t("current trick")));
     for (const e of obs.trick) {
