@@ -183,6 +183,18 @@ def test_hint_gives_a_legal_move_and_undo_takes_back_my_last_decision(client):
     assert client.post(f"/api/games/{gid}/undo", json={"ply": after["ply"]}).status_code == 409
 
 
+def test_a_hint_is_the_table_s_ai_move_with_its_reason(client):
+    # A normal table's hint is the normal AI's move for my seat (ismcts in Dou Dizhu, a bid by the
+    # chance as landlord), seeded by the table and the ply: asked twice, the same move and reason.
+    v = wait_turn(client, new_game(client, seed=11, level="normal")["id"])
+    assert v["observation"]["phase"] == "bidding" and v["legal"]
+    h = client.post(f"/api/games/{v['id']}/hint", json={"ply": v["ply"]}).json()
+    assert h["agent"] == "ismcts" and h["move"] in v["legal"]
+    assert h["explanation"]["id"].startswith("ddz.") and h["explanation"]["params"]["worlds"] == 600
+    assert client.post(f"/api/games/{v['id']}/hint", json={"ply": v["ply"]}).json() == h
+    assert client.post(f"/api/games/{v['id']}/hint", json={"ply": v["ply"] + 1}).status_code == 409
+
+
 def test_undo_with_nothing_to_take_back_is_refused(client):
     v = wait_turn(client, new_game(client, "bridge", seed=3)["id"])
     if any(p == 0 for p, _ in v["observation"]["history"]):

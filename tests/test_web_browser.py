@@ -598,6 +598,22 @@ def test_hint_selects_the_ais_move_and_undo_takes_mine_back(browser, server, pag
     page.context.close()
 
 
+def test_a_hint_says_why_the_ai_would_play_it(browser, server, page_errors, screenshots):
+    page = open_page(browser, server, page_errors, seed=11)
+    page.goto(page.url.split("#")[0] + "#/")
+    page.wait_for_selector("#game-doudizhu")
+    page.select_option("#level", "normal")
+    v = start_game(page, "doudizhu")
+    assert v["observation"]["phase"] == "bidding"
+    page.click("#hint-btn")
+    expect(page.locator("#prompt .why")).to_contain_text(re.compile(r"^Wins (only )?\d+% of 600 sampled deals as "
+                                                                    r"landlord"))
+    expect(page.locator("#moves button.hinted")).to_have_count(1)
+    shot(page, screenshots, "doudizhu-hint-why.png")
+    assert page_errors == []
+    page.context.close()
+
+
 def test_a_guandan_tribute_return_is_chosen_and_confirmed(browser, server, page_errors, screenshots):
     """A Guandan deal with tribute: the deals before it are played through the
     page's own session over HTTP (fast), the return card by clicking (GD-3)."""

@@ -8,7 +8,7 @@ The browser talks JSON over HTTP and one WebSocket per game:
 ``GET  /api/games/{id}``               the person's view: observation, legal moves, ply
 ``POST /api/games/{id}/move``          ``{"move": text, "ply": n}`` — the move answers ply ``n``
 ``POST /api/games/{id}/undo``          ``{"ply": n}`` — take back the last own decision
-``POST /api/games/{id}/hint``          ``{"ply": n}`` — what the AI would play here
+``POST /api/games/{id}/hint``          ``{"ply": n}`` — what the table's AI would play here, and why
 ``GET  /api/games/{id}/replay``        a finished game's ``State.to_json()``
 ``GET  /api/games/{id}/replay/{step}`` the person's view after ``step`` moves of a finished game (in a
                                        Bridge deal's play, where the seat sees the hand to play,
@@ -632,11 +632,12 @@ class CardaviaApp:
             raise HTTPError(409, "stale hint request: the game is at ply {now}", now=t.ply)
         if t.state.is_over or t.state.current_player != t.seat:
             raise HTTPError(409, "a hint is given on your turn only")
+        # the table's own AI (its level's agent and budget) plays the person's seat, and says why where it can
         state = t.state.clone()
-        agent = self.agent_for("easy", state.game)
         seed = _derive_seed(t.seed, "hint", t.seat, ply)
-        move = await asyncio.get_running_loop().run_in_executor(self.pool, self._decide, agent, state, seed)
-        return {"move": move, "ply": ply, "agent": agent}
+        move, explanation = await asyncio.get_running_loop().run_in_executor(
+            self.pool, self._decide_explained, t.agent, state, seed, t.level)
+        return {"move": move, "ply": ply, "agent": t.agent, "explanation": explanation}
 
     @staticmethod
     def _decide(agent_name: str, state: State, seed: int, level: str = "easy") -> str:

@@ -1383,6 +1383,7 @@ async function hint() {
     renderMoves(view);
     document.querySelectorAll("#moves button").forEach((b) => b.classList.toggle("hinted", b.dataset.move === h.move));
     $("prompt").textContent = t("Hint: {move}", { move: Cards.label(h.move, info) });
+    if (h.explanation) $("prompt").append(el("span", "why", explanation(h.explanation)));
   } catch (e) { showError(e.message); }
 }
 
