@@ -242,7 +242,7 @@ def test_moves_said_in_words(browser, server, page_errors):
     names = page.evaluate("""(moves) => moves.map((text) => {
         const info = Cards.classify(text);
         return moveLabel({ text, info }, Cards.label(text, info)); })""", ["bury 3c 4d", "7h", "1H"])
-    assert names == ["Bury 3c 4d, that is 3 of clubs, 4 of diamonds", "Play 7h, that is 7 of hearts", "1 heart"], names
+    assert names == ["Bury 3♣ 4♦, that is 3 of clubs, 4 of diamonds", "Play 7♥, that is 7 of hearts", "1 heart"], names
     # No key-based string table: every string is a msgid of the catalog (tools/i18n.py extracts them).
     assert page.evaluate("() => typeof STRINGS") == "undefined"
     page.context.close()

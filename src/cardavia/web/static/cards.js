@@ -42,6 +42,12 @@ const Cards = (() => {
 
   function rankLabel(rank) { return rank === "T" ? "10" : rank; }
 
+  // A card's short text as drawn ("2♣", "10♥"; the jokers "BJ", "RJ"), for a button's words.
+  function shortLabel(text) {
+    const c = parse(text);
+    return !c ? text : c.joker ? c.joker : rankLabel(c.rank) + SUITS[c.suit];
+  }
+
   // Spoken names (issue 17 part 5) as whole phrases, every msgid listed here for tools/i18n.py:
   // "Queen of hearts", "pair of 7s", "1 heart".  A rank's name, then its plural (for "pair of {ranks}").
   const RANK_NAMES = { J: N_("Jack"), Q: N_("Queen"), K: N_("King"), A: N_("Ace") };
@@ -166,7 +172,7 @@ const Cards = (() => {
       return t(VERB_LABELS.play, { cards: info.ranks.map((r) => (r === "B" ? "BJ" : r === "R" ? "RJ" : rankLabel(r))).join(" ") });
     }
     if (info.kind === "cards") {
-      const move = t(VERB_LABELS[info.verb] || VERB_LABELS.play, { cards: info.cards.join(" ") });
+      const move = t(VERB_LABELS[info.verb] || VERB_LABELS.play, { cards: info.cards.map(shortLabel).join(" ") });
       return info.reading ? t("{move} as {reading}", { move, reading: words(info.reading.replace(":", " ")) }) : move;
     }
     if (text === "X") return t("Double");
