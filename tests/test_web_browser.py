@@ -563,6 +563,12 @@ def test_a_guandan_play_with_a_wild_card_asks_which_reading(browser, server, pag
     offered = page.locator("#moves button.primary")
     texts = sorted(offered.nth(i).get_attribute("data-move") for i in range(offered.count()))
     assert texts == sorted(readings)   # exactly the readings of those cards, nothing else
+    combos = {"single": "single", "pair": "pair", "triple": "triple", "fullhouse": "full house", "straight": "straight",
+              "pairs": "run of pairs", "triples": "run of triples", "bomb": "bomb", "straightflush": "straight flush"}
+    for reading in readings:   # each named in words: "as full house 8", not the engine's "fullhouse:8"
+        combo, rank = reading.split()[0].split(":")
+        expect(page.locator(f'#moves button.primary[data-move="{reading}"]')).to_contain_text(
+            f" as {combos[combo]} {'10' if rank == 'T' else rank}")
     shot(page, screenshots, "guandan-readings.png")
     ply = v["ply"]
     page.click(f'#moves button.primary[data-move="{readings[-1]}"]')

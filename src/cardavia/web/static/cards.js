@@ -42,6 +42,14 @@ const Cards = (() => {
 
   function rankLabel(rank) { return rank === "T" ? "10" : rank; }
 
+  // A Guandan reading in words: its combination's name and the rank it is read at ("full house 6",
+  // "run of pairs J", "joker bomb"), not the engine's token ("fullhouse:6").
+  function readingWords(reading) {
+    const [combo, rank] = reading.split(":");
+    const named = combo in COMBOS ? t(COMBOS[combo]) : words(combo);
+    return combo === "jokerbomb" || !rank ? named : `${named} ${words(rankLabel(rank))}`;
+  }
+
   // A card's short text as drawn ("2♣", "10♥"; the jokers "BJ", "RJ"), for a button's words.
   function shortLabel(text) {
     const c = parse(text);
@@ -173,7 +181,7 @@ const Cards = (() => {
     }
     if (info.kind === "cards") {
       const move = t(VERB_LABELS[info.verb] || VERB_LABELS.play, { cards: info.cards.map(shortLabel).join(" ") });
-      return info.reading ? t("{move} as {reading}", { move, reading: words(info.reading.replace(":", " ")) }) : move;
+      return info.reading ? t("{move} as {reading}", { move, reading: readingWords(info.reading) }) : move;
     }
     if (text === "X") return t("Double");
     if (text === "XX") return t("Redouble");
@@ -223,7 +231,7 @@ const Cards = (() => {
       if (info.verb || info.reading) {
         const w = document.createElement("span");
         w.className = "play-word";
-        w.textContent = words(info.verb || info.reading.replace(":", " "));
+        w.textContent = info.verb ? words(info.verb) : readingWords(info.reading);
         box.append(w);
       }
       info.cards.forEach((c) => box.append(element(c, "span", true)));
