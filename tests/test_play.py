@@ -494,6 +494,19 @@ def test_a_match_keeps_undo_and_log_within_the_deal():
     assert "deal 2: starter" in log and "deal 1: starter" not in log
 
 
+def test_the_ais_reasons_from_their_own_cards_are_not_printed_to_the_person():
+    # An AI's bid comes with its chance as landlord (mc.explain), which would tell my seat how strong
+    # its hand is: the terminal prints only what a call shows by a system (Bridge), never those.
+    game = cardavia.load("doudizhu")
+    seed = next(s for s in range(50) if game.new_state(seed=s).current_player != 0)
+    answers = ["quit"]
+    session, out = scripted(game, lambda prompt: answers.pop(0), level="normal", seed=seed)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert re.search(r"Seat \d: (bid \d|pass)", text), text
+    assert "sampled deals" not in text and session.explanations == {}
+
+
 def test_hint_of_the_normal_level_is_the_search():
     answers = ["bid 3", "hint", "hint", "quit"]
     session, out = scripted(cardavia.load("doudizhu"), lambda prompt: answers.pop(0), level="normal", seed=2026)

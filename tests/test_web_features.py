@@ -91,7 +91,7 @@ class Explainer(HeuristicAgent):
     """The heuristic, explaining each bid the way the bidding system's agent will."""
 
     def explain(self, observation, move):
-        ident = "open.nt" if str(move) == "1NT" else "bid.test" if observation["phase"] == "auction" else "play.test"
+        ident = "open.nt" if str(move) == "1NT" else "bid.natural" if observation["phase"] == "auction" else "play.test"
         return ident, {"low": 15, "high": 17, "seat": observation["player"]}
 
 
@@ -130,7 +130,8 @@ def test_an_ai_explanation_is_attached_to_its_move_and_rendered(db, monkeypatch)
         # They survive a restart, and an undo drops those of the moves taken back.
         r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][-1], "ply": v["ply"]})
         v2 = wait_turn(c, gid)
-        later = [i for i, (p, _) in enumerate(v2["observation"]["history"]) if p not in (2, -1) and i > v["ply"]]
+        later = [i for i, (p, m) in enumerate(v2["observation"]["history"]) if p not in (2, -1) and i > v["ply"]
+                 and (m[0].isdigit() or m in ("pass", "X", "XX"))]   # (a card's reason waits for the end)
         assert set(map(int, v2["explanations"])) == set(ai_calls) | set(later)
         if v2["undo"]:
             r = c.post(f"/api/games/{gid}/undo", json={"ply": v2["ply"]})
@@ -139,6 +140,34 @@ def test_an_ai_explanation_is_attached_to_its_move_and_rendered(db, monkeypatch)
         cookies = dict(c.cookies)
     with TestClient(create_app(db), cookies=cookies) as c:
         assert c.get(f"/api/games/{gid}").json()["explanations"] == v["explanations"]
+
+
+def test_an_ai_s_reasons_from_its_own_cards_wait_for_the_end_of_the_game(db, monkeypatch):
+    # What a call shows by the system is every seat's to know; a reason drawn from the AI's own cards
+    # (here "play.test" on each card; an equity, a chance as landlord, a search's mean) would tell the
+    # person what his seat may not know, so the view keeps it until the game is over.
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Explainer(game, seed))
+    def ai_cards(v):
+        return {str(i) for i, (p, m) in enumerate(v["observation"]["history"])
+                if p not in (2, -1) and len(m) == 2 and m[1] in "cdhs"}
+
+    with TestClient(create_app(db)) as c:
+        for seed in range(4, 20):   # a deal where I play cards after the AIs have played some
+            gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": seed, "seat": 2}).json()["id"]
+            v = wait_turn(c, gid)
+            calls_explained, mid_play = False, False
+            while not v["over"]:
+                ids = [e["id"] for e in v["explanations"].values()]
+                assert "play.test" not in ids
+                calls_explained |= "bid.natural" in ids or "open.nt" in ids
+                mid_play |= bool(ai_cards(v))
+                assert c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]}).status_code == 200
+                v = wait_turn(c, gid)
+            if mid_play:
+                break
+        assert calls_explained and mid_play   # the AIs' calls, as the system reads them, at once
+        shown = {i for i, e in v["explanations"].items() if e["id"] == "play.test"}
+        assert shown == ai_cards(v)   # every AI card's reason, once the deal is over
 
 
 def test_my_own_call_is_shown_as_the_ais_read_it(db):

@@ -84,6 +84,17 @@ def render_explanation(ident: str, params: dict[str, Any]) -> str:
     return f"{ident} ({', '.join(f'{k} {v}' for k, v in params.items())})"
 
 
+def is_public(ident: str) -> bool:
+    """Whether an explanation tells only what every seat may know: what a
+    Bridge call shows by the bidding system (which the opponents are entitled
+    to).  The others come from the agent's own cards (an equity, a chance as
+    landlord, a mean score, a simulation on deals that fit its hand): a table
+    shows them to the other seats only once the game is over."""
+    from cardavia.ai.bridge_bidding import system
+
+    return ident in system.MESSAGES
+
+
 def explanation_template(ident: str, params: dict[str, Any]) -> dict[str, Any]:
     """``{"template", "params_text"}`` of an explanation for the page to
     translate (the English template and the parameters as shown, suit codes

@@ -17,7 +17,7 @@ from rich.text import Text
 
 import cardavia
 from cardavia import rules
-from cardavia.ai.explanations import described, readings, render_explanation
+from cardavia.ai.explanations import described, is_public, readings, render_explanation
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.bridge import BridgeState
 from cardavia.game import CHANCE, Game, State
@@ -63,8 +63,8 @@ class Session:
         self.dummy_moves: set[int] = set()
         """History indices of Bridge cards the declarer played from dummy."""
         self.explanations: dict[int, str] = {}
-        """History index -> why an AI made that move (``Agent.explain``), or how the AIs read
-        the person's (``Agent.reads``: a Bridge call as the bidding system reads it)."""
+        """History index -> what an AI's call shows by the system (``Agent.explain``, only what
+        every seat may know: ``is_public``), or how the AIs read the person's (``Agent.reads``)."""
 
     # -- output ---------------------------------------------------------------
     def say(self, *parts: Any, style: str | None = None, wrap: bool = True) -> None:
@@ -128,12 +128,13 @@ class Session:
         why = None
         try:
             move = agent.act(self.state)
-            why = _described(agent.explain, self.state.observation(player), move)
+            said = described(agent.explain, self.state.observation(player), move)
+            why = render_explanation(*said) if said is not None and is_public(said[0]) else None
         except Exception as e:  # an agent that fails must not end the person's game
             self.say(f"the {self.agent_name} AI failed ({type(e).__name__}); {self.names[player]} plays at random",
                      style="red")
             move = self.state.legal_moves().sample(derive_seed(self.seed, "random", len(self.state.history)))
-        if why is not None:
+        if why is not None:   # what a call shows by the system; an AI's reasons from its own cards stay unsaid
             self.explanations[len(self.state.history)] = why
         self.apply(move)
         self.show_new_moves()

@@ -29,7 +29,10 @@ Undo is a per-game choice (``"undo": false`` at the start) that the server
 can switch off for every game (``undo=False``, ``cardavia serve --no-undo``).
 When the agent of an AI move explains it (``Agent.explain``), the view's
 ``explanations`` maps the move's history index to ``{"id", "params",
-"text"}`` (the English of ``cardavia.ai.explanations``); the person's own move
+"text"}`` (the English of ``cardavia.ai.explanations``): what a Bridge call
+shows by the system at once, the reasons an AI draws from its own cards
+(an equity, a chance as landlord, a search's mean) once the game is over,
+as they would tell the person what his seat may not know; the person's own move
 is there too, with ``"reading": true``, where the table's AI reads it
 (``Agent.reads``: a Bridge call as the bidding system reads it).  Once a
 Bridge deal is over, the view's ``review`` looks back on it
@@ -74,7 +77,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardavia
 from cardavia import i18n
-from cardavia.ai.explanations import described, explanation_template, readings, render_explanation
+from cardavia.ai.explanations import described, explanation_template, is_public, readings, render_explanation
 from cardavia.ai.levels import LEVEL_TITLES, LEVELS, level_options
 from cardavia.bridge import BridgeState, solve_state
 from cardavia.game import CHANCE, State
@@ -489,7 +492,7 @@ class CardaviaApp:
             "observation": obs, "legal": [], "legal_count": 0, "notes": t.notes[-20:],
             "undo_enabled": t.undo, "read_only": t.readonly,
             "undo": t.undo and not s.is_over and not t.ai_to_move and self._undo_point(t) is not None,
-            "explanations": {str(i): e for i, e in sorted(t.explanations.items())},
+            "explanations": {str(i): e for i, e in sorted(t.explanations.items()) if s.is_over or _shown_now(e)},
         }
         if not s.is_over and s.current_player == t.seat and not t.readonly:
             legal = s.legal_moves()
@@ -688,7 +691,7 @@ class CardaviaApp:
                 view = self.view(t)
             ai_move: dict[str, Any] = {"player": player, "move": text,
                                        "ms": round((loop.time() - started) * 1000, 2)}
-            if explanation is not None:
+            if explanation is not None and (view["over"] or _shown_now(explanation)):
                 ai_move["explanation"] = explanation
             await self.push_view(t, view, ai_move=ai_move)
 
@@ -1022,6 +1025,13 @@ def _readings(agent_name: str, game: Any, observation: Any, moves: Iterable[Any]
         return {}
     shown = ((move, _shown(*reading)) for move, reading in readings(agent, observation, moves).items())
     return {move: {**e, "reading": True} for move, e in shown if e is not None}
+
+
+def _shown_now(explanation: dict) -> bool:
+    """Whether the person may see an explanation while the game goes on: a
+    reading of his own call, or what a call shows by the system; an AI's
+    reasons drawn from its own cards wait for the end (``is_public``)."""
+    return bool(explanation.get("reading")) or is_public(explanation["id"])
 
 
 def _explanation(describe: Any, observation: Any, move: Any) -> dict | None:
