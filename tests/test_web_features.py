@@ -161,7 +161,8 @@ def test_an_ai_s_reasons_from_its_own_cards_wait_for_the_end_of_the_game(db, mon
                 assert "play.test" not in ids
                 calls_explained |= "bid.natural" in ids or "open.nt" in ids
                 mid_play |= bool(ai_cards(v))
-                assert c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]}).status_code == 200
+                r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]})
+                assert r.status_code == 200, r.text
                 v = wait_turn(c, gid)
             if mid_play:
                 break
