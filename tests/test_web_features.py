@@ -142,33 +142,53 @@ def test_an_ai_explanation_is_attached_to_its_move_and_rendered(db, monkeypatch)
         assert c.get(f"/api/games/{gid}").json()["explanations"] == v["explanations"]
 
 
+class Simulating(Explainer):
+    """Explains every call as simulated and every card by its sampled deals (reasons from its own cards),
+    and reads a call as the bidding system does."""
+
+    def explain(self, observation, move):
+        if observation["phase"] == "auction":
+            return "bid.simulated", {"deals": 12, "gain": 1.5}
+        return "play.test", {"seat": observation["player"]}
+
+    def reads(self, observation, move):
+        from cardavia.ai.bridge_bidding import explain
+        return explain(observation["auction"], str(move)) if observation["phase"] == "auction" else None
+
+
 def test_an_ai_s_reasons_from_its_own_cards_wait_for_the_end_of_the_game(db, monkeypatch):
     # What a call shows by the system is every seat's to know; a reason drawn from the AI's own cards
-    # (here "play.test" on each card; an equity, a chance as landlord, a search's mean) would tell the
-    # person what his seat may not know, so the view keeps it until the game is over.
-    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Explainer(game, seed))
-    def ai_cards(v):
-        return {str(i) for i, (p, m) in enumerate(v["observation"]["history"])
-                if p not in (2, -1) and len(m) == 2 and m[1] in "cdhs"}
+    # (a simulation, a card's sampled deals; an equity, a chance as landlord, a search's mean) would tell
+    # the person what his seat may not know: until the game is over the view and the push show a call
+    # as the AIs read it instead, and a card with no reason.
+    from cardavia.ai.bridge_bidding import explain
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Simulating(game, seed))
+
+    def ai_moves(v, cards):
+        return {str(i): m for i, (p, m) in enumerate(v["observation"]["history"])
+                if p not in (2, -1) and (len(m) == 2 and m[1] in "cdhs") == cards}
 
     with TestClient(create_app(db)) as c:
         for seed in range(4, 20):   # a deal where I play cards after the AIs have played some
             gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": seed, "seat": 2}).json()["id"]
             v = wait_turn(c, gid)
-            calls_explained, mid_play = False, False
+            mid_play = False
             while not v["over"]:
-                ids = [e["id"] for e in v["explanations"].values()]
-                assert "play.test" not in ids
-                calls_explained |= "bid.natural" in ids or "open.nt" in ids
-                mid_play |= bool(ai_cards(v))
+                auction = v["observation"]["auction"]
+                for i, call in ai_moves(v, cards=False).items():
+                    e = v["explanations"][i]
+                    assert e["reading"] is True and (e["id"], e["params"]) == explain(auction[:int(i)], call)
+                assert not set(ai_moves(v, cards=True)) & set(v["explanations"])
+                mid_play |= bool(ai_moves(v, cards=True))
                 r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]})
                 assert r.status_code == 200, r.text
                 v = wait_turn(c, gid)
             if mid_play:
                 break
-        assert calls_explained and mid_play   # the AIs' calls, as the system reads them, at once
-        shown = {i for i, e in v["explanations"].items() if e["id"] == "play.test"}
-        assert shown == ai_cards(v)   # every AI card's reason, once the deal is over
+        assert mid_play
+        for i in ai_moves(v, cards=False):   # once over, the reasons themselves
+            assert v["explanations"][i]["id"] == "bid.simulated" and "reading" not in v["explanations"][i]
+        assert {i for i, e in v["explanations"].items() if e["id"] == "play.test"} == set(ai_moves(v, cards=True))
 
 
 def test_my_own_call_is_shown_as_the_ais_read_it(db):
@@ -209,6 +229,16 @@ def test_the_websocket_push_carries_the_explanation(db, monkeypatch):
                 if m["type"] == "view" and "ai_move" in m:
                     break
         assert m["ai_move"]["explanation"]["params"]["low"] == 15
+    # a reason from the AI's own cards is pushed as the AIs read the call, until the game is over
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Simulating(game, seed))
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "bridge", "pace": 1, "seed": 4, "seat": 2}).json()["id"]
+        with c.websocket_connect(f"/api/games/{gid}/ws", headers={"origin": "http://testserver"}) as ws:
+            while True:
+                m = ws.receive_json()
+                if m["type"] == "view" and "ai_move" in m:
+                    break
+        assert m["ai_move"]["explanation"]["reading"] is True and m["ai_move"]["explanation"]["id"] != "bid.simulated"
 
 
 def test_a_broken_explanation_never_stops_the_game(db, monkeypatch):

@@ -128,8 +128,13 @@ class Session:
         why = None
         try:
             move = agent.act(self.state)
-            said = described(agent.explain, self.state.observation(player), move)
-            why = render_explanation(*said) if said is not None and is_public(said[0]) else None
+            observation = self.state.observation(player)
+            said = described(agent.explain, observation, move)
+            if said is not None and is_public(said[0]):
+                why = render_explanation(*said)
+            else:   # reasons from its own cards are not the person's to see; a call as the AIs read it is
+                read = described(agent.reads, observation, move)
+                why = None if read is None else f"read as: {render_explanation(*read)}"
         except Exception as e:  # an agent that fails must not end the person's game
             self.say(f"the {self.agent_name} AI failed ({type(e).__name__}); {self.names[player]} plays at random",
                      style="red")

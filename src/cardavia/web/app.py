@@ -492,7 +492,8 @@ class CardaviaApp:
             "observation": obs, "legal": [], "legal_count": 0, "notes": t.notes[-20:],
             "undo_enabled": t.undo, "read_only": t.readonly,
             "undo": t.undo and not s.is_over and not t.ai_to_move and self._undo_point(t) is not None,
-            "explanations": {str(i): e for i, e in sorted(t.explanations.items()) if s.is_over or _shown_now(e)},
+            "explanations": {str(i): shown for i, e in sorted(t.explanations.items())
+                             if (shown := _shown_to_the_person(e, s.is_over)) is not None},
         }
         if not s.is_over and s.current_player == t.seat and not t.readonly:
             legal = s.legal_moves()
@@ -652,8 +653,13 @@ class CardaviaApp:
         """The agent's move for the player to move, and its explanation (or None)."""
         agent = _make_agent(agent_name, state.game, seed, **level_options(level, agent_name, state.game))
         move = agent.act(state)
-        explanation = _explanation(getattr(agent, "explain", None), state.observation(cast(int, state.current_player)),
-                                   move) if explain else None
+        observation = state.observation(cast(int, state.current_player))
+        explanation = _explanation(getattr(agent, "explain", None), observation, move) if explain else None
+        if explanation is not None and not _shown_now(explanation):
+            # until the reasons may be shown, what the move shows as the AIs read it (a simulated call's meaning)
+            meanwhile = _explanation(getattr(agent, "reads", None), observation, move)
+            if meanwhile is not None:
+                explanation["meanwhile"] = {**meanwhile, "reading": True}
         return str(move), explanation
 
     def ensure_ai(self, t: Table) -> None:
@@ -691,8 +697,9 @@ class CardaviaApp:
                 view = self.view(t)
             ai_move: dict[str, Any] = {"player": player, "move": text,
                                        "ms": round((loop.time() - started) * 1000, 2)}
-            if explanation is not None and (view["over"] or _shown_now(explanation)):
-                ai_move["explanation"] = explanation
+            shown = None if explanation is None else _shown_to_the_person(explanation, view["over"])
+            if shown is not None:
+                ai_move["explanation"] = shown
             await self.push_view(t, view, ai_move=ai_move)
 
     # -- upkeep ---------------------------------------------------------------
@@ -1032,6 +1039,15 @@ def _shown_now(explanation: dict) -> bool:
     reading of his own call, or what a call shows by the system; an AI's
     reasons drawn from its own cards wait for the end (``is_public``)."""
     return bool(explanation.get("reading")) or is_public(explanation["id"])
+
+
+def _shown_to_the_person(explanation: dict, over: bool) -> dict | None:
+    """An explanation as the person may see it now: whole once the game is
+    over or where it tells what every seat knows; else what the move shows as
+    the AIs read it (``meanwhile``), or nothing."""
+    if over or _shown_now(explanation):
+        return {k: v for k, v in explanation.items() if k != "meanwhile"}
+    return explanation.get("meanwhile")
 
 
 def _explanation(describe: Any, observation: Any, move: Any) -> dict | None:
