@@ -219,26 +219,23 @@ def test_my_own_call_is_shown_as_the_ais_read_it(db):
         assert str(v["ply"]) not in r.json()["explanations"]
 
 
+def _first_pushed_ai_move(db, monkeypatch, agent_class) -> dict:
+    """The first AI move the WebSocket pushes at a Bridge table whose AIs are ``agent_class``."""
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: agent_class(game, seed))
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "bridge", "pace": 1, "seed": 4, "seat": 2}).json()["id"]
+        with c.websocket_connect(f"/api/games/{gid}/ws", headers={"origin": "http://testserver"}) as ws:
+            while True:
+                m = ws.receive_json()
+                if m["type"] == "view" and "ai_move" in m:
+                    return m["ai_move"]
+
+
 def test_the_websocket_push_carries_the_explanation(db, monkeypatch):
-    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Explainer(game, seed))
-    with TestClient(create_app(db)) as c:
-        gid = c.post("/api/games", json={"game": "bridge", "pace": 1, "seed": 4, "seat": 2}).json()["id"]
-        with c.websocket_connect(f"/api/games/{gid}/ws", headers={"origin": "http://testserver"}) as ws:
-            while True:
-                m = ws.receive_json()
-                if m["type"] == "view" and "ai_move" in m:
-                    break
-        assert m["ai_move"]["explanation"]["params"]["low"] == 15
+    assert _first_pushed_ai_move(db, monkeypatch, Explainer)["explanation"]["params"]["low"] == 15
     # a reason from the AI's own cards is pushed as the AIs read the call, until the game is over
-    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Simulating(game, seed))
-    with TestClient(create_app(db)) as c:
-        gid = c.post("/api/games", json={"game": "bridge", "pace": 1, "seed": 4, "seat": 2}).json()["id"]
-        with c.websocket_connect(f"/api/games/{gid}/ws", headers={"origin": "http://testserver"}) as ws:
-            while True:
-                m = ws.receive_json()
-                if m["type"] == "view" and "ai_move" in m:
-                    break
-        assert m["ai_move"]["explanation"]["reading"] is True and m["ai_move"]["explanation"]["id"] != "bid.simulated"
+    pushed = _first_pushed_ai_move(db, monkeypatch, Simulating)["explanation"]
+    assert pushed["reading"] is True and pushed["id"] != "bid.simulated"
 
 
 def test_a_broken_explanation_never_stops_the_game(db, monkeypatch):
