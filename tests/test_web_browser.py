@@ -830,5 +830,15 @@ def test_the_log_names_the_seats_of_a_chance_entry_as_the_table_does(browser, se
                                            for p in range(4) if p != v["seat"]}
     expect(page.locator("#log li").filter(has_text="leads")).to_have_text(re.compile(
         rf"deal\s*{re.escape(names[leader])} leads"))
+    # the duel's deal entry names each seat's public signals as its badge does ("0: 2 UP 0 DOWN" in the engine)
+    v = start_game(page, "updown", match=False)
+    entry = next(text for p, text in v["observation"]["history"] if p == -1 and "signals" in text)
+    ups = [int(n) for n in re.findall(r"(\d) UP", entry)]
+    starter = int(re.search(r"starter (\d)", entry).group(1))
+    seat_names = {v["seat"]: "You", 1 - v["seat"]: f"AI · Seat {2 - v['seat']}"}
+    starts = "Seat 1 (you)" if starter == v["seat"] else seat_names[starter]
+    expect(page.locator("#log li").filter(has_text="signals")).to_have_text(re.compile(
+        r"deal\s*" + re.escape(f"deal 1: {starts} starts; signals " + ", ".join(
+            f"{seat_names[p]}: UP {ups[p]} · DOWN {2 - ups[p]}" for p in (0, 1)))))
     assert page_errors == []
     page.context.close()

@@ -398,7 +398,8 @@ const CHANCE = [
     N_("deal {n}: level {level}, dealer {dealer}, declaring from {seat}"), ["n", "level", "@dealer", "@seat"]],
   [/^deal (\d+): level (\w+), the first declarer deals, declaring from seat (\d+)$/,
     N_("deal {n}: level {level}, the first declarer deals, declaring from {seat}"), ["n", "level", "@seat"]],
-  [/^deal (\d+): starter (\d+), signals (.*)$/, N_("deal {n}: {starter} starts; signals {signals}"), ["n", "@starter", "signals"]],
+  [/^deal (\d+): starter (\d+), signals (.*)$/, N_("deal {n}: {starter} starts; signals {signals}"), ["n", "@starter", "signals"],
+    (p, view) => ({ signals: signalsText(view, p.signals) })],
   // i18n: {rise} is the clause "{team} go up {n} levels", translated on its own
   [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; {rise}"),
     ["@@order", "#team", "levels"], riseClause],
@@ -443,6 +444,15 @@ const CHANCE = [
     N_("anti-tribute: {players} hold both Red Jokers; {leader} leads"), ["@@players", "@leader"]],
 ];
 
+// The duel's public signals of a deal entry ("0: 2 UP 0 DOWN, 1: 1 UP 1 DOWN"), each seat named
+// and its counts as its seat's badge shows them.
+function signalsText(view, text) {
+  const each = String(text).split(", ").map((part) => /^(\d+): (\d+) UP (\d+) DOWN$/.exec(part));
+  if (each.some((m) => !m)) return moveWords(text);
+  return each.map(([, seat, up, down]) => t("{seat}: UP {up} · DOWN {down}",
+    { seat: seatName(view, Number(seat)), up: Number(up), down: Number(down) })).join(", ");
+}
+
 // Seats named in a chance entry: "A and B" for two, an ordered list "A, B, C, D" for more.
 function seatList(view, seats) {
   const names = seats.map((p) => seatName(view, p));
@@ -470,7 +480,7 @@ function chanceText(view, text) {
       else if (name.startsWith("~")) params[name.slice(1)] = v;
       else params[name] = /^\d+$/.test(v) ? Number(v) : v;
     });
-    if (more) Object.assign(params, more(params));
+    if (more) Object.assign(params, more(params, view));
     return Array.isArray(template) ? tn(template[0], template[1], params.n, params) : t(template, params);
   }
   return moveWords(text);
