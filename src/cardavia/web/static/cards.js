@@ -244,5 +244,5 @@ const Cards = (() => {
     return box;
   }
 
-  return { parse, list, isCardList, element, classify, matching, usable, label, play, rankChip, name, spoken };
+  return { parse, list, isCardList, element, classify, matching, usable, label, shortLabel, play, rankChip, name, spoken };
 })();

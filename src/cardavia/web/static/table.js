@@ -387,9 +387,10 @@ function openSocket(id, delay = 500) {
 
 // The engines' chance entries (a new deal, a street, a result) as translated sentences:
 // [pattern, template, parameter names, more]; "@" marks a seat, "@@" a list of seats, "#" a
-// team (partners opposite), "%" a trump strain, "~" a text kept as written (ranks "6666").
-// A template Nn_(singular, plural) is a count, its form chosen by the "n" parameter; more(params)
-// adds parameters made of the others (a clause with a count of its own: a sentence counts one number).
+// team (partners opposite), "%" a trump strain, "~" a text kept as written (ranks "6666"), "$"
+// cards as drawn ("7♥ Q♠"). A template Nn_(singular, plural) is a count, its form chosen by the "n"
+// parameter; more(params, view) adds parameters made of the others (a clause with a count of its
+// own: a sentence counts one number).
 // tests/test_i18n.py checks every entry the engines write matches one.
 const riseClause = (p) => ({ rise: tn("{team} go up {n} level", "{team} go up {n} levels", p.levels, { team: p.team }) });
 const CHANCE = [
@@ -404,9 +405,9 @@ const CHANCE = [
   [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; {rise}"),
     ["@@order", "#team", "levels"], riseClause],
   [/^team (\d+) wins the match$/, N_("{team} win the match"), ["#team"]],
-  [/^kitty (.+)$/, N_("kitty {cards}"), ["cards"]],
+  [/^kitty (.+)$/, N_("kitty {cards}"), ["$cards"]],
   [/^all passed: kitty revealed (.+), trump (\w+)$/, N_("all passed: the kitty shows {cards}; trump {trump}"),
-    ["cards", "%trump"]],
+    ["$cards", "%trump"]],
   [/^result: attackers (\d+) points, attackers take over, team (\d+) up (\d+)$/,
     // i18n: {rise} is the clause "{team} go up {n} levels", translated on its own
     Nn_("result: the attackers took {n} point and take over; {rise}", "result: the attackers took {n} points and take over; {rise}"),
@@ -416,9 +417,9 @@ const CHANCE = [
     Nn_("result: the attackers took {n} point; the defenders hold; {rise}", "result: the attackers took {n} points; the defenders hold; {rise}"),
     ["n", "#team", "levels"], riseClause],
   [/^return (\d+): (\d+)$/, Nn_("{player} gets {n} chip back", "{player} gets {n} chips back"), ["@player", "n"]],
-  [/^flop (.+)$/, N_("flop {cards}"), ["cards"]],
-  [/^turn (\S+)$/, N_("turn {cards}"), ["cards"]],
-  [/^river (\S+)$/, N_("river {cards}"), ["cards"]],
+  [/^flop (.+)$/, N_("flop {cards}"), ["$cards"]],
+  [/^turn (\S+)$/, N_("turn {cards}"), ["$cards"]],
+  [/^river (\S+)$/, N_("river {cards}"), ["$cards"]],
   [/^hand (\d+): button (\d+), small blind (\d+), big blind (\d+)$/,
     N_("hand {n}: button {button}, small blind {small}, big blind {big}"), ["n", "@button", "@small", "@big"]],
   [/^player (\d+) leads$/, N_("{player} leads"), ["@player"]],
@@ -427,11 +428,11 @@ const CHANCE = [
   [/^result: (\d+) wins, (\d+) folded$/, N_("result: {player} wins, {folded} folded"), ["@player", "@folded"]],
   [/^result: tie$/, N_("result: a tie"), []],
   [/^reveal (\d+): (\S+), (\d+): (\S+)$/, N_("reveal: {first} {first_card}, {second} {second_card}"),
-    ["@first", "first_card", "@second", "second_card"]],
-  [/^show (\d+): (.+)$/, N_("{player} shows {cards}"), ["@player", "cards"]],
+    ["@first", "$first_card", "@second", "$second_card"]],
+  [/^show (\d+): (.+)$/, N_("{player} shows {cards}"), ["@player", "$cards"]],
   [/^win (\d+): (\d+)$/, Nn_("{player} wins {n} chip", "{player} wins {n} chips"), ["@player", "n"]],
   [/^tribute: player (\d+) gives (\S+) to player (\d+)$/, N_("tribute: {giver} gives {card} to {receiver}"),
-    ["@giver", "card", "@receiver"]],
+    ["@giver", "$card", "@receiver"]],
   // Zheng Shangyou's settlement reasons (ZSY-5)
   [/^response bomb unbeaten in the round \((.+)\)$/, N_("response bomb unbeaten in the round ({bomb})"), ["~bomb"]],
   [/^response bomb ending the deal \((.+)\)$/, N_("response bomb ending the deal ({bomb})"), ["~bomb"]],
@@ -478,6 +479,7 @@ function chanceText(view, text) {
       else if (name.startsWith("#")) params[name.slice(1)] = teamName(view, Number(v));
       else if (name.startsWith("%")) params[name.slice(1)] = STRAIN[v] || v;
       else if (name.startsWith("~")) params[name.slice(1)] = v;
+      else if (name.startsWith("$")) params[name.slice(1)] = Cards.list(v).map(Cards.shortLabel).join(" ");
       else params[name] = /^\d+$/.test(v) ? Number(v) : v;
     });
     if (more) Object.assign(params, more(params, view));
