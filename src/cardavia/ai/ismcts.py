@@ -68,7 +68,7 @@ from typing import Any
 
 from cardavia._core import climb as _climb
 from cardavia.ai.agent import Agent
-from cardavia.ai.mc import MonteCarloAgent
+from cardavia.ai.mc import MonteCarloAgent, ply_of
 from cardavia.ai.worlds import Searcher
 from cardavia.game import LegalMoves, Move, Observation
 
@@ -228,7 +228,7 @@ class InformationSetMCTSAgent(Agent):
         if self.game.name == "doudizhu" and data.get("phase") == "bidding":
             return self.mc.explain(observation, move)
         visits, mean = self.last_root.get(move, (0, 0.0))
-        if not visits or self._root_at != len(data.get("history") or ()):
+        if not visits or self._root_at != ply_of(observation):
             return None
         return "play.tree", {"iterations": self.last_iterations, "visits": visits, "score": round(mean, 2)}
 
@@ -241,7 +241,7 @@ class InformationSetMCTSAgent(Agent):
             self.last_iterations = 0
             return self.mc.bid(observation, legal_moves)
         root = self.search(observation, legal_moves)
-        self._root_at = len(data.get("history") or ())
+        self._root_at = ply_of(observation)
         best, most = None, -1
         for m in legal_moves:            # legal order: ties go to the earlier move
             child = root.children.get(m)

@@ -81,7 +81,7 @@ hand the policy wins one time in five is worth bidding."""
 BID_STEP = 0.1
 
 
-def _ply(observation: Observation) -> int:
+def ply_of(observation: Observation) -> int:
     """Where in the game ``observation`` was seen: its count of moves so far."""
     return len(getattr(observation, "data", observation).get("history") or ())
 
@@ -136,7 +136,7 @@ class MonteCarloAgent(Agent):
         """Playouts of the last decision (0 for a forced move)."""
         self.last_worlds = 0
         self.last_values: dict[str, float] = {}
-        """A game hook's estimates behind its last decision (move text -> value)."""
+        """The estimates behind its last decision (move text -> mean), the playouts' or a game hook's."""
         self.bid_threshold = bid_threshold
         self.bid_step = bid_step
         self.last_win_share: float | None = None
@@ -264,7 +264,7 @@ class MonteCarloAgent(Agent):
         level = 0
         if p >= self.bid_threshold:
             level = min(3, 1 + int((p - self.bid_threshold) / self.bid_step if self.bid_step else 2))
-        self._last_bid = (_ply(observation), p, level, self.last_rollouts)
+        self._last_bid = (ply_of(observation), p, level, self.last_rollouts)
         text = f"bid {level}" if level else "pass"
         for m in legal_moves:
             if str(m) == text:
@@ -273,7 +273,7 @@ class MonteCarloAgent(Agent):
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         self.last_values = {}
-        self._values_at = _ply(observation)   # what last_values were estimated seeing
+        self._values_at = ply_of(observation)   # what last_values were estimated seeing
         if len(legal_moves) == 1:
             self.last_rollouts = 0
             return legal_moves[0]
@@ -285,9 +285,9 @@ class MonteCarloAgent(Agent):
         return self.search_move(observation, legal_moves)
 
     def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
-        """A Dou Dizhu bid by its chance as landlord; the game's own search
-        explains its moves where it can (``explain`` of its ``GAME_DECISIONS``
-        module: Bridge's cards); the playouts give none."""
+        """A Dou Dizhu bid by its chance as landlord; a move of the game's own
+        search by its ``explain`` where its ``GAME_DECISIONS`` module has one
+        (Bridge's cards); any other searched move by its playouts."""
         data = getattr(observation, "data", observation)
         if self.game.name == "doudizhu" and data.get("phase") == "bidding":
             return self.bid_reason(observation, move)
@@ -300,7 +300,7 @@ class MonteCarloAgent(Agent):
         """Why the last decision (made seeing ``observation``) was ``move``: the
         candidates played out and its mean score; None if none was searched there."""
         value = self.last_values.get(str(move))
-        if value is None or self._values_at != _ply(observation):
+        if value is None or self._values_at != ply_of(observation):
             return None
         return "play.playouts", {"moves": len(self.last_values), "worlds": self.last_worlds,
                                  "score": round(value, 2)}
@@ -309,7 +309,7 @@ class MonteCarloAgent(Agent):
         """Why the last bid (made seeing ``observation``) was ``move``: the
         chance as landlord against the thresholds; None if no bid was made there."""
         made = self._last_bid
-        if made is None or made[0] != _ply(observation):
+        if made is None or made[0] != ply_of(observation):
             return None
         _, p, level, worlds = made
         params = {"chance": round(100 * p), "worlds": worlds, "level": level,
