@@ -139,7 +139,7 @@ class Session:
             self.say(f"the {self.agent_name} AI failed ({type(e).__name__}); {self.names[player]} plays at random",
                      style="red")
             move = self.state.legal_moves().sample(derive_seed(self.seed, "random", len(self.state.history)))
-        if why is not None:   # what a call shows by the system; an AI's reasons from its own cards stay unsaid
+        if why is not None:
             self.explanations[len(self.state.history)] = why
         self.apply(move)
         self.show_new_moves()

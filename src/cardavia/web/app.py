@@ -641,7 +641,8 @@ class CardaviaApp:
         seed = _derive_seed(t.seed, "hint", t.seat, ply)
         move, explanation = await asyncio.get_running_loop().run_in_executor(
             self.pool, self._decide_explained, t.agent, state, seed, t.level)
-        return {"move": move, "ply": ply, "agent": t.agent, "explanation": explanation}
+        mine = None if explanation is None else _shown_to_the_person(explanation, over=True)   # my seat's own reasons
+        return {"move": move, "ply": ply, "agent": t.agent, "explanation": mine}
 
     @staticmethod
     def _decide(agent_name: str, state: State, seed: int, level: str = "easy") -> str:
