@@ -505,6 +505,15 @@ def test_the_ais_reasons_from_their_own_cards_are_not_printed_to_the_person():
     text = out.getvalue()
     assert re.search(r"Seat \d: (bid \d|pass)", text), text
     assert "sampled deals" not in text and session.explanations == {}
+    assert session.withheld   # kept for the end of the deal
+    # played to the end, the deal's last lines give them, each with its move
+    session, out = scripted(game, lambda prompt: "1", level="normal", seed=seed)
+    assert session.run() == 0 and session.state.is_over
+    text = out.getvalue()
+    before, after = text.split("Why the AIs played as they did:")
+    assert "sampled deals" not in before and "Final score" in before
+    assert re.search(r"Seat \d: (bid \d|pass) — Wins (only )?\d+% of 600 sampled deals as landlord", after), after
+    assert "Searched over 600 sampled deals" in after and session.withheld == {}
 
 
 def test_hint_of_the_normal_level_is_the_search():

@@ -65,6 +65,8 @@ class Session:
         self.explanations: dict[int, str] = {}
         """History index -> what an AI's call shows by the system (``Agent.explain``, only what
         every seat may know: ``is_public``), or how the AIs read the person's (``Agent.reads``)."""
+        self.withheld: dict[int, str] = {}
+        """History index -> an AI's reasons from its own cards, said once the deal is over."""
 
     # -- output ---------------------------------------------------------------
     def say(self, *parts: Any, style: str | None = None, wrap: bool = True) -> None:
@@ -132,7 +134,9 @@ class Session:
             said = described(agent.explain, observation, move)
             if said is not None and is_public(said[0]):
                 why = render_explanation(*said)
-            else:   # reasons from its own cards are not the person's to see; a call as the AIs read it is
+            else:   # reasons from its own cards wait for the end of the deal; a call as the AIs read it is said
+                if said is not None:
+                    self.withheld[len(self.state.history)] = render_explanation(*said)
                 read = described(agent.reads, observation, move)
                 why = None if read is None else f"read as: {render_explanation(*read)}"
         except Exception as e:  # an agent that fails must not end the person's game
@@ -146,9 +150,21 @@ class Session:
         if self.delay:
             time.sleep(self.delay)
 
+    def show_withheld(self) -> None:
+        """The reasons the AIs drew from their own cards, now that the deal is over."""
+        if not self.withheld:
+            return
+        history = self.observation()["history"]   # (moves in their public form: a burial stays hidden)
+        self.say(Text("Why the AIs played as they did:", style="bold"))
+        for i, why in sorted(self.withheld.items()):
+            player, text = history[i]
+            self.say(Text(f"  {self.who(player)}: {text} — {why}", style="dim"))
+        self.withheld.clear()
+
     def between_deals(self, finished: Any, coming: Any) -> bool:
         obs = self.observation()
         self.say(Text(f"— deal {finished} is over —", style="bold"))
+        self.show_withheld()
         if "team_levels" in obs:
             levels = obs["team_levels"]
             self.say(f"levels: team 0+2 at {levels[0]}, team 1+3 at {levels[1]}")
@@ -176,6 +192,7 @@ class Session:
                 self.say(Text(f"  {key}: {value}", style="dim"))
         if isinstance(self.state, BridgeState):  # a Bridge deal against its double-dummy par
             self.say(render_review(self.state.review(), self.names, self.seat))
+        self.show_withheld()
         mine = outcome.returns[self.seat]
         self.say(Text("You win." if mine > 0 else ("You lose." if mine < 0 else "A draw for you."), style="bold"))
 
@@ -360,6 +377,7 @@ class Session:
         self.shown = len(self.observation()["history"])
         self.dummy_moves = {i for i in self.dummy_moves if i < self.shown}
         self.explanations = {i: e for i, e in self.explanations.items() if i < self.shown}
+        self.withheld = {i: e for i, e in self.withheld.items() if i < self.shown}
         self.say(f"undone: {taken} move{'s' if taken != 1 else ''} taken back; your move again", style="yellow")
         return True
 
