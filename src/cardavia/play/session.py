@@ -192,9 +192,9 @@ class Session:
                 self.say(Text(f"  {key}: {value}", style="dim"))
         if isinstance(self.state, BridgeState):  # a Bridge deal against its double-dummy par
             self.say(render_review(self.state.review(), self.names, self.seat))
-        self.show_withheld()
         mine = outcome.returns[self.seat]
         self.say(Text("You win." if mine > 0 else ("You lose." if mine < 0 else "A draw for you."), style="bold"))
+        self.show_withheld()
 
     # -- the person's turn ---------------------------------------------------------
     def human_turn(self) -> bool:
