@@ -191,6 +191,25 @@ def test_an_ai_s_reasons_from_its_own_cards_wait_for_the_end_of_the_game(db, mon
         assert {i for i, e in v["explanations"].items() if e["id"] == "play.test"} == set(ai_moves(v, cards=True))
 
 
+def test_in_a_match_an_ai_s_reasons_are_shown_once_their_deal_is_over(db, monkeypatch):
+    class Reasons(HeuristicAgent):
+        def explain(self, observation, move):
+            return "play.test", {"deal": observation["deal"]}
+
+    monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Reasons(game, seed))
+    with TestClient(create_app(db)) as c:
+        gid = c.post("/api/games", json={"game": "guandan", "pace": 0, "seed": 2, "match": True}).json()["id"]
+        v = wait_turn(c, gid)
+        while v["observation"]["deal"] == 1:
+            assert v["explanations"] == {}   # deal 1 goes on: its reasons wait
+            r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]})
+            assert r.status_code == 200, r.text
+            v = wait_turn(c, gid)
+        shown = v["explanations"]
+        assert shown and {e["params"]["deal"] for e in shown.values()} == {1}   # deal 1's, none of deal 2's
+        assert all("deal" not in e and "meanwhile" not in e for e in shown.values())
+
+
 def test_my_own_call_is_shown_as_the_ais_read_it(db):
     from cardavia.ai.bridge_bidding import explain
     with TestClient(create_app(db)) as c:

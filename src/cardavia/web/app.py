@@ -31,7 +31,7 @@ When the agent of an AI move explains it (``Agent.explain``), the view's
 ``explanations`` maps the move's history index to ``{"id", "params",
 "text"}`` (the English of ``cardavia.ai.explanations``): what a Bridge call
 shows by the system at once, the reasons an AI draws from its own cards
-(an equity, a chance as landlord, a search's mean) once the game is over,
+(an equity, a chance as landlord, a search's mean) once their deal is over,
 as they would tell the person what his seat may not know; the person's own move
 is there too, with ``"reading": true``, where the table's AI reads it
 (``Agent.reads``: a Bridge call as the bidding system reads it).  Once a
@@ -493,7 +493,7 @@ class CardaviaApp:
             "undo_enabled": t.undo, "read_only": t.readonly,
             "undo": t.undo and not s.is_over and not t.ai_to_move and self._undo_point(t) is not None,
             "explanations": {str(i): shown for i, e in sorted(t.explanations.items())
-                             if (shown := _shown_to_the_person(e, s.is_over)) is not None},
+                             if (shown := _shown_to_the_person(e, s.is_over, obs.get("deal"))) is not None},
         }
         if not s.is_over and s.current_player == t.seat and not t.readonly:
             legal = s.legal_moves()
@@ -657,7 +657,8 @@ class CardaviaApp:
         observation = state.observation(cast(int, state.current_player))
         explanation = _explanation(getattr(agent, "explain", None), observation, move) if explain else None
         if explanation is not None and not _shown_now(explanation):
-            # until the reasons may be shown, what the move shows as the AIs read it (a simulated call's meaning)
+            # until the reasons may be shown (its deal over), what the move shows as the AIs read it
+            explanation["deal"] = observation.get("deal")
             meanwhile = _explanation(getattr(agent, "reads", None), observation, move)
             if meanwhile is not None:
                 explanation["meanwhile"] = {**meanwhile, "reading": True}
@@ -698,7 +699,8 @@ class CardaviaApp:
                 view = self.view(t)
             ai_move: dict[str, Any] = {"player": player, "move": text,
                                        "ms": round((loop.time() - started) * 1000, 2)}
-            shown = None if explanation is None else _shown_to_the_person(explanation, view["over"])
+            shown = None if explanation is None else _shown_to_the_person(explanation, view["over"],
+                                                                          view["observation"].get("deal"))
             if shown is not None:
                 ai_move["explanation"] = shown
             await self.push_view(t, view, ai_move=ai_move)
@@ -1042,12 +1044,14 @@ def _shown_now(explanation: dict) -> bool:
     return bool(explanation.get("reading")) or is_public(explanation["id"])
 
 
-def _shown_to_the_person(explanation: dict, over: bool) -> dict | None:
-    """An explanation as the person may see it now: whole once the game is
-    over or where it tells what every seat knows; else what the move shows as
-    the AIs read it (``meanwhile``), or nothing."""
-    if over or _shown_now(explanation):
-        return {k: v for k, v in explanation.items() if k != "meanwhile"}
+def _shown_to_the_person(explanation: dict, over: bool, deal: Any = None) -> dict | None:
+    """An explanation as the person may see it now: whole once the game (or
+    in a match, its deal: ``deal`` is the current one) is over or where it
+    tells what every seat knows; else what the move shows as the AIs read it
+    (``meanwhile``), or nothing."""
+    done = over or explanation.get("deal", deal) != deal
+    if done or _shown_now(explanation):
+        return {k: v for k, v in explanation.items() if k not in ("meanwhile", "deal")}
     return explanation.get("meanwhile")
 
 
