@@ -89,7 +89,7 @@ def is_public(ident: str) -> bool:
     Bridge call shows by the bidding system (which the opponents are entitled
     to).  The others come from the agent's own cards (an equity, a chance as
     landlord, a mean score, a simulation on deals that fit its hand): a table
-    shows them to the other seats only once the game is over."""
+    shows them to the other seats only once their deal is over."""
     from cardavia.ai.bridge_bidding import system
 
     return ident in system.MESSAGES
