@@ -797,6 +797,24 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
     page.context.close()
 
 
+def test_a_finished_holdem_hand_shows_no_bet_in_front_of_a_seat(browser, fixture_server, page_errors):
+    # the engine keeps the last street's bets in the observation; they went into the pot paid out
+    from cardavia.ai import make_agent
+    game = cardavia.load("holdem", match=False)
+    state = game.new_state(seed=0)
+    agents = [make_agent("heuristic", game, seed=p) for p in range(4)]
+    while not state.is_over:
+        state.play(agents[state.current_player].act(state))
+    assert any(state.observation(0)["bets"])
+    page = open_page(browser, fixture_server, page_errors)
+    open_fixture(page, fixture_server, state, 0)
+    expect(page.locator("#outcome")).to_be_visible()
+    expect(page.locator(".seat .fact.chips")).to_have_count(4)
+    expect(page.locator(".seat .fact.bet")).to_have_count(0)
+    assert page_errors == []
+    page.context.close()
+
+
 def test_holdem_side_pots_are_drawn_with_who_can_win_each(browser, fixture_server, page_errors, screenshots):
     """TH-5.2: short stacks all in, seat 0 to act: the main pot and the side pots."""
     game = cardavia.load("holdem", match=False)

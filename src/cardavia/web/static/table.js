@@ -639,7 +639,8 @@ function renderSeats(view, obs) {
     if (view.read_only && p === view.seat) facts.append(el("span", "badge seen", t("seen from here")));
     if (sizes && sizes[p] != null) facts.append(el("span", "fact", tn("{n} card", "{n} cards", sizes[p])));
     if (Array.isArray(obs.stacks)) facts.append(el("span", "fact chips", tn("{n} chip", "{n} chips", obs.stacks[p])));
-    if (Array.isArray(obs.bets) && obs.bets[p]) facts.append(el("span", "fact bet", t("bet {n}", { n: obs.bets[p] })));
+    // (once over, the last street's bets are in the pot that was paid out: no seat still has one)
+    if (!view.over && Array.isArray(obs.bets) && obs.bets[p]) facts.append(el("span", "fact bet", t("bet {n}", { n: obs.bets[p] })));
     for (const key of SEAT_KEYS) {
       if (obs[key] === p && obs[key] !== null) facts.append(el("span", "badge", label(key)));
     }
