@@ -156,6 +156,17 @@ class Simulating(Explainer):
         return explain(observation["auction"], str(move)) if observation["phase"] == "auction" else None
 
 
+def test_what_may_be_told_of_an_ai_move_now_and_what_waits():
+    from cardavia.ai.bridge_bidding import explain
+    from cardavia.ai.explanations import told
+    state = cardavia.load("bridge").new_state(seed=4)
+    obs = state.observation(state.current_player)
+    assert told(Explainer(state.game, 1), obs, "1NT") == (("open.nt", {"low": 15, "high": 17, "seat": 0}, False), None)
+    now, later = told(Simulating(state.game, 1), obs, "1S")   # a simulated call: read now, its reason later
+    assert now == (*explain([], "1S"), True) and later == ("bid.simulated", {"deals": 12, "gain": 1.5})
+    assert told(HeuristicAgent(cardavia.load("doudizhu"), 1), obs, "1S") == (None, None)
+
+
 def test_an_ai_s_reasons_from_its_own_cards_wait_for_the_end_of_the_game(db, monkeypatch):
     # What a call shows by the system is every seat's to know; a reason drawn from the AI's own cards
     # (a simulation, a card's sampled deals; an equity, a chance as landlord, a search's mean) would tell

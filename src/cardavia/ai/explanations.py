@@ -95,6 +95,19 @@ def is_public(ident: str) -> bool:
     return ident in system.MESSAGES
 
 
+def told(agent: Any, observation: Any, move: Any) -> tuple[tuple[str, dict, bool] | None, tuple[str, dict] | None]:
+    """What the other seats may be told of ``agent``'s ``move`` now, and what
+    waits for the end of its deal.  An explanation every seat may know
+    (``is_public``) is told now; one drawn from the agent's own cards waits,
+    and meanwhile the move is told as the AIs read it (``Agent.reads``).
+    The first is (id, params, whether it is a reading) or None."""
+    said = described(getattr(agent, "explain", None), observation, move)
+    if said is None or is_public(said[0]):
+        return (None if said is None else (*said, False)), None
+    read = described(getattr(agent, "reads", None), observation, move)
+    return (None if read is None else (*read, True)), said
+
+
 def explanation_template(ident: str, params: dict[str, Any]) -> dict[str, Any]:
     """``{"template", "params_text"}`` of an explanation for the page to
     translate (the English template and the parameters as shown, suit codes

@@ -17,7 +17,7 @@ from rich.text import Text
 
 import cardavia
 from cardavia import rules
-from cardavia.ai.explanations import described, is_public, readings, render_explanation
+from cardavia.ai.explanations import described, readings, render_explanation, told
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.bridge import BridgeState
 from cardavia.game import CHANCE, Game, State
@@ -130,15 +130,11 @@ class Session:
         why = None
         try:
             move = agent.act(self.state)
-            observation = self.state.observation(player)
-            said = described(agent.explain, observation, move)
-            if said is not None and is_public(said[0]):
-                why = render_explanation(*said)
-            else:   # reasons from its own cards wait for the end of the deal; a call as the AIs read it is said
-                if said is not None:
-                    self.withheld[len(self.state.history)] = render_explanation(*said)
-                read = described(agent.reads, observation, move)
-                why = None if read is None else f"read as: {render_explanation(*read)}"
+            now, later = told(agent, self.state.observation(player), move)
+            if now is not None:
+                why = ("read as: " if now[2] else "") + render_explanation(now[0], now[1])
+            if later is not None:
+                self.withheld[len(self.state.history)] = render_explanation(*later)
         except Exception as e:  # an agent that fails must not end the person's game
             self.say(f"the {self.agent_name} AI failed ({type(e).__name__}); {self.names[player]} plays at random",
                      style="red")
@@ -344,20 +340,20 @@ class Session:
             others = ", ".join(f"{cands[j]} {means[j]:+.2f}" for j in ranked[1:4])
             self.say(f"hint: {cands[best]} — {self.agent_name} played {len(cands)} candidates out in {worlds} "
                      f"worlds each: mean score {means[best]:+.2f}" + (f"; next best {others}" if others else ""))
-        elif hasattr(agent, "last_root") and obs.get("phase") != "bidding":  # the tree: visits and mean per move
-            move = agent.choose(obs, legal)
+            return
+        move = agent.choose(obs, legal)
+        if getattr(agent, "last_iterations", 0):  # the tree searched (not a bid): visits and mean per move
             root: dict[Any, tuple[int, float]] = agent.last_root
             by_visits = sorted(root.items(), key=lambda kv: -kv[1][0])
             others = ", ".join(f"{m} {n} visits" for m, (n, _) in by_visits[:4] if m != move)
             visits, mean = root.get(move, (0, 0.0))
             self.say(f"hint: {move} — {self.agent_name} searched {agent.last_iterations} iterations: "
                      f"{visits} visits, mean score {mean:+.2f}" + (f"; next {others}" if others else ""))
-        else:
-            move = agent.choose(obs, legal)
-            why = _described(agent.explain, obs, move) or (
-                "the game's rules of thumb (the compiled rollout policy)" if self.agent_name == "heuristic"
-                else "a random legal move")
-            self.say(f"hint: {move} — what the {self.agent_name} AI plays here: {why}")
+            return
+        why = _described(agent.explain, obs, move) or (
+            "the game's rules of thumb (the compiled rollout policy)" if self.agent_name == "heuristic"
+            else "a random legal move")
+        self.say(f"hint: {move} — what the {self.agent_name} AI plays here: {why}")
 
     def undo(self) -> bool:
         """Take back the person's last decision and the AI moves after it."""

@@ -77,7 +77,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import cardavia
 from cardavia import i18n
-from cardavia.ai.explanations import described, explanation_template, is_public, readings, render_explanation
+from cardavia.ai.explanations import explanation_template, is_public, readings, render_explanation, told
 from cardavia.ai.levels import LEVEL_TITLES, LEVELS, level_options
 from cardavia.bridge import BridgeState, solve_state
 from cardavia.game import CHANCE, State
@@ -654,12 +654,17 @@ class CardaviaApp:
         """The agent's move for the player to move, and its explanation (or None)."""
         agent = _make_agent(agent_name, state.game, seed, **level_options(level, agent_name, state.game))
         move = agent.act(state)
+        if not explain:
+            return str(move), None
         observation = state.observation(cast(int, state.current_player))
-        explanation = _explanation(getattr(agent, "explain", None), observation, move) if explain else None
-        if explanation is not None and not _shown_now(explanation):
-            # until the reasons may be shown (its deal over), what the move shows as the AIs read it
+        now, later = told(agent, observation, move)
+        if later is None:
+            return str(move), None if now is None else _shown(now[0], now[1])
+        # the reasons wait for the end of their deal; meanwhile the move as the AIs read it
+        explanation = _shown(*later)
+        meanwhile = None if now is None else _shown(now[0], now[1])
+        if explanation is not None:
             explanation["deal"] = observation.get("deal")
-            meanwhile = _explanation(getattr(agent, "reads", None), observation, move)
             if meanwhile is not None:
                 explanation["meanwhile"] = {**meanwhile, "reading": True}
         return str(move), explanation
@@ -1053,12 +1058,6 @@ def _shown_to_the_person(explanation: dict, over: bool, deal: Any = None) -> dic
     if done or _shown_now(explanation):
         return {k: v for k, v in explanation.items() if k not in ("meanwhile", "deal")}
     return explanation.get("meanwhile")
-
-
-def _explanation(describe: Any, observation: Any, move: Any) -> dict | None:
-    """An agent's ``explain`` of its move as the page shows it (``_shown``), or None."""
-    got = described(describe, observation, move)
-    return None if got is None else _shown(*got)
 
 
 def _shown(ident: str, params: dict) -> dict | None:
