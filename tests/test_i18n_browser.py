@@ -583,3 +583,23 @@ def test_pass_is_a_call_in_an_auction_and_no_play_in_a_climbing_game(browser, se
     assert all((call if before else no_play) in shown for before, shown in passes), passes
     page.context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", ["uk", "th"])
+def test_the_end_of_a_game_fits_a_phone_in_a_long_language(browser, server, screenshots, lang):
+    """At 360 px, a finished table's five buttons and its score (a seat's name and chips by each
+    seat) stay within the page in the languages with the longest words (shot checks the width)."""
+    errors: list[str] = []
+    page = open_home(browser, server, lang, errors, viewport=base.PHONE, seed=11)
+    v = start(page, "doudizhu")
+    while not v["over"]:
+        page.evaluate("""async ([id, move, ply]) => fetch(`/api/games/${id}/move`, {method: 'POST',
+            headers: {'content-type': 'application/json'}, body: JSON.stringify({move, ply})})""",
+                      [page.url.split("#/game/")[1], v["legal"][0], v["ply"]])
+        v = wait_turn(page)
+    page.wait_for_selector("#replay-btn:not([hidden])")   # the fifth button, once over
+    shot(page, screenshots, f"i18n-end-phone-doudizhu-{lang}.png")
+    open_finished(page, "holdem", 3)
+    shot(page, screenshots, f"i18n-end-phone-holdem-{lang}.png")
+    page.context.close()
+    assert errors == []
