@@ -864,3 +864,27 @@ def test_the_log_names_the_seats_of_a_chance_entry_as_the_table_does(browser, se
             f"{seat_names[p]}: UP {ups[p]} · DOWN {2 - ups[p]}" for p in (0, 1)))))
     assert page_errors == []
     page.context.close()
+
+
+def test_the_log_s_moves_start_in_one_column_after_a_long_name(browser, fixture_server, page_errors, screenshots):
+    # "You (North) from dummy" is wider than the other names: each move still starts where the others do.
+    from cardavia.ai import make_agent
+
+    game = cardavia.load("bridge")
+    for seed in range(40):
+        s, agent = game.new_state(seed=seed), make_agent("heuristic", game, seed=seed)
+        while not s.is_over and not (s.phase == "play" and s.current_player == 2 and len(s.history) > 12):
+            s.play(agent.act(s))
+        if not s.is_over and s.declarer == 2:
+            break
+    else:
+        pytest.skip("no deal declared by North in 40")
+    page = open_page(browser, fixture_server, page_errors)
+    open_fixture(page, fixture_server, s, 2)
+    expect(page.locator("#log .who").filter(has_text="from dummy").first).to_be_visible()
+    starts = page.evaluate("""() => [...document.querySelectorAll('#log li')].filter((li) => li.children.length > 1)
+        .map((li) => Math.round(li.children[1].getBoundingClientRect().left))""")
+    assert len(starts) > 12 and len(set(starts)) == 1, starts
+    shot(page, screenshots, "bridge-log-from-dummy.png")
+    assert page_errors == []
+    page.context.close()

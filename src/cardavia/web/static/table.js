@@ -1366,7 +1366,18 @@ function renderLog(view, obs) {
     ol.append(li);
   }
   if (view.notes) for (const n of view.notes) ol.append(el("li", "note", typeof n === "object" && n ? explanation(n) : t(n)));
+  alignLogNames(ol);
   if (atEnd || hist.length < 40) ol.scrollTop = ol.scrollHeight;
+}
+
+// The names make one column as wide as the longest ("You (South) from dummy" in Bridge, a long
+// language's seat names), so every move starts at the same place; a closed log is measured when
+// it is opened.
+function alignLogNames(ol) {
+  ol.style.setProperty("--who-w", "0px");
+  const widest = Math.max(0, ...[...ol.querySelectorAll(".who")].map((w) => w.getBoundingClientRect().width));
+  if (widest > 0) ol.style.setProperty("--who-w", `${Math.ceil(widest)}px`);
+  else ol.style.removeProperty("--who-w");
 }
 
 // -- controls ----------------------------------------------------------------------------------
@@ -1489,6 +1500,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("replay-last").addEventListener("click", () => replayTo(app.replay.steps));
   $("replay-step").addEventListener("change", (e) => replayTo(Number(e.target.value)));
   $("replay-close").addEventListener("click", closeReplay);
+  $("log-box").addEventListener("toggle", () => alignLogNames($("log")));
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", route);
   window.addEventListener("resize", () => document.querySelectorAll(".hand").forEach(layoutHand));
