@@ -266,6 +266,27 @@ def test_arabic_is_right_to_left_and_mirrored(browser, pseudo_server, screenshot
     assert errors == []
 
 
+def test_a_card_written_in_arabic_text_reads_rank_then_suit(browser, server):
+    # A card in a sentence ("the kitty 4♠ J♥", a button "Declare 2♦") stays "4♠" on a right-to-left
+    # page: without isolation the page's direction drew the suit first ("♠4").
+    errors: list[str] = []
+    page = open_home(browser, server, "ar", errors)
+    start(page, "shengji")
+    order = page.evaluate("""() => {
+        const span = document.createElement('span');
+        span.textContent = chanceText(app.view, 'kitty 4s Jh Td') + ' / ' + Cards.label('declare 2d 2d', Cards.classify('declare 2d 2d'));
+        document.getElementById('prompt').append(span);
+        const text = span.firstChild, x = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+            return r.getBoundingClientRect().left; };
+        const out = [];
+        for (const m of text.data.matchAll(/(10|[2-9JQKA])([♣♦♥♠])/g)) out.push([m[0], x(m.index + m[1].length - 1) < x(m.index + m[1].length)]);
+        return out; }""")
+    assert [card for card, _ in order] == ["4♠", "J♥", "10♦", "2♦", "2♦"]
+    assert all(rank_first for _, rank_first in order), order
+    assert errors == []
+    page.context.close()
+
+
 # -- the choice persists ------------------------------------------------------------------------
 def test_the_language_choice_persists(browser, server):
     errors: list[str] = []

@@ -50,10 +50,11 @@ const Cards = (() => {
     return combo === "jokerbomb" || !rank ? named : `${named} ${words(rankLabel(rank))}`;
   }
 
-  // A card's short text as drawn ("2♣", "10♥"; the jokers "BJ", "RJ"), for a button's words.
+  // A card's short text as drawn ("2♣", "10♥"; the jokers "BJ", "RJ"), for a button's words or a
+  // log entry, kept left to right in a right-to-left language.
   function shortLabel(text) {
     const c = parse(text);
-    return !c ? text : c.joker ? c.joker : rankLabel(c.rank) + SUITS[c.suit];
+    return !c ? text : ltr(c.joker ? c.joker : rankLabel(c.rank) + SUITS[c.suit]);
   }
 
   // Spoken names (issue 17 part 5) as whole phrases, every msgid listed here for tools/i18n.py:

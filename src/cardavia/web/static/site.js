@@ -39,6 +39,9 @@ function tn(singular, plural, n, params) {
   if (forms) text = forms[(I18N.plural_index || {})[PLURAL_RULES.select(Number(n))]] || forms[forms.length - 1];
   return fill(text, { ...params, n });
 }
+// Text that reads left to right (a card "4♠", a signed score "+3"), isolated on a right-to-left
+// page so that the page's direction does not reorder it ("♠4").
+const ltr = (text) => (I18N.rtl ? `\u2066${text}\u2069` : String(text));
 const N_ = (msgid) => msgid;
 // A count's message in a table: [singular, plural], given to tn() where it is shown.
 const Nn_ = (singular, plural) => [singular, plural];

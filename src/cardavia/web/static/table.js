@@ -1238,7 +1238,7 @@ function tNodes(template, nodes, params) {
 const DD_SEATS = [2, 3, 0, 1];   // the double-dummy table's N E S W, as the game's seats
 const DD_STRAINS = ["NT", "S", "H", "D", "C"];   // its rows are C D H S NT: shown no-trump first
 // A signed score: isolated left to right on a right-to-left page, so that its sign stays in front.
-const signed = (x) => (I18N.rtl ? "\u2066" : "") + (x > 0 ? "+" : "") + num(x) + (I18N.rtl ? "\u2069" : "");
+const signed = (x) => ltr((x > 0 ? "+" : "") + num(x));
 
 // A contract as the score writes it ("4S", "5HX") with its result ("+1", "-2"), its suit drawn.
 function contractNode(contract, result) {
