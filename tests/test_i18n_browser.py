@@ -274,12 +274,17 @@ def test_a_card_written_in_arabic_text_reads_rank_then_suit(browser, server):
     start(page, "shengji")
     order = page.evaluate("""() => {
         const span = document.createElement('span');
-        span.textContent = chanceText(app.view, 'kitty 4s Jh Td') + ' / ' + Cards.label('declare 2d 2d', Cards.classify('declare 2d 2d'));
+        span.textContent = chanceText(app.view, 'kitty 4s Jh Td') + ' / '
+            + Cards.label('declare 2d 2d', Cards.classify('declare 2d 2d'));
         document.getElementById('prompt').append(span);
-        const text = span.firstChild, x = (i) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+        const text = span.firstChild;
+        const x = (i) => {
+            const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
             return r.getBoundingClientRect().left; };
         const out = [];
-        for (const m of text.data.matchAll(/(10|[2-9JQKA])([♣♦♥♠])/g)) out.push([m[0], x(m.index + m[1].length - 1) < x(m.index + m[1].length)]);
+        for (const m of text.data.matchAll(/(10|[2-9JQKA])([♣♦♥♠])/g)) {
+            const suit = m.index + m[1].length;
+            out.push([m[0], x(suit - 1) < x(suit)]); }
         return out; }""")
     assert [card for card, _ in order] == ["4♠", "J♥", "10♦", "2♦", "2♦"]
     assert all(rank_first for _, rank_first in order), order

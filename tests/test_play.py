@@ -170,6 +170,10 @@ def test_a_deal_of_each_game_to_the_end(terminal, name):
     returns = [int(x) for x in re.findall(r"[+-]\d+", final.group(1))]
     assert len(returns) == cardavia.load(name).num_players and sum(returns) == 0
     assert re.search(r"You (win|lose)\.|A draw for you\.", out)
+    # the score's parts in words, as the web page names them: "North-South score: 140", not "ns_score: 140"
+    parts = re.findall(r"^  ([^:\n]+): (.*)$", out[final.end():].split("\nThe deal:")[0], re.M)
+    assert parts, out[final.end():]
+    assert all("_" not in key and value.strip() not in ("True", "False", "None") for key, value in parts), parts
 
 
 def test_a_typed_move_and_the_ai_moves_as_they_come(terminal):
@@ -512,7 +516,8 @@ def test_the_ais_reasons_from_their_own_cards_are_not_printed_to_the_person():
     text = out.getvalue()
     before, after = text.split("Why the AIs played as they did:")
     assert "sampled deals" not in before and "Final score" in before
-    assert re.search(r"Seat \d: (bid \d|pass) — Wins (only )?\d+% of 600 sampled deals as landlord", after), after
+    bid = r"^  Seat \d +(bid \d|pass) +Wins (only )?\d+% of 600 sampled deals as landlord"
+    assert re.search(bid, after, re.M), after
     assert "Searched over 600 sampled deals" in after and session.withheld == {}
 
 

@@ -423,5 +423,17 @@ def render_review(review: Mapping[str, Any], names: list[str], me: int) -> Rende
     return Group(*out)
 
 
+def render_reasons(rows: Sequence[tuple[str, str, str]]) -> RenderableType:
+    """The reasons the AIs drew from their own cards, shown once the deal is over: one
+    (seat, move, reason) a row, each reason wrapped within its own column."""
+    grid = Table.grid(padding=(0, 2), pad_edge=False)
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for seat, move, why in rows:
+        grid.add_row(Text("  " + seat), move_text(move), Text(why, style="dim"))
+    return Group(Text("Why the AIs played as they did:", style="bold"), grid)
+
+
 DETAILS = {"doudizhu": _doudizhu, "zhengshangyou": _zhengshangyou, "guandan": _guandan, "shengji": _shengji,
            "holdem": _holdem, "updown": _updown, "bridge": _bridge}

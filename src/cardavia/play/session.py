@@ -16,17 +16,13 @@ from rich.console import Console
 from rich.text import Text
 
 import cardavia
-from cardavia import rules
+from cardavia import labels, rules
 from cardavia.ai.explanations import described, readings, render_explanation, told
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.bridge import BridgeState
 from cardavia.game import CHANCE, Game, State
-from cardavia.play.render import PAGE, render, render_moves, render_review, seat_names
+from cardavia.play.render import PAGE, render, render_moves, render_reasons, render_review, seat_names
 
-SEAT_KEYS = frozenset({"landlord", "dealer", "declarer", "dummy", "winner", "last_hand_button"})
-"""The score's keys that hold a seat (printed by name, as the web page's ``SEAT_KEYS``)."""
-TEAM_KEYS = frozenset({"winner_team", "winning_team"})
-"""The score's keys that hold a team: seats t and t + 2."""
 MAX_INPUT = 200
 """Characters of one command read at most (a move's text is a few dozen)."""
 HELP = ("commands: a number picks a listed move ('#2' when a play is written 2 too) · a move's text plays it · "
@@ -151,10 +147,8 @@ class Session:
         if not self.withheld:
             return
         history = self.observation()["history"]   # (moves in their public form: a burial stays hidden)
-        self.say(Text("Why the AIs played as they did:", style="bold"))
-        for i, why in sorted(self.withheld.items()):
-            player, text = history[i]
-            self.say(Text(f"  {self.who(player)}: {text} — {why}", style="dim"))
+        self.say(render_reasons([(self.who(history[i][0]), history[i][1], why)
+                                 for i, why in sorted(self.withheld.items())]))
         self.withheld.clear()
 
     def between_deals(self, finished: Any, coming: Any) -> bool:
@@ -179,18 +173,29 @@ class Session:
         scores = " · ".join(f"{self.who(p)} {r:+g}" for p, r in enumerate(outcome.returns))
         self.say(Text("Final score: ", style="bold").append(scores))
         for key, value in outcome.score.items():
-            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(self.names):
-                if key in SEAT_KEYS:  # a seat's number as the seat it is
-                    value = self.who(value)
-                elif key in TEAM_KEYS and len(self.names) == 4:
-                    value = f"{self.who(value)} and {self.who(value + 2)}"
-            if isinstance(value, (int, float, str, bool)) or value is None:
-                self.say(Text(f"  {key}: {value}", style="dim"))
+            shown = self.score_value(key, value)
+            if shown is not None:
+                self.say(Text(f"  {labels.label(key)}: {shown}", style="dim"))
         if isinstance(self.state, BridgeState):  # a Bridge deal against its double-dummy par
             self.say(render_review(self.state.review(), self.names, self.seat))
         mine = outcome.returns[self.seat]
         self.say(Text("You win." if mine > 0 else ("You lose." if mine < 0 else "A draw for you."), style="bold"))
         self.show_withheld()
+
+    def score_value(self, key: str, value: Any) -> str | None:
+        """A value of the final score as the table says it (a seat or a team by name, yes or
+        no), or None when there is nothing to print (no spring; a breakdown printed otherwise)."""
+        seat = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(self.names)
+        if seat and key in labels.SEAT_KEYS:
+            return self.who(value)
+        if seat and key in labels.TEAM_KEYS and len(self.names) == 4:
+            return f"{self.who(value)} and {self.who(value + 2)}"
+        if key in labels.SEAT_LIST_KEYS and isinstance(value, (list, tuple)) \
+                and all(isinstance(p, int) and 0 <= p < len(self.names) for p in value):
+            return ", ".join(self.who(p) for p in value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value) if isinstance(value, (int, float, str)) else None
 
     # -- the person's turn ---------------------------------------------------------
     def human_turn(self) -> bool:

@@ -18,39 +18,10 @@ const DRAWN = new Set(["game", "player", "current_player", "is_over", "history",
   "hand_sizes", "hand_counts", "trick", "last_play", "last_player", "board", "pot", "stacks", "bets",
   "returns", "in_hand", "eliminated", "shown", "dummy_hand", "raise_range", "to_call", "played",
   "seat_to_play", "from_dummy", "tricks", "signals", "side_pots"]);
-// The name of each observation key the page shows (translated where shown); a key
-// missing here is shown as a translated "{key}" so an untranslated name is visible in tests.
-const LABELS = { team_levels: N_("team levels"), tricks_won: N_("tricks won"), attacker_points: N_("points won"),
-  highest_bid: N_("highest bid"), first_bidder: N_("first bidder"),
-  last_trick: N_("last trick"), previous_order: N_("previous order"), anti_tribute: N_("tribute cancelled"),
-  small_blind_seat: N_("small blind"), big_blind_seat: N_("big blind"), opponent_locked: N_("opponent locked"),
-  landlord: N_("landlord"), dealer: N_("dealer"), declarer: N_("declarer"), dummy: N_("dummy"), button: N_("button"),
-  first_leader: N_("first leader"), leader: N_("leader"), last_winner: N_("last winner"), starter: N_("starter"),
-  phase: N_("phase"), level: N_("level"), bid: N_("bid"), bottom: N_("bottom cards"), multiplier: N_("multiplier"),
-  bombs: N_("bombs"), spring: N_("spring"), trump: N_("trump"), trump_suit: N_("trump suit"), contract: N_("contract"),
-  auction: N_("auction"), vulnerable: N_("vulnerable"), score: N_("score"), settlement: N_("settlement"),
-  finished: N_("finishing order"), tribute: N_("tribute"), returned: N_("returned"), deal: N_("deal"),
-  deals: N_("deals"), match: N_("match"), street: N_("street"), min_raise: N_("minimum raise"),
-  locked: N_("locked"), claim: N_("claim"), kitty: N_("kitty"), declared: N_("declared"), points: N_("points"),
-  bids: N_("bids"), passes: N_("passes"), round: N_("round"), hands_played: N_("hands played"),
-  lead: N_("lead"), led: N_("led"), winner: N_("first out"), cards: N_("cards"), player: N_("player"),
-  team: N_("team"), reason: N_("reason"), result: N_("result"), seat: N_("seat"), redeals: N_("redeals"),
-  blinds: N_("blinds"), start_stacks: N_("starting stacks"), vulnerability: N_("vulnerability"), buried: N_("buried"),
-  declaration: N_("declaration"), discard_pile: N_("discard pile"), discards: N_("discards"), kitty_size: N_("kitty size"),
-  last_reveal: N_("last reveal"), ns_score: N_("North-South score"), opening: N_("opening"), results: N_("results"),
-  stock: N_("stock"), tricks: N_("tricks"), hand: N_("hand"), cards_left: N_("cards left"), winners: N_("winners"),
-  payer: N_("payer"), payee: N_("payee"), bonus: N_("bonus"), deal_score: N_("deal score"),
-  // the final score's breakdown (outcome.score)
-  landlord_won: N_("landlord won"), order: N_("finishing order"), winner_team: N_("winning team"),
-  winning_team: N_("winning team"), match_winner: N_("match won by"), gained: N_("levels gained"),
-  levels_gained: N_("levels gained"), levels: N_("levels"), card_points: N_("points in tricks"),
-  defender_points: N_("defenders' points"), kitty_points: N_("points in the kitty"),
-  kitty_multiplier: N_("kitty multiplier"), attackers_win: N_("attackers win"), hands: N_("hands"),
-  last_hand_button: N_("button of the last hand"), stacks: N_("stacks"), showdown: N_("showdown"),
-  chips: N_("chips"), ties: N_("ties"), folded: N_("folded"), parts: N_("score parts"),
-  trick_points: N_("trick points"), overtricks: N_("overtricks"), undertricks: N_("undertricks"),
-  part_score: N_("part-score bonus"), game: N_("game bonus"), slam: N_("slam bonus"),
-  insult: N_("insult bonus"), total: N_("total") };
+// The name of each observation and score key (cardavia/labels.py, sent with the page's language;
+// translated where shown); a key missing there is shown as a translated "{key}" so an untranslated
+// name is visible in tests.
+const LABELS = I18N.labels || {};
 // Words of the engines' values (phases, verbs of moves) the page shows.
 const WORDS = { auction: N_("auction"), play: N_("play"), bidding: N_("bidding"), over: N_("over"),
   tribute: N_("tribute"), declare: N_("declare"), bury: N_("bury"), preflop: N_("preflop"), flop: N_("flop"),
@@ -78,15 +49,13 @@ const word = (w) => {
   if (w.toLowerCase() === "pass" && passIsACall()) return pt("a call", "pass");
   return t(WORDS[w.toLowerCase()]);
 };
-const SEAT_KEYS = new Set(["landlord", "dealer", "declarer", "dummy", "button", "small_blind_seat",
-  "big_blind_seat", "first_bidder", "first_leader", "leader", "last_winner", "starter", "winner",
-  "last_hand_button", "folded"]);
-// Keys holding a team (partners sit opposite: team t is seats t and t + 2).
-const TEAM_KEYS = new Set(["winner_team", "winning_team", "match_winner", "team"]);
-const TRUMP_KEYS = new Set(["trump", "trump_suit"]);
-const LEVEL_KEYS = new Set(["level"]);
+// Keys holding a seat, a team (partners sit opposite: team t is seats t and t + 2), a trump.
+const KEYS = I18N.keys || {};
+const SEAT_KEYS = new Set(KEYS.seat || []);
+const TEAM_KEYS = new Set(KEYS.team || []);
+const TRUMP_KEYS = new Set(KEYS.trump || []);
 // Observation keys holding a list of seats (a finishing order).
-const SEAT_LIST_KEYS = new Set(["previous_order", "finished", "order"]);
+const SEAT_LIST_KEYS = new Set(KEYS.seat_list || []);
 
 const app = {
   catalog: null,
@@ -1487,6 +1456,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("mine").setAttribute("aria-label", t("Your hand and moves"));
   $("hand-keys").textContent = t("Arrow keys move between the cards, Space or Enter selects one, Enter on a selected card makes the move it forms.");
   $("announcer").setAttribute("aria-label", t("Moves of the other players"));
+  $("log").setAttribute("aria-label", t("Log of the deal"));   // focusable: a long log scrolls by keyboard
   $("new-game").addEventListener("submit", startGame);
   setupReplayDrop();
   $("hint-btn").addEventListener("click", hint);
