@@ -251,12 +251,22 @@ def play_one(page, v, rng, keyboard=False) -> str:
     return move
 
 
+# The seats' names under the cards of a trick side by side that run into each other ("Seat 2Partner").
+_TOUCHING_NAMES = """() => {
+    const names = [...document.querySelectorAll('.trick-card .who')].map((w) => [w, w.getBoundingClientRect()]);
+    return names.filter(([w, r], i) => i > 0 && names[i - 1][0].closest('.cards-inline, .trick') === w.closest(
+        '.cards-inline, .trick') && Math.abs(names[i - 1][1].top - r.top) < 2 && names[i - 1][1].right + 3 > r.left)
+        .map(([w]) => w.textContent); }"""
+
+
 def shot(page, folder: Path, name: str) -> None:
-    """Save a screenshot of the whole page, and check nothing sticks out sideways."""
+    """Save a screenshot of the whole page, and check nothing sticks out sideways and the seats'
+    names under a trick's cards keep apart."""
     page.screenshot(path=str(folder / name), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     viewport = page.viewport_size["width"]
     assert width <= viewport + 1, f"{name}: the page is {width}px wide in a {viewport}px viewport"
+    assert not (touching := page.evaluate(_TOUCHING_NAMES)), f"{name}: names run into the one before: {touching}"
 
 
 def click_card(page, i, src="hand"):
