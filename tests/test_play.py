@@ -495,7 +495,7 @@ def test_a_match_keeps_undo_and_log_within_the_deal():
     assert "— deal 1 is over —" in out.getvalue()
     assert "undo stays within the current deal of a match" in deal_two
     log = deal_two.split("log of deal 2:")[1]
-    assert "deal 2: starter" in log and "deal 1: starter" not in log
+    assert "deal 2: Seat 1 starts" in log and "deal 1:" not in log
 
 
 def test_the_ais_reasons_from_their_own_cards_are_not_printed_to_the_person():
@@ -591,7 +591,7 @@ def test_a_finished_bridge_deal_is_set_against_its_double_dummy_par():
     assert f"Played: 7NT by South, {r['tricks']} tricks taken ({r['dd_tricks']} double dummy)" in text
     assert "  declarer: You\n" in text   # the score's seats by name, not number
     imps = r["imps"]
-    assert f"Against par: {imps:+d} IMP{'' if abs(imps) == 1 else 's'} for South-North" in text
+    assert f"Against par: {imps:+d} IMP{'' if abs(imps) == 1 else 's'} for North-South" in text
 
 
 def test_bridge_calls_show_why_and_how_the_ais_read_mine():
@@ -615,3 +615,146 @@ def test_bridge_calls_show_why_and_how_the_ais_read_mine():
     session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0), level="normal", seed=3)
     assert session.run() == 0
     assert "hint: pass — what the mc AI plays here: no opening: at most 11 points" in out.getvalue()
+
+
+# -- what a person reads: seats by name, the words of the moves, one deal after another ----------
+def test_chance_entries_name_their_seats_as_the_table_does():
+    # "win 2: 243", "player 2 leads", "deal ends: order 2 1 3 0; team 0 up 1" were printed as the engines write them
+    import random
+
+    from cardavia.play.render import chance_text, seat_names
+
+    raw_seat = re.compile(r"\b(player|players|seat|team) \d|^(win|show|return|reveal|result:) \d|order \d|starter \d")
+    seen = 0
+    for name in ("doudizhu", "guandan", "shengji", "holdem", "updown"):
+        game = cardavia.load(name)
+        for seed in range(3):
+            rng, state = random.Random(seed), game.new_state(seed=seed)
+            for _ in range(3000):
+                if state.is_over:
+                    break
+                state.play(state.legal_moves().sample(rng))
+            names = seat_names(name, game.num_players, 1)
+            for player, move in state.history:
+                if player == -1:
+                    seen += 1
+                    text = chance_text(str(move), names)
+                    assert not raw_seat.search(text), (str(move), text)
+    assert seen > 50
+    names = seat_names("guandan", 4, 0)
+    assert chance_text("player 2 leads", names) == "Seat 2 (partner) leads"
+    ended = ("deal ends: finishing order Seat 2 (partner), Seat 1, Seat 3, Seat 0 (you); "
+             "Seat 0 (you) and Seat 2 (partner) go up 1 level")
+    assert chance_text("deal ends: order 2 1 3 0; team 0 up 1", names) == ended
+    assert chance_text("win 2: 243", seat_names("holdem", 4, 0)) == "Seat 2 wins 243 chips"
+    assert chance_text("flop 9h Kd Ad", names) == "flop 9h Kd Ad"   # nothing to name: as written
+
+
+def hold_em_to_hand_two(*then: str):
+    """A Hold'em match (seed 4) folded to its second hand, then ``then`` answered: what it printed."""
+    answers = list(then)
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Enter for"):
+            answers.insert(0, prompt)
+            return ""
+        if answers and answers[0].startswith("Enter for"):
+            return answers.pop(1) if len(answers) > 1 else "quit"
+        return "1"
+
+    session, out = scripted(cardavia.load("holdem"), answer, level="easy", seed=4)
+    assert session.run() == 0
+    return out.getvalue()
+
+
+def test_a_new_hand_is_shown_once_the_last_one_is_over():
+    # the next hand's opening entry came before "— deal 1 is over —", and its log began with the last hand's end
+    text = hold_em_to_hand_two("log", "quit")
+    over = text.index("— hand 1 is over —")
+    assert text.index("Enter for hand 2") > over
+    assert text.index("· hand 2: button") > text.index("Enter for hand 2")
+    assert "· win " not in text and "Seat 0 (you) wins" not in text.split("hand 2: button")[0][-50:]
+    log = text.split("log of hand 2:\n")[1]
+    assert log.startswith("   1  · hand 2: button Seat 1, small blind Seat "), log
+
+
+def test_an_overlong_line_is_refused_not_cut():
+    # the line was cut to its first 200 characters, which here read as "fold"
+    answers = ["fold" + " " * 250 + "no, call", "quit"]
+    session, out = scripted(cardavia.load("holdem", match=False), lambda prompt: answers.pop(0), level="easy", seed=4)
+    assert session.run() == 0
+    assert "that line is 262 characters long; a move or command is at most 200" in out.getvalue()
+    assert all(e.player != session.seat for e in session.state.history)   # nothing was played
+
+
+def test_a_bare_hash_asks_for_a_number():
+    answers = ["#", "quit"]
+    session, out = scripted(cardavia.load("holdem", match=False), lambda prompt: answers.pop(0), level="easy", seed=4)
+    assert session.run() == 0
+    assert "a number goes after '#': the moves are numbered 1..6" in out.getvalue()
+    assert "no move numbered ''" not in out.getvalue()
+
+
+def test_the_betting_line_uses_the_words_of_the_moves():
+    # "to call 0 · raise to 20..950" while the moves were "check" and "bet 20"
+    state = cardavia.load("holdem", match=False).new_state(seed=4)
+    while state.observation(state.current_player)["street"] == "preflop":
+        state.play("call" if "call" in [str(m) for m in state.legal_moves()] else "check")
+    player = state.current_player
+    text = render_text(state.observation(player), [str(m) for m in state.legal_moves()])
+    assert "bet 20" in text and "You: nothing to call · bet 20..980" in text, text
+    state = cardavia.load("holdem", match=False).new_state(seed=4)
+    preflop = render_text(state.observation(state.current_player))
+    assert "You: to call 20 · raise to 40..1000" in preflop
+
+
+def test_trump_and_teams_in_words():
+    # "trump H", "trump: H" and "team 0+2 at 2 · team 1+3 at 2" (a line longer than 80 columns in Guandan)
+    from cardavia.play import Session
+
+    state = cardavia.load("shengji", match=False).new_state(seed=4)
+    while state.observation(0).get("trump") is None:
+        state.play(state.legal_moves().sample(1))
+    text = render_text(state.observation(0), width=80)
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trump"}
+    assert f"trump {suit[state.observation(0)['trump']]}" in text
+    assert "Teams: Seat 0 (you) and Seat 2 (partner) at 2 · Seat 1 and Seat 3 at 2\n" in text
+    session = Session(cardavia.load("shengji", match=False), delay=0)
+    assert session.score_value("trump", "H") == "hearts" and session.score_value("trump", "NT") == "no trump"
+    text = render_text(cardavia.load("guandan", match=False).new_state(seed=4).observation(0), width=80)
+    assert "Level: 2 (wild: 2h, the hearts of the level rank)\n" in text and "team 0+2" not in text
+
+
+def test_the_dummy_s_cards_played_from_my_hand_say_so():
+    # my partner declares (seed 4): his cards from dummy came "from dummy (South)", South being me
+    answers = ["pass", "pass"]
+    session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0) if answers else "1", level="easy",
+                            seed=4)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "Contract: 1H · by North · dummy South" in text
+    assert "North (partner) from dummy (your hand): " in text and "from dummy (South)" not in text
+    assert "Against par: -13 IMPs for North-South" in text
+    from cardavia.play.render import render_review, seat_names, to_text
+    review = to_text(render_review(session.state.review(), seat_names("bridge", 4, 1), 1))
+    assert "Against par: +13 IMPs for East-West" in review
+
+
+def test_the_help_gives_examples_from_this_game():
+    # Bridge's help offered "'? DDZ-4.3' one rule, '? bridge' another game's"
+    answers = ["help", "quit"]
+    session, out = scripted(cardavia.load("bridge"), lambda prompt: answers.pop(0), level="easy", seed=3)
+    assert session.run() == 0
+    text = " ".join(out.getvalue().split())   # (as one line: the help wraps)
+    assert "'? BR-2.1' one rule, '? doudizhu' another game's" in text and "DDZ" not in text
+    assert rules.rule("BR-2.1").startswith("BR-2.1 ")
+
+
+def test_a_revealed_kitty_is_not_shown_as_the_buried_one():
+    # after four passes the kitty is shown and taken up (SJ-2.6); "Kitty: 2d 4s …" read as the cards buried
+    state = cardavia.load("shengji", match=False).new_state(seed=4)
+    while state.observation(3)["phase"] != "play":
+        state.play(state.legal_moves()[0])   # everyone passes: the kitty is revealed, the dealer buries 8
+    kitty = state.observation(3)["kitty"]
+    text = render_text(state.observation(3))
+    assert f"Kitty: 8 cards, face down · revealed when all passed: {kitty}" in text

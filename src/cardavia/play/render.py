@@ -8,7 +8,8 @@ gives the same table as plain text.
 from __future__ import annotations
 
 import io
-from typing import Any, Iterable, Mapping, Sequence
+import re
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -31,6 +32,19 @@ def seat_names(game: str, num_players: int, me: int) -> list[str]:
     if game in TEAM_GAMES and num_players == 4:
         names[(me + 2) % 4] += " (partner)"
     return names
+
+
+STRAINS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trump"}
+"""A trump as the table says it (the engines write a suit letter or NT)."""
+
+
+def strain_text(strain: Any) -> str:
+    return STRAINS.get(strain, str(strain)) if strain is not None else "undecided"
+
+
+def deal_word(game: str) -> str:
+    """What one deal of ``game`` is called: Hold'em plays hands."""
+    return "hand" if game == "holdem" else "deal"
 
 
 def level_text(level: Any) -> str:
@@ -153,7 +167,7 @@ def _header(obs: Mapping[str, Any], names: list[str]) -> Text:
     out = Text(title, style="bold underline")
     deal = obs.get("deal")
     if deal is not None:
-        out.append(f"  · {'hand' if obs['game'] == 'holdem' else 'deal'} {deal}")
+        out.append(f"  · {deal_word(obs['game'])} {deal}")
     phase = obs.get("phase") or obs.get("street")
     if phase and phase != "over":
         out.append(f"  · {phase}")
@@ -254,6 +268,92 @@ def _trick(pairs: Sequence[Sequence[Any]], names: list[str], label: str = "Trick
     return line(label, out)
 
 
+def render_teams(levels: Sequence[Any], names: Sequence[str]) -> Text:
+    """The two partnerships (seats t and t + 2) by name, each at its level."""
+    return line("Teams", *(f"{names[t]} and {names[t + 2]} at {level_text(levels[t])}" for t in (0, 1)))
+
+
+# -- the history's chance entries ------------------------------------------------------
+class _Seats:
+    """Seats and teams of a chance entry, named as the table names them."""
+
+    def __init__(self, names: Sequence[str]):
+        self.names = names
+
+    def seat(self, number: str) -> str:
+        return self.names[int(number)]
+
+    def seats(self, numbers: str) -> str:
+        named = [self.seat(p) for p in re.split(r" and | ", numbers) if p]
+        return " and ".join(named) if len(named) == 2 else ", ".join(named)
+
+    def team(self, number: str) -> str:
+        return f"{self.seat(number)} and {self.names[int(number) + 2]}"
+
+
+def _count(n: str, word: str) -> str:
+    return f"{n} {word}{'' if int(n) == 1 else 's'}"
+
+
+CHANCE_TEXTS: list[tuple[str, Callable[..., str]]] = [
+    (r"deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)",
+     lambda s, n, level, dealer, seat: f"deal {n}: level {level}, dealer {s.seat(dealer)}, "
+                                       f"declaring from {s.seat(seat)}"),
+    (r"deal (\d+): level (\w+), the first declarer deals, declaring from seat (\d+)",
+     lambda s, n, level, seat: f"deal {n}: level {level}, the first declarer deals, declaring from {s.seat(seat)}"),
+    (r"deal (\d+): starter (\d+), signals (\d+): (\d+) UP (\d+) DOWN, (\d+): (\d+) UP (\d+) DOWN",
+     lambda s, n, starter, a, a_up, a_down, b, b_up, b_down:
+        f"deal {n}: {s.seat(starter)} starts; signals {s.seat(a)} UP {a_up} DOWN {a_down}, "
+        f"{s.seat(b)} UP {b_up} DOWN {b_down}"),
+    (r"deal ends: order ([\d ]+); team (\d+) up (\d+)",
+     lambda s, order, team, n: f"deal ends: finishing order {s.seats(order)}; "
+                               f"{s.team(team)} go up {_count(n, 'level')}"),
+    (r"team (\d+) wins the match", lambda s, team: f"{s.team(team)} win the match"),
+    (r"all passed: kitty revealed (.+), trump (\w+)",
+     lambda s, cards, trump: f"all passed: the kitty shows {cards}; trump {strain_text(trump)}"),
+    (r"result: attackers (\d+) points, attackers take over, team (\d+) up (\d+)",
+     lambda s, points, team, n: f"result: the attackers took {_count(points, 'point')} and take over; "
+                                f"{s.team(team)} go up {_count(n, 'level')}"),
+    (r"result: attackers (\d+) points, defenders hold, team (\d+) up (\d+)",
+     lambda s, points, team, n: f"result: the attackers took {_count(points, 'point')}; the defenders hold; "
+                                f"{s.team(team)} go up {_count(n, 'level')}"),
+    (r"return (\d+): (\d+)", lambda s, p, n: f"{s.seat(p)} gets {_count(n, 'chip')} back"),
+    (r"hand (\d+): button (\d+), small blind (\d+), big blind (\d+)",
+     lambda s, n, button, small, big: f"hand {n}: button {s.seat(button)}, small blind {s.seat(small)}, "
+                                      f"big blind {s.seat(big)}"),
+    (r"player (\d+) leads", lambda s, p: f"{s.seat(p)} leads"),
+    (r"redeal: first bidder (\d+)", lambda s, p: f"redeal: {s.seat(p)} bids first"),
+    (r"result: (\d+) wins", lambda s, p: f"result: {s.seat(p)} wins"),
+    (r"result: (\d+) wins, (\d+) folded", lambda s, p, folded: f"result: {s.seat(p)} wins, {s.seat(folded)} folded"),
+    (r"result: tie", lambda s: "result: a tie"),
+    (r"reveal (\d+): (\S+), (\d+): (\S+)",
+     lambda s, a, a_card, b, b_card: f"reveal: {s.seat(a)} {a_card}, {s.seat(b)} {b_card}"),
+    (r"show (\d+): (.+)", lambda s, p, cards: f"{s.seat(p)} shows {cards}"),
+    (r"win (\d+): (\d+)", lambda s, p, n: f"{s.seat(p)} wins {_count(n, 'chip')}"),
+    (r"tribute: player (\d+) gives (\S+) to player (\d+)",
+     lambda s, giver, card, receiver: f"tribute: {s.seat(giver)} gives {card} to {s.seat(receiver)}"),
+    (r"anti-tribute: players? ([\d and]+) holds? both Red Jokers; player (\d+) leads",
+     lambda s, payers, leader: f"anti-tribute: {s.seats(payers)} hold{'s' if payers.isdigit() else ''} both Red "
+                               f"Jokers; {s.seat(leader)} leads"),
+]
+"""The engines' chance entries that name seats by number, each with its sentence (the web
+page's CHANCE table in table.js says the same); the others (a flop, the kitty) read as written."""
+_CHANCE_PATTERNS = [(re.compile(pattern), say) for pattern, say in CHANCE_TEXTS]
+
+
+def chance_text(text: str, names: Sequence[str]) -> str:
+    """A chance entry (a new deal, a result, a tribute) with its seats named as at the table:
+    ``player 2 leads`` is ``Seat 2 (partner) leads``."""
+    for pattern, say in _CHANCE_PATTERNS:
+        m = pattern.fullmatch(text)
+        if m:
+            try:
+                return say(_Seats(names), *m.groups())
+            except IndexError:  # a seat this table does not have: the engine's words rather than a crash
+                return text
+    return text
+
+
 # -- each game's own touches ------------------------------------------------------
 def _doudizhu(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     out: list[RenderableType] = []
@@ -293,8 +393,8 @@ def _guandan(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     levels = obs.get("team_levels") or [None, None]
     level = obs.get("level")
     out: list[RenderableType] = [
-        line("Level", f"{level_text(level)} (wild: {level_text(level)}h, the hearts of the level rank)",
-             f"team 0+2 at {level_text(levels[0])}", f"team 1+3 at {level_text(levels[1])}")]
+        line("Level", f"{level_text(level)} (wild: {level_text(level)}h, the hearts of the level rank)"),
+        render_teams(levels, names)]
     for payer, receiver, card in obs.get("tribute") or []:
         out.append(line("Tribute", f"{names[payer]} → {names[receiver]}", card_text(card)))
     for receiver, payer, card in obs.get("returned") or []:
@@ -315,11 +415,15 @@ def _shengji(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     declared = (f"declared by {names[declaration['player']]}: {declaration['cards']}" if declaration
                 else "no declaration")
     out: list[RenderableType] = [
-        line("Level", level_text(obs.get("level")), f"trump {obs.get('trump') or 'undecided'}", declared,
-             f"team 0+2 at {level_text(levels[0])}", f"team 1+3 at {level_text(levels[1])}"),
+        line("Level", level_text(obs.get("level")), f"trump {strain_text(obs.get('trump'))}", declared),
+        render_teams(levels, names),
         line("Points", f"attackers {obs.get('attacker_points', 0)} (80 to win the deal)")]
     kitty = obs.get("kitty")
-    out.append(line("Kitty", cards_text(kitty) if kitty else f"{obs.get('kitty_size')} cards, face down"))
+    face_down = f"{obs.get('kitty_size')} cards, face down"
+    if kitty and not obs.get("is_over"):  # the kitty revealed when all passed (SJ-2.6): the dealer takes it up
+        out.append(line("Kitty", face_down, Text("revealed when all passed: ").append(cards_text(kitty))))
+    else:
+        out.append(line("Kitty", cards_text(kitty) if kitty else face_down))
     if obs.get("buried"):
         out.append(line("You buried", cards_text(obs["buried"])))
     if obs.get("last_trick"):
@@ -345,8 +449,10 @@ def _betting(obs: Mapping[str, Any]) -> list[RenderableType]:
     if "to_call" not in obs:
         return []
     bounds = obs.get("raise_range")
-    raise_to = f"raise to {bounds[0]}..{bounds[1]}" if bounds else "no raise possible"
-    return [line("You", f"to call {obs['to_call']}", raise_to)]
+    # (the first chips of a betting round are a bet, later ones a raise: the words the moves use, TH-3.2)
+    verb = "raise to" if any(obs.get("bets") or []) else "bet"
+    raise_to = f"{verb} {bounds[0]}..{bounds[1]}" if bounds else f"no {verb.split()[0]} possible"
+    return [line("You", f"to call {obs['to_call']}" if obs["to_call"] else "nothing to call", raise_to)]
 
 
 def _updown(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
@@ -417,7 +523,7 @@ def render_review(review: Mapping[str, Any], names: list[str], me: int) -> Rende
             f"{result['contract']} by {short[result['declarer']]}, {result['tricks']} tricks taken "
             f"({result['dd_tricks']} double dummy)")
         imps = result["imps"] if me % 2 == 0 else -result["imps"]
-        side = f"{short[me]}-{short[(me + 2) % 4]}"
+        side = "-".join(short[p] for p in ((2, 0) if me % 2 == 0 else (3, 1)))  # as bridge says it: North-South
         out += [line("Played", played),
                 Text(f"Against par: {imps:+d} IMP{'' if abs(imps) == 1 else 's'} for {side}", style="bold")]
     return Group(*out)

@@ -9,6 +9,7 @@ seed, the seat and the ply, so an undo replays the same AI moves.
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from typing import Any, Callable
 
@@ -21,13 +22,25 @@ from cardavia.ai.explanations import described, readings, render_explanation, to
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.bridge import BridgeState
 from cardavia.game import CHANCE, Game, State
-from cardavia.play.render import PAGE, render, render_moves, render_reasons, render_review, seat_names
+from cardavia.play.render import (PAGE, chance_text, deal_word, render, render_moves, render_reasons, render_review,
+                                  render_teams, seat_names, strain_text)
 
 MAX_INPUT = 200
 """Characters of one command read at most (a move's text is a few dozen)."""
 HELP = ("commands: a number picks a listed move ('#2' when a play is written 2 too) · a move's text plays it · "
         "part of a move (cards, a kind) lists the moves that match · 'more' the next page · '?' the rules · "
-        "'? DDZ-4.3' one rule, '? bridge' another game's · 'hint' · 'undo' · 'log' · 'table' · 'quit'")
+        "'? {rule}' one rule, '? {other}' another game's · 'hint' · 'undo' · 'log' · 'table' · 'quit'")
+
+
+def help_text(game: str) -> str:
+    """``HELP`` with examples from ``game``'s own rules (not Dou Dizhu's in a game of Bridge)."""
+    section = rules.section(game)
+    prefix = re.search(r"^([A-Z]+)-\d+ ", section, re.M)
+    item = re.search(r"^- (\d+\.\d+) ", section, re.M)
+    rule = f"{prefix[1]}-{item[1]}" if prefix and item else "DDZ-4.3"
+    return HELP.format(rule=rule, other="doudizhu" if game == "bridge" else "bridge")
+NEW_DEAL = re.compile(r"(deal|hand) \d+( at |: )")
+"""The chance entry a match's engines open each deal with ("deal 2 at level 4", "hand 3: button 1, …")."""
 
 
 def derive_seed(*parts: Any) -> int:
@@ -50,10 +63,13 @@ class Session:
         self.read = read
         self.state: State = game.new_state(seed=seed)
         self.names = seat_names(game.name, game.num_players, seat)
+        self.help = help_text(game.name)
         self.agent_name, _ = level_agent(level, game)
         self.agents: dict[int, Any] = {}
         self.shown = 0
         """History entries already printed."""
+        self.deal: Any = self.observation().get("deal")
+        """The deal of a match being shown (None in a game of one deal)."""
         self.deal_start = 0
         """Where the current deal of a match starts in the history (for ``log``)."""
         self.dummy_moves: set[int] = set()
@@ -75,20 +91,34 @@ class Session:
         return "You" if player == self.seat else self.names[player]
 
     def show_new_moves(self) -> None:
-        """Print the moves made since the last call, as this seat sees them."""
-        history = self.observation()["history"]
-        for i, (player, text) in enumerate(history[self.shown:], self.shown):
+        """Print the moves made since the last call, as this seat sees them; those of a
+        deal that has begun wait until the end of the one before is said (``run``)."""
+        observation = self.observation()
+        history = observation["history"]
+        end = len(history)
+        if observation.get("deal") != self.deal:
+            end = self.new_deal_start(history)
+        for i, (player, text) in enumerate(history[self.shown:end], self.shown):
             if player == CHANCE:
-                self.say(Text(f"  · {text}", style="dim"))
+                self.say(Text(f"  · {chance_text(text, self.names)}", style="dim"))
             else:
                 who = self.who(player)
                 if i in self.dummy_moves:
-                    who += f" from dummy ({self.names[(player + 2) % 4].split(' ')[0]})"
+                    dummy = (player + 2) % 4
+                    who += " from dummy (your hand)" if dummy == self.seat else \
+                        f" from dummy ({self.names[dummy].split(' ')[0]})"
                 line = Text(f"  {who}: ", style="bold" if player == self.seat else "cyan").append(text)
                 if i in self.explanations:
                     line.append(f"  ({self.explanations[i]})", style="dim")
                 self.say(line)
-        self.shown = len(history)
+        self.shown = max(self.shown, end)
+
+    def new_deal_start(self, history: list) -> int:
+        """Where the deal that has just begun starts in ``history``: its opening chance entry,
+        else past the last move (the entries between closed the deal before)."""
+        last_move = max((i for i, (player, _) in enumerate(history) if player != CHANCE), default=-1)
+        opening = (i for i in range(len(history) - 1, last_move, -1) if NEW_DEAL.match(history[i][1]))
+        return max(self.shown, next(opening, last_move + 1))
 
     # -- the loop ---------------------------------------------------------------
     def run(self) -> int:
@@ -96,20 +126,19 @@ class Session:
         match = " (a match)" if g.options.get("match") else ""
         self.say(Text(f"{g.title}{match}: you are {self.names[self.seat].split(' (')[0]}; "
                       f"opponents: {self.level} ({self.agent_name}); seed {self.seed}", style="bold"))
-        self.say(Text(HELP, style="dim"))
-        deal = self.observation().get("deal")
+        self.say(Text(self.help, style="dim"))
         while True:
             self.show_new_moves()
             if self.state.is_over:
                 self.finish()
                 return 0
             now = self.observation().get("deal")
-            if now != deal:
-                history = self.state.history
-                self.deal_start = 1 + max((i for i, e in enumerate(history) if e.player != CHANCE), default=-1)
-                if not self.between_deals(deal, now):
+            if now != self.deal:
+                self.deal_start = self.shown   # (the new deal's entries are not shown yet)
+                if not self.between_deals(self.deal, now):
                     return 0
-                deal = now
+                self.deal = now
+                continue
             player = self.state.current_player
             assert player is not None
             if player == self.seat:
@@ -153,15 +182,15 @@ class Session:
 
     def between_deals(self, finished: Any, coming: Any) -> bool:
         obs = self.observation()
-        self.say(Text(f"— deal {finished} is over —", style="bold"))
+        word = deal_word(self.game.name)
+        self.say(Text(f"— {word} {finished} is over —", style="bold"))
         self.show_withheld()
         if "team_levels" in obs:
-            levels = obs["team_levels"]
-            self.say(f"levels: team 0+2 at {levels[0]}, team 1+3 at {levels[1]}")
+            self.say(render_teams(obs["team_levels"], self.names))
         if "stacks" in obs:
             self.say("chips: " + " · ".join(f"{self.who(p)} {c}" for p, c in enumerate(obs["stacks"])))
         try:
-            answer = self.read(f"Enter for deal {coming}, 'quit' to stop> ")
+            answer = self.read(f"Enter for {word} {coming}, 'quit' to stop> ")
         except EOFError:
             self.say("")
             return False
@@ -193,6 +222,8 @@ class Session:
         if key in labels.SEAT_LIST_KEYS and isinstance(value, (list, tuple)) \
                 and all(isinstance(p, int) and 0 <= p < len(self.names) for p in value):
             return ", ".join(self.who(p) for p in value)
+        if key in labels.TRUMP_KEYS and isinstance(value, str):
+            return strain_text(value)
         if isinstance(value, bool):
             return "yes" if value else "no"
         return str(value) if isinstance(value, (int, float, str)) else None
@@ -208,10 +239,14 @@ class Session:
         self.say(render_moves(view, len(legal), matching, start, notes))
         while True:
             try:
-                text = self.read("your move> ").strip()[:MAX_INPUT]
+                text = self.read("your move> ").strip()
             except EOFError:
                 self.say("")
                 return False
+            if len(text) > MAX_INPUT:  # refused whole: a cut line could play a move other than the one typed
+                self.say(f"that line is {len(text)} characters long; a move or command is at most {MAX_INPUT}",
+                         style="red")
+                continue
             command = text.lower()
             digits = text.isascii() and text.isdigit()
             if not text or command == "table":
@@ -221,7 +256,7 @@ class Session:
             elif command in ("quit", "exit", "q"):
                 return False
             elif command in ("help", "h"):
-                self.say(HELP)
+                self.say(self.help)
             elif command == "?" or command.startswith("? "):
                 self.show_rules(text[1:].strip())
             elif command == "hint":
@@ -243,7 +278,8 @@ class Session:
                 if 1 <= k <= len(legal):
                     self.play(legal[k - 1])
                     return True
-                self.say(f"no move numbered {number[:20]!r}: the moves are numbered 1..{len(legal)}", style="red")
+                said = f"no move numbered {number[:20]!r}" if number else "a number goes after '#'"
+                self.say(f"{said}: the moves are numbered 1..{len(legal)}", style="red")
             elif digits and 1 <= int(text) <= len(legal):
                 self.say(f"{text!r} could be move number {text} ({legal[int(text) - 1]}) or the play {text}: "
                          f"type '#{text}' for the number, '={text}' for the play", style="red")
@@ -320,14 +356,14 @@ class Session:
             self.say(str(e), style="red")
 
     def show_log(self) -> None:
-        """The current deal's moves, as this seat saw them (a match's last
-        deal ends with the settlement lines of the one before)."""
+        """The current deal's moves, as this seat saw them, from the entry that opened it."""
         history = self.observation()["history"][self.deal_start:]
         deal = self.observation().get("deal")
-        self.say(Text(f"log of deal {deal}:" if deal is not None else "log:", style="bold"))
+        self.say(Text(f"log of {deal_word(self.game.name)} {deal}:" if deal is not None else "log:", style="bold"))
         for i, (player, text) in enumerate(history, 1):
             why = self.explanations.get(self.deal_start + i - 1)
-            self.say(f"{i:>4}  {'·' if player == CHANCE else self.who(player)}: {text}" + (f"  ({why})" if why else ""))
+            said = f"· {chance_text(text, self.names)}" if player == CHANCE else f"{self.who(player)}: {text}"
+            self.say(f"{i:>4}  {said}" + (f"  ({why})" if why else ""))
 
     def hint(self) -> None:
         """What this level's agent would play for you, and why; nothing is played."""
