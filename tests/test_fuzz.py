@@ -146,6 +146,7 @@ def test_partial_options_fill_from_defaults(name):
     '{"format": "cardavia-state", "game": "doudizhu", "setup": ' + "[" * 5000 + "]" * 5000 + "}",
     " " * (9 << 20),
     "", "null", "[]", '"x"', "{", b"\xff\xfe",
+    '{"format": "cardavia-state", "game": []}', '{"format": "cardavia-state", "game": {"doudizhu": 1}}',
 ])
 def test_huge_nested_or_broken_json_is_refused_before_parsing(text):
     with pytest.raises(cardavia.InvalidSetupError):

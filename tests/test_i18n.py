@@ -661,8 +661,9 @@ def _table_js_set(const: str) -> set[str]:
 
 
 def _chance_patterns() -> list[re.Pattern]:
-    body = TABLE_JS.split("const CHANCE = [", 1)[1].split("\n];", 1)[0]
-    return [re.compile(m) for m in re.findall(r"^\s*\[/(\^.*?\$)/,", body, re.M)]
+    from cardavia.chance_words import CHANCE
+
+    return [re.compile(pattern) for pattern, *_ in CHANCE]
 
 
 def _finished_games():
@@ -726,9 +727,22 @@ def test_every_key_the_table_shows_has_a_label(shown_by_the_games):
     assert not missing, missing
 
 
+def test_every_chance_entry_reads_in_english_words_with_its_seats_named(shown_by_the_games):
+    # The terminal's sentences (the page's, untranslated): no engine seat number, no unfilled brace.
+    from cardavia.chance_words import chance_sentence
+
+    _, chance = shown_by_the_games
+    names = ["North", "East", "South", "West"]
+    said = {text: chance_sentence(text, lambda p: names[p]) for text in chance}
+    wrong = {text: s for text, s in said.items() if "{" in s or re.search(r"\b(player|team|seat|order) \d", s)}
+    assert not wrong, wrong
+    assert "anti-tribute: North holds both Red Jokers; East leads" in chance_sentence(
+        "anti-tribute: player 0 holds both Red Jokers; player 1 leads", lambda p: names[p])
+
+
 def test_every_chance_entry_reads_as_a_sentence_of_the_catalog(shown_by_the_games):
     """Each chance entry the engines write (deals, streets, results, the kitty) matches a
-    pattern of table.js's CHANCE, whose template the catalogs translate; the same for
+    pattern of cardavia/chance_words.py, whose template the catalogs translate; the same for
     Zheng Shangyou's settlement reasons (ZSY-5)."""
     import random
 

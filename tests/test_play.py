@@ -643,7 +643,7 @@ def test_chance_entries_name_their_seats_as_the_table_does():
     assert seen > 50
     names = seat_names("guandan", 4, 0)
     assert chance_text("player 2 leads", names) == "Seat 2 (partner) leads"
-    ended = ("deal ends: finishing order Seat 2 (partner), Seat 1, Seat 3, Seat 0 (you); "
+    ended = ("deal ends: order Seat 2 (partner), Seat 1, Seat 3, Seat 0 (you); "
              "Seat 0 (you) and Seat 2 (partner) go up 1 level")
     assert chance_text("deal ends: order 2 1 3 0; team 0 up 1", names) == ended
     assert chance_text("win 2: 243", seat_names("holdem", 4, 0)) == "Seat 2 wins 243 chips"

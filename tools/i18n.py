@@ -98,7 +98,8 @@ def collect() -> Catalog:
                     auto_comments=[comment] if comment else [])
 
     for path in sorted(PACKAGE.rglob("*.py")):
-        for line, msgid, comments, _context in extract_from_file("python", str(path), keywords=PY_KEYWORDS):
+        for line, msgid, comments, _context in extract_from_file("python", str(path), keywords=PY_KEYWORDS,
+                                                                 comment_tags=JS_COMMENT_TAGS, strip_comment_tags=True):
             # a message, or a count's pair (Nn_)
             if isinstance(msgid, str) or (isinstance(msgid, tuple) and all(isinstance(m, str) for m in msgid)):
                 add(msgid, _where(path), line, comment=" ".join(comments) or None)

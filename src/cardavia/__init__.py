@@ -76,7 +76,7 @@ def from_json(data) -> State:
     its game and options."""
     data = load_state_json(data)
     name = data.get("game")
-    if name not in GAMES:
+    if not isinstance(name, str) or name not in GAMES:   # (a list or an object names no game)
         raise InvalidSetupError(f"state JSON names an unknown game {str(name)[:40]!r}")
     options = data.get("options", {})
     if not isinstance(options, dict):

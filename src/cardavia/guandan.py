@@ -383,7 +383,8 @@ class GuandanState(State):
         if pos.anti_tribute:
             first, payers = pos.previous()[0], pos.payers()
             self._record_chance(f"anti-tribute: player{'s' if len(payers) > 1 else ''} "
-                                f"{' and '.join(map(str, payers))} hold both Red Jokers; player {first} leads")
+                                f"{' and '.join(map(str, payers))} hold{'' if len(payers) > 1 else 's'} both Red "
+                                f"Jokers; player {first} leads")
             return
         for payer, receiver, c in pos.tributes():
             self._record_chance(f"tribute: player {payer} gives {card_text(c)} to player {receiver}")

@@ -8,13 +8,13 @@ gives the same table as plain text.
 from __future__ import annotations
 
 import io
-import re
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cardavia.chance_words import STRAINS, chance_sentence, seats_known
 from cardavia.game import Observation
 
 PAGE = 24
@@ -34,11 +34,8 @@ def seat_names(game: str, num_players: int, me: int) -> list[str]:
     return names
 
 
-STRAINS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trump"}
-"""A trump as the table says it (the engines write a suit letter or NT)."""
-
-
 def strain_text(strain: Any) -> str:
+    """A trump in words (the engines write a suit letter or NT)."""
     return STRAINS.get(strain, str(strain)) if strain is not None else "undecided"
 
 
@@ -273,85 +270,10 @@ def render_teams(levels: Sequence[Any], names: Sequence[str]) -> Text:
     return line("Teams", *(f"{names[t]} and {names[t + 2]} at {level_text(levels[t])}" for t in (0, 1)))
 
 
-# -- the history's chance entries ------------------------------------------------------
-class _Seats:
-    """Seats and teams of a chance entry, named as the table names them."""
-
-    def __init__(self, names: Sequence[str]):
-        self.names = names
-
-    def seat(self, number: str) -> str:
-        return self.names[int(number)]
-
-    def seats(self, numbers: str) -> str:
-        named = [self.seat(p) for p in re.split(r" and | ", numbers) if p]
-        return " and ".join(named) if len(named) == 2 else ", ".join(named)
-
-    def team(self, number: str) -> str:
-        return f"{self.seat(number)} and {self.names[int(number) + 2]}"
-
-
-def _count(n: str, word: str) -> str:
-    return f"{n} {word}{'' if int(n) == 1 else 's'}"
-
-
-CHANCE_TEXTS: list[tuple[str, Callable[..., str]]] = [
-    (r"deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)",
-     lambda s, n, level, dealer, seat: f"deal {n}: level {level}, dealer {s.seat(dealer)}, "
-                                       f"declaring from {s.seat(seat)}"),
-    (r"deal (\d+): level (\w+), the first declarer deals, declaring from seat (\d+)",
-     lambda s, n, level, seat: f"deal {n}: level {level}, the first declarer deals, declaring from {s.seat(seat)}"),
-    (r"deal (\d+): starter (\d+), signals (\d+): (\d+) UP (\d+) DOWN, (\d+): (\d+) UP (\d+) DOWN",
-     lambda s, n, starter, a, a_up, a_down, b, b_up, b_down:
-        f"deal {n}: {s.seat(starter)} starts; signals {s.seat(a)} UP {a_up} DOWN {a_down}, "
-        f"{s.seat(b)} UP {b_up} DOWN {b_down}"),
-    (r"deal ends: order ([\d ]+); team (\d+) up (\d+)",
-     lambda s, order, team, n: f"deal ends: finishing order {s.seats(order)}; "
-                               f"{s.team(team)} go up {_count(n, 'level')}"),
-    (r"team (\d+) wins the match", lambda s, team: f"{s.team(team)} win the match"),
-    (r"all passed: kitty revealed (.+), trump (\w+)",
-     lambda s, cards, trump: f"all passed: the kitty shows {cards}; trump {strain_text(trump)}"),
-    (r"result: attackers (\d+) points, attackers take over, team (\d+) up (\d+)",
-     lambda s, points, team, n: f"result: the attackers took {_count(points, 'point')} and take over; "
-                                f"{s.team(team)} go up {_count(n, 'level')}"),
-    (r"result: attackers (\d+) points, defenders hold, team (\d+) up (\d+)",
-     lambda s, points, team, n: f"result: the attackers took {_count(points, 'point')}; the defenders hold; "
-                                f"{s.team(team)} go up {_count(n, 'level')}"),
-    (r"return (\d+): (\d+)", lambda s, p, n: f"{s.seat(p)} gets {_count(n, 'chip')} back"),
-    (r"hand (\d+): button (\d+), small blind (\d+), big blind (\d+)",
-     lambda s, n, button, small, big: f"hand {n}: button {s.seat(button)}, small blind {s.seat(small)}, "
-                                      f"big blind {s.seat(big)}"),
-    (r"player (\d+) leads", lambda s, p: f"{s.seat(p)} leads"),
-    (r"redeal: first bidder (\d+)", lambda s, p: f"redeal: {s.seat(p)} bids first"),
-    (r"result: (\d+) wins", lambda s, p: f"result: {s.seat(p)} wins"),
-    (r"result: (\d+) wins, (\d+) folded", lambda s, p, folded: f"result: {s.seat(p)} wins, {s.seat(folded)} folded"),
-    (r"result: tie", lambda s: "result: a tie"),
-    (r"reveal (\d+): (\S+), (\d+): (\S+)",
-     lambda s, a, a_card, b, b_card: f"reveal: {s.seat(a)} {a_card}, {s.seat(b)} {b_card}"),
-    (r"show (\d+): (.+)", lambda s, p, cards: f"{s.seat(p)} shows {cards}"),
-    (r"win (\d+): (\d+)", lambda s, p, n: f"{s.seat(p)} wins {_count(n, 'chip')}"),
-    (r"tribute: player (\d+) gives (\S+) to player (\d+)",
-     lambda s, giver, card, receiver: f"tribute: {s.seat(giver)} gives {card} to {s.seat(receiver)}"),
-    (r"anti-tribute: players? ([\d and]+) holds? both Red Jokers; player (\d+) leads",
-     lambda s, payers, leader: f"anti-tribute: {s.seats(payers)} hold{'s' if payers.isdigit() else ''} both Red "
-                               f"Jokers; {s.seat(leader)} leads"),
-]
-"""The engines' chance entries that name seats by number, each with its sentence (the web
-page's CHANCE table in table.js says the same); the others (a flop, the kitty) read as written."""
-_CHANCE_PATTERNS = [(re.compile(pattern), say) for pattern, say in CHANCE_TEXTS]
-
-
 def chance_text(text: str, names: Sequence[str]) -> str:
-    """A chance entry (a new deal, a result, a tribute) with its seats named as at the table:
-    ``player 2 leads`` is ``Seat 2 (partner) leads``."""
-    for pattern, say in _CHANCE_PATTERNS:
-        m = pattern.fullmatch(text)
-        if m:
-            try:
-                return say(_Seats(names), *m.groups())
-            except IndexError:  # a seat this table does not have: the engine's words rather than a crash
-                return text
-    return text
+    """A chance entry (a new deal, a result, a tribute) in words, its seats named as at the
+    table (``player 2 leads`` is ``Seat 2 (partner) leads``), as the web page says it."""
+    return chance_sentence(text, seats_known(names))
 
 
 # -- each game's own touches ------------------------------------------------------

@@ -70,7 +70,7 @@ from typing import Any, Iterable, cast
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -289,7 +289,8 @@ class CardaviaApp:
 
     def session_of(self, cookies: dict) -> str | None:
         value = cookies.get(COOKIE)
-        if not value or len(value) > 100 or "." not in value:
+        # (hmac.compare_digest raises on non-ASCII text: such a cookie is no session)
+        if not value or len(value) > 100 or not value.isascii() or "." not in value:
             return None
         sid = value.split(".", 1)[0]
         if hmac.compare_digest(self._sign(sid), value):
@@ -343,15 +344,17 @@ class CardaviaApp:
         t = self.tables.get(game_id)
         if t is None:
             lock = self._loading.setdefault(game_id, asyncio.Lock())
-            async with lock:
-                t = self.tables.get(game_id)
-                if t is None:
-                    row = self.store.get(game_id)
-                    if row is None:
-                        raise HTTPError(404, "no such game in this session")
-                    t = await asyncio.get_running_loop().run_in_executor(self.states, self._restore, row)
-                    self.tables[game_id] = t
-            self._loading.pop(game_id, None)
+            try:
+                async with lock:
+                    t = self.tables.get(game_id)
+                    if t is None:
+                        row = self.store.get(game_id)
+                        if row is None:
+                            raise HTTPError(404, "no such game in this session")
+                        t = await asyncio.get_running_loop().run_in_executor(self.states, self._restore, row)
+                        self.tables[game_id] = t
+            finally:  # an id that names no game leaves no lock behind (ids are the client's to invent)
+                self._loading.pop(game_id, None)
         if not hmac.compare_digest(t.session, sid):
             raise HTTPError(404, "no such game in this session")
         return t
@@ -379,11 +382,11 @@ class CardaviaApp:
     def _options_of(body: dict) -> tuple[str, float, bool]:
         """The level, pace and undo switch of a new game's body."""
         level = body.get("level", "easy")
-        if level not in LEVELS:
+        if not isinstance(level, str) or level not in LEVELS:   # (a list or object is no dict key)
             raise HTTPError(400, "unknown level {level}; one of {levels}", level=repr(str(level)[:20]),
                             levels=", ".join(LEVELS))
         pace = body.get("pace", 0.4)
-        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or float(pace) not in PACES:
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or pace not in PACES:  # (float() overflows)
             raise HTTPError(400, "pace must be one of {paces} seconds", paces=", ".join(str(p) for p in PACES))
         undo = body.get("undo", True)
         if not isinstance(undo, bool):
@@ -916,7 +919,8 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         raw = request.path_params["step"]
         data = t.state.to_dict()
         steps = len(data["moves"])
-        if not raw.isdigit() or int(raw) > steps:
+        # ASCII digits only ("²" is a digit int() refuses), and few of them (int() refuses 4,300)
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or int(raw) > steps:
             raise HTTPError(400, "step must be in 0..{last}", last=steps)
         step = int(raw)
         data["moves"] = data["moves"][:step]
@@ -954,13 +958,19 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
             reply({"type": "view", "view": core.view(t)})
             core.ensure_ai(t)
             while True:
-                message = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                message = frame.get("text")
+                if message is None:   # a binary frame
+                    reply({"type": "error", "status": 400, "error": "send a JSON object"})
+                    continue
                 if len(message) > MAX_BODY:
                     reply({"type": "error", "status": 413, "error": "message too long"})
                     continue
                 try:
                     data = json.loads(message)
-                except ValueError:
+                except (ValueError, RecursionError):
                     data = None
                 if not isinstance(data, dict):
                     reply({"type": "error", "status": 400, "error": "send a JSON object"})
@@ -1000,9 +1010,29 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
     if testing:   # fixture positions: test builds only, never cardavia serve
         routes.insert(-1, Route("/api/test/games", endpoint(create_from_fixture, needs_session=False,
                                                             same_origin=True), methods=["POST"]))
-    app = Starlette(routes=routes, lifespan=core.lifespan)
+    app = Starlette(routes=routes, lifespan=core.lifespan,
+                    exception_handlers={404: _routing_error, 405: _routing_error})
     app.state.core = core
     return app
+
+
+async def _routing_error(request: Request, exc: Exception) -> Response:
+    """An address or method no route takes: under ``/api/`` a JSON error like
+    every other refusal (the page reads ``error``), elsewhere Starlette's text."""
+    status = getattr(exc, "status_code", 404)
+    headers = getattr(exc, "headers", None)
+    if not (request.url.path + "/").startswith("/api/"):
+        return PlainTextResponse(str(getattr(exc, "detail", "")), status_code=status, headers=headers)
+    if status == 405:
+        allowed = (headers or {}).get("Allow", "")
+        error = HTTPError(405, "{method} is not allowed here; use {allowed}", method=request.method[:20],
+                          allowed=allowed)
+    else:
+        error = HTTPError(404, "no such address in the API: {path}", path=request.url.path[:80])
+    response = _error(error.status, error.text(request_language(request)))
+    if headers:
+        response.headers.update(headers)
+    return response
 
 
 def _review_of(state: State) -> dict | None:

@@ -16,7 +16,7 @@ import json
 import re
 from typing import Callable
 
-from cardavia import i18n, labels, rules
+from cardavia import chance_words, i18n, labels, rules
 from cardavia.i18n import N_
 
 # Every server string of the site, by key; the English is the msgid.
@@ -204,7 +204,8 @@ def i18n_script(lang: str) -> str:
     the forms of its counts' messages and which form each CLDR plural category takes."""
     data = {"lang": lang, "rtl": lang in i18n.RTL, "languages": i18n.LANGUAGES,
             "messages": i18n.page_catalog(lang), "plurals": i18n.page_plurals(lang),
-            "plural_index": i18n.plural_index(lang), **labels.page_vocabulary()}
+            "plural_index": i18n.plural_index(lang), **labels.page_vocabulary(),
+            "chance": chance_words.page_chance()}
     # "<" escaped: the JSON can never close the script element.
     payload = json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
     return f'<script id="i18n-data" type="application/json">{payload}</script>'

@@ -354,72 +354,23 @@ function openSocket(id, delay = 500) {
   };
 }
 
-// The engines' chance entries (a new deal, a street, a result) as translated sentences:
-// [pattern, template, parameter names, more]; "@" marks a seat, "@@" a list of seats, "#" a
-// team (partners opposite), "%" a trump strain, "~" a text kept as written (ranks "6666"), "$"
-// cards as drawn ("7♥ Q♠"). A template Nn_(singular, plural) is a count, its form chosen by the "n"
-// parameter; more(params, view) adds parameters made of the others (a clause with a count of its
-// own: a sentence counts one number).
-// tests/test_i18n.py checks every entry the engines write matches one.
-const riseClause = (p) => ({ rise: tn("{team} go up {n} level", "{team} go up {n} levels", p.levels, { team: p.team }) });
-const CHANCE = [
-  [/^deal (\d+) at level (\w+)$/, N_("deal {n} at level {level}"), ["n", "level"]],
-  [/^deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)$/,
-    N_("deal {n}: level {level}, dealer {dealer}, declaring from {seat}"), ["n", "level", "@dealer", "@seat"]],
-  [/^deal (\d+): level (\w+), the first declarer deals, declaring from seat (\d+)$/,
-    N_("deal {n}: level {level}, the first declarer deals, declaring from {seat}"), ["n", "level", "@seat"]],
-  [/^deal (\d+): starter (\d+), signals (.*)$/, N_("deal {n}: {starter} starts; signals {signals}"), ["n", "@starter", "signals"],
-    (p, view) => ({ signals: signalsText(view, p.signals) })],
-  // i18n: {rise} is the clause "{team} go up {n} levels", translated on its own
-  [/^deal ends: order ([\d ]+); team (\d+) up (\d+)$/, N_("deal ends: order {order}; {rise}"),
-    ["@@order", "#team", "levels"], riseClause],
-  [/^team (\d+) wins the match$/, N_("{team} win the match"), ["#team"]],
-  [/^kitty (.+)$/, N_("kitty {cards}"), ["$cards"]],
-  [/^all passed: kitty revealed (.+), trump (\w+)$/, N_("all passed: the kitty shows {cards}; trump {trump}"),
-    ["$cards", "%trump"]],
-  [/^result: attackers (\d+) points, attackers take over, team (\d+) up (\d+)$/,
-    // i18n: {rise} is the clause "{team} go up {n} levels", translated on its own
-    Nn_("result: the attackers took {n} point and take over; {rise}", "result: the attackers took {n} points and take over; {rise}"),
-    ["n", "#team", "levels"], riseClause],
-  [/^result: attackers (\d+) points, defenders hold, team (\d+) up (\d+)$/,
-    // i18n: {rise} is the clause "{team} go up {n} levels", translated on its own
-    Nn_("result: the attackers took {n} point; the defenders hold; {rise}", "result: the attackers took {n} points; the defenders hold; {rise}"),
-    ["n", "#team", "levels"], riseClause],
-  [/^return (\d+): (\d+)$/, Nn_("{player} gets {n} chip back", "{player} gets {n} chips back"), ["@player", "n"]],
-  [/^flop (.+)$/, N_("flop {cards}"), ["$cards"]],
-  [/^turn (\S+)$/, N_("turn {cards}"), ["$cards"]],
-  [/^river (\S+)$/, N_("river {cards}"), ["$cards"]],
-  [/^hand (\d+): button (\d+), small blind (\d+), big blind (\d+)$/,
-    N_("hand {n}: button {button}, small blind {small}, big blind {big}"), ["n", "@button", "@small", "@big"]],
-  [/^player (\d+) leads$/, N_("{player} leads"), ["@player"]],
-  [/^redeal: first bidder (\d+)$/, N_("redeal: {player} bids first"), ["@player"]],
-  [/^result: (\d+) wins$/, N_("result: {player} wins"), ["@player"]],
-  [/^result: (\d+) wins, (\d+) folded$/, N_("result: {player} wins, {folded} folded"), ["@player", "@folded"]],
-  [/^result: tie$/, N_("result: a tie"), []],
-  [/^reveal (\d+): (\S+), (\d+): (\S+)$/, N_("reveal: {first} {first_card}, {second} {second_card}"),
-    ["@first", "$first_card", "@second", "$second_card"]],
-  [/^show (\d+): (.+)$/, N_("{player} shows {cards}"), ["@player", "$cards"]],
-  [/^win (\d+): (\d+)$/, Nn_("{player} wins {n} chip", "{player} wins {n} chips"), ["@player", "n"]],
-  [/^tribute: player (\d+) gives (\S+) to player (\d+)$/, N_("tribute: {giver} gives {card} to {receiver}"),
-    ["@giver", "$card", "@receiver"]],
-  // Zheng Shangyou's settlement reasons (ZSY-5)
-  [/^response bomb unbeaten in the round \((.+)\)$/, N_("response bomb unbeaten in the round ({bomb})"), ["~bomb"]],
-  [/^response bomb ending the deal \((.+)\)$/, N_("response bomb ending the deal ({bomb})"), ["~bomb"]],
-  [/^(\d+) cards? left$/, Nn_("{n} card left", "{n} cards left"), ["n"]],   // the engine writes "1 card left"
-  [/^(\d+) cards? left, doubled: never played$/,
-    Nn_("{n} card left, doubled: never played", "{n} cards left, doubled: never played"), ["n"]],
-  [/^2 of spades in hand$/, N_("2 of spades in hand"), []],
-  [/^unplayed bomb (.+)$/, N_("unplayed bomb {bomb}"), ["~bomb"]],
-  [/^anti-tribute: players? ([\d and]+) holds? both Red Jokers; player (\d+) leads$/,
-    N_("anti-tribute: {players} hold both Red Jokers; {leader} leads"), ["@@players", "@leader"]],
-];
+// The engines' chance entries (a new deal, a street, a result) as translated sentences, from
+// cardavia/chance_words.py (which says what each parameter's mark means): [pattern, template,
+// parameter names, clause]; here a seat is named as at this table and "$" cards are drawn ("7♥ Q♠").
+const CHANCE_DATA = I18N.chance || { entries: [], rise: ["", ""], signals: "" };
+const CLAUSES = {
+  rise: (p) => ({ rise: tn(CHANCE_DATA.rise[0], CHANCE_DATA.rise[1], p.levels, { team: p.team }) }),
+  signals: (p, view) => ({ signals: signalsText(view, p.signals) }),
+};
+const CHANCE = CHANCE_DATA.entries.map(([source, template, names, clause]) =>
+  [new RegExp(`^(?:${source})$`), template, names, CLAUSES[clause]]);
 
 // The duel's public signals of a deal entry ("0: 2 UP 0 DOWN, 1: 1 UP 1 DOWN"), each seat named
 // and its counts as its seat's badge shows them.
 function signalsText(view, text) {
   const each = String(text).split(", ").map((part) => /^(\d+): (\d+) UP (\d+) DOWN$/.exec(part));
   if (each.some((m) => !m)) return moveWords(text);
-  return each.map(([, seat, up, down]) => t("{seat}: UP {up} · DOWN {down}",
+  return each.map(([, seat, up, down]) => t(CHANCE_DATA.signals,
     { seat: seatName(view, Number(seat)), up: Number(up), down: Number(down) })).join(", ");
 }
 
