@@ -895,6 +895,10 @@ def test_the_log_s_moves_start_in_one_column_after_a_long_name(browser, fixture_
     starts = page.evaluate("""() => [...document.querySelectorAll('#log li')].filter((li) => li.children.length > 1)
         .map((li) => Math.round(li.children[1].getBoundingClientRect().left))""")
     assert len(starts) > 12 and len(set(starts)) == 1, starts
+    # and each name, on one line or two, starts level with its move (a card stands taller than a line)
+    tops = page.evaluate("""() => [...document.querySelectorAll('#log li')].filter((li) => li.children.length > 1)
+        .map((li) => li.children[1].getBoundingClientRect().top - li.children[0].getBoundingClientRect().top)""")
+    assert all(abs(d) < 2 for d in tops), tops
     shot(page, screenshots, "bridge-log-from-dummy.png")
     assert page_errors == []
     page.context.close()
