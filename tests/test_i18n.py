@@ -438,17 +438,17 @@ def test_the_catalog_of_games_is_translated(client, pseudo_catalogs):
 
 def test_server_errors_are_translated(client, pseudo_catalogs):
     client.get("/?lang=th")
-    r = client.post("/api/games", json={"game": "nope", "pace": 0}, headers=ORIGIN)
+    r = client.post("/api/games", json={"level": "easy", "game": "nope", "pace": 0}, headers=ORIGIN)
     assert r.status_code == 400
     assert r.json()["error"] == pseudo("unknown game {game}; available: {games}").replace(
         "{game}", "'nope'").replace("{games}", ", ".join(__import__("cardavia").available_games()))
     client.cookies.set("lang", "en")
-    r = client.post("/api/games", json={"game": "nope", "pace": 0}, headers=ORIGIN)
+    r = client.post("/api/games", json={"level": "easy", "game": "nope", "pace": 0}, headers=ORIGIN)
     assert r.json()["error"].startswith("unknown game 'nope'; available: ")
 
 
 def _doudizhu_turn(client):
-    r = client.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 3}, headers=ORIGIN)
+    r = client.post("/api/games", json={"level": "easy", "game": "doudizhu", "pace": 0, "seed": 3}, headers=ORIGIN)
     assert r.status_code == 201, r.text
     gid = r.json()["id"]
     import time

@@ -170,6 +170,7 @@ def start(page, game) -> dict:
     page.wait_for_selector(f"#game-{game}")
     page.check(f"#game-{game}")
     page.select_option("#pace", "0")
+    page.select_option("#level", "easy")
     page.click("#start")
     page.wait_for_url(lambda url: "#/game/" in url)
     return wait_turn(page)

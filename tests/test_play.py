@@ -7,6 +7,7 @@ import errno
 import fcntl
 import os
 import pty
+import random
 import re
 import select
 import signal
@@ -400,8 +401,11 @@ def test_render_shows_my_hand_and_the_game_s_own_touches(name):
     obs = state.observation(0)
     text = render_text(obs, [str(m) for m in state.legal_moves()] if state.current_player == 0 else None)
     assert game.title in text and "Your hand:" in text and "(you)" in text
+    hand = list(obs["hand"])
+    if name == "updown" and obs["is_over"]:
+        hand.remove(obs["locked"])   # revealed and discarded: the duel's other card is what is kept
     if name != "bridge":  # bridge shows the hand by suit
-        assert " ".join(obs["hand"]) in text
+        assert "Your hand: " + " ".join(hand) in text
     touches = {"doudizhu": ["Landlord:", "Bottom cards:"], "guandan": ["Level:", "Trick:"],
                "zhengshangyou": ["To beat:"], "shengji": ["trump", "Kitty:", "Points:"],
                "holdem": ["Board:", "Pot:", "blinds 10/20"], "updown": ["Signals:", "Locked:"],
@@ -449,6 +453,15 @@ def test_the_levels_are_the_web_s():
     assert level_agent("hard", single("zhengshangyou")) == ("ismcts", {})
     assert level_agent("normal", single("guandan")) == ("mc", {"rollouts": default_rollouts("guandan") // 5})
     assert level_agent("hard", single("guandan")) == ("mc", {})
+    # one default for a person in the terminal and on the web: the Monte Carlo AI, not rules of thumb
+    from cardavia.ai.levels import DEFAULT_LEVEL
+    from cardavia.cli import build_parser
+
+    args = build_parser().parse_args(["play", "doudizhu"])
+    assert args.level == DEFAULT_LEVEL == "normal" and level_agent(args.level, single("doudizhu"))[0] == "ismcts"
+    choices = next(a.choices for a in build_parser()._subparsers._group_actions[0].choices["play"]._actions
+                   if a.dest == "level")
+    assert tuple(choices) == tuple(LEVELS)
     try:
         from cardavia.web import app
     except ImportError:
@@ -758,3 +771,137 @@ def test_a_revealed_kitty_is_not_shown_as_the_buried_one():
     kitty = state.observation(3)["kitty"]
     text = render_text(state.observation(3))
     assert f"Kitty: 8 cards, face down · revealed when all passed: {kitty}" in text
+
+
+# -- rough edges of a second review -------------------------------------------------------------
+def test_dou_dizhu_s_jokers_are_named_where_the_moves_write_them_b_and_r():
+    # the moves "B", "R", "BR" were listed with nothing saying they were the jokers BJ and RJ of the hand
+    state = cardavia.load("doudizhu").new_state(seed=11)
+    rng = random.Random(11)
+    while state.current_player != 0 or state.observation(0)["phase"] != "play":
+        state.play(state.legal_moves().sample(rng))
+    legal = [str(m) for m in state.legal_moves()]
+    assert {"B", "R", "BR", "999B"} <= set(legal)   # the syntax is unchanged
+    text = render_text(state.observation(0), legal)
+    assert re.search(r"Your hand: .* BJ RJ  \(in moves: B = BJ, R = RJ\)\n", text), text
+    moves = "\n".join(render_text(state.observation(0), legal[start:]) for start in range(0, len(legal), 24))
+    assert re.search(r"\d+  B  B: the black joker\n", moves) and re.search(r"\d+  R  R: the red joker\n", moves)
+    assert re.search(r"\d+  BR  the rocket: both jokers\n", moves)
+    assert re.search(r"\d+  999B  B: the black joker\n", moves) and re.search(r"\d+  33\n", moves)
+    # the session's list too, and a joker as it is played
+    answers = ["B", "quit"]
+    session, out = scripted(cardavia.load("doudizhu"), lambda prompt: answers.pop(0), level="easy", seed=11)
+    session.state = state
+    assert session.run() == 0
+    text = out.getvalue()
+    assert re.search(r"\d+  B  B: the black joker\n", text) and "  You: B  (B: the black joker)\n" in text
+
+
+def test_an_ai_s_hidden_burial_is_said_in_one_line():
+    # Shengji printed eight "Seat 0: bury ?" lines in a row when an AI dealer buried the kitty
+    game = cardavia.load("shengji", match=False)
+    answers: list[str] = []
+
+    def answer(prompt: str) -> str:
+        if session.observation()["phase"] == "play" and not answers:
+            answers.extend(["log", "quit"])
+        return answers.pop(0) if answers else "pass"
+
+    session, out = scripted(game, answer, seat=1, level="easy", seed=4)   # an AI deals and buries
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "bury ?" not in text
+    before_log, log = text.split("log of deal 1:")
+    assert len(re.findall(r"^  Seat [023]( \(partner\))?: buries 8 cards\n", before_log, re.M)) == 1
+    assert re.search(r"^ +\d+  Seat [023]( \(partner\))?: buries 8 cards\n", log, re.M)
+
+
+def test_a_shengji_match_shows_every_deal_s_moves_and_its_log():
+    # Shengji's observation keeps only the current deal's history: from deal 2 on no move was printed,
+    # nor the kitty and result ending deal 1, and the log between deals had nothing
+    answers: list[str] = []
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Enter for deal 3"):
+            return "quit"
+        if prompt.startswith("Enter for deal 2"):
+            answers.extend(["log", ""])
+        return answers.pop(0) if answers else "1"
+
+    session, out = scripted(cardavia.load("shengji"), answer, level="easy", seed=4)
+    assert session.run() == 0
+    text = out.getvalue()
+    log = text.split("log of deal 1:")[1].split("Enter for deal 2")[0]
+    deal_two = text.split("Enter for deal 2")[-1].split("Enter for deal 3")[0]
+    assert "· deal 1: level 2" in log and "· result: the attackers took" in log and "buries 8 cards" in log
+    assert "  · kitty " in text.split("— deal 1 is over —")[0]
+    assert "  · deal 2: level" in deal_two and "buries 8 cards" in deal_two
+    assert "— deal 2 is over —" in deal_two
+
+
+def _to_the_end(name: str, seed: int):
+    state = single(name).new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.play(state.legal_moves().sample(rng))
+    return state
+
+
+def test_a_finished_deal_shows_what_is_true_at_its_end():
+    # "Trick: none yet" after a Shengji deal; the pot and the bets of a hand paid out; the duel's locked card in hand
+    state = _to_the_end("shengji", 4)
+    text = render_text(state.observation(0))
+    result = state.observation(0)["results"][-1]
+    assert "Trick:" not in text and "80 to win" not in text
+    assert (f"Points: attackers {result['attacker_points']} ({result['card_points']} in tricks + kitty "
+            f"{result['kitty_points']} ×{result['kitty_multiplier']})") in text
+    state = _to_the_end("holdem", 4)
+    obs = state.observation(0)
+    text = render_text(obs)
+    header = text.splitlines()[1]
+    assert "chips" in header and "bet" not in header
+    wins = [m for p, m in obs["history"] if p == -1 and m.startswith("win ")]
+    assert wins and re.search(r"Pot: paid out · Seat \d( \(you\))? wins \d+ chips · blinds 10/20", text), text
+    state = _to_the_end("updown", 4)
+    obs = state.observation(0)
+    text = render_text(obs)
+    kept = list(obs["hand"])
+    kept.remove(obs["locked"])
+    assert f"Your hand: {kept[0]}\n" in text and f"Locked: yours {obs['locked']}" in text
+    assert "bet" not in text.splitlines()[1] and "Pot: paid out · Seat 0 (you) wins" in text
+    for name in ("doudizhu", "zhengshangyou", "guandan"):   # nothing is left to beat, no trick goes on
+        text = render_text(_to_the_end(name, 4).observation(0))
+        assert "To beat:" not in text and "Trick:" not in text, text
+    state = _to_the_end("bridge", 4)
+    assert state.observation(0)["contract"] and "Dummy" not in render_text(state.observation(0))  # (no cards left)
+
+
+def test_between_deals_log_help_and_unknown_text_ask_again_and_quit_gives_the_standing():
+    # any text there meant "next deal", '?' and 'log' too; quitting there said nothing of the match
+    answers = ["?", "help", "log", "deal please", "quit"]
+
+    def answer(prompt: str) -> str:
+        return answers.pop(0) if prompt.startswith("Enter for deal 2") else "1"
+
+    session, out = scripted(cardavia.load("updown"), answer, level="easy", seed=5)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert text.count("Enter for deal 2") == 5 and "Enter for deal 3" not in text
+    between = text.split("— deal 1 is over —")[1]
+    assert "UD-1 Objective" in between
+    assert ("between deals: Enter plays the next deal · 'log' the deal just over · '?' the rules, "
+            "'? UD-2.1' one rule · 'quit' stops the match") in " ".join(between.split())
+    log = between.split("log of deal 1:\n")[1]
+    assert log.startswith("   1  · deal 1: ") and "lock" in log and "· deal 2" not in log
+    assert "'deal please' is not a command between deals" in between
+    chips = session.observation()["start_stacks"]
+    assert sum(chips) == 40   # as deal 1 left them, before deal 2's antes
+    assert between.endswith(f"Match stopped after 1 deal:\n  chips: You {chips[0]} · Seat 1 {chips[1]}\n")
+
+
+def test_the_header_is_single_spaced():
+    # "Contract Bridge  · auction  · Your turn"
+    text = render_text(cardavia.load("bridge").new_state(seed=1).observation(0))
+    assert text.startswith("Contract Bridge · auction · Your turn\n"), text
+    text = render_text(_to_the_end("updown", 4).observation(0))
+    assert text.startswith("Up/Down duel · deal 1 · over\n"), text   # not "· settled · over"

@@ -38,7 +38,7 @@ def client(db):
 
 
 def new_game(c, game="doudizhu", **body):
-    body = {"game": game, "pace": 0, **body}
+    body = {"game": game, "pace": 0, "level": "easy", **body}
     r = c.post("/api/games", json=body)
     assert r.status_code == 201, r.text
     return r.json()
@@ -87,6 +87,7 @@ def test_catalog_lists_every_game_with_the_agents_each_level_uses(client):
     levels = {g["name"]: g["levels"] for g in cat["games"]}
     assert levels["doudizhu"]["hard"] == "ismcts" and levels["guandan"]["hard"] == "mc"
     assert cat["paces"] == [0.0, 0.4, 1.0]
+    assert cat["default_level"] == "normal"   # the page's choice unless a person picks another
 
 
 @pytest.mark.parametrize("game", cardavia.available_games())
@@ -254,7 +255,7 @@ def test_the_websocket_checks_its_origin(client):
             with client.websocket_connect(f"/api/games/{gid}/ws", headers=headers) as ws:
                 ws.receive_json()
         assert e.value.code == 1008
-    r = client.post("/api/games", json={"game": "doudizhu"}, headers={"origin": "http://evil.example"})
+    r = client.post("/api/games", json={"level": "easy", "game": "doudizhu"}, headers={"origin": "http://evil.example"})
     assert r.status_code == 403
 
 
@@ -367,7 +368,7 @@ def test_at_most_max_games_live_games(db):
     with TestClient(create_app(db, max_games=2)) as c:
         new_game(c, seed=1)
         new_game(c, seed=2)
-        r = c.post("/api/games", json={"game": "doudizhu"})
+        r = c.post("/api/games", json={"level": "easy", "game": "doudizhu"})
         assert r.status_code == 503 and "2 games" in r.json()["error"]
 
 

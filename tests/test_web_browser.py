@@ -125,11 +125,13 @@ def open_page(browser, server, page_errors, viewport=DESKTOP, seed=None):
     return page
 
 
-def start_game(page, game, match=None):
+def start_game(page, game, match=None, level="easy"):
+    """A new game from the home page (the fast opponents unless ``level`` says otherwise)."""
     page.goto(page.url.split("#")[0] + "#/")
     page.wait_for_selector(f"#game-{game}")
     page.check(f"#game-{game}")
     page.select_option("#pace", "0")
+    page.select_option("#level", level)
     if match is not None and page.is_visible("#match"):
         page.set_checked("#match", match)
     page.click("#start")
@@ -618,8 +620,8 @@ def test_a_hint_says_why_the_ai_would_play_it(browser, server, page_errors, scre
     page = open_page(browser, server, page_errors, seed=11)
     page.goto(page.url.split("#")[0] + "#/")
     page.wait_for_selector("#game-doudizhu")
-    page.select_option("#level", "normal")
-    v = start_game(page, "doudizhu")
+    expect(page.locator("#level")).to_have_value("normal")   # a person meets the Monte Carlo AI unless they choose
+    v = start_game(page, "doudizhu", level="normal")
     assert v["observation"]["phase"] == "bidding"
     page.click("#hint-btn")
     expect(page.locator("#prompt .why")).to_contain_text(re.compile(r"^Wins (only )?\d+% of 600 sampled deals as "

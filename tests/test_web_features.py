@@ -51,8 +51,9 @@ def first_decision(c, gid):
 def test_undo_can_be_switched_off_for_one_game(db):
     with TestClient(create_app(db)) as c:
         assert c.get("/api/catalog").json()["undo"] is True
-        on = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 8}).json()
-        off = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 8, "undo": False}).json()
+        on = c.post("/api/games", json={"level": "easy", "game": "doudizhu", "pace": 0, "seed": 8}).json()
+        off = c.post("/api/games",
+                     json={"level": "easy", "game": "doudizhu", "pace": 0, "seed": 8, "undo": False}).json()
         assert on["undo_enabled"] and not off["undo_enabled"]
         v_on, v_off = first_decision(c, on["id"]), first_decision(c, off["id"])
         assert v_on["undo"] and not v_off["undo"]
@@ -60,7 +61,7 @@ def test_undo_can_be_switched_off_for_one_game(db):
         assert r.status_code == 409 and "switched off" in r.json()["error"]
         assert c.get(f"/api/games/{off['id']}").json()["ply"] == v_off["ply"]
         assert c.post(f"/api/games/{on['id']}/undo", json={"ply": v_on["ply"]}).status_code == 200
-        r = c.post("/api/games", json={"game": "doudizhu", "undo": "no"})
+        r = c.post("/api/games", json={"level": "easy", "game": "doudizhu", "undo": "no"})
         assert r.status_code == 400 and "undo" in r.json()["error"]
         cookies = dict(c.cookies)
     # The choice is kept with the game: a restarted server still refuses.
@@ -73,7 +74,8 @@ def test_undo_can_be_switched_off_for_one_game(db):
 def test_the_server_flag_switches_undo_off_in_every_game(db):
     with TestClient(create_app(db, undo=False)) as c:
         assert c.get("/api/catalog").json()["undo"] is False
-        gid = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 8, "undo": True}).json()["id"]
+        gid = c.post("/api/games",
+                     json={"level": "easy", "game": "doudizhu", "pace": 0, "seed": 8, "undo": True}).json()["id"]
         v = first_decision(c, gid)
         assert not v["undo_enabled"] and not v["undo"]
         assert c.post(f"/api/games/{gid}/undo", json={"ply": v["ply"]}).status_code == 409
@@ -116,7 +118,8 @@ def test_the_bridge_agents_explain_their_calls_in_the_system_s_english():
 def test_an_ai_explanation_is_attached_to_its_move_and_rendered(db, monkeypatch):
     monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Explainer(game, seed))
     with TestClient(create_app(db)) as c:
-        gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
+        gid = c.post("/api/games",
+                     json={"level": "easy", "game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
         v = wait_turn(c, gid)
         hist = v["observation"]["history"]
         ai_calls = [i for i, (p, _) in enumerate(hist) if p not in (2, -1)]
@@ -181,7 +184,8 @@ def test_an_ai_s_reasons_from_its_own_cards_wait_for_the_end_of_the_game(db, mon
 
     with TestClient(create_app(db)) as c:
         for seed in range(4, 20):   # a deal where I play cards after the AIs have played some
-            gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": seed, "seat": 2}).json()["id"]
+            gid = c.post("/api/games",
+                         json={"level": "easy", "game": "bridge", "pace": 0, "seed": seed, "seat": 2}).json()["id"]
             v = wait_turn(c, gid)
             mid_play = False
             while not v["over"]:
@@ -209,7 +213,8 @@ def test_in_a_match_an_ai_s_reasons_are_shown_once_their_deal_is_over(db, monkey
 
     monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Reasons(game, seed))
     with TestClient(create_app(db)) as c:
-        gid = c.post("/api/games", json={"game": "guandan", "pace": 0, "seed": 2, "match": True}).json()["id"]
+        gid = c.post("/api/games",
+                     json={"level": "easy", "game": "guandan", "pace": 0, "seed": 2, "match": True}).json()["id"]
         v = wait_turn(c, gid)
         while v["observation"]["deal"] == 1:
             assert v["explanations"] == {}   # deal 1 goes on: its reasons wait
@@ -224,7 +229,8 @@ def test_in_a_match_an_ai_s_reasons_are_shown_once_their_deal_is_over(db, monkey
 def test_my_own_call_is_shown_as_the_ais_read_it(db):
     from cardavia.ai.bridge_bidding import explain
     with TestClient(create_app(db)) as c:
-        gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
+        gid = c.post("/api/games",
+                     json={"level": "easy", "game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
         v = wait_turn(c, gid)
         auction = list(v["observation"]["auction"])
         call = next(m for m in v["legal"] if m[0] == "1") if auction == ["pass", "pass"] else "pass"
@@ -242,7 +248,8 @@ def test_my_own_call_is_shown_as_the_ais_read_it(db):
         # The AIs' own calls carry no reading mark.
         assert not any(e.get("reading") for i, e in r.json()["explanations"].items() if i != str(v["ply"]))
     with TestClient(create_app(db)) as c:  # a game whose AI reads nothing stores nothing for my moves
-        gid = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 4, "seat": 0}).json()["id"]
+        gid = c.post("/api/games",
+                     json={"level": "easy", "game": "doudizhu", "pace": 0, "seed": 4, "seat": 0}).json()["id"]
         v = wait_turn(c, gid)
         assert "readings" not in v
         r = c.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": v["ply"]})
@@ -253,7 +260,8 @@ def _first_pushed_ai_move(db, monkeypatch, agent_class) -> dict:
     """The first AI move the WebSocket pushes at a Bridge table whose AIs are ``agent_class``."""
     monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: agent_class(game, seed))
     with TestClient(create_app(db)) as c:
-        gid = c.post("/api/games", json={"game": "bridge", "pace": 1, "seed": 4, "seat": 2}).json()["id"]
+        gid = c.post("/api/games",
+                     json={"level": "easy", "game": "bridge", "pace": 1, "seed": 4, "seat": 2}).json()["id"]
         with c.websocket_connect(f"/api/games/{gid}/ws", headers={"origin": "http://testserver"}) as ws:
             while True:
                 m = ws.receive_json()
@@ -277,7 +285,8 @@ def test_a_broken_explanation_never_stops_the_game(db, monkeypatch):
 
     monkeypatch.setattr(web_app, "_make_agent", lambda name, game, seed, **options: Broken(game, seed))
     with TestClient(create_app(db)) as c:
-        gid = c.post("/api/games", json={"game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
+        gid = c.post("/api/games",
+                     json={"level": "easy", "game": "bridge", "pace": 0, "seed": 4, "seat": 2}).json()["id"]
         v = wait_turn(c, gid)
         assert v["explanations"] == {} and v["notes"] == []
 
@@ -425,7 +434,8 @@ def test_a_finished_bridge_deal_s_replay_solves_the_cards_the_seat_sees(db):
 # -- Hold'em side pots in the view -------------------------------------------------------------------
 def test_the_holdem_view_carries_the_side_pots(db):
     with TestClient(create_app(db)) as c:
-        gid = c.post("/api/games", json={"game": "holdem", "pace": 0, "seed": 2, "match": False}).json()["id"]
+        gid = c.post("/api/games",
+                     json={"level": "easy", "game": "holdem", "pace": 0, "seed": 2, "match": False}).json()["id"]
         v = wait_turn(c, gid)
         pots = v["observation"]["side_pots"]
         assert pots and all(set(p) == {"amount", "eligible"} for p in pots)

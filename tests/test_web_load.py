@@ -79,7 +79,7 @@ def _turn(c, gid):
 
 def test_abuse_is_refused_with_a_clean_4xx_and_changes_nothing(url):
     me, other = _client(url), _client(url)
-    gid = me.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 9}).json()["id"]
+    gid = me.post("/api/games", json={"level": "easy", "game": "doudizhu", "pace": 0, "seed": 9}).json()["id"]
     v = _turn(me, gid)
     before = json.dumps(v["observation"])
     move = f"/api/games/{gid}/move"
@@ -104,7 +104,7 @@ def test_abuse_is_refused_with_a_clean_4xx_and_changes_nothing(url):
     assert other.get(f"/api/games/{gid}").status_code == 404
     # A move out of turn: an AI thinks first (pace 1 s) and mine is refused.
     seed = next(s for s in range(100) if cardavia.load("doudizhu").new_state(seed=s).current_player != 0)
-    slow = me.post("/api/games", json={"game": "doudizhu", "pace": 1, "seed": seed}).json()
+    slow = me.post("/api/games", json={"level": "easy", "game": "doudizhu", "pace": 1, "seed": seed}).json()
     r = me.post(f"/api/games/{slow['id']}/move", json={"move": "pass", "ply": slow["ply"]})
     assert r.status_code == 409 and "not your turn" in r.json()["error"]
     after = me.get(f"/api/games/{gid}").json()

@@ -217,13 +217,14 @@ def test_at_most_max_games_opened_replays_and_they_leave_live_games_alone(db, re
         assert r.status_code == 503 and "2 opened replays" in r.json()["error"]
         # Unfinished replays are no games in progress: two live games still start.
         for seed in (1, 2):
-            assert c.post("/api/games", json={"game": "updown", "pace": 0, "seed": seed}).status_code == 201
-        assert c.post("/api/games", json={"game": "updown", "pace": 0}).status_code == 503
+            assert c.post("/api/games",
+                          json={"level": "easy", "game": "updown", "pace": 0, "seed": seed}).status_code == 201
+        assert c.post("/api/games", json={"level": "easy", "game": "updown", "pace": 0}).status_code == 503
 
 
 def test_a_database_from_before_replays_gains_the_column_and_keeps_its_games(db, replay_files):
     with TestClient(create_app(db)) as c:
-        gid = c.post("/api/games", json={"game": "doudizhu", "pace": 0, "seed": 4}).json()["id"]
+        gid = c.post("/api/games", json={"level": "easy", "game": "doudizhu", "pace": 0, "seed": 4}).json()["id"]
         cookies = dict(c.cookies)
     with sqlite3.connect(db) as old:   # the schema as it was: no readonly column
         old.execute("ALTER TABLE games DROP COLUMN readonly")

@@ -19,6 +19,9 @@ LEVELS: dict[str, tuple[tuple[str, dict], ...]] = {
     "hard": (("ismcts", {}), ("mc", {}), ("heuristic", {}), ("random", {})),
 }
 LEVEL_TITLES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+DEFAULT_LEVEL = "normal"
+"""What a person plays against unless they choose, in the terminal and on the web: the Monte
+Carlo AI at a fifth of its budget (a move in a fraction of a second)."""
 
 
 def level_agent(level: str, game: Any) -> tuple[str, dict]:

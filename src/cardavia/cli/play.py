@@ -63,6 +63,7 @@ def add_parser(sub) -> None:
                    help="the deal's seed, to play it again (default: a fresh one, printed)")
     p.add_argument("--seat", type=bounded_int(3, low=0), default=0,
                    help="your seat, from 0 (default 0; in Bridge 0 is South)")
+    # (as cardavia.ai.levels names them, written out: building the parser imports no engine)
     p.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
                    help="the opponents: easy (heuristic), normal (Monte Carlo at a fifth of its budget), "
                    "hard (Monte Carlo); default normal")

@@ -15,12 +15,15 @@ from rich.table import Table
 from rich.text import Text
 
 from cardavia.chance_words import STRAINS, chance_sentence, seats_known
-from cardavia.game import Observation
+from cardavia.game import CHANCE, Observation
 
 PAGE = 24
 """Legal moves listed at a time; the rest are reached by filtering or ``more``."""
 BRIDGE_SEATS = ("South", "West", "North", "East")
 RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+JOKER_RANKS = {"BJ": "B", "RJ": "R"}
+"""Dou Dizhu's jokers as cards (the hand, the bottom) and as ranks (the moves, DESIGN.md)."""
+JOKER_LEGEND = "in moves: " + ", ".join(f"{rank} = {card}" for card, rank in JOKER_RANKS.items())
 TEAM_GAMES = ("guandan", "shengji", "bridge")
 SUIT_STYLE = {"h": "red", "d": "red", "c": "default", "s": "default"}
 
@@ -112,11 +115,31 @@ def render(observation: Observation | Mapping[str, Any], legal: Sequence[str] | 
     details = DETAILS.get(game)
     if details is not None:
         parts.extend(details(obs, names))
-    hand = obs.get("hand") or []
-    parts.append(line("Your hand", bridge_hand(hand) if game == "bridge" else cards_text(hand)))
-    if legal is not None and not obs.get("is_over") and obs.get("current_player") == me:
-        parts.append(render_moves(list(enumerate(legal, 1)), len(legal)))
+    hand = list(obs.get("hand") or [])
+    if game == "updown" and _over(obs) and obs.get("locked") in hand:
+        hand.remove(obs["locked"])  # revealed and discarded (UD-5.2): the other card is what is kept
+    shown = bridge_hand(hand) if game == "bridge" else cards_text(hand)
+    if game == "doudizhu" and set(hand) & set(JOKER_RANKS):
+        shown.append(f"  ({JOKER_LEGEND})", style="dim")
+    parts.append(line("Your hand", shown))
+    if legal is not None and not _over(obs) and obs.get("current_player") == me:
+        parts.append(render_moves(list(enumerate(legal, 1)), len(legal), notes=move_notes(game, legal)))
     return Group(*parts)
+
+
+def move_notes(game: str, moves: Iterable[str]) -> dict[str, str]:
+    """What a reader may not guess from a move's text: Dou Dizhu writes its jokers as ranks, ``B`` and ``R``."""
+    return {m: note for m in moves if (note := joker_note(game, m))}
+
+
+def joker_note(game: str, move: str | None) -> str | None:
+    """The jokers of a Dou Dizhu move (``B``, ``R``, ``BR``, ``333B``) in words, or None."""
+    if game != "doudizhu" or not move or not move.isalnum() or not move.isupper():
+        return None   # (bids and "pass" are words; a play is ranks only)
+    if "B" in move and "R" in move:
+        return "the rocket: both jokers" if move == "BR" else "B the black joker, R the red joker"
+    return next((words for rank, words in (("B", "B: the black joker"), ("R", "R: the red joker"))
+                 if rank in move), None)
 
 
 def render_moves(numbered: Sequence[tuple[int, str]], total: int, matching: str | None = None,
@@ -151,6 +174,19 @@ def to_text(renderable: RenderableType, width: int = 100) -> str:
 
 
 # -- the parts every game has ------------------------------------------------------
+def _over(obs: Mapping[str, Any]) -> bool:
+    return bool(obs.get("is_over"))
+
+
+def _payouts(obs: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    """Who was paid what from the pot of the hand just over: the chance entries after its last move
+    (``win 0: 2030``; ``return 1: 40``, an unmatched bet given back)."""
+    history = obs.get("history") or []
+    last_move = max((i for i, (player, _) in enumerate(history) if player != CHANCE), default=-1)
+    return [chance_text(text, names) for player, text in history[last_move + 1:]
+            if player == CHANCE and text.startswith(("win ", "return "))]
+
+
 def _players(game: str) -> int:
     from cardavia import game_class
 
@@ -164,13 +200,13 @@ def _header(obs: Mapping[str, Any], names: list[str]) -> Text:
     out = Text(title, style="bold underline")
     deal = obs.get("deal")
     if deal is not None:
-        out.append(f"  · {deal_word(obs['game'])} {deal}")
+        out.append(f" · {deal_word(obs['game'])} {deal}")
     phase = obs.get("phase") or obs.get("street")
-    if phase and phase != "over":
-        out.append(f"  · {phase}")
-    out.append("  · ")
+    if phase and not _over(obs):  # (once over, a last phase such as the duel's "settled" says nothing more)
+        out.append(f" · {phase}")
+    out.append(" · ")
     current = obs.get("current_player")
-    if obs.get("is_over") or current is None:
+    if _over(obs) or current is None:
         out.append("over", style="bold")
     elif current == obs["player"]:
         who = "Your turn"
@@ -197,9 +233,10 @@ def _seat_columns(obs: Mapping[str, Any], names: list[str]) -> tuple[list[str], 
         for r, size in zip(rows, sizes):
             r.append(str(size))
     if "stacks" in obs:
-        columns += ["chips", "bet"]
+        # (once over, the last bets are in the pot that was paid out: no seat still has one)
+        columns += ["chips"] if _over(obs) else ["chips", "bet"]
         for p, r in enumerate(rows):
-            r += [str(obs["stacks"][p]), str(obs["bets"][p])]
+            r += [str(obs["stacks"][p])] if _over(obs) else [str(obs["stacks"][p]), str(obs["bets"][p])]
         if "in_hand" in obs:
             columns.append("status")
             for p, r in enumerate(rows):
@@ -247,10 +284,14 @@ def _roles(obs: Mapping[str, Any]) -> list[str]:
     return roles
 
 
-def _to_beat(obs: Mapping[str, Any], names: list[str]) -> Text:
+def _to_beat(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
+    if _over(obs):  # nothing is left to beat
+        return []
     if obs.get("last_play") is None:
-        return line("To beat", Text("nothing: the player to move leads", style="dim"))
-    return line("To beat", move_text(obs["last_play"]), f"by {names[obs['last_player']]}")
+        return [line("To beat", Text("nothing: the player to move leads", style="dim"))]
+    said = line("To beat", move_text(obs["last_play"]), f"by {names[obs['last_player']]}")
+    note = joker_note(obs["game"], obs["last_play"])
+    return [said.append(f"  ({note})", style="dim") if note else said]
 
 
 def _trick(pairs: Sequence[Sequence[Any]], names: list[str], label: str = "Trick") -> Text:
@@ -296,18 +337,19 @@ def _doudizhu(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
         out.append(line("Landlord", names[landlord] if landlord is not None else "-", f"bid {obs.get('bid')}",
                         f"multiplier ×{obs.get('multiplier')}", f"bombs {obs.get('bombs')}"))
         out.append(line("Bottom cards", cards_text(obs.get("bottom"))))
-        out.append(_to_beat(obs, names))
+        out += _to_beat(obs, names)
     return out
 
 
 def _zhengshangyou(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
-    out: list[RenderableType] = [_to_beat(obs, names), line("Bombs", obs.get("bombs", 0))]
+    out: list[RenderableType] = [*_to_beat(obs, names), line("Bombs", obs.get("bombs", 0))]
     if obs.get("opening"):
         out.append(line("Opening", "the 3 of hearts must be played first (ZSY-3.1)"))
     for s in obs.get("settlement") or []:
         out.append(line("Settled", f"{names[s['payer']]} pays {names[s['payee']]} {s['points']}", s["reason"]))
     if any(obs.get("returns") or []):
-        out.append(line("Score so far", " · ".join(f"{names[p]} {r:+d}" for p, r in enumerate(obs["returns"]))))
+        scores = " · ".join(f"{names[p]} {r:+d}" for p, r in enumerate(obs["returns"]))
+        out.append(line("Score" if _over(obs) else "Score so far", scores))
     return out
 
 
@@ -326,9 +368,9 @@ def _guandan(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     finished = obs.get("finished") or []
     if finished:
         out.append(line("Out", ", ".join(names[p] for p in finished)))
-    out.append(_trick(obs.get("trick") or [], names))
-    out.append(_to_beat(obs, names))
-    return out
+    if not _over(obs):  # (a trick and a play to beat are no more once over)
+        out.append(_trick(obs.get("trick") or [], names))
+    return out + _to_beat(obs, names)
 
 
 def _shengji(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
@@ -338,8 +380,7 @@ def _shengji(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
                 else "no declaration")
     out: list[RenderableType] = [
         line("Level", level_text(obs.get("level")), f"trump {strain_text(obs.get('trump'))}", declared),
-        render_teams(levels, names),
-        line("Points", f"attackers {obs.get('attacker_points', 0)} (80 to win the deal)")]
+        render_teams(levels, names), _shengji_points(obs)]
     kitty = obs.get("kitty")
     face_down = f"{obs.get('kitty_size')} cards, face down"
     if kitty and not obs.get("is_over"):  # the kitty revealed when all passed (SJ-2.6): the dealer takes it up
@@ -352,19 +393,37 @@ def _shengji(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
         winner = obs.get("last_winner")
         out.append(_trick(obs["last_trick"], names, label="Last trick" +
                           (f" (won by {names[winner]})" if winner is not None else "")))
-    out.append(_trick(obs.get("trick") or [], names))
+    if not _over(obs):  # (no trick is being played once the deal is over)
+        out.append(_trick(obs.get("trick") or [], names))
     return out
+
+
+def _shengji_points(obs: Mapping[str, Any]) -> Text:
+    """The attackers' points: the target while the deal goes on, how they were made once over."""
+    points = obs.get("attacker_points", 0)
+    results = obs.get("results") or []
+    if not (_over(obs) and results):
+        return line("Points", f"attackers {points} (80 to win the deal)")
+    last = results[-1]
+    made = f"{last['card_points']} in tricks + kitty {last['kitty_points']} ×{last['kitty_multiplier']}"
+    return line("Points", f"attackers {points} ({made})",
+                "the attackers won the deal" if last["attackers_win"] else "the defenders held")
 
 
 def _holdem(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     small, big = obs.get("blinds") or (None, None)
     out: list[RenderableType] = [line("Board", cards_text(obs.get("board"), empty="no cards yet")),
-                                 line("Pot", obs.get("pot"), f"blinds {small}/{big}",
+                                 line("Pot", *_pot(obs, names), f"blinds {small}/{big}",
                                       f"button {names[obs['button']]}" if obs.get("button") is not None else "")]
     out += _betting(obs)
     for seat, cards in sorted((obs.get("shown") or {}).items(), key=lambda kv: int(kv[0])):
         out.append(line(f"{names[int(seat)]} shows", cards_text(cards)))
     return out
+
+
+def _pot(obs: Mapping[str, Any], names: Sequence[str]) -> list[Any]:
+    """The pot while a hand goes on; once it is over, paid out (the observation still holds its size)."""
+    return ["paid out", *_payouts(obs, names)] if _over(obs) else [obs.get("pot")]
 
 
 def _betting(obs: Mapping[str, Any]) -> list[RenderableType]:
@@ -383,7 +442,7 @@ def _updown(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
         line("Signals", *(f"{names[p]} UP {s['up']} DOWN {s['down']}" for p, s in enumerate(signals))),
         line("Locked", Text("yours ").append(card_text(obs["locked"]) if obs.get("locked") else Text("-")),
              Text("opponent's ").append(Text(obs.get("opponent_locked") or "-"))),
-        line("Pot", obs.get("pot"), f"stock {obs.get('stock')} cards", f"discards {obs.get('discards')}")]
+        line("Pot", *_pot(obs, names), f"stock {obs.get('stock')} cards", f"discards {obs.get('discards')}")]
     if obs.get("discard_pile"):
         out.append(line("Revealed", cards_text(obs["discard_pile"])))
     if obs.get("last_reveal"):
@@ -407,7 +466,7 @@ def _bridge(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
                         f"tricks N-S {obs['tricks_won'][0]}, E-W {obs['tricks_won'][1]}"))
     elif obs.get("phase") != "auction":
         out.append(line("Contract", "passed out"))
-    if obs.get("dummy_hand") is not None:
+    if obs.get("dummy_hand") is not None and not (_over(obs) and not obs["dummy_hand"]):
         out.append(line(f"Dummy ({short[obs['dummy']]})", bridge_hand(obs["dummy_hand"])))
     tricks = obs.get("tricks") or []
     if tricks:

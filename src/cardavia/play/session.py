@@ -22,23 +22,33 @@ from cardavia.ai.explanations import described, readings, render_explanation, to
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.bridge import BridgeState
 from cardavia.game import CHANCE, Game, State
-from cardavia.play.render import (PAGE, chance_text, deal_word, render, render_moves, render_reasons, render_review,
-                                  render_teams, seat_names, strain_text)
+from cardavia.play.render import (PAGE, chance_text, deal_word, joker_note, move_notes, render, render_moves,
+                                  render_reasons, render_review, render_teams, seat_names, strain_text)
 
 MAX_INPUT = 200
 """Characters of one command read at most (a move's text is a few dozen)."""
 HELP = ("commands: a number picks a listed move ('#2' when a play is written 2 too) · a move's text plays it · "
         "part of a move (cards, a kind) lists the moves that match · 'more' the next page · '?' the rules · "
         "'? {rule}' one rule, '? {other}' another game's · 'hint' · 'undo' · 'log' · 'table' · 'quit'")
+BETWEEN_HELP = ("between {deal}s: Enter plays the next {deal} · 'log' the {deal} just over · '?' the rules, "
+                "'? {rule}' one rule · 'quit' stops the match")
+
+
+def example_rule(game: str) -> str:
+    """The id of one of ``game``'s rules, for the help to show how a rule is asked for."""
+    section = rules.section(game)
+    prefix = re.search(r"^([A-Z]+)-\d+ ", section, re.M)
+    item = re.search(r"^- (\d+\.\d+) ", section, re.M)
+    return f"{prefix[1]}-{item[1]}" if prefix and item else "DDZ-4.3"
 
 
 def help_text(game: str) -> str:
     """``HELP`` with examples from ``game``'s own rules (not Dou Dizhu's in a game of Bridge)."""
-    section = rules.section(game)
-    prefix = re.search(r"^([A-Z]+)-\d+ ", section, re.M)
-    item = re.search(r"^- (\d+\.\d+) ", section, re.M)
-    rule = f"{prefix[1]}-{item[1]}" if prefix and item else "DDZ-4.3"
-    return HELP.format(rule=rule, other="doudizhu" if game == "bridge" else "bridge")
+    return HELP.format(rule=example_rule(game), other="doudizhu" if game == "bridge" else "bridge")
+
+
+HIDDEN_BURIAL = "bury ?"
+"""A Shengji burial as the other seats see it (the dealer buries eight cards one move at a time)."""
 NEW_DEAL = re.compile(r"(deal|hand) \d+( at |: )")
 """The chance entry a match's engines open each deal with ("deal 2 at level 4", "hand 3: button 1, …")."""
 
@@ -90,15 +100,26 @@ class Session:
     def who(self, player: int) -> str:
         return "You" if player == self.seat else self.names[player]
 
+    def history(self) -> list[list[Any]]:
+        """Every entry of the game as this seat sees it (others' hidden moves in public form), the
+        observation's ``history`` from the first deal on: Shengji's observation keeps only the
+        current deal, so its index would not match ``state.history``'s, which the session keys by."""
+        return [[p, str(m) if p == self.seat else m.public_text()] for p, m in self.state.history]
+
     def show_new_moves(self) -> None:
         """Print the moves made since the last call, as this seat sees them; those of a
-        deal that has begun wait until the end of the one before is said (``run``)."""
+        deal that has begun wait until the end of the one before is said (``run``), and a
+        seat's hidden burials until the last of them (to be said in one line)."""
         observation = self.observation()
-        history = observation["history"]
+        history = self.history()
         end = len(history)
         if observation.get("deal") != self.deal:
             end = self.new_deal_start(history)
-        for i, (player, text) in enumerate(history[self.shown:end], self.shown):
+        elif observation.get("phase") == "bury":
+            burying = self.state.current_player
+            while end > self.shown and history[end - 1] == [burying, HIDDEN_BURIAL]:
+                end -= 1
+        for i, player, text in self.entries(history, self.shown, end):
             if player == CHANCE:
                 self.say(Text(f"  · {chance_text(text, self.names)}", style="dim"))
             else:
@@ -108,10 +129,26 @@ class Session:
                     who += " from dummy (your hand)" if dummy == self.seat else \
                         f" from dummy ({self.names[dummy].split(' ')[0]})"
                 line = Text(f"  {who}: ", style="bold" if player == self.seat else "cyan").append(text)
-                if i in self.explanations:
-                    line.append(f"  ({self.explanations[i]})", style="dim")
+                why = self.explanations.get(i) or joker_note(self.game.name, text)
+                if why:
+                    line.append(f"  ({why})", style="dim")
                 self.say(line)
         self.shown = max(self.shown, end)
+
+    @staticmethod
+    def entries(history: list[list[Any]], start: int, end: int) -> list[tuple[int, int, str]]:
+        """``history[start:end]`` as (index, player, text), a seat's hidden burials in a row
+        said as one entry ("buries 8 cards"), at the index of the first."""
+        out: list[tuple[int, int, str]] = []
+        i = start
+        while i < end:
+            player, text = history[i]
+            run = 1
+            while text == HIDDEN_BURIAL and i + run < end and history[i + run] == [player, HIDDEN_BURIAL]:
+                run += 1
+            out.append((i, player, f"buries {run} card{'s' if run > 1 else ''}" if text == HIDDEN_BURIAL else text))
+            i += run
+        return out
 
     def new_deal_start(self, history: list) -> int:
         """Where the deal that has just begun starts in ``history``: its opening chance entry,
@@ -134,8 +171,8 @@ class Session:
                 return 0
             now = self.observation().get("deal")
             if now != self.deal:
-                self.deal_start = self.shown   # (the new deal's entries are not shown yet)
-                if not self.between_deals(self.deal, now):
+                finished_start, self.deal_start = self.deal_start, self.shown  # (the new deal's entries wait)
+                if not self.between_deals(self.deal, now, finished_start):
                     return 0
                 self.deal = now
                 continue
@@ -143,6 +180,7 @@ class Session:
             assert player is not None
             if player == self.seat:
                 if not self.human_turn():
+                    self.say_stopped()
                     return 0
             else:
                 self.ai_move(player)
@@ -175,26 +213,67 @@ class Session:
         """The reasons the AIs drew from their own cards, now that the deal is over."""
         if not self.withheld:
             return
-        history = self.observation()["history"]   # (moves in their public form: a burial stays hidden)
+        history = self.history()   # (moves in their public form: a burial stays hidden)
         self.say(render_reasons([(self.who(history[i][0]), history[i][1], why)
                                  for i, why in sorted(self.withheld.items())]))
         self.withheld.clear()
 
-    def between_deals(self, finished: Any, coming: Any) -> bool:
-        obs = self.observation()
+    def between_deals(self, finished: Any, coming: Any, finished_start: int) -> bool:
+        """Between two deals of a match: the one over said, then Enter goes on (True); 'log', 'help'
+        and '?' answer and ask again; 'quit' or the end of input stops the match (False)."""
         word = deal_word(self.game.name)
         self.say(Text(f"— {word} {finished} is over —", style="bold"))
         self.show_withheld()
+        for standing in self.standing():
+            self.say(standing)
+        while True:
+            try:
+                answer = self.read(f"Enter for {word} {coming}, 'quit' to stop> ").strip()
+            except EOFError:
+                self.say("")
+                self.say_stopped()
+                return False
+            command = answer.lower()
+            if not command:
+                return True
+            if command in ("quit", "exit", "q"):
+                self.say_stopped()
+                return False
+            if command in ("help", "h"):
+                self.say(BETWEEN_HELP.format(deal=word, rule=example_rule(self.game.name)))
+            elif command == "?" or command.startswith("? "):
+                self.show_rules(answer[1:].strip())
+            elif command == "log":
+                self.show_log(finished_start, self.deal_start, finished)
+            else:
+                self.say(f"{answer[:20]!r} is not a command between {word}s: Enter plays {word} {coming}; "
+                         "'log', 'help', '?' or 'quit'", style="red")
+
+    def standing(self) -> list[Text]:
+        """The match as the deal now begun starts: the teams' levels, or each seat's chips (before
+        this deal's antes and blinds are taken, as the last one left them)."""
+        obs = self.observation()
+        out = []
         if "team_levels" in obs:
-            self.say(render_teams(obs["team_levels"], self.names))
-        if "stacks" in obs:
-            self.say("chips: " + " · ".join(f"{self.who(p)} {c}" for p, c in enumerate(obs["stacks"])))
-        try:
-            answer = self.read(f"Enter for {word} {coming}, 'quit' to stop> ")
-        except EOFError:
-            self.say("")
-            return False
-        return answer.strip().lower() not in ("q", "quit", "exit")
+            out.append(render_teams(obs["team_levels"], self.names))
+        chips = obs.get("start_stacks") or obs.get("stacks")
+        if chips is not None:
+            out.append(Text("chips: " + " · ".join(f"{self.who(p)} {c}" for p, c in enumerate(chips))))
+        return out
+
+    def say_stopped(self) -> None:
+        """The standing of a match stopped before its end (nothing for a single deal)."""
+        deal = self.observation().get("deal")
+        if not self.game.options.get("match") or deal is None or self.state.is_over:
+            return
+        word = deal_word(self.game.name)
+        played = deal - 1
+        if not played:
+            self.say(Text(f"Match stopped in its first {word}.", style="bold"))
+            return
+        self.say(Text(f"Match stopped after {played} {word}{'s' if played > 1 else ''}:", style="bold"))
+        for standing in self.standing():
+            self.say(Text("  ").append(standing))
 
     def finish(self) -> None:
         self.say(render(self.observation()))
@@ -234,7 +313,7 @@ class Session:
         legal = [str(m) for m in self.state.legal_moves()]
         numbered = list(enumerate(legal, 1))
         view, matching, start = numbered, None, 0
-        notes = self._readings(legal)
+        notes = {**move_notes(self.game.name, legal), **self._readings(legal)}
         self.say(render(self.observation()))
         self.say(render_moves(view, len(legal), matching, start, notes))
         while True:
@@ -355,15 +434,17 @@ class Session:
         except ValueError as e:
             self.say(str(e), style="red")
 
-    def show_log(self) -> None:
-        """The current deal's moves, as this seat saw them, from the entry that opened it."""
-        history = self.observation()["history"][self.deal_start:]
-        deal = self.observation().get("deal")
+    def show_log(self, start: int | None = None, end: int | None = None, deal: Any = None) -> None:
+        """A deal's moves as this seat saw them, from the entry that opened it (the current deal's
+        unless ``start``, ``end`` and ``deal`` say another), numbered by entry."""
+        history = self.history()
+        if start is None:
+            start, end, deal = self.deal_start, len(history), self.observation().get("deal")
         self.say(Text(f"log of {deal_word(self.game.name)} {deal}:" if deal is not None else "log:", style="bold"))
-        for i, (player, text) in enumerate(history, 1):
-            why = self.explanations.get(self.deal_start + i - 1)
+        for i, player, text in self.entries(history, start, len(history) if end is None else end):
+            why = self.explanations.get(i)
             said = f"· {chance_text(text, self.names)}" if player == CHANCE else f"{self.who(player)}: {text}"
-            self.say(f"{i:>4}  {said}" + (f"  ({why})" if why else ""))
+            self.say(f"{i - start + 1:>4}  {said}" + (f"  ({why})" if why else ""))
 
     def hint(self) -> None:
         """What this level's agent would play for you, and why; nothing is played."""
@@ -411,7 +492,7 @@ class Session:
             return False
         taken = len(entries) - keep
         self.state = state
-        self.shown = len(self.observation()["history"])
+        self.shown = len(self.history())
         self.dummy_moves = {i for i in self.dummy_moves if i < self.shown}
         self.explanations = {i: e for i, e in self.explanations.items() if i < self.shown}
         self.withheld = {i: e for i, e in self.withheld.items() if i < self.shown}

@@ -78,7 +78,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cardavia
 from cardavia import i18n
 from cardavia.ai.explanations import explanation_template, is_public, readings, render_explanation, told
-from cardavia.ai.levels import LEVEL_TITLES, LEVELS, level_options
+from cardavia.ai.levels import DEFAULT_LEVEL, LEVEL_TITLES, LEVELS, level_options
 from cardavia.bridge import BridgeState, solve_state
 from cardavia.game import CHANCE, State
 from cardavia.i18n import N_, fill
@@ -332,7 +332,7 @@ class CardaviaApp:
                           "plays_matches": bool(cls.plays_matches), **site.game_card(name, lang),
                           "levels": {lv: self.agent_for(lv, g) for lv in LEVELS}})
         levels = [{"name": k, "title": i18n.translate(lang, v)} for k, v in LEVEL_TITLES.items()]
-        return {"games": games, "levels": levels,
+        return {"games": games, "levels": levels, "default_level": DEFAULT_LEVEL,
                 "paces": list(PACES), "undo": self.undo_allowed, "replay_bytes": MAX_REPLAY_BODY}
 
     # -- tables ----------------------------------------------------------------
@@ -381,7 +381,7 @@ class CardaviaApp:
     @staticmethod
     def _options_of(body: dict) -> tuple[str, float, bool]:
         """The level, pace and undo switch of a new game's body."""
-        level = body.get("level", "easy")
+        level = body.get("level", DEFAULT_LEVEL)
         if not isinstance(level, str) or level not in LEVELS:   # (a list or object is no dict key)
             raise HTTPError(400, "unknown level {level}; one of {levels}", level=repr(str(level)[:20]),
                             levels=", ".join(LEVELS))

@@ -168,7 +168,7 @@ const AGENT_WORDS = { heuristic: N_("rules of thumb"), mc: N_("Monte Carlo searc
 function updateHomeOptions() {
   const g = chosenGame();
   const sel = $("level");
-  const current = sel.value || "easy";
+  const current = sel.value || app.catalog.default_level;
   sel.textContent = "";
   for (const lv of app.catalog.levels) {
     const agent = g.levels[lv.name];
