@@ -84,6 +84,39 @@ class RandomAgent(Agent):
         return state.legal_moves().sample(self.rng)
 
 
+MOST_CARDS_IN_A_PLAY = {"doudizhu": 20, "zhengshangyou": 16, "guandan": 10}
+"""The climbing games, each with the most cards one play may hold (Guandan:
+a bomb of ten, GD-5.4): with more in hand, nobody goes out at once."""
+
+
+def going_out(game: Any, observation: Observation, legal_moves: LegalMoves) -> Move | None:
+    """In a climbing game, a legal play of every card the mover holds, or None.
+
+    Going out ends the deal for the mover's side at once (DDZ-5.1, ZSY-1) or
+    takes the best place left (GD-1.1): no search or rule of thumb may be
+    trusted to see that, as tied or noisy estimates (a lone card played now
+    or after a pass) and the Guandan policy's sparing of wilds did not.
+    Among several such plays a bomb, which doubles Dou Dizhu's stakes and
+    earns Zheng Shangyou's bomb bonus (DDZ-5.2, ZSY-5.2)."""
+    most = MOST_CARDS_IN_A_PLAY.get(getattr(game, "name", ""))
+    data = getattr(observation, "data", observation)
+    if most is None or data.get("phase", "play") != "play":
+        return None
+    held = len(data["hand"])
+    if held > most:
+        return None
+    outs = [m for m in legal_moves if str(m) != "pass" and _cards_in(m) == held]
+    if not outs:
+        return None
+    return next((m for m in outs if getattr(m, "is_bomb", False)), outs[0])
+
+
+def _cards_in(move: Any) -> int:
+    """How many cards a climbing game's move plays."""
+    n = getattr(move, "ncards", None)
+    return len(move.cards) if n is None else n
+
+
 class HeuristicAgent(Agent):
     """Plays the game's compiled rollout policy (``game.policy_move``): the
     quick rules of thumb the Monte Carlo AI plays its rollouts with."""
@@ -97,7 +130,13 @@ class HeuristicAgent(Agent):
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        return self.game.policy_move(observation, legal_moves, self.rng)
+        move = self.game.policy_move(observation, legal_moves, self.rng)
+        out = going_out(self.game, observation, legal_moves)
+        # The compiled Guandan policy spares wilds before it looks for the
+        # play that goes out: keep its choice only when it goes out too.
+        if out is None or (str(move) != "pass" and _cards_in(move) == _cards_in(out)):
+            return move
+        return out
 
 
 def play_out(state: State, agents: list[Agent], max_moves: int = 1_000_000) -> State:

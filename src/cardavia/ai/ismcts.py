@@ -34,7 +34,8 @@ Budget.  ``iterations`` per decision (default ``DEFAULT_ITERATIONS``), or
 ``budget_ms``: iterations until that much time has passed (at least one;
 for play, not reproducible).  With ``iterations`` and a seed the choice is
 the same on any machine.  The agent plays the root move visited most, ties
-to the earlier legal move.  Forced moves are played at once.  ``max_candidates``
+to the earlier legal move.  Forced moves are played at once, and so is a
+play that goes out (``cardavia.ai.agent.going_out``).  ``max_candidates``
 prunes the root's moves as ``mc`` does (``MonteCarloAgent.candidates``).
 
 Dou Dizhu's bidding is delegated to ``mc``'s (``MonteCarloAgent.bid``), with
@@ -67,7 +68,7 @@ import time
 from typing import Any
 
 from cardavia._core import climb as _climb
-from cardavia.ai.agent import Agent
+from cardavia.ai.agent import Agent, going_out
 from cardavia.ai.mc import MonteCarloAgent, ply_of
 from cardavia.ai.worlds import Searcher
 from cardavia.game import LegalMoves, Move, Observation
@@ -240,6 +241,10 @@ class InformationSetMCTSAgent(Agent):
         if self.game.name == "doudizhu" and data.get("phase") == "bidding":
             self.last_iterations = 0
             return self.mc.bid(observation, legal_moves)
+        out = going_out(self.game, observation, legal_moves)
+        if out is not None:          # wins outright; the visits could prefer a pass
+            self.last_iterations = 0
+            return out
         root = self.search(observation, legal_moves)
         self._root_at = ply_of(observation)
         best, most = None, -1

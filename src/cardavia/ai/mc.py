@@ -39,7 +39,8 @@ calls are searched by playouts.  Shengji's calls, bury and plays have their
 own search (``cardavia.ai.shengji_mc``).  Both come in through
 ``GAME_DECISIONS``.
 
-Forced moves are played at once and are not decisions.
+Forced moves are played at once and are not decisions, and neither is a
+climbing game's play that goes out (``cardavia.ai.agent.going_out``).
 """
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from cardavia.ai.agent import Agent
+from cardavia.ai.agent import Agent, going_out
 from cardavia.ai.worlds import Searcher
 from cardavia.game import LegalMoves, Move, Observation
 
@@ -186,7 +187,7 @@ class MonteCarloAgent(Agent):
         """The summed returns for seat ``me`` of each candidate over the
         worlds of ``seeds`` (pairs of a world seed, or a world, and a
         rollout seed); with ``wins``, the worlds where that return is positive."""
-        child, rollout = self.searcher.child, self.searcher.rollout
+        playout = self.searcher.playout
         batch = self.searcher.batch
         if batch is not None:
             return batch([worlds(w) if isinstance(w, int) else w for w, _ in seeds], cands, me, wins)
@@ -194,7 +195,7 @@ class MonteCarloAgent(Agent):
         for wseed, rseed in seeds:
             world = worlds(wseed) if isinstance(wseed, int) else wseed
             for j, m in enumerate(cands):
-                r = rollout(child(world, m), rseed)[me]
+                r = playout(world, m, rseed)[me]
                 totals[j] += (r > 0) if wins else r
         return totals
 
@@ -277,6 +278,10 @@ class MonteCarloAgent(Agent):
         if len(legal_moves) == 1:
             self.last_rollouts = 0
             return legal_moves[0]
+        out = going_out(self.game, observation, legal_moves)
+        if out is not None:          # wins outright: nothing to search
+            self.last_rollouts = 0
+            return out
         if self.hook is not None:
             return self.hook.choose(self, observation, legal_moves)
         data = getattr(observation, "data", observation)

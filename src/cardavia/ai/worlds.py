@@ -92,6 +92,18 @@ _BATCH: dict[str, Callable[[], Any]] = {"doudizhu": _climb_batch, "zhengshangyou
 """Compiled drivers: every candidate in every world in one call of the core."""
 
 
+def _duel_settled(world: Any, child: Any, returns: tuple) -> tuple:
+    # The duel's rollout counts chips from those at the deal's start and
+    # gives (0, 0) once the deal is settled: without this a fold and a call
+    # that ends the betting (a sure win too) were both worth nothing.
+    return tuple(r + c - w for r, c, w in zip(returns, child.chips, world.chips))
+
+
+_SETTLED: dict[str, Callable[[Any, Any, tuple], tuple]] = {"updown": _duel_settled}
+"""Games whose rollout of a position misses what the move into it settled:
+``(world, child, returns)`` to the returns counted from ``world``."""
+
+
 _HORIZON: dict[str, str] = {"guandan": "deal"}
 """Games whose search plays only the current deal of a match (see
 ``GuandanGame.rollout``): a whole match of playouts costs ten deals and
@@ -130,6 +142,13 @@ class Searcher:
         pos = world.copy()
         self.apply(pos, move)
         return pos
+
+    def playout(self, world: Any, move: Any, seed: int) -> tuple:
+        """The returns of ``move`` in ``world``, the rest played out by the policy."""
+        child = self.child(world, move)
+        returns = self.rollout(child, seed)
+        settled = _SETTLED.get(self.game.name)
+        return returns if settled is None else settled(world, child, returns)
 
     def rollout(self, position: Any, seed: int) -> tuple:
         horizon = _HORIZON.get(self.game.name)
