@@ -23,6 +23,7 @@ cdef enum:
     GD_NSHAPES = 10
     GD_RANK_BJ = 13      # "rank" of the Black Joker in parts and main ranks
     GD_RANK_RJ = 14
+    GD_MAX_PLAY = 10     # the most cards one play holds: a bomb of ten
     GD_MAX_TMPL = 4096
     GD_NSECTIONS = 105   # template sections (see guandan.pyx)
 

@@ -1380,6 +1380,15 @@ cdef int _policy_pick(const GdPos* s, const GdHand* h, GdTmpl* buf, int cap, bin
     return best
 
 
+cdef inline int _out_in_one(const GdPos* s, const GdHand* h, GdTmpl* buf, int cap) noexcept nogil:
+    """Index in ``buf`` of a play of the mover's whole hand (generated on ``h``), -1: none."""
+    cdef int i, n = gd_generate(h, s.lshape, s.lmain, s.ln, buf, cap)
+    for i in range(n):
+        if buf[i].n == s.size[s.cur]:
+            return i
+    return -1
+
+
 cdef void gd_policy_move(GdPos* s, Rng* r, GdTmpl* buf, int cap, GdMove* mv) noexcept nogil:
     """The heuristic's move for the player to move (``buf``: caller-owned
     room for ``cap`` templates)."""
@@ -1413,7 +1422,9 @@ cdef void gd_policy_move(GdPos* s, Rng* r, GdTmpl* buf, int cap, GdMove* mv) noe
         bombs_ok = False
     else:
         bombs_ok = _is_bomb(s.lshape) or s.size[lp] <= 6 or s.size[me] <= 6
-    if h.W > 0 and s.size[me] > h.W:  # first without the wilds
+    if h.W > 0 and s.size[me] <= GD_MAX_PLAY:  # wilds are spared, but never at the cost of going out
+        best = _out_in_one(s, h, buf, cap)
+    if best < 0 and h.W > 0 and s.size[me] > h.W:  # first without the wilds
         memcpy(cnt, h.cnt, NUM_CARDS)
         cnt[h.wild] = 0
         gd_prepare(&nowild, cnt, s.level)
