@@ -160,7 +160,7 @@ def test_keyboard_only_play_in_dou_dizhu_and_the_ai_moves_announced(browser, ser
     # The AI's moves that follow are said by the live region.
     v = wait_ready(page)
     seat, text = next((p, m) for p, m in reversed(v["observation"]["history"]) if p not in (0, -1))
-    who = f"AI · Seat {seat + 1}"
+    who = f"AI · Seat {seat}"
     said = f"{who} passes" if text == "pass" else f"{who} plays {spoken_ranks(text)}"
     page.wait_for_function("(said) => document.getElementById('announcer').textContent.includes(said)", arg=said)
     assert not page_errors, page_errors
@@ -220,16 +220,16 @@ def test_settings_and_rules_sheets_take_and_give_back_the_focus(browser, server,
     page.context.close()
 
 
-SAID = {  # move -> what the live region says of seat 1 (Seat 2, an AI) making it
-    "77": "AI · Seat 2 plays pair of 7s",
-    "33JJJ": "AI · Seat 2 plays pair of 3s, three Jacks",
-    "BR": "AI · Seat 2 plays Black Joker, Red Joker",
-    "Qh": "AI · Seat 2 plays Queen of hearts",
-    "pair:7 7h 7s": "AI · Seat 2 plays pair: 7 of hearts, 7 of spades",
-    "pass": "AI · Seat 2 passes",
-    "1H": "AI · Seat 2 bids 1 heart",
-    "3NT": "AI · Seat 2 bids 3 no trump",
-    "raise 40": "AI · Seat 2: Raise 40",
+SAID = {  # move -> what the live region says of seat 1 (an AI) making it
+    "77": "AI · Seat 1 plays pair of 7s",
+    "33JJJ": "AI · Seat 1 plays pair of 3s, three Jacks",
+    "BR": "AI · Seat 1 plays Black Joker, Red Joker",
+    "Qh": "AI · Seat 1 plays Queen of hearts",
+    "pair:7 7h 7s": "AI · Seat 1 plays pair: 7 of hearts, 7 of spades",
+    "pass": "AI · Seat 1 passes",
+    "1H": "AI · Seat 1 bids 1 heart",
+    "3NT": "AI · Seat 1 bids 3 no trump",
+    "raise 40": "AI · Seat 1: Raise 40",
 }
 
 

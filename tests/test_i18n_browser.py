@@ -294,15 +294,15 @@ def test_a_card_written_in_arabic_text_reads_rank_then_suit(browser, server):
 
 
 def test_a_trick_s_seat_names_keep_apart_in_a_long_language(browser, server):
-    # Ukrainian's "ШІ · Місце 2" and "Партнер · Місце 3" are wider than the cards they stand under:
-    # a last trick in the info panel ran them together ("ШІ · Місце 2Партнер · Місце 3").
+    # Ukrainian's "ШІ · Місце 1" and "Партнер · Місце 2" are wider than the cards they stand under:
+    # a last trick in the info panel ran them together ("ШІ · Місце 1Партнер · Місце 2").
     errors: list[str] = []
     page = open_home(browser, server, "uk", errors)
     start(page, "shengji")
     page.evaluate("""() => {
         const node = valueNode('last_trick', [[3, 'Ks'], [0, '8s'], [1, 'Ts'], [2, '6s']], app.view);
         node.id = 'probe'; document.getElementById('prompt').append(node); }""")
-    names = ["ШІ · Місце 4", "Ви", "ШІ · Місце 2", "Партнер · Місце 3"]
+    names = ["ШІ · Місце 3", "Ви", "ШІ · Місце 1", "Партнер · Місце 2"]
     assert page.locator("#probe .who").all_text_contents() == names
     assert page.evaluate(base._TOUCHING_NAMES) == []
     assert errors == []

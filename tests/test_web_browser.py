@@ -723,7 +723,7 @@ def test_a_guandan_tribute_cancelled_by_two_red_jokers(browser, fixture_server, 
     assert hand_of(v).count("RJ") == 2 and page.locator('#hand .card[data-card="RJ"]').count() == 2
     expect(page.locator("#info")).to_contain_text("tribute cancelled")
     expect(page.locator("#log")).to_contain_text(   # "players 0 and 2", "player 1" named as at the table
-        "anti-tribute: You and Partner · Seat 3 hold both Red Jokers; AI · Seat 2 leads")
+        "anti-tribute: You and Partner · Seat 2 hold both Red Jokers; AI · Seat 1 leads")
     shot(page, screenshots, "guandan-anti-tribute.png")
     assert page_errors == []
     page.context.close()
@@ -856,21 +856,21 @@ def test_the_log_names_the_seats_of_a_chance_entry_as_the_table_does(browser, se
     v = start_game(page, "guandan", match=False)
     lead = next(text for p, text in v["observation"]["history"] if p == -1 and text.endswith(" leads"))
     leader = int(lead.split()[1])
-    names = {v["seat"]: "Seat 1 (you)"} | {p: ("Partner · " if p == (v["seat"] + 2) % 4 else "AI · ") + f"Seat {p + 1}"
+    names = {v["seat"]: f"Seat {v['seat']} (you)"} | {p: ("Partner · " if p == (v["seat"] + 2) % 4 else "AI · ") + f"Seat {p}"
                                            for p in range(4) if p != v["seat"]}
     expect(page.locator("#log li").filter(has_text="leads")).to_have_text(re.compile(
         rf"deal\s*{re.escape(names[leader])} leads"))
     # cards in an entry as drawn (the engine writes "7h")
     texts = ["flop 7h Td Qs", "kitty 3c BJ", "tribute: player 1 gives RJ to player 0"]
     assert page.evaluate("(texts) => texts.map((x) => chanceText(app.view, x))", texts) == [
-        "flop 7♥ 10♦ Q♠", "kitty 3♣ BJ", "tribute: AI · Seat 2 gives RJ to Seat 1 (you)"]
+        "flop 7♥ 10♦ Q♠", "kitty 3♣ BJ", "tribute: AI · Seat 1 gives RJ to Seat 0 (you)"]
     # the duel's deal entry names each seat's public signals as its badge does ("0: 2 UP 0 DOWN" in the engine)
     v = start_game(page, "updown", match=False)
     entry = next(text for p, text in v["observation"]["history"] if p == -1 and "signals" in text)
     ups = [int(n) for n in re.findall(r"(\d) UP", entry)]
     starter = int(re.search(r"starter (\d)", entry).group(1))
-    seat_names = {v["seat"]: "You", 1 - v["seat"]: f"AI · Seat {2 - v['seat']}"}
-    starts = "Seat 1 (you)" if starter == v["seat"] else seat_names[starter]
+    seat_names = {v["seat"]: "You", 1 - v["seat"]: f"AI · Seat {1 - v['seat']}"}
+    starts = f"Seat {v['seat']} (you)" if starter == v["seat"] else seat_names[starter]
     expect(page.locator("#log li").filter(has_text="signals")).to_have_text(re.compile(
         r"deal\s*" + re.escape(f"deal 1: {starts} starts; signals " + ", ".join(
             f"{seat_names[p]}: UP {ups[p]} · DOWN {2 - ups[p]}" for p in (0, 1)))))

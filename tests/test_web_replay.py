@@ -340,7 +340,7 @@ def test_a_replay_file_opened_from_the_home_page_steps_to_its_end(server, replay
         expect(page.locator("#replay-label")).to_have_text(f"0 / {steps}")
         expect(page.locator("#hint-btn")).to_be_hidden()
         expect(page.locator("#replay-close")).to_have_text("Back to the result")
-        expect(page.locator(".seat.pos-bottom .seat-name")).to_have_text(f"Seat {seat + 1}")
+        expect(page.locator(".seat.pos-bottom .seat-name")).to_have_text(f"Seat {seat}")
         expect(page.locator(".seat.pos-bottom .badge.seen")).to_have_text("seen from here")
         page.screenshot(path=str(shots / "replay-step0.png"), full_page=True)
         hand = [c.get_attribute("data-card") for c in page.locator("#hand .card[data-card]").all()]
@@ -350,7 +350,7 @@ def test_a_replay_file_opened_from_the_home_page_steps_to_its_end(server, replay
             expect(page.locator("#replay-label")).to_have_text(f"{step} / {steps}")
         expect(page.locator("#status")).to_contain_text(f"step {steps} of {steps}")
         expect(page.locator("#outcome")).to_be_visible()
-        winners = " and ".join(f"Seat {w + 1}" for w in end.outcome().winners)
+        winners = " and ".join(f"Seat {w}" for w in end.outcome().winners)
         expect(page.locator("#outcome h2")).to_have_text(f"Won by {winners}")
         assert page.evaluate("app.view.observation") == plain(end.observation(seat).data)
         page.screenshot(path=str(shots / "replay-end.png"), full_page=True)

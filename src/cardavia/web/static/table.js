@@ -88,9 +88,10 @@ async function api(method, path, body) {
 }
 
 // -- names ----------------------------------------------------------------------------
+// Numbered from 0, as the rules, the terminal and the API number them ("Seat 0 locks first", UD-2.2).
 function baseSeatName(game, p) {
   const names = SEAT_NAMES[game];
-  return names ? t(names[p]) : t("Seat {n}", { n: p + 1 });
+  return names ? t(names[p]) : t("Seat {n}", { n: p });
 }
 
 // Team t of a partnership game: seats t and t + 2.
@@ -211,11 +212,10 @@ function updateReplaySeats() {
   const sel = $("replay-seat");
   const g = replayGame($("replay-text").value);
   const n = g ? g.players : Math.max(...app.catalog.games.map((x) => x.players));
-  const names = g && SEAT_NAMES[g.name];
   const current = Number(sel.value || 0);
   sel.textContent = "";
   for (let p = 0; p < n; p++) {
-    const o = el("option", null, names ? t(names[p]) : t("Seat {n}", { n: p + 1 }));
+    const o = el("option", null, baseSeatName(g && g.name, p));
     o.value = String(p);
     if (p === current) o.selected = true;
     sel.append(o);
@@ -380,7 +380,7 @@ function seatList(view, seats) {
   return names.length === 2 ? t("{a} and {b}", { a: names[0], b: names[1] }) : names.join(", ");
 }
 
-// A seat as the subject of a chance entry: the person in the third person ("Seat 1 (you) leads").
+// A seat as the subject of a chance entry: the person in the third person ("Seat 0 (you) leads").
 function chanceSeat(view, p) {
   return p === view.seat && !view.read_only ? t("{seat} (you)", { seat: baseSeatName(view.game, p) }) : seatName(view, p);
 }
