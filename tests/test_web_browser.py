@@ -856,8 +856,9 @@ def test_the_log_names_the_seats_of_a_chance_entry_as_the_table_does(browser, se
     v = start_game(page, "guandan", match=False)
     lead = next(text for p, text in v["observation"]["history"] if p == -1 and text.endswith(" leads"))
     leader = int(lead.split()[1])
-    names = {v["seat"]: f"Seat {v['seat']} (you)"} | {p: ("Partner · " if p == (v["seat"] + 2) % 4 else "AI · ") + f"Seat {p}"
-                                           for p in range(4) if p != v["seat"]}
+    me = v["seat"]
+    names = {me: f"Seat {me} (you)"} | {p: ("Partner · " if p == (me + 2) % 4 else "AI · ") + f"Seat {p}"
+                                        for p in range(4) if p != me}
     expect(page.locator("#log li").filter(has_text="leads")).to_have_text(re.compile(
         rf"deal\s*{re.escape(names[leader])} leads"))
     # cards in an entry as drawn (the engine writes "7h")

@@ -28,6 +28,7 @@ with warnings.catch_warnings():  # starlette 1.x would rather see httpx2
 from starlette.websockets import WebSocketDisconnect
 
 import cardavia
+from cardavia import i18n
 from cardavia.web import create_app
 from cardavia.web.app import COOKIE, MAX_BODY
 
@@ -83,7 +84,8 @@ def saved(c, gid) -> tuple:
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    app = create_app(tmp_path_factory.mktemp("hostile") / "games.sqlite3", testing=True, max_games=100_000)
+    app = create_app(tmp_path_factory.mktemp("hostile") / "games.sqlite3", testing=True, max_games=100_000,
+                     max_games_per_client=100_000)
     with TestClient(app, raise_server_exceptions=False) as c:
         c.get("/")
         yield c
@@ -202,6 +204,25 @@ def test_garbage_websocket_messages_are_answered_and_the_socket_stays_open(clien
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}
     assert saved(client, gid) == before
+
+
+@pytest.mark.parametrize("lang", ["ar", "uk", "hi", "th", "zh"])
+def test_the_websocket_s_own_errors_are_in_the_page_s_language(client, lang):
+    gid = turn_game(client, "doudizhu")
+    wanted = [(lambda ws: ws.send_bytes(b"{}"), "send a JSON object", {}),
+              (lambda ws: ws.send_text("[]"), "send a JSON object", {}),
+              (lambda ws: ws.send_text("x" * (MAX_BODY + 1)), "message over {n} characters", {"n": MAX_BODY}),
+              (lambda ws: ws.send_json({"type": "nope"}), "unknown message type: send \"move\" or \"ping\"", {})]
+    # the language as the HTTP routes take it: ?lang=, else the cookie, else Accept-Language
+    for where in ({"url": f"?lang={lang}"}, {"headers": {"cookie": f"{COOKIE}={client.cookies[COOKIE]}; lang={lang}"}},
+                  {"headers": {"accept-language": f"{lang};q=0.9, en;q=0.1"}}):
+        with client.websocket_connect(f"/api/games/{gid}/ws{where.get('url', '')}",
+                                      headers={**ORIGIN, **where.get("headers", {})}) as ws:
+            assert ws.receive_json()["type"] == "view"
+            for send, msgid, params in wanted:
+                send(ws)
+                m = ws.receive_json()
+                assert m["error"] == i18n.translate(lang, msgid, params) != i18n.fill(msgid, params), (where, m)
 
 
 @HYPO

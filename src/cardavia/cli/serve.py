@@ -29,8 +29,8 @@ def run(args) -> int:
                         "pip install 'cardavia[web]'") from None
     db = args.db or default_db_path()
     try:
-        app = create_app(db, idle_hours=args.idle_hours, max_games=args.max_games, workers=args.workers,
-                         undo=not args.no_undo)
+        app = create_app(db, idle_hours=args.idle_hours, max_games=args.max_games,
+                         max_games_per_client=args.max_games_per_client, workers=args.workers, undo=not args.no_undo)
     except OSError as e:
         raise UserError(f"cannot open the database {db}: {e.strerror or e}") from None
     print(f"cardavia: serving on http://{args.host}:{args.port}/ (games kept in {db})", flush=True)
@@ -55,6 +55,9 @@ def add_parser(sub) -> None:
                    help="games idle for longer expire (default 24)")
     p.add_argument("--max-games", type=bounded_int(100_000), default=200, metavar="N",
                    help="games in progress at most (default 200)")
+    p.add_argument("--max-games-per-client", type=bounded_int(100_000), default=20, metavar="N",
+                   help="games in progress (and, apart, opened replays) of one browser session at most; "
+                   "a new one drops its longest idle one (default 20)")
     p.add_argument("--workers", type=bounded_int(256), default=None, metavar="W",
                    help="AI worker threads (default: one per core)")
     p.add_argument("--no-undo", action="store_true", help="switch undo off in every game")

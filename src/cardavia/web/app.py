@@ -49,6 +49,15 @@ the same decisions; rebuilding states (a game reloaded, a replay opened or
 stepped, an undo, a claim's solve) runs in a pool of its own, so that a page
 never waits behind the AIs' thinking.  A view is JSON-encoded once for the HTTP answer and every
 socket; saves are written behind, in batches (``cardavia.web.store``).
+
+What one client (one session cookie) may hold is bounded, so it cannot crowd
+out the others: ``max_games_per_client`` games in progress (and as many opened
+replays; a new one drops the session's longest idle one, as a person starting
+game after game without finishing them expects), under the server's
+``max_games`` (which also bounds clients that drop their cookie and get a new
+session each time); one hint search per position
+however often it is asked for, and ``MAX_HINTS_PER_CLIENT`` searches of a
+session's positions at once.
 """
 from __future__ import annotations
 
@@ -103,6 +112,8 @@ MAX_LEGAL_SHOWN = 20000
 couple of thousand; beyond this the page is told how many there are)."""
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 PACES = (0.0, 0.4, 1.0)
+MAX_HINTS_PER_CLIENT = 2
+"""Hint searches of one session running at once (each a Monte Carlo search on the AIs' pool)."""
 
 # Opponents' strength: cardavia.ai.levels (shared with cardavia play).
 DEAL_KEYS = ("deal",)
@@ -205,6 +216,9 @@ class Table:
     """Changes on every move or undo (wall-clock ns), so a page keeps the newest view."""
     readonly: bool = False
     """A replay opened from a file: shown step by step, never played on."""
+    hint: tuple[int, asyncio.Future] | None = None
+    """The hint search of the position at ``version`` (its ``version``, its future): a second request,
+    a double click or another tab, gets the same answer without a second search."""
     review: dict | None = None
     """A finished Bridge deal looked back on (``BridgeState.review``: double-dummy table, par, the
     result against it), worked out once, off the loop, when the deal ends; it shows every hand."""
@@ -261,13 +275,17 @@ class CardaviaApp:
     """The server's state: the store, the live tables, the AI pool and the states' pool."""
 
     def __init__(self, db: str | Path | None = None, *, idle_hours: float = 24.0, max_games: int = 200,
-                 workers: int | None = None, allowed_origins: tuple[str, ...] = (), testing: bool = False,
-                 undo: bool = True):
+                 max_games_per_client: int = 20, workers: int | None = None,
+                 allowed_origins: tuple[str, ...] = (), testing: bool = False, undo: bool = True):
         self.db_path = Path(db) if db is not None else default_db_path()
         self.store = Store(self.db_path)
         self.secret = load_secret(self.db_path)
         self.idle_seconds = float(idle_hours) * 3600
         self.max_games = int(max_games)
+        self.max_games_per_client = int(max_games_per_client)
+        self.max_hints_per_client = MAX_HINTS_PER_CLIENT
+        self._hinting: dict[str, int] = {}
+        """Session -> its hint searches running."""
         self.workers = workers or os.cpu_count() or 1
         self.pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="cardavia-ai")
         self.states = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="cardavia-states")
@@ -409,11 +427,6 @@ class CardaviaApp:
                     undo: bool, readonly: bool = False) -> Table:
         """Keep a new game: its row, its table, its AI started (SQLite works off the loop)."""
         loop = asyncio.get_running_loop()
-        if readonly:
-            if await loop.run_in_executor(None, self.store.count_replays) >= self.max_games:
-                raise HTTPError(503, "the server already holds {n} opened replays; try again later", n=self.max_games)
-        elif await loop.run_in_executor(None, self.store.count_live) >= self.max_games:
-            raise HTTPError(503, "the server already holds {n} games in progress; try again later", n=self.max_games)
         gid = secrets.token_urlsafe(16)
         now = time.time()
         undo = undo and self.undo_allowed and not readonly
@@ -421,7 +434,13 @@ class CardaviaApp:
                   readonly=readonly)
         row = GameRow(gid, sid, state.game.name, seat, level, pace, seed, self._json_of(t), state.is_over, now, now,
                       undo, readonly=readonly)
-        await loop.run_in_executor(None, self.store.insert, row)
+        kept, dropped = await loop.run_in_executor(None, self.store.insert_within, row, self.max_games,
+                                                   self.max_games_per_client)
+        if not kept and readonly:
+            raise HTTPError(503, "the server already holds {n} opened replays; try again later", n=self.max_games)
+        if not kept:
+            raise HTTPError(503, "the server already holds {n} games in progress; try again later", n=self.max_games)
+        self._forget(dropped)
         t.agent = "" if readonly else self.agent_for(level, state.game)
         await self._reviewed(t)
         self.tables[gid] = t
@@ -639,13 +658,27 @@ class CardaviaApp:
             raise HTTPError(409, "stale hint request: the game is at ply {now}", now=t.ply)
         if t.state.is_over or t.state.current_player != t.seat:
             raise HTTPError(409, "a hint is given on your turn only")
-        # the table's own AI (its level's agent and budget) plays the person's seat, and says why where it can
-        state = t.state.clone()
-        seed = _derive_seed(t.seed, "hint", t.seat, ply)
-        move, explanation = await asyncio.get_running_loop().run_in_executor(
-            self.pool, self._decide_explained, t.agent, state, seed, t.level)
+        if t.hint is None or t.hint[0] != t.version or _failed(t.hint[1]):
+            if self._hinting.get(t.session, 0) >= self.max_hints_per_client:
+                raise HTTPError(429, "hints for other games of yours are still being worked out; ask again once "
+                                "they are given")
+            # the table's own AI (its level's agent and budget) plays the person's seat, and says why where it can
+            seed = _derive_seed(t.seed, "hint", t.seat, ply)
+            search = asyncio.get_running_loop().run_in_executor(
+                self.pool, self._decide_explained, t.agent, t.state.clone(), seed, t.level)
+            self._hinting[t.session] = self._hinting.get(t.session, 0) + 1
+            search.add_done_callback(lambda _: self._hinted(t.session))
+            t.hint = (t.version, search)
+        # shielded: a request that goes away leaves the search to the others waiting for it
+        move, explanation = await asyncio.shield(t.hint[1])
         mine = None if explanation is None else _shown_to_the_person(explanation, over=True)   # my seat's own reasons
         return {"move": move, "ply": ply, "agent": t.agent, "explanation": mine}
+
+    def _hinted(self, session: str) -> None:
+        """A hint search of ``session`` has ended."""
+        left = self._hinting.pop(session) - 1
+        if left:
+            self._hinting[session] = left
 
     @staticmethod
     def _decide(agent_name: str, state: State, seed: int, level: str = "easy") -> str:
@@ -716,11 +749,15 @@ class CardaviaApp:
     # -- upkeep ---------------------------------------------------------------
     def expire(self) -> list[str]:
         gone = self.store.expire(self.idle_seconds)
+        self._forget(gone)
+        return gone
+
+    def _forget(self, gone: list[str]) -> None:
+        """Drop the tables of games deleted from the store, their AI stopped."""
         for gid in gone:
             t = self.tables.pop(gid, None)
             if t and t.ai_task:
                 t.ai_task.cancel()
-        return gone
 
     async def _flush_loop(self) -> None:
         loop = asyncio.get_running_loop()
@@ -798,13 +835,16 @@ def _static_dir() -> Path:
 
 
 def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_games: int = 200,
-               workers: int | None = None, allowed_origins: tuple[str, ...] = (),
-               testing: bool = False, undo: bool = True) -> Starlette:
+               max_games_per_client: int = 20, workers: int | None = None,
+               allowed_origins: tuple[str, ...] = (), testing: bool = False, undo: bool = True) -> Starlette:
     """The Starlette app; ``db`` is the SQLite file (its secret sits beside it).
-    ``undo=False`` switches undo off in every game; ``testing=True`` mounts the
-    fixture route (never in production)."""
-    core = CardaviaApp(db, idle_hours=idle_hours, max_games=max_games, workers=workers,
-                       allowed_origins=allowed_origins, testing=testing, undo=undo)
+    ``max_games`` bounds the games in progress (and, apart, the opened
+    replays) of the server, ``max_games_per_client`` those of one session
+    (its longest idle one goes to make room for a new one); ``undo=False``
+    switches undo off in every game; ``testing=True`` mounts the fixture
+    route (never in production)."""
+    core = CardaviaApp(db, idle_hours=idle_hours, max_games=max_games, max_games_per_client=max_games_per_client,
+                       workers=workers, allowed_origins=allowed_origins, testing=testing, undo=undo)
 
     def endpoint(handler, *, needs_session: bool = True, same_origin: bool = False):
         async def wrapped(request: Request) -> Response:
@@ -954,6 +994,9 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         def reply(message: dict) -> None:
             box.send(_dumps(message))
 
+        def refuse(e: HTTPError) -> None:
+            reply({"type": "error", "status": e.status, "error": e.text(lang)})
+
         try:
             reply({"type": "view", "view": core.view(t)})
             core.ensure_ai(t)
@@ -963,17 +1006,17 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
                     break
                 message = frame.get("text")
                 if message is None:   # a binary frame
-                    reply({"type": "error", "status": 400, "error": "send a JSON object"})
+                    refuse(HTTPError(400, "send a JSON object"))
                     continue
                 if len(message) > MAX_BODY:
-                    reply({"type": "error", "status": 413, "error": "message too long"})
+                    refuse(HTTPError(413, "message over {n} characters", n=MAX_BODY))
                     continue
                 try:
                     data = json.loads(message)
                 except (ValueError, RecursionError):
                     data = None
                 if not isinstance(data, dict):
-                    reply({"type": "error", "status": 400, "error": "send a JSON object"})
+                    refuse(HTTPError(400, "send a JSON object"))
                     continue
                 if data.get("type") == "ping":
                     reply({"type": "pong"})
@@ -981,9 +1024,9 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
                     try:
                         await core.move(t, data)
                     except HTTPError as e:
-                        reply({"type": "error", "status": e.status, "error": e.text(lang)})
+                        refuse(e)
                 else:
-                    reply({"type": "error", "status": 400, "error": "unknown message type"})
+                    refuse(HTTPError(400, "unknown message type: send \"move\" or \"ping\""))
         except WebSocketDisconnect:
             pass
         finally:
@@ -1048,6 +1091,11 @@ def _dd_cards(state: State, seat: int) -> dict | None:
     if not isinstance(state, BridgeState) or state.phase != "play" or not state.sees_to_play(seat):
         return None
     return {"seat": state.seat_to_play, "tricks": solve_state(state)}
+
+
+def _failed(search: asyncio.Future) -> bool:
+    """Whether a hint search ended without a move (it is worked out again when asked)."""
+    return search.done() and (search.cancelled() or search.exception() is not None)
 
 
 def _played(state: State, text: str) -> State:

@@ -48,6 +48,10 @@ ADDED_COLUMNS = {"undo": "INTEGER NOT NULL DEFAULT 1", "explain": "TEXT NOT NULL
                  "readonly": "INTEGER NOT NULL DEFAULT 0"}
 """Columns newer than the first schema, added to an older database on opening."""
 FLUSH_SECONDS = 0.05
+LIVE = "over=0 AND readonly=0"
+"""The rows of games in play (a game that ended in the last flush interval may still count)."""
+REPLAYS = "readonly=1"
+"""The rows of opened replay files."""
 
 
 def default_db_path() -> Path:
@@ -122,10 +126,31 @@ class Store:
 
     def insert(self, row: GameRow) -> None:
         with self._lock:
-            self._db.execute(f"INSERT INTO games ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                             (row.id, row.session, row.game, row.seat, row.level, row.pace,
-                              str(row.seed), row.state, int(row.over), row.created, row.updated,
-                              int(row.undo), row.explain, int(row.readonly)))
+            self._insert(row)
+
+    def insert_within(self, row: GameRow, total: int, per_session: int) -> tuple[bool, list[str]]:
+        """Insert ``row`` unless the server already holds ``total`` games of its
+        kind (games in play, or opened replays); where its session holds
+        ``per_session``, that session's longest idle ones of the kind are
+        deleted to make room.  (Inserted, the ids deleted.)  Counted and
+        inserted under one lock, so requests at once cannot pass a cap together."""
+        kind = REPLAYS if row.readonly else LIVE
+        with self._lock:
+            self._flush()   # a game that has just ended counts no more
+            if self._db.execute(f"SELECT COUNT(*) FROM games WHERE {kind}").fetchone()[0] >= total:
+                return False, []
+            held = self._db.execute(f"SELECT id FROM games WHERE session=? AND {kind} ORDER BY updated, created",
+                                    (row.session,)).fetchall()
+            dropped = [r[0] for r in held[:max(0, len(held) - per_session + 1)]]
+            self._db.executemany("DELETE FROM games WHERE id=?", [(gid,) for gid in dropped])
+            self._insert(row)
+        return True, dropped
+
+    def _insert(self, row: GameRow) -> None:
+        self._db.execute(f"INSERT INTO games ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                         (row.id, row.session, row.game, row.seat, row.level, row.pace,
+                          str(row.seed), row.state, int(row.over), row.created, row.updated,
+                          int(row.undo), row.explain, int(row.readonly)))
 
     def save(self, game_id: str, state_json: str, over: bool, explain: str = "{}") -> None:
         """Keep the game's newest state; it is written at the next ``flush``."""
@@ -139,14 +164,17 @@ class Store:
     def flush(self) -> None:
         """Write every pending save, in one transaction."""
         with self._lock:
-            with self._pending_lock:
-                if not self._pending:
-                    return
-                rows = [(s, int(o), e, t, gid) for gid, (s, o, e, t) in self._pending.items()]
-                self._pending.clear()
-            self._db.execute("BEGIN")
-            self._db.executemany("UPDATE games SET state=?, over=?, explain=?, updated=? WHERE id=?", rows)
-            self._db.execute("COMMIT")
+            self._flush()
+
+    def _flush(self) -> None:
+        with self._pending_lock:
+            if not self._pending:
+                return
+            rows = [(s, int(o), e, t, gid) for gid, (s, o, e, t) in self._pending.items()]
+            self._pending.clear()
+        self._db.execute("BEGIN")
+        self._db.executemany("UPDATE games SET state=?, over=?, explain=?, updated=? WHERE id=?", rows)
+        self._db.execute("COMMIT")
 
     def touch(self, game_id: str) -> None:
         with self._lock:
@@ -175,12 +203,12 @@ class Store:
         """Games in play: not over and not a replay (a game that ended in the
         last flush interval may still count)."""
         with self._lock:
-            return self._db.execute("SELECT COUNT(*) FROM games WHERE over=0 AND readonly=0").fetchone()[0]
+            return self._db.execute(f"SELECT COUNT(*) FROM games WHERE {LIVE}").fetchone()[0]
 
     def count_replays(self) -> int:
         """Opened replay files kept (they go when idle, like every game)."""
         with self._lock:
-            return self._db.execute("SELECT COUNT(*) FROM games WHERE readonly=1").fetchone()[0]
+            return self._db.execute(f"SELECT COUNT(*) FROM games WHERE {REPLAYS}").fetchone()[0]
 
     def expire(self, idle_seconds: float) -> list[str]:
         """Delete games idle for longer than ``idle_seconds``; their ids."""
