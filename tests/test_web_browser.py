@@ -810,7 +810,8 @@ def test_a_bridge_claim_refused_then_accepted(browser, fixture_server, page_erro
 
 
 def test_a_finished_holdem_hand_shows_no_bet_in_front_of_a_seat(browser, fixture_server, page_errors):
-    # the engine keeps the last street's bets in the observation; they went into the pot paid out
+    # the engine keeps the last street's bets and the pot's size in the observation; they went
+    # into the pot, paid out to the winners' stacks
     from cardavia.ai import make_agent
     game = cardavia.load("holdem", match=False)
     state = game.new_state(seed=0)
@@ -823,6 +824,7 @@ def test_a_finished_holdem_hand_shows_no_bet_in_front_of_a_seat(browser, fixture
     expect(page.locator("#outcome")).to_be_visible()
     expect(page.locator(".seat .fact.chips")).to_have_count(4)
     expect(page.locator(".seat .fact.bet")).to_have_count(0)
+    expect(page.locator("#center .pot")).to_have_text(f"Pot {state.observation(0)['pot']}, paid out")
     assert page_errors == []
     page.context.close()
 

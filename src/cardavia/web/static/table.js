@@ -688,9 +688,11 @@ function renderCenter(view, obs) {
 // The pot, and when an all-in split it, the main pot and each side pot with who can win it (TH-5.2).
 function potsNode(view, obs) {
   const pots = Array.isArray(obs.side_pots) ? obs.side_pots : [];
-  if (pots.length < 2) return el("div", "pot", t("Pot {n}", { n: obs.pot }));
+  // once over, the pot is in the winners' stacks: its size stays, said to be paid out
+  const pot = el("div", "pot", view.over ? t("Pot {n}, paid out", { n: obs.pot }) : t("Pot {n}", { n: obs.pot }));
+  if (pots.length < 2) return pot;
   const box = el("div", "pots");
-  box.append(el("div", "pot", t("Pot {n}", { n: obs.pot })));
+  box.append(pot);
   const ul = el("ul", "side-pots");
   pots.forEach((p, i) => {
     const who = p.eligible.length === view.players ? t("everyone") : p.eligible.map((s) => seatName(view, s)).join(", ");
