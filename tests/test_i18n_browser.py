@@ -309,6 +309,20 @@ def test_a_trick_s_seat_names_keep_apart_in_a_long_language(browser, server):
     page.context.close()
 
 
+@pytest.mark.parametrize("lang, names, numbers", [
+    ("en", "A, B, C", "2,227; 1,773; 0"),        # "2,227, 1,773, 0" read as five numbers
+    ("ar", "A، B، C", "2,227، 1,773، 0"),
+    ("zh", "A、B、C", "2,227、1,773、0"),
+])
+def test_lists_are_written_as_the_language_writes_them(browser, server, lang, names, numbers):
+    errors: list[str] = []
+    page = open_home(browser, server, lang, errors)
+    assert page.evaluate("() => listText(['A', 'B', 'C'])") == names
+    assert page.evaluate("() => listText([2227, 1773, 0].map(num))") == numbers
+    assert errors == []
+    page.context.close()
+
+
 # -- the choice persists ------------------------------------------------------------------------
 def test_the_language_choice_persists(browser, server):
     errors: list[str] = []

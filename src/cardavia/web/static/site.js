@@ -50,6 +50,14 @@ const Nn_ = (singular, plural) => [singular, plural];
 function num(x) {
   return typeof x === "number" && Number.isFinite(x) ? NUMBERS.format(x) : x;
 }
+// A list as the page's language writes one ("A, B"; "A، B" in Arabic, "A、B" in Chinese; Intl.ListFormat
+// would add "and" or, in Chinese, nothing), with "; " where an item holds the separator itself
+// ("2,227; 1,773", not "2,227, 1,773").
+const LIST_SEP = { ar: "، ", zh: "、" }[LANG.split("-")[0]] || ", ";
+function listText(items) {
+  const parts = items.map(String);
+  return parts.join(parts.some((x) => x.includes(LIST_SEP.trim())) ? "; " : LIST_SEP);
+}
 const PERCENT = new Intl.NumberFormat(LANG, { style: "percent" });
 // 0..100 as the locale writes a percentage.
 const pct = (x) => PERCENT.format(Number(x) / 100);

@@ -370,14 +370,14 @@ const CHANCE = CHANCE_DATA.entries.map(([source, template, names, clause]) =>
 function signalsText(view, text) {
   const each = String(text).split(", ").map((part) => /^(\d+): (\d+) UP (\d+) DOWN$/.exec(part));
   if (each.some((m) => !m)) return moveWords(text);
-  return each.map(([, seat, up, down]) => t(CHANCE_DATA.signals,
-    { seat: seatName(view, Number(seat)), up: Number(up), down: Number(down) })).join(", ");
+  return listText(each.map(([, seat, up, down]) => t(CHANCE_DATA.signals,
+    { seat: seatName(view, Number(seat)), up: Number(up), down: Number(down) })));
 }
 
 // Seats named in a chance entry: "A and B" for two, an ordered list "A, B, C, D" for more.
 function seatList(view, seats) {
   const names = seats.map((p) => seatName(view, p));
-  return names.length === 2 ? t("{a} and {b}", { a: names[0], b: names[1] }) : names.join(", ");
+  return names.length === 2 ? t("{a} and {b}", { a: names[0], b: names[1] }) : listText(names);
 }
 
 // A seat as the subject of a chance entry: the person in the third person ("Seat 0 (you) leads").
@@ -695,7 +695,7 @@ function potsNode(view, obs) {
   box.append(pot);
   const ul = el("ul", "side-pots");
   pots.forEach((p, i) => {
-    const who = p.eligible.length === view.players ? t("everyone") : p.eligible.map((s) => seatName(view, s)).join(", ");
+    const who = p.eligible.length === view.players ? t("everyone") : listText(p.eligible.map((s) => seatName(view, s)));
     const li = el("li", null);
     li.append(el("span", "pot-name", i === 0 ? t("Main pot") : t("Side pot {n}", { n: i })), el("span", "pot-amount", String(num(p.amount))),
       el("span", "pot-who", p.eligible.length === 1 ? t("{seats} (unmatched, back to him)", { seats: who }) : who));
@@ -754,7 +754,7 @@ function valueNode(key, v, view) {
   if (TEAM_KEYS.has(key) && typeof v === "number" && view.players === 4) return el("span", null, teamName(view, v));
   if (TRUMP_KEYS.has(key) && typeof v === "string" && v in STRAIN) return el("span", null, STRAIN[v]);
   if (SEAT_LIST_KEYS.has(key) && Array.isArray(v) && v.every((x) => typeof x === "number")) {
-    return el("span", null, v.map((x) => seatName(view, x)).join(", "));
+    return el("span", null, listText(v.map((x) => seatName(view, x))));
   }
   if (key === "claim" && v && typeof v.seat === "number") {
     return el("span", null, tn("{seat} claimed {n} of the remaining tricks", "{seat} claimed {n} of the remaining tricks",
@@ -813,8 +813,8 @@ function valueNode(key, v, view) {
     return s;
   }
   if (typeof v === "object") {
-    const text = Array.isArray(v) ? v.map((x) => (typeof x === "object" && x !== null ? JSON.stringify(x) : String(word(num(x))))).join(", ")
-      : Object.entries(v).map(([a, b]) => `${label(a)}: ${typeof b === "object" ? JSON.stringify(b) : word(num(b))}`).join(", ");
+    const text = listText(Array.isArray(v) ? v.map((x) => (typeof x === "object" && x !== null ? JSON.stringify(x) : word(num(x))))
+      : Object.entries(v).map(([a, b]) => `${label(a)}: ${typeof b === "object" ? JSON.stringify(b) : word(num(b))}`));
     return el("span", null, text.length > 300 ? text.slice(0, 300) + "…" : text);
   }
   return el("span", null, v === true ? t("yes") : String(word(num(v))));
