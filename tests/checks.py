@@ -1,6 +1,6 @@
 """Test helpers shared by the games' tests: a refused move naming its rule,
-junk state JSON and junk betting text for the fuzz tests (hypothesis), and
-the checks that a refused input changes nothing.
+junk state JSON and junk betting text for the fuzz tests (hypothesis), the
+checks that a refused input changes nothing, and requests sent at once.
 
 ``from checks import ...`` like ``conformance``.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 
 import pytest
 from hypothesis import strategies as hst
@@ -123,3 +124,21 @@ def played_states(game, seeds, rng_seed: int, max_moves: int) -> list:
 def assert_refused(error: BaseException) -> None:
     """A refusal says what was wrong: a ValueError subclass with a message."""
     assert isinstance(error, ValueError) and str(error).strip(), repr(error)
+
+
+def at_once(*calls):
+    """Run ``calls`` from threads started together (requests racing each
+    other); their answers, in order."""
+    answers: list = [None] * len(calls)
+    start = threading.Barrier(len(calls))
+
+    def run(i, call):
+        start.wait()
+        answers[i] = call()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers

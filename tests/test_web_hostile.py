@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import threading
 from urllib.parse import quote
 
 import pytest
@@ -31,6 +30,7 @@ import cardavia
 from cardavia import i18n
 from cardavia.web import create_app
 from cardavia.web.app import COOKIE, MAX_BODY
+from checks import at_once
 
 ORIGIN = {"origin": "http://testserver"}
 JSON = {"content-type": "application/json"}
@@ -462,23 +462,6 @@ def test_a_second_client_reaches_nothing_of_the_first_s_games(fresh):
 
 
 # -- two requests at once -----------------------------------------------------------------------------
-def _at_once(*calls):
-    """Run ``calls`` from threads started together; their answers, in order."""
-    answers: list = [None] * len(calls)
-    start = threading.Barrier(len(calls))
-
-    def run(i, call):
-        start.wait()
-        answers[i] = call()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return answers
-
-
 def test_two_moves_at_the_same_ply_apply_one(fresh):
     for seed in range(4):
         state = played("zhengshangyou", seed, until=lambda s: True)
@@ -486,7 +469,7 @@ def test_two_moves_at_the_same_ply_apply_one(fresh):
         gid, ply = v["id"], v["ply"]
         moves = v["legal"][:2] if len(v["legal"]) > 1 else v["legal"] * 2
         url = f"/api/games/{gid}/move"
-        answers = _at_once(*(lambda m=m, url=url, ply=ply: fresh.post(url, json={"move": m, "ply": ply})
+        answers = at_once(*(lambda m=m, url=url, ply=ply: fresh.post(url, json={"move": m, "ply": ply})
                              for m in moves))
         codes = sorted(r.status_code for r in answers)
         assert codes == [200, 409], [r.text for r in answers]
@@ -505,7 +488,7 @@ def test_a_move_and_an_undo_at_the_same_ply_apply_at_most_one(fresh):
     v = fixture_game(fresh, state, seat)
     gid, ply = v["id"], v["ply"]
     assert v["undo"]
-    move, undo = _at_once(lambda: fresh.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": ply}),
+    move, undo = at_once(lambda: fresh.post(f"/api/games/{gid}/move", json={"move": v["legal"][0], "ply": ply}),
                           lambda: fresh.post(f"/api/games/{gid}/undo", json={"ply": ply}))
     assert sorted((move.status_code, undo.status_code)) == [200, 409], (move.text, undo.text)
     loser = move if move.status_code == 409 else undo
