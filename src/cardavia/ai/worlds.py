@@ -95,7 +95,11 @@ _BATCH: dict[str, Callable[[], Any]] = {"doudizhu": _climb_batch, "zhengshangyou
 def _duel_settled(world: Any, child: Any, returns: tuple) -> tuple:
     # The duel's rollout counts chips from those at the deal's start and
     # gives (0, 0) once the deal is settled: without this a fold and a call
-    # that ends the betting (a sure win too) were both worth nothing.
+    # that ends the betting (a sure win too) were both worth nothing.  That
+    # mc raised or folded, and beat this one head to head (-2.14 chips a deal
+    # [-2.53, -1.74], 1,500 deals), but folded to every all-in: a player who
+    # always shoves took 12.7 chips a deal more from it (+2.36 [+1.45, +3.28]
+    # against +15.11 [+13.71, +16.51] with this, 400 deals).
     return tuple(r + c - w for r, c, w in zip(returns, child.chips, world.chips))
 
 
