@@ -333,6 +333,21 @@ def _opponent_secret_leaks(state, player):
     return False
 
 
+def test_ud_start_stacks_stay_those_of_the_deal_s_start_once_it_is_settled():
+    # UD-2.1, UD-5.1: a settled deal showed its end's chips as its "starting stacks" (0 and 40
+    # in a finished match); its start is its end less what the pot changed.
+    game = cardavia.load("updown", match=False)
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        start = state.observation(0).data["start_stacks"]
+        while not state.is_over:
+            state.play(state.legal_moves().sample(rng))
+        end = state.observation(1).data
+        assert end["phase"] == "settled" and end["start_stacks"] == start
+        assert [s - b for s, b in zip(end["stacks"], start)] == list(state.returns())
+
+
 def test_ud_observation_never_leaks_opponent_locked_card_or_group():
     checked = 0
     for seed in range(80):

@@ -273,7 +273,8 @@ class UpDownState(State):
             "stacks": c.chips if settled else c.stacks,
             "bets": c.bets,
             "pot": sum(c.totals),
-            "start_stacks": c.chips,
+            # (a settlement moves the core's chips on to the deal's end: its start is what the pot changed)
+            "start_stacks": ([x - w + t for x, w, t in zip(c.chips, c.won, c.totals)] if settled else c.chips),
             "stock": c.stock_size,
             "discards": c.discard_size,
             "discard_pile": [card_text(x) for x in c.discards()],
