@@ -907,3 +907,23 @@ def test_the_log_s_moves_start_in_one_column_after_a_long_name(browser, fixture_
     shot(page, screenshots, "bridge-log-from-dummy.png")
     assert page_errors == []
     page.context.close()
+
+
+def test_a_game_is_removed_from_the_home_page_s_list(browser, server, page_errors, screenshots):
+    page = open_page(browser, server, page_errors)
+    kept = start_game(page, "zhengshangyou")["id"]
+    dropped = start_game(page, "doudizhu")["id"]
+    page.click("#home-link")
+    items = page.locator("#game-list li")
+    expect(items).to_have_count(2)
+    remove = page.get_by_role("button", name=re.compile(r"^Remove Dou Dizhu .*· Easy · in progress from your games$"))
+    shot(page, screenshots, "home-my-games.png")
+    remove.click()
+    expect(items).to_have_count(1)
+    expect(items.first).to_contain_text("Zheng Shangyou")
+    ids = [g["id"] for g in page.evaluate("async () => (await fetch('/api/games')).json()")["games"]]
+    assert ids == [kept] and dropped not in ids
+    page.get_by_role("button", name=re.compile(r"^Remove Zheng Shangyou .*from your games$")).click()
+    expect(page.locator("#my-games")).to_be_hidden()
+    assert page_errors == []
+    page.context.close()

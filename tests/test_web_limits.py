@@ -105,6 +105,23 @@ def test_a_client_at_its_cap_drops_its_longest_idle_game_and_the_others_keep_the
         assert mine[0] in {g["id"] for g in c.get("/api/games").json()["games"]}   # a finished game is not dropped
 
 
+def test_a_client_drops_its_own_game_and_no_other(db):
+    with TestClient(create_app(db)) as c:
+        c.get("/")
+        other = stranger(c)
+        mine, theirs = c.post("/api/games", json=NEW).json()["id"], other.post("/api/games", json=NEW).json()["id"]
+        refused(c.delete(f"/api/games/{theirs}"), 404, "no such game")
+        assert other.get(f"/api/games/{theirs}").status_code == 200
+        refused(c.delete(f"/api/games/{mine}", headers={"Origin": "https://elsewhere.example"}), 403, "")
+        assert c.get(f"/api/games/{mine}").status_code == 200
+        assert c.delete(f"/api/games/{mine}").json() == {"dropped": mine}
+        refused(c.get(f"/api/games/{mine}"), 404, "no such game")
+        refused(c.delete(f"/api/games/{mine}"), 404, "no such game")
+        assert c.get("/api/games").json()["games"] == [] and mine not in c.app.state.core.tables
+        c.app.state.core.store.flush()
+        assert c.app.state.core.store.get(mine) is None and c.app.state.core.store.count_live() == 1
+
+
 def test_a_client_s_replays_and_games_are_capped_apart(db):
     with TestClient(create_app(db, max_games_per_client=1)) as c:
         replay = {"state": ended("zhengshangyou", 3)}

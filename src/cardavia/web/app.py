@@ -921,6 +921,12 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         core.ensure_ai(t)
         return core.view(t)
 
+    async def drop(request: Request, sid: str) -> dict:
+        t = await core.table(request.path_params["id"], sid)
+        await asyncio.get_running_loop().run_in_executor(None, core.store.delete, t.id)
+        core._forget([t.id])
+        return {"dropped": t.id}
+
     async def move(request: Request, sid: str) -> str:
         body = await _body(request)
         t = await core.table(request.path_params["id"], sid)
@@ -1041,6 +1047,7 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         Route("/api/games", endpoint(list_games, needs_session=False), methods=["GET"]),
         Route("/api/games", endpoint(create, needs_session=False, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}", endpoint(show)),
+        Route("/api/games/{id}", endpoint(drop, same_origin=True), methods=["DELETE"]),
         Route("/api/games/{id}/move", endpoint(move, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}/undo", endpoint(take_back, same_origin=True), methods=["POST"]),
         Route("/api/games/{id}/hint", endpoint(hint, same_origin=True), methods=["POST"]),

@@ -176,6 +176,12 @@ class Store:
         self._db.executemany("UPDATE games SET state=?, over=?, explain=?, updated=? WHERE id=?", rows)
         self._db.execute("COMMIT")
 
+    def delete(self, game_id: str) -> None:
+        with self._lock:
+            with self._pending_lock:
+                self._pending.pop(game_id, None)   # a save behind it would write to nothing
+            self._db.execute("DELETE FROM games WHERE id=?", (game_id,))
+
     def touch(self, game_id: str) -> None:
         with self._lock:
             self._db.execute("UPDATE games SET updated=? WHERE id=?", (time.time(), game_id))

@@ -148,9 +148,21 @@ async function showHome() {
       const li = el("li");
       const level = (app.catalog.levels.find((lv) => lv.name === g.level) || { title: g.level }).title;
       const what = g.read_only ? t("replay file") : g.over ? t("{level} · finished", { level }) : t("{level} · in progress", { level });
-      const a = el("a", null, `${titles[g.game] || g.game} · ${what}`);
+      const name = `${titles[g.game] || g.game} · ${what}`;
+      const a = el("a", null, name);
       a.href = `#/game/${g.id}`;
-      li.append(a);
+      const drop = el("button", "drop-game", "×");
+      drop.type = "button";
+      drop.title = t("Remove {game} from your games", { game: name });
+      drop.setAttribute("aria-label", drop.title);
+      drop.addEventListener("click", async () => {
+        try {
+          await api("DELETE", `/api/games/${encodeURIComponent(g.id)}`);
+          li.remove();
+          $("my-games").hidden = ul.children.length === 0;
+        } catch (e) { $("home-error").textContent = e.message; }
+      });
+      li.append(a, " ", drop);
       ul.append(li);
     }
     $("my-games").hidden = mine.games.length === 0;
