@@ -150,6 +150,12 @@ def test_requests_at_once_pass_no_cap_together(db):
         answers = at_once(*[lambda: c.post("/api/games", json=NEW)] * 8)
         assert [r.status_code for r in answers] == [201] * 8      # each dropping an older one
         assert c.app.state.core.store.count_live() == 2 and len(c.get("/api/games").json()["games"]) == 2
+        # A session at its cap on a full server swaps its longest idle game for the new one.
+        assert stranger(c).post("/api/games", json=NEW).status_code == 201
+        assert c.app.state.core.store.count_live() == 3
+        assert c.post("/api/games", json=NEW).status_code == 201
+        assert c.app.state.core.store.count_live() == 3 and len(c.get("/api/games").json()["games"]) == 2
+        c.delete(f"/api/games/{c.get('/api/games').json()['games'][0]['id']}")
         others = [TestClient(c.app) for _ in range(8)]
         answers = at_once(*[lambda o=o: o.post("/api/games", json=NEW) for o in others])
         assert sorted(r.status_code for r in answers) == [201] + [503] * 7

@@ -137,12 +137,12 @@ class Store:
         kind = REPLAYS if row.readonly else LIVE
         with self._lock:
             self._flush()   # a game that has just ended counts no more
-            if self._db.execute(f"SELECT COUNT(*) FROM games WHERE {kind}").fetchone()[0] >= total:
-                return False, []
             held = self._db.execute(f"SELECT id FROM games WHERE session=? AND {kind} ORDER BY updated, created",
                                     (row.session,)).fetchall()
             dropped = [r[0] for r in held[:max(0, len(held) - per_session + 1)]]
-            self._db.executemany("DELETE FROM games WHERE id=?", [(gid,) for gid in dropped])
+            if self._db.execute(f"SELECT COUNT(*) FROM games WHERE {kind}").fetchone()[0] - len(dropped) >= total:
+                return False, []
+            self._delete(dropped)
             self._insert(row)
         return True, dropped
 
@@ -178,9 +178,13 @@ class Store:
 
     def delete(self, game_id: str) -> None:
         with self._lock:
-            with self._pending_lock:
-                self._pending.pop(game_id, None)   # a save behind it would write to nothing
-            self._db.execute("DELETE FROM games WHERE id=?", (game_id,))
+            self._delete([game_id])
+
+    def _delete(self, ids: list[str]) -> None:
+        with self._pending_lock:
+            for gid in ids:
+                self._pending.pop(gid, None)   # a save behind it would write to nothing
+        self._db.executemany("DELETE FROM games WHERE id=?", [(gid,) for gid in ids])
 
     def touch(self, game_id: str) -> None:
         with self._lock:
