@@ -5,6 +5,8 @@ tree, and the agent's legality, information and bet mapping."""
 from __future__ import annotations
 
 import os
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -13,12 +15,15 @@ import cardavia
 from cardavia._core import duel_cfr as dc
 from cardavia._core.duel_cfr import DuelSolver
 from cardavia.ai import cfr, make_agent
+from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.ai.agent import play_out
 from cardavia.betting import BetMove
 from cardavia.cards import card_id
 from cardavia.updown import LockMove
 
 import duel_lp
+
+REAL_SOLVE_LATER = cfr.solve_later      # (conftest stubs it for every other test)
 
 
 @pytest.fixture(autouse=True)
@@ -231,3 +236,83 @@ def test_solutions_are_cached_on_disk(tmp_path):
     files[0].write_bytes(b"not a strategy")
     cfr._SOLVED.clear()
     assert np.allclose(cfr.solved(2, 40).bets, first.bets, atol=1e-6)     # solved again
+
+
+def _betting_position(game, seed: int):
+    """A deal of ``game`` at its first betting decision."""
+    state = game.new_state(seed=seed)
+    while state.observation(state.current_player)["phase"] == "lock":
+        state.play(state.legal_moves()[0])
+    return state
+
+
+def test_hard_level_plays_the_duel_by_mc_until_the_background_solve_ends(monkeypatch):
+    monkeypatch.setattr(cfr, "solve_later", REAL_SOLVE_LATER)
+    release = threading.Event()
+    solving_threads = []
+    real_solved = cfr.solved
+
+    def held_solve(*args, **kwargs):
+        solving_threads.append(threading.current_thread())
+        assert release.wait(30), "the test never released the solve"
+        return real_solved(*args, **kwargs)
+
+    monkeypatch.setattr(cfr, "solved", held_solve)
+    game = cardavia.load("updown", chips=3, match=False)
+    assert level_agent("hard", game) == ("cfr", {"wait": 0})            # returned without waiting for a solve
+    assert level_agent("hard", cardavia.load("holdem"))[0] == "mc"      # the other games keep theirs
+    agent = make_level_agent("hard", game, seed=4)
+    assert agent.spec == "cfr:wait=0"
+    state = _betting_position(game, 2)
+    obs = state.observation(state.current_player)
+    move = agent.choose(obs, state.legal_moves())                        # the stand-in, at once
+    assert cfr.ready(3) is None and agent.explain(obs, move)[0] == "play.playouts"
+    release.set()
+    deadline = time.monotonic() + 30
+    while cfr.ready(3) is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert cfr.ready(3) is not None
+    assert solving_threads and all(t is not threading.main_thread() for t in solving_threads)
+    move = agent.choose(obs, state.legal_moves())
+    assert agent.explain(obs, move)[0] == "duel.equilibrium"
+
+
+def test_a_waiting_agent_solves_before_it_plays_and_never_uses_the_stand_in():
+    game = cardavia.load("updown", chips=3, match=False)
+    agent = make_agent("cfr:iterations=50", game, seed=1)
+    assert cfr.ready(3, 50) is not None
+    state = _betting_position(game, 5)
+    agent.choose(state.observation(state.current_player), state.legal_moves())
+    assert agent._stand_in is None
+
+
+def test_explained_shares_are_the_equilibrium_chances_of_the_moves():
+    game = cardavia.load("updown", chips=4, match=False)
+    agent = make_agent("cfr:iterations=200", game, seed=3)
+    for seed in range(8):
+        state = _betting_position(game, seed)
+        obs, legal = state.observation(state.current_player), state.legal_moves()
+        shares = [agent.explain(obs, m) for m in legal]
+        assert all(ident == "duel.equilibrium" for ident, _ in shares)
+        assert abs(sum(p["share"] for _, p in shares) - 100) <= len(legal)   # each rounded to a whole percent
+        # and the agent draws each move that often (within 4 standard errors)
+        draws = 400
+        counts = {str(m): 0 for m in legal}
+        for k in range(draws):
+            agent.reset(k)
+            counts[str(agent.choose(obs, legal))] += 1
+        for m, (_, p) in zip(legal, shares):
+            q = p["share"] / 100
+            assert abs(counts[str(m)] / draws - q) <= 4 * (q * (1 - q) / draws) ** 0.5 + 0.01, (m, counts, shares)
+
+
+def test_a_match_lock_chosen_for_the_kept_card_says_so():
+    game = cardavia.load("updown", chips=6, match=True)
+    agent = make_agent("cfr:iterations=100", game, seed=2)
+    reasons = set()
+    for seed in range(40):
+        state = game.new_state(seed=seed)
+        obs, legal = state.observation(state.current_player), state.legal_moves()
+        move = agent.choose(obs, legal)
+        reasons.add(agent.explain(obs, move)[0])
+    assert reasons == {"duel.equilibrium", "duel.keep"}

@@ -82,10 +82,11 @@ def test_catalog_lists_every_game_with_the_agents_each_level_uses(client):
     assert names == cardavia.available_games()
     for g in cat["games"]:
         assert set(g["levels"]) == {"easy", "normal", "hard"}
-        assert all(a in ("random", "heuristic", "mc", "ismcts") for a in g["levels"].values())
+        assert all(a in ("random", "heuristic", "mc", "ismcts", "cfr") for a in g["levels"].values())
     # the tree search where the arena found it stronger (bench/bench_ismcts.py)
     levels = {g["name"]: g["levels"] for g in cat["games"]}
     assert levels["doudizhu"]["hard"] == "ismcts" and levels["guandan"]["hard"] == "mc"
+    assert levels["updown"]["hard"] == "cfr"      # the duel's solved equilibrium (cardavia.ai.levels)
     assert cat["paces"] == [0.0, 0.4, 1.0]
     assert cat["default_level"] == "normal"   # the page's choice unless a person picks another
 

@@ -171,4 +171,4 @@ __all__ = ["AGENTS", "Agent", "DEFAULT_ROLLOUTS", "HeuristicAgent", "Information
            "RandomAgent", "make_agent", "parse_spec", "play_out", "register_agent", "searchable", "split_specs",
            "teams_of"]
 
-register_agent("cfr", __import__("cardavia.ai.cfr", fromlist=["CFRAgent"]).CFRAgent, {"iterations": int})
+register_agent("cfr", __import__("cardavia.ai.cfr", fromlist=["CFRAgent"]).CFRAgent, {"iterations": int, "wait": int})

@@ -37,7 +37,9 @@ for this rule, 600 duplicate matches each.)
 from __future__ import annotations
 
 import os
+import queue
 import tempfile
+import threading
 from typing import Any
 
 import numpy as np
@@ -50,7 +52,8 @@ from cardavia.betting import BetMove, public_actions
 from cardavia.cards import card_id
 from cardavia.game import CHANCE, LegalMoves, Move, Observation
 
-__all__ = ["CFRAgent", "DEFAULT_ITERATIONS", "Solved", "cache_dir", "query_strategy", "remember", "solved"]
+__all__ = ["CFRAgent", "DEFAULT_ITERATIONS", "Solved", "cache_dir", "query_strategy", "ready", "remember",
+           "solve_later", "solved"]
 
 DEFAULT_ITERATIONS = 600
 """CFR+ iterations of a solve: the 20-20 deal's exploitability is then
@@ -148,22 +151,66 @@ def _cache_path(solver: DuelSolver, iterations: int) -> str | None:
 def solved(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = True) -> Solved:
     """The (stack, stack) deal solved by ``iterations`` CFR+ iterations
     (from memory, the disk cache, or solved now)."""
+    found = ready(stack, iterations, cache)
+    if found is not None:
+        return found
+    solver = DuelSolver(stack)
+    solver.solve(iterations)
+    return remember(solver, cache)
+
+
+def ready(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = True) -> Solved | None:
+    """The solved (stack, stack) deal if it is in memory or the disk cache
+    (loaded now), else None: never solves."""
     key = (stack, iterations)
     if key in _SOLVED:
         return _SOLVED[key]
-    solver = DuelSolver(stack)
-    path = _cache_path(solver, iterations) if cache else None
-    if path:
+    solver = DuelSolver(stack) if cache and cache_dir() else None
+    path = _cache_path(solver, iterations) if solver is not None else None
+    if solver is None or path is None:
+        return None
+    try:
+        with np.load(path) as data:
+            bets, locks = data["bets"].astype(np.float64), data["locks"].astype(np.float64)
+    except (OSError, KeyError, ValueError):
+        return None                     # missing or unreadable: solve again
+    if bets.shape != (solver.size,) or locks.shape != (2 * _dc.LOCKSETS * 2,):
+        return None
+    _SOLVED[key] = Solved(solver, bets, locks)
+    return _SOLVED[key]
+
+
+_queue: queue.SimpleQueue = queue.SimpleQueue()
+_queued: set[tuple[int, int, bool]] = set()
+_queue_lock = threading.Lock()
+_solver_thread: threading.Thread | None = None
+
+
+def solve_later(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = True) -> None:
+    """Solve the (stack, stack) deal on a background thread, one solve at a
+    time in the order asked (the core's solve releases the GIL; a 20-chip
+    deal takes about a minute on one core); ``ready`` has it once done."""
+    global _solver_thread
+    job = (stack, iterations, cache)
+    with _queue_lock:
+        if job in _queued or (stack, iterations) in _SOLVED:
+            return
+        _queued.add(job)
+        _queue.put(job)
+        if _solver_thread is None or not _solver_thread.is_alive():
+            # a daemon: leaving the program does not wait for a solve
+            _solver_thread = threading.Thread(target=_solve_queued, name="cardavia-cfr", daemon=True)
+            _solver_thread.start()
+
+
+def _solve_queued() -> None:
+    while True:
+        job = _queue.get()
         try:
-            with np.load(path) as data:
-                bets, locks = data["bets"].astype(np.float64), data["locks"].astype(np.float64)
-            if bets.shape == (solver.size,) and locks.shape == (2 * _dc.LOCKSETS * 2,):
-                _SOLVED[key] = Solved(solver, bets, locks)
-                return _SOLVED[key]
-        except (OSError, KeyError, ValueError):
-            pass                        # missing or unreadable: solve again
-    solver.solve(iterations)
-    return remember(solver, cache)
+            solved(*job)
+        finally:
+            with _queue_lock:
+                _queued.discard(job)
 
 
 def remember(solver: DuelSolver, cache: bool = True) -> Solved:
@@ -206,35 +253,67 @@ class CFRAgent(Agent):
     searches = True
     """Timed by the arena like a search (a decision is a walk of the solved tree)."""
 
-    def __init__(self, game: Any, seed: Any = None, iterations: int = DEFAULT_ITERATIONS, cache: bool = True):
+    def __init__(self, game: Any, seed: Any = None, iterations: int = DEFAULT_ITERATIONS, cache: bool = True,
+                 wait: int = 1):
         super().__init__(seed)
         if getattr(game, "name", None) != "updown":
             raise ValueError(f"{getattr(game, 'name', game)} has no cfr agent (it solves the Up/Down duel)")
         if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= 1_000_000:
             raise ValueError(f"cfr: iterations must be an int 1-1000000, not {iterations!r}")
+        if wait not in (0, 1):
+            raise ValueError(f"cfr: wait must be 1 (solve before playing) or 0 (mc plays until solved), not {wait!r}")
         self.game = game
         self.iterations = iterations
         self.cache = cache
+        self.wait = bool(wait)
         self.match = bool(game.options.get("match"))
         self._mapped: dict[tuple, int] = {}
-        solved(game.options["chips"], iterations, cache)      # prepared once, before any fork
+        self._stand_in: Agent | None = None
+        if self.wait:
+            solved(game.options["chips"], iterations, cache)      # prepared once, before any fork
+        elif ready(game.options["chips"], iterations, cache) is None:
+            solve_later(game.options["chips"], iterations, cache)
 
     @property
     def spec(self) -> str:
-        return "cfr" if self.iterations == DEFAULT_ITERATIONS else f"cfr:iterations={self.iterations}"
+        options = [f"iterations={self.iterations}"] * (self.iterations != DEFAULT_ITERATIONS)
+        options += ["wait=0"] * (not self.wait)
+        return "cfr" + (":" + ",".join(options) if options else "")
 
     def reset(self, seed: Any = None) -> None:
         super().reset(seed)
         self._mapped.clear()
+        if self._stand_in is not None:
+            self._stand_in.reset(seed)
+
+    def solution(self, stack: int) -> Solved | None:
+        """The solved deal at ``stack`` (solved now if the agent waits), or
+        None while a background solve is at work."""
+        if self.wait:
+            return solved(stack, self.iterations, self.cache)
+        found = ready(stack, self.iterations, self.cache)
+        if found is None:
+            solve_later(stack, self.iterations, self.cache)
+        return found
+
+    def stand_in(self) -> Agent:
+        """Who plays while the deal is being solved (``wait=0``): ``mc``."""
+        if self._stand_in is None:
+            from cardavia.ai.mc import MonteCarloAgent
+
+            self._stand_in = MonteCarloAgent(self.game, seed=self.seed)
+        return self._stand_in
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
         data = observation.data if isinstance(observation, Observation) else observation
+        sol = self.solution(min(data["start_stacks"]))
+        if sol is None:
+            return self.stand_in().choose(observation, legal_moves)
         me = data["player"]
         them = 1 - me
         role = 0 if me == data["starter"] else 1
-        sol = solved(min(data["start_stacks"]), self.iterations, self.cache)
         ranks = [_rank(t) for t in data["hand"]]
         opp_signal = data["signals"][them]["up"]
         if data["phase"] == "lock":
@@ -248,22 +327,59 @@ class CFRAgent(Agent):
         action, amount, _ = sol.solver.children(node)[a]
         return _real_move(action, amount, data)
 
+    def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
+        """How often the solved equilibrium plays ``move`` here, or that the
+        match rule chose the lock for the card it keeps; the stand-in's
+        reason while the deal is not solved."""
+        data = observation.data if isinstance(observation, Observation) else observation
+        sol = ready(min(data["start_stacks"]), self.iterations, self.cache)
+        if sol is None:
+            return self.stand_in().explain(observation, move)
+        me = data["player"]
+        role = 0 if me == data["starter"] else 1
+        ranks = [_rank(t) for t in data["hand"]]
+        opp_signal = data["signals"][1 - me]["up"]
+        if data["phase"] == "lock":
+            lo, hi = sorted(ranks)
+            shares = sol.lock_probabilities(role, opp_signal, lo, hi)
+            if lo != hi and self._match_lock(sol, shares, lo, hi, data) is not None:
+                return "duel.keep", {}
+            rank = getattr(move, "card", -1) >> 2
+            share = 1.0 if lo == hi else shares[0] if rank == lo else shares[1]
+        else:
+            locked = _rank(data["locked"])
+            other = ranks[1] if ranks[0] == locked else ranks[0]
+            node = self._walk(sol, data)
+            probs = sol.action_probabilities(node, opp_signal * _dc.STATES + _dc.state_index(locked, other))
+            kids = sol.solver.children(node)
+            share = sum(float(q) for (action, amount, _), q in zip(kids, probs)
+                        if _real_move(action, amount, data) == move)
+        return "duel.equilibrium", {"share": round(100 * share)}
+
     # -- the lock ------------------------------------------------------------
     def _lock(self, sol: Solved, role: int, opp_signal: int, ranks: list[int], data: dict,
               legal_moves: LegalMoves) -> Move:
         lo, hi = sorted(ranks)
         shares = sol.lock_probabilities(role, opp_signal, lo, hi)
         pick = 0 if self.rng.random() < shares[0] else 1
-        if self.match and min(shares) >= MIX_SHARE:
-            seen = [_rank(t) for t in data["hand"]] + [_rank(t) for t in data.get("discard_pile", [])]
-            keep_hi, keep_lo = _kept_value(sol, hi, seen), _kept_value(sol, lo, seen)
-            if abs(keep_hi - keep_lo) > _TIE:
-                pick = 0 if keep_hi > keep_lo else 1
-        rank = (lo, hi)[pick]
+        kept = self._match_lock(sol, shares, lo, hi, data)
+        rank = (lo, hi)[pick if kept is None else kept]
         for m in legal_moves:
             if getattr(m, "card", -1) >> 2 == rank:
                 return m
         raise AssertionError("a lock of a held card")       # the hand holds both ranks
+
+    def _match_lock(self, sol: Solved, shares: tuple[float, float], lo: int, hi: int, data: dict) -> int | None:
+        """In a match, where the equilibrium mixes: lock the lower (0) or the
+        higher (1) rank to keep the card worth more next deal; None where
+        the equilibrium's own draw decides."""
+        if not self.match or min(shares) < MIX_SHARE:
+            return None
+        seen = [_rank(t) for t in data["hand"]] + [_rank(t) for t in data.get("discard_pile", [])]
+        keep_hi, keep_lo = _kept_value(sol, hi, seen), _kept_value(sol, lo, seen)
+        if abs(keep_hi - keep_lo) <= _TIE:
+            return None
+        return 0 if keep_hi > keep_lo else 1
 
     # -- the betting ---------------------------------------------------------
     def _walk(self, sol: Solved, data: dict) -> int:

@@ -49,6 +49,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
                              "Best of the cards on {deals} sampled deals: the contract makes on {made} of them"),
     "bridge.play_sets": Nn_("Best of the cards on {deals} sampled deal: the contract goes down on {set} of them",
                             "Best of the cards on {deals} sampled deals: the contract goes down on {set} of them"),
+    # The duel's solved equilibrium (``cfr``).
+    "duel.equilibrium": "The solved equilibrium of this deal plays this {share}% of the time here",
+    "duel.keep": "Either lock is worth the same this deal; this one keeps the card worth more next deal",
     # Bridge calls the simulation chose instead of the bidding system's (the system's English).
     **SIMULATED,
 }

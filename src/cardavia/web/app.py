@@ -87,7 +87,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import cardavia
 from cardavia import i18n
 from cardavia.ai.explanations import explanation_template, is_public, readings, render_explanation, told
-from cardavia.ai.levels import DEFAULT_LEVEL, LEVEL_TITLES, LEVELS, level_options
+from cardavia.ai.levels import DEFAULT_LEVEL, LEVEL_TITLES, LEVELS, level_agent, level_options
 from cardavia.bridge import BridgeState, solve_state
 from cardavia.game import CHANCE, State
 from cardavia.i18n import N_, fill
@@ -175,11 +175,6 @@ def error_text(e: Exception, lang: str) -> str:
 def _derive_seed(*parts: Any) -> int:
     digest = hashlib.sha256(":".join(str(p) for p in parts).encode()).digest()
     return int.from_bytes(digest[:8], "little") >> 1
-
-
-def _agent_names() -> set[str]:
-    from cardavia.ai import AGENTS  # the agents load with the first table
-    return set(AGENTS)
 
 
 def _make_agent(name: str, game: Any, seed: int, **options: Any) -> Any:
@@ -295,7 +290,6 @@ class CardaviaApp:
         self.undo_allowed = bool(undo)
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self._agents = _agent_names()
         self._agent_choice: dict[tuple, str] = {}
         self._expiry_task: asyncio.Task | None = None
         self._flush_task: asyncio.Task | None = None
@@ -327,17 +321,7 @@ class CardaviaApp:
         """The first agent of ``level``'s list that exists and plays ``game``."""
         key = (level, game.name, bool(game.options.get("match", False)))
         if key not in self._agent_choice:
-            choice = "random"
-            for name, _options in LEVELS[level]:
-                if name not in self._agents:
-                    continue
-                try:
-                    _make_agent(name, game, 0)
-                except ValueError:
-                    continue
-                choice = name
-                break
-            self._agent_choice[key] = choice
+            self._agent_choice[key] = level_agent(level, game)[0]
         return self._agent_choice[key]
 
     def catalog(self, lang: str = i18n.DEFAULT) -> dict:
@@ -523,7 +507,7 @@ class CardaviaApp:
             out["legal_count"] = count
             out["legal"] = [str(m) for m in legal] if count <= MAX_LEGAL_SHOWN else \
                 [str(m) for i, m in zip(range(MAX_LEGAL_SHOWN), legal)]
-            readings = _readings(t.agent, s.game, s.observation(t.seat), legal)
+            readings = _readings(t.agent, t.level, s.game, s.observation(t.seat), legal)
             if readings:  # what each call would tell the AIs (a Bridge call's meaning in the system)
                 out["readings"] = readings
             if getattr(s, "phase", None) == "play" and hasattr(s, "claim"):
@@ -596,7 +580,7 @@ class CardaviaApp:
             except ValueError as e:
                 raise HTTPError(422, "{reason}", e, reason=str(e)) from None
             move = t.state.history[ply].move
-            reading = _readings(t.agent, t.state.game, observation, [move]).get(str(move))
+            reading = _readings(t.agent, t.level, t.state.game, observation, [move]).get(str(move))
             if reading is not None:
                 t.explanations[ply] = reading
             self.save(t)
@@ -1116,11 +1100,11 @@ MAX_EXPLANATION = 2000
 """Characters of an explanation's JSON at most (a longer one is dropped)."""
 
 
-def _readings(agent_name: str, game: Any, observation: Any, moves: Iterable[Any]) -> dict[str, dict]:
+def _readings(agent_name: str, level: str, game: Any, observation: Any, moves: Iterable[Any]) -> dict[str, dict]:
     """Move text -> what that move of the person's would show as the table's AIs
     read it (``explanations.readings``), as an explanation marked ``"reading": True``."""
     try:
-        agent = _make_agent(agent_name, game, 0)
+        agent = _make_agent(agent_name, game, 0, **level_options(level, agent_name, game))
     except Exception:  # (an agent that cannot be built reads nothing; the game goes on)
         return {}
     shown = ((move, _shown(*reading)) for move, reading in readings(agent, observation, moves).items())
