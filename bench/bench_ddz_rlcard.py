@@ -39,8 +39,8 @@ def play(args) -> list[tuple]:
     out = []
     for i in deals:
         s = derive_seed(seed, i)
-        lord, t_lord = play_seating(game, (agent, "rlcard", "rlcard"), s, 0)
-        farm, t_farm = play_seating(game, ("rlcard", agent, agent), s, 1)
+        lord, t_lord = play_seating(game, (agent, "rlcard", "rlcard"), s)
+        farm, t_farm = play_seating(game, ("rlcard", agent, agent), s)
         out.append((i, lord.returns()[0] > 0, farm.returns()[1] > 0, lord.returns()[0],
                     farm.returns()[1] + farm.returns()[2], t_lord[agent] + t_farm[agent]))
     return out, rlcard_ddz.RlcardRuleAgent.fallbacks - before

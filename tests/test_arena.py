@@ -178,7 +178,7 @@ def test_holdem_two_against_two_and_whole_matches():
     assert out["deals"] == 1 and out["results"]["mc:rollouts=24"]["decisions"] > 0
     match = arena.run("holdem", ["station", "maniac"], 1, seed=4, workers=1, options={"match": True})
     assert len(match["seatings"]) == 4 and match["results"]["station"]["decisions"] > 0
-    state, _ = arena.play_seating(cardavia.load("holdem"), ["station", "maniac", "maniac", "maniac"], 5, 0)
+    state, _ = arena.play_seating(cardavia.load("holdem"), ["station", "maniac", "maniac", "maniac"], 5)
     assert state.is_over and sorted(state.returns()) == [-1, -1, -1, 3]
     assert sorted(state.observation(0).data["stacks"]) == [0, 0, 0, 4000]
 
@@ -203,4 +203,29 @@ def test_agents_are_built_once_per_process_and_reset_each_deal(monkeypatch):
     arena.run("zhengshangyou", ["heuristic", "random"], 3, seed=1, workers=1)
     # Two validation builds, then one agent per spec and seat: 2 x 3.
     assert len(built) == 2 + 6
-    assert len(resets) == 3 * 6 * 3 and len(set(resets)) == len(resets)
+    # every seating of a deal seeds seat p alike: one seed per deal and seat
+    assert len(resets) == 3 * 6 * 3 and len(set(resets)) == 3 * 3
+
+
+def _twin(game, seed=None):
+    from cardavia.ai import RandomAgent
+    return RandomAgent(seed=seed)
+
+
+@pytest.mark.parametrize("name", ["doudizhu", "shengji", "updown"])
+def test_both_halves_of_a_duplicate_pair_seed_each_seat_alike(name, tmp_path):
+    # Two agents that play alike under other names: with each seat's agent
+    # seeded alike in every seating, every seating of a deal plays the same
+    # moves, so the two come out exactly level on every deal.
+    from cardavia.ai import register_agent
+    from cardavia.ai import _FACTORIES
+    if "random_twin" not in _FACTORIES:
+        register_agent("random_twin", _twin)
+    records = tmp_path / "rows.jsonl"
+    out = arena.run(name, ["random", "random_twin"], 3, seed=4, workers=1, records=str(records),
+                    options={"match": False})
+    rows = [json.loads(line) for line in records.read_text().splitlines()]
+    for deal in range(3):
+        returns = {tuple(r["returns"]) for r in rows if r["deal"] == deal}
+        assert len(returns) == 1, (deal, returns)
+    assert out["results"]["random"]["mean_score"] == out["results"]["random_twin"]["mean_score"]

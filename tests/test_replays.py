@@ -58,7 +58,7 @@ def test_arena_replays_one_file_per_deal_and_seating(tmp_path):
     assert names[1] == "doudizhu-deal00000000-seating01.json"
     for i in range(2):
         for k, seating in enumerate(seats_list):
-            fresh, _ = arena.play_seating(game, seating, derive_seed(5, i), k)
+            fresh, _ = arena.play_seating(game, seating, derive_seed(5, i))
             text = (tmp_path / replay.file_name("doudizhu", i, k)).read_text()
             assert text == fresh.to_json() and cardavia.from_json(text) == fresh
 
@@ -67,7 +67,7 @@ def test_arena_replays_of_a_partnership_game(tmp_path):
     arena.run("bridge", ["heuristic", "random"], 1, seed=2, workers=1, replays=str(tmp_path))
     game = cardavia.load("bridge")
     for k, seating in enumerate(arena.seatings(game, ["heuristic", "random"])):
-        fresh, _ = arena.play_seating(game, seating, derive_seed(2, 0), k)
+        fresh, _ = arena.play_seating(game, seating, derive_seed(2, 0))
         assert cardavia.from_json((tmp_path / replay.file_name("bridge", 0, k)).read_text()) == fresh
 
 

@@ -15,8 +15,10 @@ above 0).  Means over the deals come with 95 % intervals by Student's t
 a move that is the only legal one is played without asking the agent.
 
 Deal ``i`` of a run seeded ``S`` is dealt from ``derive_seed(S, i)`` in
-every seating, and the agent in seat ``p`` of seating ``k`` is reset with
-``derive_seed(deal_seed, 1 + k * players + p)``, so the results do not
+every seating, and the agent in seat ``p`` is reset with ``derive_seed(deal_seed,
+1 + p)`` in every seating too: where the two agents share a part (Shengji's
+declaring, a budget's sampling) it draws alike in both halves of a
+duplicate pair, so only their difference differs.  The results do not
 depend on the number of workers; with ``records`` every deal and seating
 streams to a records file (JSON lines or CSV), and ``resume`` continues from it to the
 summary an uninterrupted run gives; with ``replays`` the state JSON of every
@@ -71,14 +73,13 @@ def seatings(game: Any, agents: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 # -- playing (in the workers) --------------------------------------------------
-def play_seating(game, seating: Sequence[str], deal_seed: int, k: int) -> tuple[Any, dict[str, list[float]]]:
+def play_seating(game, seating: Sequence[str], deal_seed: int) -> tuple[Any, dict[str, list[float]]]:
     """Play one deal under one seating; the final state and the decision
     times (ms) per spec."""
-    n = game.num_players
     agents = []
     for p, spec in enumerate(seating):
         ag = seat_agent(game, spec, p)
-        ag.reset(derive_seed(deal_seed, 1 + k * n + p))
+        ag.reset(derive_seed(deal_seed, 1 + p))
         agents.append(ag)
     times: dict[str, list[float]] = {s: [] for s in dict.fromkeys(seating)}
     state = game.new_state(seed=deal_seed)
@@ -97,6 +98,15 @@ def play_seating(game, seating: Sequence[str], deal_seed: int, k: int) -> tuple[
     return state, times
 
 
+SEEDING = "by seat"
+"""How the agents are seeded (module doc): a record of another seeding is another run."""
+
+
+def run_identity(game_name: str, options: dict, agents: list[str], seed: int) -> dict:
+    """What a record names its run by: a resumed run continues only its own."""
+    return {"game": game_name, "options": options, "agents": agents, "seed": seed, "seeding": SEEDING}
+
+
 def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
                deals: Sequence[int], replays: bool = False) -> list[list[dict]]:
     """Play the given deals of a run under every seating; their rows (with
@@ -105,7 +115,7 @@ def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
 
     game = cardavia.load(game_name, **options)
     seats_list = seatings(game, agents)
-    run_id = {"game": game_name, "options": options, "agents": agents, "seed": seed}
+    run_id = run_identity(game_name, options, agents, seed)
     out = []
     for i in deals:
         deal_seed = derive_seed(seed, i)
@@ -113,7 +123,7 @@ def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
         # Bridge: vulnerability by deal (``BridgeGame.arena_game``)
         deal_game = game.arena_game(i, options) if hasattr(game, "arena_game") else game
         for k, seating in enumerate(seats_list):
-            state, times = play_seating(deal_game, seating, deal_seed, k)
+            state, times = play_seating(deal_game, seating, deal_seed)
             summary = deal_game.deal_summary(state)
             rows.append({"run": run_id, "deal": i, "seed": deal_seed, "seating": k,
                          "agents": agents, "seats": list(seating), "returns": list(state.returns()),
@@ -223,7 +233,7 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     if replays:
         _replay.prepare_dir(replays)
     seats_list = seatings(game, agents)
-    run_id = {"game": game_name, "options": options, "agents": agents, "seed": seed}
+    run_id = run_identity(game_name, options, agents, seed)
     recorded: dict[int, list[dict]] = {}
     if records and resume:
         recorded = _records.load(records, run_id, len(seats_list))

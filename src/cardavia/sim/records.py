@@ -69,8 +69,8 @@ def load(path: str, run: dict, rows_per_deal: int) -> dict[int, list[dict]]:
         rows = _read_rows(path, f)
     for row in rows:
         if not isinstance(row, dict) or row.get("run") != run:
-            raise ValueError(f"{path} records another run (game, options, agents or seed differ); "
-                             "remove it or drop --resume")
+            raise ValueError(f"{path} records another run (game, options, agents, seed or the "
+                             "arena's seeding differ); remove it or drop --resume")
         deals.setdefault(row["deal"], []).append(row)
     return {d: rows for d, rows in deals.items() if len(rows) == rows_per_deal}
 
