@@ -263,10 +263,14 @@ def test_hard_level_plays_the_duel_by_mc_until_the_background_solve_ends(monkeyp
     assert level_agent("hard", cardavia.load("holdem"))[0] == "mc"      # the other games keep theirs
     agent = make_level_agent("hard", game, seed=4)
     assert agent.spec == "cfr:wait=0"
+    assert solving_threads == []                                         # nothing asked to solve yet
     state = _betting_position(game, 2)
     obs = state.observation(state.current_player)
     move = agent.choose(obs, state.legal_moves())                        # the stand-in, at once
     assert cfr.ready(3) is None and agent.explain(obs, move)[0] == "play.playouts"
+    deadline = time.monotonic() + 30
+    while not solving_threads and time.monotonic() < deadline:         # the decision asked for the solve
+        time.sleep(0.01)
     release.set()
     deadline = time.monotonic() + 30
     while cfr.ready(3) is None and time.monotonic() < deadline:
@@ -316,3 +320,21 @@ def test_a_match_lock_chosen_for_the_kept_card_says_so():
         move = agent.choose(obs, legal)
         reasons.add(agent.explain(obs, move)[0])
     assert reasons == {"duel.equilibrium", "duel.keep"}
+
+
+def test_memory_keeps_the_recent_solutions_and_reads_the_rest_again_from_disk(monkeypatch):
+    monkeypatch.setattr(cfr, "KEEP_SOLVED", 2)
+    for stack in (1, 2, 3):
+        cfr.solved(stack, 20)
+    assert list(cfr._SOLVED) == [(2, 20), (3, 20)]       # the least recently used dropped
+    again = cfr.ready(1, 20)                              # read from the disk cache, not solved
+    assert again is not None and again.on_disk and list(cfr._SOLVED) == [(3, 20), (1, 20)]
+
+
+def test_without_a_disk_cache_memory_drops_nothing(monkeypatch):
+    monkeypatch.setenv("CARDAVIA_CACHE", "")
+    monkeypatch.setattr(cfr, "KEEP_SOLVED", 2)
+    for stack in (1, 2, 3):
+        cfr.solved(stack, 20)
+    assert list(cfr._SOLVED) == [(1, 20), (2, 20), (3, 20)]
+    assert cfr.ready(1, 20) is cfr._SOLVED[(1, 20)]

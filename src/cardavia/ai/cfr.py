@@ -40,6 +40,7 @@ import os
 import queue
 import tempfile
 import threading
+from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -82,6 +83,8 @@ class Solved:
         self.solver = solver
         self.bets = np.asarray(bets, dtype=np.float64)
         self.locks = np.asarray(locks, dtype=np.float64)
+        self.on_disk = False
+        """Whether the disk cache holds it too (memory may then drop it)."""
         self._values: list[np.ndarray] | None = None
         self._hand_values: list[np.ndarray] | None = None
 
@@ -137,7 +140,35 @@ class Solved:
         return self.bets[off:off + n]
 
 
-_SOLVED: dict[tuple[int, int], Solved] = {}
+_SOLVED: OrderedDict[tuple[int, int], Solved] = OrderedDict()
+"""The solutions in memory, the least recently used first."""
+KEEP_SOLVED = 4
+"""Solutions kept in memory at most: beyond them the least recently used
+that the disk cache holds are dropped, to be read again when met (a
+20-chip deal takes 100 MB and 0.4 s to read)."""
+_lock = threading.Lock()
+"""Guards the solutions in memory and the background solver's queue."""
+
+
+def _keep(key: tuple[int, int], result: Solved, on_disk: bool) -> Solved:
+    """Hold ``result`` in memory as the solution ``key``, dropping the least
+    recently used of those the disk cache also holds beyond ``KEEP_SOLVED``."""
+    result.on_disk = on_disk
+    with _lock:
+        _SOLVED[key] = result
+        _SOLVED.move_to_end(key)
+        droppable = [k for k, v in _SOLVED.items() if v.on_disk and k != key]
+        for k in droppable[:max(0, len(_SOLVED) - KEEP_SOLVED)]:
+            del _SOLVED[k]
+    return result
+
+
+def _held(key: tuple[int, int]) -> Solved | None:
+    with _lock:
+        found = _SOLVED.get(key)
+        if found is not None:
+            _SOLVED.move_to_end(key)
+        return found
 
 
 def _cache_path(solver: DuelSolver, iterations: int) -> str | None:
@@ -163,8 +194,9 @@ def ready(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = True) 
     """The solved (stack, stack) deal if it is in memory or the disk cache
     (loaded now), else None: never solves."""
     key = (stack, iterations)
-    if key in _SOLVED:
-        return _SOLVED[key]
+    found = _held(key)
+    if found is not None:
+        return found
     solver = DuelSolver(stack) if cache and cache_dir() else None
     path = _cache_path(solver, iterations) if solver is not None else None
     if solver is None or path is None:
@@ -176,13 +208,11 @@ def ready(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = True) 
         return None                     # missing or unreadable: solve again
     if bets.shape != (solver.size,) or locks.shape != (2 * _dc.LOCKSETS * 2,):
         return None
-    _SOLVED[key] = Solved(solver, bets, locks)
-    return _SOLVED[key]
+    return _keep(key, Solved(solver, bets, locks), on_disk=True)
 
 
 _queue: queue.SimpleQueue = queue.SimpleQueue()
 _queued: set[tuple[int, int, bool]] = set()
-_queue_lock = threading.Lock()
 _solver_thread: threading.Thread | None = None
 
 
@@ -192,7 +222,7 @@ def solve_later(stack: int, iterations: int = DEFAULT_ITERATIONS, cache: bool = 
     deal takes about a minute on one core); ``ready`` has it once done."""
     global _solver_thread
     job = (stack, iterations, cache)
-    with _queue_lock:
+    with _lock:
         if job in _queued or (stack, iterations) in _SOLVED:
             return
         _queued.add(job)
@@ -209,7 +239,7 @@ def _solve_queued() -> None:
         try:
             solved(*job)
         finally:
-            with _queue_lock:
+            with _lock:
                 _queued.discard(job)
 
 
@@ -221,6 +251,7 @@ def remember(solver: DuelSolver, cache: bool = True) -> Solved:
     result = Solved(solver, bets, locks)
     solver.release()
     path = _cache_path(solver, iterations) if cache else None
+    written = False
     if path:
         try:
             os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -228,10 +259,10 @@ def remember(solver: DuelSolver, cache: bool = True) -> Solved:
             with os.fdopen(fd, "wb") as f:
                 np.savez_compressed(f, bets=bets.astype(np.float32), locks=locks.astype(np.float32))
             os.replace(tmp, path)       # atomic: parallel workers may solve the same deal
+            written = True
         except OSError:
             pass                        # a read-only cache: keep it in memory only
-    _SOLVED[(solver.stack, iterations)] = result
-    return result
+    return _keep((solver.stack, iterations), result, on_disk=written)
 
 
 def _rank(text: str) -> int:
@@ -271,8 +302,8 @@ class CFRAgent(Agent):
         self._stand_in: Agent | None = None
         if self.wait:
             solved(game.options["chips"], iterations, cache)      # prepared once, before any fork
-        elif ready(game.options["chips"], iterations, cache) is None:
-            solve_later(game.options["chips"], iterations, cache)
+        # (without waiting, the first decision at a stack asks for its solve:
+        # building the agent, as a level's list does to see it exists, solves nothing)
 
     @property
     def spec(self) -> str:
