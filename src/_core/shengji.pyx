@@ -684,8 +684,9 @@ cdef void sj_random_deal(SJDeal* d, Rng* rng) noexcept nogil:
 # declaration), so its move is the same in every world the mover cannot
 # tell apart.  Declare from trump length; bury to make voids and keep points
 # and trumps; lead sure winners (off-suit aces, tractors, pairs no one can
-# top), else low from a long suit; second hand low, third and fourth hand
-# win when they can, give points to a partner who is winning, ruff when void.
+# top), else low from a long suit, an attacker keeping his top trumps for the
+# last trick (SJ-4.1); second hand low, third and fourth hand win as cheaply
+# as is safe, give points to a partner who is winning, ruff when void.
 # A play the rules refuse (none should be) falls back to a uniform legal move.
 
 cdef enum:
@@ -772,8 +773,23 @@ cdef int _policy_lead(SJDeal* d, uint8_t* out) noexcept nogil:
     for c in range(54):
         length[d.eff[c]] += hand[c]
     cdef uint64_t simple = 0
+    cdef int h = 0, hi = -1, hi_n = 0, keep
     for c in range(54):
         simple += (hand[c] > 0) + (hand[c] == 2)
+        h += hand[c]
+        if hand[c] and d.eff[c] == SJ_TRUMP:
+            if d.ordv[c] > hi:
+                hi = d.ordv[c]
+                hi_n = hand[c]
+            elif d.ordv[c] == hi:
+                hi_n += hand[c]
+    # SJ-4.1: an attacker keeps his top trump(s) for the last trick, where
+    # they win the kitty multiplied, and leads them only when nothing else
+    # is left.  Attackers only: the same rule for the defenders (who hold
+    # the long trumps) cut the attackers' last tricks in self-play from 26 %
+    # to 20 %, where the attackers alone raise them to 35 % (20,000 deals, seeds
+    # 0-19999); measured in bench/bench_arena_shengji.py's docstring.
+    keep = hi >= 0 and h > hi_n and (d.turn & 1) != (d.dealer & 1)
     count = _leads(d, d.turn, <uint64_t>-1, cand, &n)
     for i in range(count):
         # singles and pairs straight from the hand; tractors unranked
@@ -796,6 +812,8 @@ cdef int _policy_lead(SJDeal* d, uint8_t* out) noexcept nogil:
             score = 500 + n
         else:
             score = 300 - 10 * pts - 3 * top + 2 * length[s] - (100 if s == SJ_TRUMP else 0) - 20 * k
+        if keep and s == SJ_TRUMP and k <= 1 and top == hi and n >= hi_n:
+            score -= 1000           # below every other lead: it takes all the top trumps held
         if score > best_score:
             best_score = score
             best_n = n
@@ -898,6 +916,31 @@ cdef int _follow_suit(SJDeal* d, int mode, uint8_t* out) noexcept nogil:
     return got
 
 
+cdef int _cheap_win(SJDeal* d, uint8_t* out) noexcept nogil:
+    """Third or fourth hand, a single or pair led: the lowest single or pair
+    of the led suit that wins the trick (third hand: one the fourth cannot
+    top either), so that the higher cards, the top trumps above all, stay
+    for later tricks and the last (SJ-4.1); 0 if there is none."""
+    cdef uint8_t* hand = d.hand[d.turn]
+    cdef int c, n = d.lead_n, best = -1
+    for c in range(54):
+        if hand[c] < n or d.eff[c] != d.lead_suit:
+            continue
+        out[0] = c
+        out[1] = c
+        if not _beats(d, out, n):
+            continue
+        if d.nplayed == 2 and not _sure(d, d.lead_k, d.lead_suit, d.ordv[c]):
+            continue
+        if best < 0 or d.ordv[c] < d.ordv[best] or (d.ordv[c] == d.ordv[best] and card_points(c) > card_points(best)):
+            best = c
+    if best < 0:
+        return 0
+    out[0] = best
+    out[1] = best
+    return n
+
+
 cdef int _policy_follow(SJDeal* d, uint8_t* out) noexcept nogil:
     cdef uint8_t avail[54]
     cdef uint8_t* hand = d.hand[d.turn]
@@ -909,6 +952,10 @@ cdef int _policy_follow(SJDeal* d, uint8_t* out) noexcept nogil:
     if h >= n:
         if partner_wins:
             return _follow_suit(d, P_GIVE, out)
+        if d.nplayed >= 2 and d.lead_k == n // 2 and n <= 2:
+            got = _cheap_win(d, out)    # a single or pair: win as low as is safe
+            if got:
+                return got
         if d.nplayed >= 2:          # third and fourth hand: win if we can
             got = _follow_suit(d, P_HIGH, out)
             if _beats(d, out, got):

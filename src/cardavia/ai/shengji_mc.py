@@ -75,8 +75,10 @@ KITTY = 8
 """Cards the dealer buries (SJ-2.7)."""
 KITTY_RISK = 0.0
 """Levels charged for each point buried, on top of the rollouts' own kitty
-(SJ-4.1), whose attackers (the policy) do not save trumps for the last
-trick.  Measured not to pay (duplicate arena, seed 0, 200 deal pairs,
+(SJ-4.1).  Measured not to pay with the rollout policy of before 7
+December 2026, whose attackers did not save trumps for the last trick (now
+they keep their top trumps for it: ``bench/bench_arena_shengji.py``)
+(duplicate arena, seed 0, 200 deal pairs,
 ``mc:rollouts=2000``): 0.004 cut the kitties with points from 49 % to
 40 % of mc's deals against ``heuristic`` but lost 0.030 levels a deal to
 0 [-0.057, -0.003] (paired on the same deals): the points held back were
@@ -84,7 +86,9 @@ taken in play (attackers +11 points where fewer were buried), and those
 attackers won only 1 point a deal from the kitty.  Attackers that search
 take the last trick twice as often (``mc`` 40 %, ``heuristic`` 19 %) and
 5 points a deal, which the charge halved; yet the new burial with it
-against the old one was level, -0.010 [-0.067, +0.047]."""
+against the old one was level, -0.010 [-0.067, +0.047].  With the
+policy keeping its top trumps the playouts see that risk themselves: mc's
+kitties fell from 6.0 to 4.3 points a deal."""
 FINALISTS = 4
 """Burials searched again after the screen (``bury_values``)."""
 SCREEN = 0.5
