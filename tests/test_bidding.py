@@ -1929,3 +1929,13 @@ def test_asking_for_aces_over_partners_minor_places_the_slam_in_the_major_fit(mo
     assert choose_call(asker, [*answered, "5D", "P"])[:2] == ("6H", "bid.slam")  # three aces together
     assert choose_call(asker, [*answered, "5C", "P"])[:2] == ("5H", "bid.signoff")  # two
     assert choose_call(asker, [*answered, "5H", "P"])[:2] == ("6H", "bid.slam")  # four
+
+
+def test_opener_passes_the_negative_double_for_penalty_with_their_suit():
+    """1H (2C) X P: opener's pass with four clubs and two honours converts partner's double (8+)
+    to penalty, as the reopening doubler's partner does; at the one level it takes five with three."""
+    assert explain(["1H", "2C", "X", "pass"], "pass") == ("pass.penalty", {"suit": "C", "length": 4})
+    assert choose_call(hand("A82", "AQ873", "5", "KQ94"), ["1H", "2C", "X", "P"])[:2] == ("pass", "pass.penalty")
+    assert choose_call(hand("K82", "AQJ93", "K4", "953"), ["1H", "2C", "X", "P"])[0] != "pass"
+    assert choose_call(hand("KQ94", "83", "A5", "AJ873"), ["1C", "1S", "X", "P"])[0] != "pass"
+    assert choose_call(hand("KQJ94", "8", "A5", "AJ873"), ["1C", "1S", "X", "P"])[:2] == ("pass", "pass.penalty")

@@ -181,6 +181,10 @@ def opener_after_negative_double(x: str, overcall: str) -> None:
     jump 16-21, balanced), or his own suit (the jump with six and 16-18), each by strength."""
     level, y = int(overcall[0]), overcall[1]
     ctx = rf"^1{x} {overcall} X P$"
+    # Their suit held: pass, and partner's double (8+) is for penalty (as the reopening double's partner
+    # passes: four with two honours at the two level, five with three at the one level).
+    trumps, honours = (4, 2) if level == 2 else (5, 3)
+    rule(ctx, "pass", "pass.penalty", {"suit": y, "length": trumps}, len={y: (trumps, 13)}, honours=(y, honours))
 
     for m in MAJORS:
         if m not in (x, y):
