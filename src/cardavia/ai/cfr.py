@@ -342,20 +342,11 @@ class CFRAgent(Agent):
         sol = self.solution(min(data["start_stacks"]))
         if sol is None:
             return self.stand_in().choose(observation, legal_moves)
-        me = data["player"]
-        them = 1 - me
-        role = 0 if me == data["starter"] else 1
-        ranks = [_rank(t) for t in data["hand"]]
-        opp_signal = data["signals"][them]["up"]
+        role, ranks, opp_signal = _seat_view(data)
         if data["phase"] == "lock":
             return self._lock(sol, role, opp_signal, ranks, data, legal_moves)
-        locked = _rank(data["locked"])
-        other = ranks[1] if ranks[0] == locked else ranks[0]
-        node = self._walk(sol, data)
-        g = opp_signal * _dc.STATES + _dc.state_index(locked, other)
-        probs = sol.action_probabilities(node, g)
-        a = _draw(self.rng.random(), probs)
-        action, amount, _ = sol.solver.children(node)[a]
+        kids, probs = self._betting(sol, data, ranks, opp_signal)
+        action, amount, _ = kids[_draw(self.rng.random(), probs)]
         return _real_move(action, amount, data)
 
     def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
@@ -366,10 +357,7 @@ class CFRAgent(Agent):
         sol = ready(min(data["start_stacks"]), self.iterations, self.cache)
         if sol is None:
             return self.stand_in().explain(observation, move)
-        me = data["player"]
-        role = 0 if me == data["starter"] else 1
-        ranks = [_rank(t) for t in data["hand"]]
-        opp_signal = data["signals"][1 - me]["up"]
+        role, ranks, opp_signal = _seat_view(data)
         if data["phase"] == "lock":
             lo, hi = sorted(ranks)
             shares = sol.lock_probabilities(role, opp_signal, lo, hi)
@@ -378,11 +366,7 @@ class CFRAgent(Agent):
             rank = getattr(move, "card", -1) >> 2
             share = 1.0 if lo == hi else shares[0] if rank == lo else shares[1]
         else:
-            locked = _rank(data["locked"])
-            other = ranks[1] if ranks[0] == locked else ranks[0]
-            node = self._walk(sol, data)
-            probs = sol.action_probabilities(node, opp_signal * _dc.STATES + _dc.state_index(locked, other))
-            kids = sol.solver.children(node)
+            kids, probs = self._betting(sol, data, ranks, opp_signal)
             share = sum(float(q) for (action, amount, _), q in zip(kids, probs)
                         if _real_move(action, amount, data) == move)
         return "duel.equilibrium", {"share": round(100 * share)}
@@ -413,6 +397,15 @@ class CFRAgent(Agent):
         return 0 if keep_hi > keep_lo else 1
 
     # -- the betting ---------------------------------------------------------
+    def _betting(self, sol: Solved, data: dict, ranks: list[int], opp_signal: int) -> tuple[list, np.ndarray]:
+        """The tree's actions at this point of the deal's betting and the
+        solved chances of each for this hand."""
+        locked = _rank(data["locked"])
+        other = ranks[1] if ranks[0] == locked else ranks[0]
+        node = self._walk(sol, data)
+        g = opp_signal * _dc.STATES + _dc.state_index(locked, other)
+        return sol.solver.children(node), sol.action_probabilities(node, g)
+
     def _walk(self, sol: Solved, data: dict) -> int:
         """The tree node of this deal's betting so far (real bets mapped)."""
         solver = sol.solver
@@ -461,6 +454,12 @@ def _pot_fraction(r: Any, total: int) -> float:
     owe = max(0, r.level - r.bets[p])
     pot = sum(r.totals) + owe
     return max(0.0, (total - r.level) / pot)
+
+
+def _seat_view(data: dict) -> tuple[int, list[int], int]:
+    """The mover's role (0 the starter), the ranks he holds and the opponent's UP count."""
+    me = data["player"]
+    return 0 if me == data["starter"] else 1, [_rank(t) for t in data["hand"]], data["signals"][1 - me]["up"]
 
 
 def _draw(u: float, probs: np.ndarray) -> int:
