@@ -101,7 +101,11 @@ auction changed; opener's rebids over 1x (X) 1NT as over 1x P 1NT: seeds
 21, 22 +0.003, -0.002, 9 auctions changed; seed 28, first bid after them,
 4.43 against BfG's 4.83 (-0.402 [-0.668, -0.136]).  Then opener over their
 balancing double (1x P P X) rebidding six of his suit, else passing: seeds
-21, 22 +0.007, +0.000, 5 auctions changed.
+21, 22 +0.007, +0.000, 5 auctions changed.  Then overcalls the system passed
+(seed 41's deals: eight of a major jumping to game over a one-level opening,
+seven of a lower suit jumping to three, five cards at the three level over a
+preempt from 15): seed 41 -0.030 [-0.061, +0.001] (4.49 -> 4.46), fresh
+seed 42 -0.005 [-0.043, +0.033] (4.65 -> 4.64), 7 auctions changed on each.
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls

@@ -1939,3 +1939,15 @@ def test_opener_passes_the_negative_double_for_penalty_with_their_suit():
     assert choose_call(hand("K82", "AQJ93", "K4", "953"), ["1H", "2C", "X", "P"])[0] != "pass"
     assert choose_call(hand("KQ94", "83", "A5", "AJ873"), ["1C", "1S", "X", "P"])[0] != "pass"
     assert choose_call(hand("KQJ94", "8", "A5", "AJ873"), ["1C", "1S", "X", "P"])[:2] == ("pass", "pass.penalty")
+
+
+def test_long_suits_and_strong_five_card_suits_overcall_instead_of_passing():
+    """Hands the system passed with (seed 41): nine hearts over 1S jump to game, seven clubs too weak for
+    the two level jump to three, and 15 with five spades overcalls a three-level preempt at the three
+    level (passing 3C there let a cold grand slam go by)."""
+    assert choose_call(hand("", "A98765432", "Q985", ""), ["P", "1S"])[:2] == ("4H", "overcall.weak_jump")
+    assert choose_call(hand("K", "83", "643", "AJ98743"), ["1S"])[:2] == ("3C", "overcall.weak_jump")
+    assert choose_call(hand("K2", "83", "643", "AJ9874"), ["1S"])[:2] == ("pass", "pass.no_overcall")
+    assert choose_call(hand("QJ853", "AK", "KQ962", "9"), ["P", "3C"])[:2] == ("3S", "overcall.suit")
+    assert choose_call(hand("QJ853", "A2", "Q9632", "9"), ["P", "3C"])[:2] == ("pass", "pass.no_overcall")
+    assert explain(["P", "1S"], "4H") == ("overcall.weak_jump", {"suit": "H", "length": 8, "low": 5, "high": 11})

@@ -37,6 +37,9 @@ for x in SUITS:
                 rule(ctx, "X", "double.takeout", {"low": 12, "short": x}, hcp=(12, 16),
                      len={x: (0, 3), "H": (4, 13), "S": (4, 13)})
         rule(ctx, "X", "double.takeout", {"low": 17}, hcp=(17, 40))
+        for y in MAJORS.replace(x, ""):  # eight of a major jumps to game (it passed 1S with nine hearts)
+            rule(ctx, f"4{y}", "overcall.weak_jump", {"suit": y, "length": 8, "low": 5, "high": 11}, hcp=(5, 11),
+                 len={y: (8, 13)})
         for y in above(x):
             if direct:
                 rule(ctx, f"1{y}", "overcall.suit", {"suit": y, "length": 5, "low": 8, "high": 16}, hcp=(8, 16),
@@ -47,6 +50,10 @@ for x in SUITS:
             if direct:
                 rule(ctx, f"2{y}", "overcall.suit", {"suit": y, "length": 5, "low": 11, "high": 16},
                      hcp=(11, 16), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
+            # a seven-card suit below theirs, too weak for the two level, jumps to three (it passed 1S with
+            # seven clubs to the ace-jack, and the opponents bid and made 4NT)
+            rule(ctx, f"3{y}", "overcall.weak_jump", {"suit": y, "length": 7, "low": 5, "high": 10}, hcp=(5, 10),
+                 len={y: (7, 13)})
         rule(ctx, "pass", "pass.no_overcall", {})
 for x in SUITS:  # the fourth seat over 1x P 1y: the 1NT overcall, both suits stopped (it passed 1D P 1H with
     for y in above(x):  # 15 balanced and both stopped, 3NT by it cold). (A five-card suit of its own
@@ -80,6 +87,10 @@ for x in "DHSC":
                         rule(ctx, f"{level}{y}", "overcall.suit", {"suit": y, "length": 5 + level - 2, "low": 12,
                                                                   "high": 17}, hcp=(12, 17),
                              len={y: (5 + level - 2, 13)}, best_of=(SUITS.replace(x, ""), y))
+            for y in "SHDC":  # five cards at the three level from 15 (it passed 3C with five spades, five
+                if y != x:  # diamonds and 15, and a grand slam was cold)
+                    rule(ctx, f"3{y}", "overcall.suit", {"suit": y, "length": 5, "low": 15, "high": 17},
+                         hcp=(15, 17), len={y: (5, 13)}, best_of=(SUITS.replace(x, ""), y))
             rule(ctx, "pass", "pass.no_overcall", {})
 # (The fourth seat over 1x P 1y or 1x P 1NT, partner silent: a takeout double of the unbid suits from 12, a
 # one-level suit from 8 and a six-card two-level suit from 10: seed 7 +0.019 [-0.027, +0.065], 17 auctions
