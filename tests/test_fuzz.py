@@ -266,3 +266,65 @@ def test_from_hands_builds_a_sound_state_or_refuses(name, data):
         assert_refused(e)
         return
     _accepted_state_is_sound(state)
+
+
+# -- found by the deeper fuzz campaign ---------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("setup", [[], 52, None, "", [[0], [1]], ["seed"], [[[[0]]]]])
+def test_validate_setup_of_a_non_object_is_a_setup_error(name, setup):
+    """``validate_setup`` is public: a setup that is no object is refused, not a TypeError or AttributeError."""
+    with pytest.raises(cardavia.InvalidSetupError, match="setup must be an object"):
+        cardavia.load(name).validate_setup(setup)
+
+
+@pytest.mark.parametrize("amount", ["-" * 3000 + "1", "-" * 20000 + "1", "~" * 20000 + "1"])
+def test_a_phh_amount_too_deep_to_parse_is_a_value_error(amount):
+    """An amount ``ast`` cannot build (RecursionError, MemoryError) is no amount."""
+    from cardavia import phh
+    state = cardavia.load("holdem", match=False).from_hands(["AsAh", "KsKh", "7c2d", "9c9d"], button=0)
+    text = phh.dumps_hand(state, 0).replace("actions = [", f"actions = ['p3 cbr {amount}', ")
+    with pytest.raises(ValueError, match="is not an amount"):
+        phh.loads(text)
+
+
+def _live_observation(name: str, steps: int = 3) -> dict:
+    state = _played(name, 3, steps)
+    return state.observation(state.current_player).to_dict()
+
+
+@pytest.mark.parametrize("name, key, value", [
+    # (the compiled world builders index their arrays with these: segfaults or endless loops before)
+    ("guandan", "played", [[], [], []]), ("guandan", "hand_sizes", [27, 27, 27]), ("guandan", "team_levels", [2]),
+    ("guandan", "current_player", -2), ("guandan", "current_player", 4), ("guandan", "finished", [0, 1, 2, 3, 0]),
+    ("guandan", "finished", [9]), ("guandan", "previous_order", [0, 1, 2, 3, 3]), ("guandan", "hand", []),
+    ("guandan", "tribute", [[0, 9, "3c"]] * 3), ("guandan", "passes", 2**64),
+    ("holdem", "hand", ["8h"]), ("holdem", "button", 7), ("holdem", "start_stacks", [0, 0, 0, 5]),
+    ("holdem", "start_stacks", [2**64] * 4), ("holdem", "shown", 7), ("holdem", "board", 5),
+    ("holdem", "history", [[-1, 5]]), ("holdem", "blinds", None),
+    ("updown", "starter", -2), ("updown", "starter", 2**31 - 1), ("updown", "hand", ["4s"]),
+    ("updown", "start_stacks", []), ("updown", "history", []), ("updown", "deal", {}), ("updown", "signals", []),
+    ("updown", "history", [[-1, "deal 1"], [-1, "reveal x"], [-1, "deal 2"]]),
+    ("doudizhu", "bid", float("inf")), ("doudizhu", "redeals", 2**64), ("zhengshangyou", "current_player", 2**64),
+])
+def test_a_tampered_observation_is_refused_by_sample_world_and_policy_move(name, key, value):
+    """Issue 19: an observation this engine did not write is a ValueError
+    naming it, never a crash of the compiled core (nor a TypeError, KeyError …)."""
+    game = cardavia.load(name)
+    obs = _live_observation(name, 0 if name == "zhengshangyou" else 3)   # (a lead: its leader is current_player)
+    obs[key] = value
+    if key == "history" and name == "updown" and len(value) == 3:
+        obs["deal"] = 2
+    with pytest.raises(ValueError) as e:
+        game.sample_world(obs, 1)
+    assert_refused(e.value)
+    with pytest.raises(ValueError) as e:
+        game.policy_move(dict(obs), None, 1)
+    assert_refused(e.value)
+
+
+@pytest.mark.parametrize("name", ["holdem", "updown"])
+def test_policy_move_of_an_observation_without_its_player_is_a_value_error(name):
+    obs = _live_observation(name)
+    del obs["current_player"]
+    with pytest.raises(ValueError, match="is not to act"):
+        cardavia.load(name).policy_move(obs, None, 1)

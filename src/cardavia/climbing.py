@@ -387,7 +387,7 @@ def build_sampler(game, observation: Any):
             -1 if landlord is None else landlord, data.get("bid", 1) or 1,
             -1 if first_bidder is None else first_bidder, data.get("redeals", 0) if ddz else 0,
             leader, opening_init, [m for _, m in entries], cards, pack & ~seen)
-    except (KeyError, TypeError, IndexError, AttributeError) as e:
+    except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as e:
         raise InvalidSetupError(f"not a {game.name} observation: {e!r}") from None
 
 

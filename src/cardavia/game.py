@@ -267,6 +267,8 @@ class Game(abc.ABC):
         extend it with what their RULES.md setup section fixes.  A seed-only
         setup checks just its seed, so simulations keep their speed.
         """
+        if not isinstance(setup, dict):
+            raise InvalidSetupError(f"a {self.name} setup must be an object, not {type(setup).__name__}")
         check_json_value(setup, "setup")
         if "seed" in setup:
             check_seed(setup["seed"])

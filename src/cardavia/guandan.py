@@ -851,20 +851,43 @@ class GuandanGame(Game):
             if o["last_play"] is not None:
                 m = parse_move(o["last_play"], level + 2)
                 last = (m.shape, m.main, m.cards)
+            sizes = [int(x) for x in o["hand_sizes"]]
+            played = [two_pack_counts(t) for t in o["played"]]
+            team_levels = [_level_index(x) for x in o["team_levels"]]
+            finished = [int(q) for q in o["finished"]]
+            previous = None if o["previous_order"] is None else [int(q) for q in o["previous_order"]]
+            tributes = [(int(p), int(r), parse_cards(c)[0]) for p, r, c in o["tribute"]]
+            returned = [(int(r), int(p), parse_cards(c)[0]) for r, p, c in o["returned"]]
+            cur, first_leader = int(o["current_player"]), int(o["first_leader"])
+            last_player = -1 if o["last_player"] is None else int(o["last_player"])
+            leader = -1 if o["leader"] is None else int(o["leader"])
+            passes = int(o["passes"])
+            # The core trusts these sizes and seats (it indexes its arrays with them): check them here.
+            seats = range(4)
+            if (len(sizes) != 4 or len(played) != 4 or len(team_levels) != 2
+                    or len(set(finished)) != len(finished) or not set(finished) <= set(seats)
+                    or (previous is not None and sorted(previous) != [0, 1, 2, 3])
+                    or len(tributes) > 2 or len(returned) > 2
+                    or any(a not in seats or b not in seats for a, b, _ in tributes + returned)
+                    or cur not in seats or first_leader not in seats or last_player not in range(-1, 4)
+                    or leader not in range(-1, 4) or passes not in seats):
+                raise InvalidSetupError("not a guandan observation this engine wrote: its hand sizes, played cards, "
+                                        "team levels, seats, finishing orders or tributes do not fit four players")
+            own = two_pack_counts(o["hand"])
+            if sizes[player] != sum(own) or {q for q in seats if sizes[q] == 0} != set(finished):
+                # (a hand of no cards still to play: the core's rollout would wait on it for ever)
+                raise InvalidSetupError("not a guandan observation this engine wrote: the hand sizes do not match "
+                                        "the hand and the players gone out")
             pos = _core.Position.from_public(
-                player, two_pack_counts(o["hand"]), [int(x) for x in o["hand_sizes"]],
-                [two_pack_counts(t) for t in o["played"]], level, [_level_index(x) for x in o["team_levels"]],
+                player, own, sizes, played, level, team_levels,
                 bool(self.options["match"]), int(o["deal"]) - 1, _PHASE_NAME.index(o["phase"]),
-                int(o["current_player"]), last, -1 if o["last_player"] is None else int(o["last_player"]),
-                int(o["passes"]), list(o["finished"]), o["previous_order"], bool(o["anti_tribute"]),
-                [(p, r, parse_cards(c)[0]) for p, r, c in o["tribute"]],
-                [(r, p, parse_cards(c)[0]) for r, p, c in o["returned"]], int(o["first_leader"]),
-                -1 if o["leader"] is None else int(o["leader"]), len(o["trick"]))
+                cur, last, last_player, passes, finished, previous, bool(o["anti_tribute"]),
+                tributes, returned, first_leader, leader, len(o["trick"]))
         except InvalidSetupError:
             raise
         except KeyError as e:
             raise InvalidSetupError(f"not a guandan observation this engine wrote: no key {e}") from None
-        except (TypeError, ValueError, IndexError, AttributeError) as e:
+        except (TypeError, ValueError, IndexError, AttributeError, OverflowError) as e:
             raise InvalidSetupError(f"not a guandan observation this engine wrote: {e}") from None
         return pos
 

@@ -444,6 +444,12 @@ class HoldemGame(Game):
         the undealt cards are dealt uniformly from the cards he has not
         seen; the public betting of the hand is replayed in the core."""
         data = observation_data(observation, self.name)
+        try:
+            return self._world(data, rng)
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as e:
+            raise InvalidSetupError(f"not a holdem observation this engine wrote: {e!r:.80}") from None
+
+    def _world(self, data: dict, rng: Any) -> HoldemHand:
         n = self.num_players
         me = data["player"]
         holes: list[Any] = [()] * n
@@ -460,7 +466,14 @@ class HoldemGame(Game):
                 break
         actions = public_actions(text for p, text in history[start + 1:] if p != CHANCE)
         sb, bb = data["blinds"]
-        return _hc.world(data["start_stacks"], data["button"], sb, bb, holes,
+        stacks, button = data["start_stacks"], data["button"]
+        # The core trusts these (it indexes its arrays with them): check them as a setup's.
+        self.validate_setup({"stacks": stacks, "button": button})
+        if [sb, bb] != [self._options["small_blind"], self._options["big_blind"]] or \
+                any(len(h) not in (0, 2) or any(c >= 52 for c in h) for h in holes):
+            raise InvalidSetupError("not a holdem observation this engine wrote: its blinds or hole cards do not fit "
+                                    "this game", "TH-2.1")
+        return _hc.world(stacks, button, sb, bb, holes,
                          [card_id(c) for c in data["board"]], actions, draw_seed(rng))
 
     def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> BetMove:
@@ -471,8 +484,8 @@ class HoldemGame(Game):
         cannot tell apart; ``legal_moves`` is accepted for the agent
         protocol (the move is always legal)."""
         data = observation_data(observation, self.name)
-        if data["current_player"] != data["player"]:
-            raise ValueError(f"player {data['player']} is not to act")
+        if data.get("current_player") != data.get("player"):
+            raise ValueError(f"player {data.get('player')!r:.20} is not to act")
         seed = draw_seed(rng)
         world = self.sample_world(data, seed)
         action, amount = _hc.policy(world, seed ^ _POLICY_SALT)

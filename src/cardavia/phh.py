@@ -297,5 +297,5 @@ def _load_fields(f: dict, game):
 def _number(word: str):
     try:
         return ast.literal_eval(word)
-    except (ValueError, SyntaxError):
+    except (ValueError, SyntaxError, MemoryError, RecursionError):   # ("-" * 3000 + "1" is no amount)
         raise ValueError(f"PHH: {word!r:.20} is not an amount") from None

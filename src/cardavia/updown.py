@@ -448,6 +448,12 @@ class UpDownGame(Game):
         seen under the public signals (UD-2.3), the card the opponent locked
         is either of them, and the stock is shuffled."""
         data = observation_data(observation, self.name)
+        try:
+            return self._world(data, rng)
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as e:
+            raise InvalidSetupError(f"not an updown observation this engine wrote: {e!r:.80}") from None
+
+    def _world(self, data: dict, rng: Any) -> DuelCore:
         me = data["player"]
         them = 1 - me
         mine = [card_id(c) for c in data["hand"]]
@@ -463,17 +469,27 @@ class UpDownGame(Game):
             while not (history[j][0] == CHANCE and history[j][1].startswith("reveal ")):
                 j -= 1
             shown = _REVEAL_RE.match(history[j][1])
-            assert shown is not None, "a reveal entry of the duel's history"
+            if shown is None:
+                raise InvalidSetupError(f"not an updown observation: a bad reveal entry {history[j][1]!r:.60}")
             revealed = card_id(shown.group(1 + them))
             while not (history[j][0] == CHANCE and history[j][1].startswith("deal ")):
                 j -= 1
             signals = _SIGNALS_RE.search(history[j][1])
-            assert signals is not None, "a deal entry of the duel's history"
+            if signals is None:
+                raise InvalidSetupError(f"not an updown observation: a bad deal entry {history[j][1]!r:.60}")
             prev_up = int(signals.group(1 + them))
             kept_up = prev_up - is_up(revealed)
-        return _uc.world(me, mine, my_lock, data["start_stacks"], data["starter"], data["deal"],
+        stacks, starter = data["start_stacks"], data["starter"]
+        discards = [card_id(c) for c in data["discard_pile"]]
+        # The core trusts these (it indexes its arrays with them): check them here.
+        if (len(mine) != 2 or any(c >= 52 for c in mine + discards) or starter not in (0, 1) or len(stacks) != 2
+                or any(isinstance(x, bool) or not isinstance(x, int) or x <= 0 for x in stacks)
+                or sum(stacks) != 2 * self._options["chips"]):
+            raise InvalidSetupError("not an updown observation this engine wrote: its hand, discard pile, starter or "
+                                    f"chips do not fit a duel of {self._options['chips']} chips each", "UD-2.1")
+        return _uc.world(me, mine, my_lock, stacks, starter, data["deal"],
                          kept_up, data["signals"][them]["up"], data["opponent_locked"] == "?",
-                         [card_id(c) for c in data["discard_pile"]], actions, draw_seed(rng))
+                         discards, actions, draw_seed(rng))
 
     def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> Move:
         """The compiled rollout policy's move for the player to act
@@ -482,8 +498,8 @@ class UpDownGame(Game):
         chance against the pot odds (``betting.bet_policy``).  It reads
         nothing hidden; ``legal_moves`` is accepted for the agent protocol."""
         data = observation_data(observation, self.name)
-        if data["current_player"] != data["player"]:
-            raise ValueError(f"player {data['player']} is not to act")
+        if data.get("current_player") != data.get("player"):
+            raise ValueError(f"player {data.get('player')!r:.20} is not to act")
         seed = draw_seed(rng)
         world = self.sample_world(data, seed)
         action, amount = _uc.policy(world, seed ^ _POLICY_SALT)
