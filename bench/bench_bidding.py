@@ -107,9 +107,9 @@ seven of a lower suit jumping to three, five cards at the three level over a
 preempt from 15): seed 41 -0.030 [-0.061, +0.001] (4.49 -> 4.46), fresh
 seed 42 -0.005 [-0.043, +0.033] (4.65 -> 4.64), 7 auctions changed on each.
 Then the advancer raising a weak jump overcall over a negative double as
-without it, and to game with four trumps: seed 41 +0.010 [-0.019, +0.039],
-seed 42 -0.009 [-0.022, +0.004], 3 auctions changed on each (kept: the
-system had no answer there, so a person's raise went unread).
+without it: seed 41 +0.011 [-0.011, +0.033], seed 42 -0.005 [-0.015,
++0.005], 2 auctions changed on each (kept: the system had no answer there,
+so a person's raise went unread).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls

