@@ -328,3 +328,13 @@ def test_policy_move_of_an_observation_without_its_player_is_a_value_error(name)
     del obs["current_player"]
     with pytest.raises(ValueError, match="is not to act"):
         cardavia.load(name).policy_move(obs, None, 1)
+
+
+def test_a_duel_observation_locking_a_card_not_in_the_hand_names_it():
+    """UD-3.1: the locked card is one of the hand's two (it read "1 is not in list" before)."""
+    obs = _live_observation("updown")
+    assert obs["locked"]
+    obs["locked"] = next(c for c in ("2c", "3d", "4h") if c not in obs["hand"])
+    with pytest.raises(cardavia.InvalidSetupError, match="is not in the hand") as e:
+        cardavia.load("updown").sample_world(obs, 1)
+    assert "UD-3.1" in str(e.value)

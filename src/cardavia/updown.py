@@ -457,7 +457,11 @@ class UpDownGame(Game):
         me = data["player"]
         them = 1 - me
         mine = [card_id(c) for c in data["hand"]]
-        my_lock = mine.index(card_id(data["locked"])) if data["locked"] else -1
+        locked = card_id(data["locked"]) if data["locked"] else None
+        if locked is not None and locked not in mine:
+            raise InvalidSetupError(f"not an updown observation: the locked card {data['locked']!r:.8} is not in "
+                                    "the hand", "UD-3.1")
+        my_lock = -1 if locked is None else mine.index(locked)
         history = data["history"]
         i = len(history) - 1
         while not (history[i][0] == CHANCE and history[i][1].startswith("deal ")):
