@@ -338,3 +338,29 @@ def test_a_duel_observation_locking_a_card_not_in_the_hand_names_it():
     with pytest.raises(cardavia.InvalidSetupError, match="is not in the hand") as e:
         cardavia.load("updown").sample_world(obs, 1)
     assert "UD-3.1" in str(e.value)
+
+
+def test_the_compiled_world_builders_check_what_they_index_with():
+    """The core's world builders refuse seats, counts and card ids out of range themselves (the games'
+    ``sample_world`` checks them first; these are the last guard against reading outside an array)."""
+    from cardavia._core import guandan as gd_core, holdem_core, updown_core
+
+    def duel(**bad):
+        args = {"me": 0, "mine": [1, 2], "my_lock": 0, "chips": [20, 20], "starter": 0, "deal_no": 1,
+                "kept_up": -1, "their_up": 1, "they_locked": False, "discards": [], "actions": [], "seed": 1}
+        updown_core.world(*{**args, **bad}.values())
+
+    duel()
+    for bad in ({"starter": -2}, {"my_lock": 5}, {"mine": [1, 60]}, {"mine": [1]}, {"chips": [0, 40]},
+                {"discards": [77]}):
+        with pytest.raises(ValueError, match="not a position of the duel"):
+            duel(**bad)
+    holdem_core.world([100, 100], 0, 1, 2, [[0, 1], []], [], [], 1)
+    for args in (([100, 100], 7, 1, 2, [[0, 1], []], []), ([100, 100], 0, 1, 2, [[0], []], []),
+                 ([100, 100], 0, 1, 2, [[0, 1], []], [60]), ([100, -5], 0, 1, 2, [[0, 1], []], [])):
+        with pytest.raises(ValueError):
+            holdem_core.world(*args, [], 1)
+    for cur, played in ((4, [[0] * 54] * 4), (0, [[0] * 54] * 3)):
+        with pytest.raises(ValueError, match="out of range"):
+            gd_core.Position.from_public(0, [0] * 54, [27] * 4, played, 0, [0, 0], False, 0, 0, cur, None, -1, 0,
+                                         [], None, False, [], [], -1)

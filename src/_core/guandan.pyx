@@ -1835,6 +1835,20 @@ cdef class Position:
         cdef int pool[54]
         cdef uint8_t cnt[54]
         cdef int i, q, c, k, left
+        # (the arrays below are indexed with these seats, counts and ids: out of range they write outside them;
+        # a hand holds 28 cards between receiving a tribute and returning one)
+        seats, seat_or_none = range(4), range(-1, 4)
+        if (player not in seats or cur not in seats or passes not in seats or last_player not in seat_or_none
+                or leader not in seat_or_none or trick_leader not in seat_or_none or not 0 <= trick_moves
+                or not 0 <= level <= 12 or len(own) != 54 or len(hand_sizes) != 4 or len(played) != 4
+                or any(len(t) != 54 for t in played) or len(team_levels) != 2
+                or any(not 0 <= x <= 12 for x in team_levels) or any(not 0 <= x <= 28 for x in hand_sizes)
+                or len(finished) > 4 or len(set(finished)) != len(finished) or any(q not in seats for q in finished)
+                or (previous is not None and sorted(previous) != [0, 1, 2, 3])
+                or len(tributes) > 2 or len(returned) > 2
+                or any(a not in seats or b not in seats or not 0 <= c < 54 for a, b, c in [*tributes, *returned])
+                or (last is not None and (len(last[2]) > 10 or any(not 0 <= c < 54 for c in last[2])))):
+            raise ValueError("not a Guandan position: a seat, count or card id is out of range")
         memset(s, 0, sizeof(GdPos))
         s.level = level
         s.team_level[0] = team_levels[0]

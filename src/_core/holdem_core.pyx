@@ -330,14 +330,20 @@ def world(stacks, int button, int sb, int bb, holes, board, actions, seed):
     cdef Rng r
     if not 2 <= n <= BET_MAXP or len(holes) != n:
         raise ValueError(f"2 to {BET_MAXP} seats, with one hole entry each")
+    if not 0 <= button < n or sb < 0 or bb < 0:   # (hand_world indexes the seats with the button)
+        raise ValueError("the button is a seat, the blinds are not negative")
     for p in range(n):
         st[p] = stacks[p]
+        if st[p] < 0:
+            raise ValueError("stacks cannot be negative")
         h = holes[p]
+        if h and (len(h) != 2 or not 0 <= h[0] < 52 or not 0 <= h[1] < 52):
+            raise ValueError("a hole entry is two card ids 0-51, or empty")
         hl[2 * p] = h[0] if h else 255
         hl[2 * p + 1] = h[1] if h else 255
     board = list(board)
-    if len(board) > 5:
-        raise ValueError("a board has at most five cards")
+    if len(board) > 5 or any(not 0 <= c < 52 for c in board):
+        raise ValueError("a board has at most five card ids 0-51")
     for i in range(5):
         bd[i] = board[i] if i < len(board) else 255
     count = len(actions)

@@ -253,14 +253,20 @@ def world(int me, mine, int my_lock, chips, int starter, int deal_no, int kept_u
     cdef int amts[512]
     cdef int i, e, nd = len(discards), count = len(actions)
     cdef uint64_t sd = <uint64_t>(int(seed) & _MASK64)
-    if count > 512 or nd > UD_CARDS - 4 or not 0 <= me <= 1:
+    # (ud_world indexes its tables with all of these: out of range they read outside them)
+    if (count > 512 or nd > UD_CARDS - 4 or not 0 <= me <= 1 or not 0 <= starter <= 1 or not -1 <= my_lock <= 1
+            or len(mine) != 2 or len(chips) != 2 or deal_no < 1):
         raise ValueError("not a position of the duel")
     m[0] = mine[0]
     m[1] = mine[1]
     ch[0] = chips[0]
     ch[1] = chips[1]
+    if m[0] >= 52 or m[1] >= 52 or ch[0] < 1 or ch[1] < 1:
+        raise ValueError("not a position of the duel: a card id or a stack is out of range")
     for i in range(nd):
         disc[i] = discards[i]
+        if disc[i] >= 52:
+            raise ValueError("not a position of the duel: a discard's card id is out of range")
     for i in range(count):
         acts[i] = actions[i][0]
         amts[i] = actions[i][1]
