@@ -109,7 +109,9 @@ seed 42 -0.005 [-0.043, +0.033] (4.65 -> 4.64), 7 auctions changed on each.
 Then the advancer raising a weak jump overcall over a negative double as
 without it: seed 41 +0.011 [-0.011, +0.033], seed 42 -0.005 [-0.015,
 +0.005], 2 auctions changed on each (kept: the system had no answer there,
-so a person's raise went unread).
+so a person's raise went unread).  Then responder's Blackwood over opener's
+jump rebid with 15+ and a fit, 6NT balanced from 16: seeds 41, 42 +0.000,
+1 auction changed (the slam simulation already decided those deals).
 
 ``--tables`` keeps the double-dummy tables in a JSON file (solved once,
 read on the next run).  The agent's system calls and its fallback calls

@@ -1961,3 +1961,13 @@ def test_advancer_raises_a_weak_jump_overcall_over_a_negative_double_too():
     assert choose_call(hand("T5", "KQ2", "AJT52", "A32"), ["1C", "2H", "X"])[:2] == ("4H", "advance.raise_game")
     assert choose_call(hand("KJ987", "65", "92", "A932"), ["1C", "2H", "X"])[:2] == ("pass", "pass.competitive")
     assert explain(["1C", "2H", "X"], "3H") == ("advance.raise", {"suit": "H", "length": 3})
+
+
+def test_responder_asks_for_aces_over_openers_jump_rebid_with_slam_values():
+    """1D P 1S P 3D P: opposite 16-18 and six diamonds, 15+ with a fit asks for aces (it bid 5D with 17,
+    a slam cold), and places the slam by the answer; game values alone still bid game."""
+    jump = ["1D", "P", "1S", "P", "3D", "P"]
+    assert choose_call(hand("AK32", "A4", "KQ32", "432"), jump)[:2] == ("4NT", "ask.blackwood")
+    assert choose_call(hand("AK32", "A4", "KQ32", "432"), [*jump, "4NT", "P", "5H", "P"])[:2] == ("6D", "bid.slam")
+    assert choose_call(hand("KQ32", "K4", "K32", "Q432"), jump)[:2] == ("3NT", "bid.game")
+    assert choose_call(hand("AQ32", "K4", "J32", "Q432"), jump)[0] != "4NT"

@@ -155,6 +155,9 @@ for x in SUITS:  # responder after opener's jump shift (19+, forcing): game, a f
 for x in SUITS:  # responder after opener's jump rebid of his suit (16-18): game with 8+
     for y in above(x):
         ctx = rf"^1{x} P 1{y} P 3{x} P$"
+        # slam values opposite 16-18: Blackwood with a fit, 6NT balanced without one (it bid 5D with 17)
+        rule(ctx, "4NT", "ask.blackwood", {"low": 31}, combined=(31, 40), fit=x)
+        rule(ctx, "6NT", "bid.slam_values", {"low": 32}, combined=(32, 36), balanced=True)
         if x in MAJORS:
             rule(ctx, f"4{x}", "bid.game_fit", {"suit": x, "length": 2}, pts=(8, 40), len={x: (2, 13)})
         rule(ctx, "3NT", "bid.game", {"low": 8}, hcp=(8, 40), stop="unbid")
