@@ -862,20 +862,10 @@ class GuandanGame(Game):
             last_player = -1 if o["last_player"] is None else int(o["last_player"])
             leader = -1 if o["leader"] is None else int(o["leader"])
             passes = int(o["passes"])
-            # The core trusts these sizes and seats (it indexes its arrays with them): check them here.
-            seats = range(4)
-            if (len(sizes) != 4 or len(played) != 4 or len(team_levels) != 2
-                    or len(set(finished)) != len(finished) or not set(finished) <= set(seats)
-                    or (previous is not None and sorted(previous) != [0, 1, 2, 3])
-                    or len(tributes) > 2 or len(returned) > 2
-                    or any(a not in seats or b not in seats for a, b, _ in tributes + returned)
-                    or cur not in seats or first_leader not in seats or last_player not in range(-1, 4)
-                    or leader not in range(-1, 4) or passes not in seats):
-                raise InvalidSetupError("not a guandan observation this engine wrote: its hand sizes, played cards, "
-                                        "team levels, seats, finishing orders or tributes do not fit four players")
             own = two_pack_counts(o["hand"])
-            if sizes[player] != sum(own) or {q for q in seats if sizes[q] == 0} != set(finished):
-                # (a hand of no cards still to play: the core's rollout would wait on it for ever)
+            # (the core refuses seats and counts out of range; a hand of no cards still to play it would
+            # wait on for ever in a rollout)
+            if sizes[player] != sum(own) or {q for q in range(4) if sizes[q] == 0} != set(finished):
                 raise InvalidSetupError("not a guandan observation this engine wrote: the hand sizes do not match "
                                         "the hand and the players gone out")
             pos = _core.Position.from_public(
