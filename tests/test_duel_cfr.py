@@ -310,6 +310,26 @@ def test_explained_shares_are_the_equilibrium_chances_of_the_moves():
             assert abs(counts[str(m)] / draws - q) <= 4 * (q * (1 - q) / draws) ** 0.5 + 0.01, (m, counts, shares)
 
 
+def test_a_hint_is_the_equilibrium_likeliest_move_whatever_the_seed():
+    # Agent.advising: the person sees one hint for one hand, the move the equilibrium plays most often
+    game = cardavia.load("updown", chips=4, match=False)
+    agent = make_agent("cfr:iterations=200", game, seed=3)
+    agent.advising = True
+    mixed = 0
+    for seed in range(8):
+        for state in (game.new_state(seed=seed), _betting_position(game, seed)):
+            obs, legal = state.observation(state.current_player), state.legal_moves()
+            shares = [agent.explain(obs, m)[1]["share"] for m in legal]
+            mixed += sorted(shares)[-1] < 100
+            hints = set()
+            for k in range(20):
+                agent.reset(k)
+                hints.add(str(agent.choose(obs, legal)))
+            assert len(hints) == 1, hints
+            assert shares[[str(m) for m in legal].index(hints.pop())] == max(shares), shares
+    assert mixed >= 3   # the equilibrium mixes in some of these spots, so a draw would differ
+
+
 def test_a_match_lock_chosen_for_the_kept_card_says_so():
     game = cardavia.load("updown", chips=6, match=True)
     agent = make_agent("cfr:iterations=100", game, seed=2)
@@ -338,3 +358,28 @@ def test_without_a_disk_cache_memory_drops_nothing(monkeypatch):
         cfr.solved(stack, 20)
     assert list(cfr._SOLVED) == [(1, 20), (2, 20), (3, 20)]
     assert cfr.ready(1, 20) is cfr._SOLVED[(1, 20)]
+
+
+def test_the_terminal_and_the_web_ask_for_hints_as_advice(monkeypatch, tmp_path):
+    # the Hard duel's hint, in the terminal and on the web, is asked of an advising cfr agent; its own moves are not
+    asked = []
+    choose = cfr.CFRAgent.choose
+    monkeypatch.setattr(cfr.CFRAgent, "choose", lambda self, o, m: asked.append(self.advising) or choose(self, o, m))
+    from test_play import scripted
+
+    answers = ["hint", "quit"]
+    session, out = scripted(cardavia.load("updown", match=False), lambda prompt: answers.pop(0), level="hard", seed=4)
+    assert session.run() == 0 and "hint:" in out.getvalue()
+    assert asked == [True]
+
+    from test_web import new_game, wait_turn
+    from starlette.testclient import TestClient
+    from cardavia.web import create_app
+
+    asked.clear()
+    with TestClient(create_app(tmp_path / "games.sqlite3")) as client:
+        v = wait_turn(client, new_game(client, "updown", level="hard", seed=4, match=False)["id"])
+        played = len(asked)
+        assert all(a is False for a in asked)
+        h = client.post(f"/api/games/{v['id']}/hint", json={"ply": v["ply"]}).json()
+        assert h["move"] in v["legal"] and asked[played:] == [True]

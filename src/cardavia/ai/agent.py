@@ -23,6 +23,10 @@ class Agent(abc.ABC):
     name = "agent"
     searches = False
     """True for agents whose decisions are searches (timed by the arena)."""
+    advising = False
+    """True where the move is shown to a person as a hint, not played: an
+    agent that mixes its moves (``cfr``) then gives its likeliest one, so
+    the hint is the same for the same hand in every game."""
 
     def __init__(self, seed: Any = None):
         self.seed = seed

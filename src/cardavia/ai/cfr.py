@@ -346,7 +346,8 @@ class CFRAgent(Agent):
         if data["phase"] == "lock":
             return self._lock(sol, role, opp_signal, ranks, data, legal_moves)
         kids, probs = self._betting(sol, data, ranks, opp_signal)
-        action, amount, _ = kids[_draw(self.rng.random(), probs)]
+        pick = int(np.argmax(probs)) if self.advising else _draw(self.rng.random(), probs)
+        action, amount, _ = kids[pick]
         return _real_move(action, amount, data)
 
     def explain(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
@@ -376,7 +377,7 @@ class CFRAgent(Agent):
               legal_moves: LegalMoves) -> Move:
         lo, hi = sorted(ranks)
         shares = sol.lock_probabilities(role, opp_signal, lo, hi)
-        pick = 0 if self.rng.random() < shares[0] else 1
+        pick = (0 if shares[0] >= shares[1] else 1) if self.advising else 0 if self.rng.random() < shares[0] else 1
         kept = self._match_lock(sol, shares, lo, hi, data)
         rank = (lo, hi)[pick if kept is None else kept]
         for m in legal_moves:

@@ -450,6 +450,7 @@ class Session:
         """What this level's agent would play for you, and why; nothing is played."""
         agent = make_level_agent(self.level, self.game, seed=derive_seed(self.seed, "hint", self.seat,
                                                                         len(self.state.history)))
+        agent.advising = True
         obs, legal = self.observation(), self.state.legal_moves()
         if len(legal) == 1:
             self.say(f"hint: {legal[0]} — the only legal move")

@@ -649,7 +649,7 @@ class CardaviaApp:
             # the table's own AI (its level's agent and budget) plays the person's seat, and says why where it can
             seed = _derive_seed(t.seed, "hint", t.seat, ply)
             search = asyncio.get_running_loop().run_in_executor(
-                self.pool, self._decide_explained, t.agent, t.state.clone(), seed, t.level)
+                self.pool, self._decide_explained, t.agent, t.state.clone(), seed, t.level, True, True)
             self._hinting[t.session] = self._hinting.get(t.session, 0) + 1
             search.add_done_callback(lambda _: self._hinted(t.session))
             t.hint = (t.version, search)
@@ -670,9 +670,11 @@ class CardaviaApp:
 
     @staticmethod
     def _decide_explained(agent_name: str, state: State, seed: int, level: str = "easy",
-                          explain: bool = True) -> tuple[str, dict | None]:
-        """The agent's move for the player to move, and its explanation (or None)."""
+                          explain: bool = True, advising: bool = False) -> tuple[str, dict | None]:
+        """The agent's move for the player to move, and its explanation (or
+        None); ``advising``: the move is a hint (``Agent.advising``)."""
         agent = _make_agent(agent_name, state.game, seed, **level_options(level, agent_name, state.game))
+        agent.advising = advising
         move = agent.act(state)
         if not explain:
             return str(move), None
