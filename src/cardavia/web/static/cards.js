@@ -132,6 +132,8 @@ const Cards = (() => {
   // named exactly), {kind: "ranks", ranks} (a play by ranks), or
   // {kind: "plain"} (pass, bids, bets, calls).
   function classify(text) {
+    // A lone joker by its card text ("RJ", Shengji's single) is that card, not the ranks R and J.
+    if (text === "BJ" || text === "RJ") return { kind: "cards", verb: null, reading: null, cards: [text] };
     if (RANKS_RE.test(text)) return { kind: "ranks", ranks: text.split("") };
     const tokens = text.split(/\s+/).filter(Boolean);
     let verb = null, reading = null;

@@ -503,6 +503,9 @@ function render() {
   }
 }
 
+// "thinking…" after a seat's name while its AI thinks, in the page's language (table.css shows it)
+const THINKING = t("thinking…");
+
 const myTurn = (view) => !view.over && !view.replay && view.current_player === view.seat && view.thinking == null;
 
 // An error under the hand; rule ids in it link to the rule, shown over the table.
@@ -566,6 +569,7 @@ function renderSeats(view, obs) {
     if (view.thinking === p && !view.over) s.classList.add("thinking");
     if (Array.isArray(obs.in_hand) && obs.in_hand[p] === false) s.classList.add("out");
     const head = el("div", "seat-name", seatName(view, p));
+    head.dataset.thinking = THINKING;   // shown after the name while this seat's AI thinks (table.css)
     s.append(head);
     const facts = el("div", "seat-facts");
     if (view.read_only && p === view.seat) facts.append(el("span", "badge seen", t("seen from here")));
@@ -971,6 +975,7 @@ function renderMoves(view) {
   box.textContent = "";
   $("prompt").textContent = "";
   $("bet").hidden = true;
+  $("bet-btn").classList.remove("hinted");
   $("claim").hidden = true;
   $("move-error").textContent = "";
   if (!myTurn(view)) return;
@@ -1049,7 +1054,13 @@ function renderBet(view, plain) {
   range.min = amount.min = lo; range.max = amount.max = hi;
   btn.disabled = false;
   range.step = amount.step = 1;
-  if (!(Number(range.value) >= lo && Number(range.value) <= hi)) range.value = lo;
+  // A new decision starts at the smallest size (a range's own default is its middle, clamped: all in
+  // when the stack is small); a redraw of the same decision (a hint) keeps what was chosen.
+  const decision = `${view.id}:${view.ply}`;
+  if (range.dataset.decision !== decision || !(Number(range.value) >= lo && Number(range.value) <= hi)) {
+    range.dataset.decision = decision;
+    range.value = lo;
+  }
   amount.value = range.value;
   const betLabel = () => {
     const to = Number(amount.value);
@@ -1130,7 +1141,7 @@ function renderOutcome(view) {
   table.append(head);
   o.returns.forEach((r, p) => {
     const tr = el("tr", o.winners.includes(p) ? "winner" : "");
-    tr.append(el("td", null, seatName(view, p)), el("td", null, (r > 0 ? "+" : "") + num(r)));
+    tr.append(el("td", null, seatName(view, p)), el("td", null, signed(r)));   // "+3", not "3+", right to left
     table.append(tr);
   });
   box.append(table);
@@ -1340,6 +1351,13 @@ async function hint() {
     renderHands(view, view.observation);
     renderMoves(view);
     document.querySelectorAll("#moves button").forEach((b) => b.classList.toggle("hinted", b.dataset.move === h.move));
+    // A hinted bet or raise is made with the slider: set to the hinted size, its button marked.
+    const sized = /^(bet|raise) (\d+)$/.exec(h.move);
+    $("bet-btn").classList.toggle("hinted", !!sized && !$("bet").hidden);
+    if (sized && !$("bet").hidden) {
+      $("bet-amount").value = sized[2];
+      $("bet-amount").dispatchEvent(new Event("input"));
+    }
     $("prompt").textContent = t("Hint: {move}", { move: Cards.label(h.move, info) });
     if (h.explanation) $("prompt").append(el("span", "why", explanation(h.explanation)));
   } catch (e) { showError(e.message); }
