@@ -123,7 +123,8 @@ def render(observation: Observation | Mapping[str, Any], legal: Sequence[str] | 
         shown.append(f"  ({JOKER_LEGEND})", style="dim")
     parts.append(line("Your hand", shown))
     if legal is not None and not _over(obs) and obs.get("current_player") == me:
-        parts.append(render_moves(list(enumerate(legal, 1)), len(legal), notes=move_notes(game, legal)))
+        parts.append(render_moves(list(enumerate(legal, 1)), len(legal), notes=move_notes(game, legal),
+                                  parts=filter_parts(game)))
     return Group(*parts)
 
 
@@ -142,10 +143,18 @@ def joker_note(game: str, move: str | None) -> str | None:
                  if rank in move), None)
 
 
+def filter_parts(game: str) -> str:
+    """What a person may type to filter ``game``'s moves: Dou Dizhu and Zheng Shangyou write
+    their plays as ranks alone, with no kind ("pair") to look for."""
+    return "ranks, e.g. '345'" if game in ("doudizhu", "zhengshangyou") else "cards, a kind"
+
+
 def render_moves(numbered: Sequence[tuple[int, str]], total: int, matching: str | None = None,
-                 start: int = 0, notes: Mapping[str, str] | None = None) -> RenderableType:
+                 start: int = 0, notes: Mapping[str, str] | None = None,
+                 parts: str = "cards, a kind") -> RenderableType:
     """A page of numbered legal moves (``numbered`` pairs of number and text),
-    each with its note where ``notes`` has one (what a Bridge call would show)."""
+    each with its note where ``notes`` has one (what a Bridge call would show);
+    ``parts`` says what filters them (``filter_parts``)."""
     shown = numbered[start:start + PAGE]
     title = f"Legal moves ({total})" if matching is None else f"Legal moves matching {matching!r} ({len(numbered)})"
     out = [Text(title + ":", style="bold")]
@@ -157,7 +166,7 @@ def render_moves(numbered: Sequence[tuple[int, str]], total: int, matching: str 
     rest = len(numbered) - start - len(shown)
     if rest > 0:
         out.append(Text(f"  … {rest} more: 'more' for the next page, or type part of a move "
-                        "(cards, a kind) to filter", style="dim"))
+                        f"({parts}) to filter", style="dim"))
     return Group(*out)
 
 
@@ -344,7 +353,7 @@ def _doudizhu(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
 def _zhengshangyou(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     out: list[RenderableType] = [*_to_beat(obs, names), line("Bombs", obs.get("bombs", 0))]
     if obs.get("opening"):
-        out.append(line("Opening", "the 3 of hearts must be played first (ZSY-3.1)"))
+        out.append(line("Opening", "the first play must include the 3 of hearts (ZSY-2.3)"))
     for s in obs.get("settlement") or []:
         out.append(line("Settled", f"{names[s['payer']]} pays {names[s['payee']]} {s['points']}", s["reason"]))
     if any(obs.get("returns") or []):
@@ -356,8 +365,9 @@ def _zhengshangyou(obs: Mapping[str, Any], names: list[str]) -> list[RenderableT
 def _guandan(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     levels = obs.get("team_levels") or [None, None]
     level = obs.get("level")
+    wild = ("T" if level == 10 else level_text(level)) + "h"   # (as the hand writes the card: Th, not 10h)
     out: list[RenderableType] = [
-        line("Level", f"{level_text(level)} (wild: {level_text(level)}h, the hearts of the level rank)"),
+        line("Level", f"{level_text(level)} (wild: {wild}, the hearts of the level rank)"),
         render_teams(levels, names)]
     for payer, receiver, card in obs.get("tribute") or []:
         out.append(line("Tribute", f"{names[payer]} → {names[receiver]}", card_text(card)))
@@ -368,9 +378,9 @@ def _guandan(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:
     finished = obs.get("finished") or []
     if finished:
         out.append(line("Out", ", ".join(names[p] for p in finished)))
-    if not _over(obs):  # (a trick and a play to beat are no more once over)
-        out.append(_trick(obs.get("trick") or [], names))
-    return out + _to_beat(obs, names)
+    if obs.get("phase") != "play":  # (no trick nor play to beat once over, nor while a tribute is returned)
+        return out
+    return out + [_trick(obs.get("trick") or [], names), *_to_beat(obs, names)]
 
 
 def _shengji(obs: Mapping[str, Any], names: list[str]) -> list[RenderableType]:

@@ -22,13 +22,14 @@ from cardavia.ai.explanations import described, readings, render_explanation, to
 from cardavia.ai.levels import level_agent, make_level_agent
 from cardavia.bridge import BridgeState
 from cardavia.game import CHANCE, Game, State
-from cardavia.play.render import (PAGE, chance_text, deal_word, joker_note, move_notes, render, render_moves,
-                                  render_reasons, render_review, render_teams, seat_names, strain_text)
+from cardavia.play.render import (PAGE, chance_text, deal_word, filter_parts, joker_note, level_text, move_notes,
+                                  render, render_moves, render_reasons, render_review, render_teams, seat_names,
+                                  strain_text)
 
 MAX_INPUT = 200
 """Characters of one command read at most (a move's text is a few dozen)."""
 HELP = ("commands: a number picks a listed move ('#2' when a play is written 2 too) · a move's text plays it · "
-        "part of a move (cards, a kind) lists the moves that match · 'more' the next page · '?' the rules · "
+        "part of a move ({parts}) lists the moves that match · 'more' the next page · '?' the rules · "
         "'? {rule}' one rule, '? {other}' another game's · 'hint' · 'undo' · 'log' · 'table' · 'quit'")
 BETWEEN_HELP = ("between {deal}s: Enter plays the next {deal} · 'log' the {deal} just over · '?' the rules, "
                 "'? {rule}' one rule · 'quit' stops the match")
@@ -44,7 +45,8 @@ def example_rule(game: str) -> str:
 
 def help_text(game: str) -> str:
     """``HELP`` with examples from ``game``'s own rules (not Dou Dizhu's in a game of Bridge)."""
-    return HELP.format(rule=example_rule(game), other="doudizhu" if game == "bridge" else "bridge")
+    return HELP.format(rule=example_rule(game), other="doudizhu" if game == "bridge" else "bridge",
+                       parts=filter_parts(game))
 
 
 HIDDEN_BURIAL = "bury ?"
@@ -74,6 +76,8 @@ class Session:
         self.state: State = game.new_state(seed=seed)
         self.names = seat_names(game.name, game.num_players, seat)
         self.help = help_text(game.name)
+        self.parts = filter_parts(game.name)
+        """What filters the moves, as the lists say it."""
         self.agent_name, _ = level_agent(level, game)
         self.agents: dict[int, Any] = {}
         self.shown = 0
@@ -123,17 +127,21 @@ class Session:
             if player == CHANCE:
                 self.say(Text(f"  · {chance_text(text, self.names)}", style="dim"))
             else:
-                who = self.who(player)
-                if i in self.dummy_moves:
-                    dummy = (player + 2) % 4
-                    who += " from dummy (your hand)" if dummy == self.seat else \
-                        f" from dummy ({self.names[dummy].split(' ')[0]})"
-                line = Text(f"  {who}: ", style="bold" if player == self.seat else "cyan").append(text)
+                line = Text(f"  {self.mover(i, player)}: ", style="bold" if player == self.seat else "cyan")
+                line.append(text)
                 why = self.explanations.get(i) or joker_note(self.game.name, text)
                 if why:
                     line.append(f"  ({why})", style="dim")
                 self.say(line)
         self.shown = max(self.shown, end)
+
+    def mover(self, index: int, player: int) -> str:
+        """Who made history entry ``index``: a card the declarer played from dummy says so."""
+        who = self.who(player)
+        if index in self.dummy_moves:
+            dummy = (player + 2) % 4
+            who += " from dummy " + ("(your hand)" if dummy == self.seat else f"({self.names[dummy].split(' ')[0]})")
+        return who
 
     @staticmethod
     def entries(history: list[list[Any]], start: int, end: int) -> list[tuple[int, int, str]]:
@@ -246,7 +254,7 @@ class Session:
             elif command == "log":
                 self.show_log(finished_start, self.deal_start, finished)
             else:
-                self.say(f"{answer[:20]!r} is not a command between {word}s: Enter plays {word} {coming}; "
+                self.say(f"{_clip(answer)!r} is not a command between {word}s: Enter plays {word} {coming}; "
                          "'log', 'help', '?' or 'quit'", style="red")
 
     def standing(self) -> list[Text]:
@@ -303,6 +311,8 @@ class Session:
             return ", ".join(self.who(p) for p in value)
         if key in labels.TRUMP_KEYS and isinstance(value, str):
             return strain_text(value)
+        if key == "level" and isinstance(value, int) and not isinstance(value, bool):
+            return level_text(value)   # (as the table says it: "A", not 14)
         if isinstance(value, bool):
             return "yes" if value else "no"
         return str(value) if isinstance(value, (int, float, str)) else None
@@ -315,7 +325,7 @@ class Session:
         view, matching, start = numbered, None, 0
         notes = {**move_notes(self.game.name, legal), **self._readings(legal)}
         self.say(render(self.observation()))
-        self.say(render_moves(view, len(legal), matching, start, notes))
+        self.say(render_moves(view, len(legal), matching, start, notes, self.parts))
         while True:
             try:
                 text = self.read("your move> ").strip()
@@ -331,9 +341,9 @@ class Session:
             if not text or command == "table":
                 view, matching, start = numbered, None, 0
                 self.say(render(self.observation()))
-                self.say(render_moves(view, len(legal), notes=notes))
-            elif command in ("quit", "exit", "q"):
-                return False
+                self.say(render_moves(view, len(legal), notes=notes, parts=self.parts))
+            elif command in ("quit", "exit") or (command == "q" and not self.parses(text)):
+                return False   # ("Q" is a play in Dou Dizhu and Zheng Shangyou: a queen, not quit)
             elif command in ("help", "h"):
                 self.say(self.help)
             elif command == "?" or command.startswith("? "):
@@ -348,7 +358,7 @@ class Session:
             elif command == "more":
                 if start + PAGE < len(view):
                     start += PAGE
-                    self.say(render_moves(view, len(legal), matching, start, notes))
+                    self.say(render_moves(view, len(legal), matching, start, notes, self.parts))
                 else:
                     self.say("that was the last page; press Enter for the whole list again")
             elif text.startswith("#") or (digits and not self.parses(text)):
@@ -357,7 +367,7 @@ class Session:
                 if 1 <= k <= len(legal):
                     self.play(legal[k - 1])
                     return True
-                said = f"no move numbered {number[:20]!r}" if number else "a number goes after '#'"
+                said = f"no move numbered {_clip(number)!r}" if number else "a number goes after '#'"
                 self.say(f"{said}: the moves are numbered 1..{len(legal)}", style="red")
             elif digits and 1 <= int(text) <= len(legal):
                 self.say(f"{text!r} could be move number {text} ({legal[int(text) - 1]}) or the play {text}: "
@@ -368,7 +378,9 @@ class Session:
                 found = [(i, m) for i, m in numbered if _matches(m, text)]
                 if found:
                     view, matching, start = found, text, 0
-                    self.say(render_moves(view, len(legal), matching, notes=notes))
+                    self.say(render_moves(view, len(legal), matching, notes=notes, parts=self.parts))
+                if command == "q":
+                    self.say("('q' is a queen in this game: 'quit' stops it)", style="dim")
 
     def parses(self, text: str) -> bool:
         """``text`` reads as a move of this game (legal or not)."""
@@ -429,6 +441,9 @@ class Session:
         try:
             if not which or which.lower() in rules.games():
                 self.say(rules.section(which.lower() or self.game.name), wrap=False)
+            elif not rules.RULE_ID.match(which.upper()):  # (the library's message gives Dou Dizhu's ids)
+                self.say(f"'? ' takes a rule id, such as {example_rule(self.game.name)}, or a game: "
+                         f"{', '.join(rules.games())}; not {_clip(which, 40)!r}", style="red")
             else:
                 self.say(rules.rule(which), wrap=False)
         except ValueError as e:
@@ -443,7 +458,7 @@ class Session:
         self.say(Text(f"log of {deal_word(self.game.name)} {deal}:" if deal is not None else "log:", style="bold"))
         for i, player, text in self.entries(history, start, len(history) if end is None else end):
             why = self.explanations.get(i)
-            said = f"· {chance_text(text, self.names)}" if player == CHANCE else f"{self.who(player)}: {text}"
+            said = f"· {chance_text(text, self.names)}" if player == CHANCE else f"{self.mover(i, player)}: {text}"
             self.say(f"{i - start + 1:>4}  {said}" + (f"  ({why})" if why else ""))
 
     def hint(self) -> None:
@@ -507,9 +522,16 @@ def _described(describe: Callable[[Any, Any], Any], observation: Any, move: Any)
     return None if got is None else render_explanation(*got)
 
 
+def _clip(text: str, most: int = 20) -> str:
+    """What the person typed, quoted back: at most ``most`` characters, a cut marked with '…'
+    (a number of 25 digits is not said back as another number of 20)."""
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
 def _matches(move: str, text: str) -> bool:
-    """``text`` filters ``move``: each of its words is part of the move's text."""
+    """``text`` filters ``move``: each of its words is part of the move's text, a word typed
+    twice ("Kh Kh", a pair) as often as typed."""
     words = text.lower().split()
     target = move.lower()
-    return bool(words) and all(w in target for w in words)
+    return bool(words) and all(target.count(w) >= words.count(w) for w in words)
 
