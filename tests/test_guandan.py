@@ -531,6 +531,17 @@ def test_gd_1_1_gd_6_2_upgrade_by_partner_place(order, gain):
     assert s.returns() == [gain if p % 2 == win else -gain for p in range(4)]
 
 
+def test_gd_1_1_a_single_deal_s_score_gives_the_levels_after_its_gain():
+    # the deal's score lists the final team levels: the winners' raised by their gain, stopping at Ace
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(one_card_hands([1, 0, 3, 2], 5), level=5, leader=1, team_levels=[5, 5])
+    play_order(s, [1, 0, 3, 2])
+    assert s.outcome().score["gained"] == 2 and s.outcome().score["team_levels"] == [5, 7]
+    s = g.from_hands(one_card_hands([0, 2, 1, 3], 13), level=13, leader=0, team_levels=[13, 4])
+    play_order(s, [0, 2, 1, 3])
+    assert s.outcome().score["team_levels"] == [14, 4]
+
+
 def test_gd_1_2_separate_levels_next_deal_at_winner_level():
     g = cardavia.load("guandan")
     s = g.from_hands(one_card_hands([1, 3, 0, 2], 5), level=5, leader=1, team_levels=[5, 4], seed=7)

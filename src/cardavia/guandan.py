@@ -632,8 +632,11 @@ class GuandanState(State):
         """The last deal's finishing order, winning team and levels gained;
         the number of deals and the final team levels."""
         order, win, gain, level = self._pos.last_deal()
+        team_levels = self.team_levels
+        if not self.game.options.get("match", True):   # one deal: no next deal raises them, so do it here
+            team_levels[win] = min(14, team_levels[win] + gain)   # (GD-1.1, stopping at Ace: GD-1.2)
         return {"order": order, "winner_team": win, "gained": gain, "level": level + 2,
-                "deals": self._pos.deals, "team_levels": self.team_levels}
+                "deals": self._pos.deals, "team_levels": team_levels}
 
     def restart(self) -> "GuandanState":
         """A fresh match from this one's seed: both teams back at level 2 (GD-6.3)."""
