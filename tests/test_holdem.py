@@ -279,6 +279,8 @@ def test_th_5_1_unmatched_excess_returned():
                         board="Kd Qc 9h 4s 3c")
     play(s, "raise 900", "call")                           # seat 1 can only call 100
     assert s.returns() == [-100, 100, 0, 0]
+    # the 800 nobody matched go back to seat 0, who lost the showdown: returned, not won
+    assert chance(s, "return") == ["return 0: 800"] and chance(s, "win") == ["win 1: 200"]
 
 
 def test_th_5_2_side_pots_each_settled_separately():

@@ -213,6 +213,12 @@ def test_ud_3_3_unmatched_excess_returned():
             assert (end[p], end[q]) == (a - b, 2 * b)
         else:
             assert (end[p], end[q]) == (a, b)
+        # the excess is said to come back to p, whoever wins: never won by a loser
+        texts = [str(m) for who, m in s.history if who < 0]
+        after = texts[len(texts) - 1 - texts[::-1].index(result) + 1:]
+        paid = [t for t in after[:3] if t.startswith(("win ", "return "))]
+        won = {f"result: {p} wins": {f"win {p}: {2 * b}"}, f"result: {q} wins": {f"win {q}: {2 * b}"}}
+        assert set(paid) == {f"return {p}: {a - b}"} | won.get(result, {f"win {p}: {b}", f"win {q}: {b}"})
         return
     pytest.fail("no seed gave the situation")
 

@@ -183,6 +183,22 @@ def actor_figures(core: Any) -> dict:
     return {"to_call": core.to_call(core.actor), "raise_range": [r.start, r.stop - 1] if len(r) else None}
 
 
+def settlement(won: list[int], totals: list[int]) -> list[str]:
+    """The chance entries of a hand's payout: ``return p: n``, the part of
+    seat p's own chips that nobody matched, given back (TH-5.1, UD-3.3), and
+    ``win p: n``, the rest he takes from the pots.  ``won``: each seat's
+    payout; ``totals``: each seat's chips put in this hand."""
+    out = []
+    for p, paid in enumerate(won):
+        matched = max((t for q, t in enumerate(totals) if q != p), default=0)
+        back = min(paid, max(0, totals[p] - matched))
+        if back:
+            out.append(f"return {p}: {back}")
+        if paid > back:
+            out.append(f"win {p}: {paid - back}")
+    return out
+
+
 _MASK64 = (1 << 64) - 1
 _FIXED_ACTIONS = {"fold": (FOLD, 0), "check": (CHECK, 0), "call": (CALL, 0)}
 

@@ -56,6 +56,7 @@ from cardavia.betting import (
     parse_bet_text,
     public_actions,
     raise_range,
+    settlement,
 )
 from cardavia.cards import InvalidCardError, card_id, card_text, sort_key, to_card_ids
 from cardavia.i18n import N_
@@ -182,10 +183,8 @@ class HoldemState(State):
 
     def _finish_hand(self) -> None:
         h = self._hand
-        folded = h.folded
-        for p, w in enumerate(h.won):
-            if w:   # a folded player only gets back chips nobody matched (TH-5.1)
-                self._record_chance(f"{'return' if folded[p] else 'win'} {p}: {w}")
+        for entry in settlement(h.won, h.totals):
+            self._record_chance(entry)
         self._last_bb = h.bb_seat
         self._stacks = h.final_stacks
         self._hand_no += 1

@@ -70,6 +70,7 @@ from cardavia.betting import (
     parse_bet_text,
     public_actions,
     raise_range,
+    settlement,
 )
 
 __all__ = ["LockMove", "UpDownGame", "UpDownState", "compare", "GAME"]
@@ -171,10 +172,8 @@ class UpDownState(State):
             self._record_chance(f"result: {c.winner} wins, {c.folded} folded")
         else:
             self._record_chance("result: tie" if c.winner < 0 else f"result: {c.winner} wins")
-        won = c.won
-        for p in (0, 1):
-            if won[p]:
-                self._record_chance(f"win {p}: {won[p]}")
+        for entry in settlement(c.won, c.totals):
+            self._record_chance(entry)
         if not self._match or not c.next_deal(self._pending_draws()):
             self._over = True
             return
