@@ -191,6 +191,18 @@ def test_br_4_1_declarer_plays_dummys_cards_north_plays_for_south():
     assert s.current_player == WEST and not s.from_dummy
 
 
+def test_br_3_1_calls_with_suit_symbols_read_as_with_letters():
+    # cards accept ♠; so do calls: "1♠" is 1S, "3 NT" is 3NT
+    s = fresh()
+    s.play("1♠")
+    s.play("2 ♥")
+    s.play("3 nt")
+    assert [str(m) for _, m in s.history if str(m)[0].isdigit()] == ["1S", "2H", "3NT"]
+    for bad in ("1♤", "8♠", "♠1", "1 ♠ ♠"):
+        with pytest.raises(cardavia.InvalidMoveError):
+            bridge.parse_call(bad)
+
+
 def test_br_4_2_follow_suit_and_trick_winners():
     """BR-4.2: follow suit if you can; highest card of the suit led wins in NT;
     the winner leads next."""
@@ -199,6 +211,7 @@ def test_br_4_2_follow_suit_and_trick_winners():
     with pytest.raises(IllegalMoveError) as e:
         s.play("8h")  # dummy holds spades
     assert rule_of(e) == "BR-4.2"
+    assert "the suit led (spades)" in str(e.value)   # the suit by name, not its letter
     s.play("3s")
     s.play("2s")  # West
     s.play("As")  # North wins

@@ -352,7 +352,7 @@ def test_ddz_3_1_leader_cannot_pass_followers_may():
     s.play("J")
     assert "pass" in [str(m) for m in s.legal_moves()]
     s.play("pass")
-    refused(s, "22", "DDZ-3.1")  # not in hand
+    refused(s, "22", "DDZ-2.1")  # not in hand: not among the cards dealt
     refused(s, "44", "DDZ-4.5")  # wrong type
 
 

@@ -660,6 +660,8 @@ def test_chance_entries_name_their_seats_as_the_table_does():
              "Seat 0 (you) and Seat 2 (partner) go up 1 level")
     assert chance_text("deal ends: order 2 1 3 0; team 0 up 1", names) == ended
     assert chance_text("win 2: 243", seat_names("holdem", 4, 0)) == "Seat 2 wins 243 chips"
+    # a level is written as the table writes it: 10, not the engine's T
+    assert chance_text("deal 4 at level T", seat_names("guandan", 4, 0)) == "deal 4 at level 10"
     assert chance_text("flop 9h Kd Ad", names) == "flop 9h Kd Ad"   # nothing to name: as written
 
 

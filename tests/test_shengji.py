@@ -372,6 +372,9 @@ def test_sj_3_1_everyone_plays_as_many_cards_as_the_leader():
     with pytest.raises(IllegalMoveError):
         s.play("4s 5s 6s")
     assert all(len(m.cards) == 2 for m in s.legal_moves())
+    with pytest.raises(IllegalMoveError) as e:
+        s.play("Ah Ah")    # not held: not among the cards dealt
+    assert rule_of(e) == "SJ-2.1"
 
 
 def test_sj_3_2_trump_order_in_a_suit_contract():

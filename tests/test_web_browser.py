@@ -864,9 +864,10 @@ def test_the_log_names_the_seats_of_a_chance_entry_as_the_table_does(browser, se
     expect(page.locator("#log li").filter(has_text="leads")).to_have_text(re.compile(
         rf"deal\s*{re.escape(names[leader])} leads"))
     # cards in an entry as drawn (the engine writes "7h")
-    texts = ["flop 7h Td Qs", "kitty 3c BJ", "tribute: player 1 gives RJ to player 0"]
+    texts = ["flop 7h Td Qs", "kitty 3c BJ", "tribute: player 1 gives RJ to player 0", "deal 4 at level T"]
     assert page.evaluate("(texts) => texts.map((x) => chanceText(app.view, x))", texts) == [
-        "flop 7♥ 10♦ Q♠", "kitty 3♣ BJ", "tribute: AI · Seat 1 gives RJ to Seat 0 (you)"]
+        "flop 7♥ 10♦ Q♠", "kitty 3♣ BJ", "tribute: AI · Seat 1 gives RJ to Seat 0 (you)",
+        "deal 4 at level 10"]   # (a level as the table writes it)
     # the duel's deal entry names each seat's public signals as its badge does ("0: 2 UP 0 DOWN" in the engine)
     v = start_game(page, "updown", match=False)
     entry = next(text for p, text in v["observation"]["history"] if p == -1 and "signals" in text)

@@ -86,7 +86,7 @@ def test_zsy_3_1_same_shape_higher_and_order():
     s = st("9c 9d 3c", "Tc Td Jc", "4c", leader=0)
     s.play("99")
     refused(s, "J", "ZSY-3.1")
-    refused(s, "4", "ZSY-3.1")   # not in hand
+    refused(s, "4", "ZSY-2.2")   # not in hand: not among the cards dealt
     s.play("TT")
     s = st("3c 4c 5c 6c 7c Kd", "4d 5d 6d 7d 8d 9d", "Qc", leader=0)
     s.play("34567")
@@ -510,6 +510,12 @@ def test_zsy_2_1_analysis_and_move_text_keep_to_the_48_card_pack():
             GAME.parse_move(ranks)
         assert e.value.rule in ("ZSY-2.1", "ZSY-4.1")
     assert [m.kind for m in zsy.classify("AAA")] == ["ace_bomb"]
+    # a bad rank's message lists this pack's ranks, no jokers (Dou Dizhu's lists them)
+    with pytest.raises(cardavia.InvalidMoveError) as e:
+        GAME.parse_move("3h")
+    assert "'h' is not a rank" in str(e.value) and "joker" not in str(e.value)
+    with pytest.raises(cardavia.InvalidMoveError, match="jokers B and R"):
+        cardavia.load("doudizhu").parse_move("3h")
     assert [m.kind for m in zsy.classify("Ac Ad As")] == ["ace_bomb"]
     assert [str(m) for m in zsy.moves("2s 3h")] == ["3", "2"]
 

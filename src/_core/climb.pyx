@@ -431,7 +431,7 @@ def parse_ranks(str text):
         else:
             r = _RANK_INDEX.get(ch, -1)
             if r < 0:
-                raise ValueError(f"{ch!r} is not a rank (ranks are {RANK_CHARS}, jokers B and R)")
+                raise ValueError(f"{ch!r} is not a rank")   # (the game names its ranks: climbing.parse_play)
             i += 1
         if nib(counts, r) >= (1 if r >= R_BJ else 4):
             raise ValueError(f"too many {RANK_CHARS[r]!r} in {text!r}")

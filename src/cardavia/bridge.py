@@ -209,14 +209,15 @@ def parse_claim(text: str) -> Claim:
     if len(parts) != 2 or parts[0].lower() != "claim" or not parts[1].isdigit() or int(parts[1]) > 13:
         raise InvalidMoveError(f"bad bridge claim {text[:40]!r}: write claim N, N the tricks claimed (0-13)")
     return Claim(int(parts[1]))
-_BID_RE = re.compile(r"^([1-7])(C|D|H|S|NT|N)$", re.IGNORECASE)
+_BID_RE = re.compile(r"^([1-7])\s*(C|D|H|S|NT|N|♣|♦|♥|♠)$", re.IGNORECASE)
+_SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 _CARD_RE = re.compile(r"^(10|[2-9TJQKA])([cdhs♣♦♥♠])$", re.IGNORECASE)
 _RANK_OF = {c: i for i, c in enumerate("23456789TJQKA")}
 _SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
 
 
 def parse_call(text: str) -> Call:
-    """A call's text: ``1C``…``7NT`` (``7N``), ``X``, ``XX``, ``pass``."""
+    """A call's text: ``1C``…``7NT`` (``7N``, ``1♠``), ``X``, ``XX``, ``pass``."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"a bridge call is text, not {type(text).__name__}")
     t = text.strip()
@@ -229,7 +230,7 @@ def parse_call(text: str) -> Call:
         return REDOUBLE
     m = _BID_RE.match(t)
     if m:
-        st = m.group(2).upper()
+        st = _SUIT_SYMBOLS.get(m.group(2), m.group(2).upper())   # (1♠, as cards accept ♠ too)
         strain = 4 if st in ("N", "NT") else STRAINS.index(st)
         return BIDS[5 * (int(m.group(1)) - 1) + strain]
     raise InvalidMoveError(f"bad bridge call {text!r}: expected 1C..7NT, X, XX or pass")
@@ -744,7 +745,8 @@ class BridgeState(State):
             played = self._pos.played()
             led = played[len(played) - len(played) % 4] & 3
             return _refusal(N_("{move} does not follow the suit led ({suit}) though {seat} holds one"), "BR-4.2",
-                            move=move, suit="cdhs"[led], seat=SEAT_NAMES[seat])
+                            move=move, suit=("clubs", "diamonds", "hearts", "spades")[led],
+                            seat=SEAT_NAMES[seat])
         return _refusal(N_("the game is over: no move can be played"), "BR-3.3")
 
     def _apply(self, move: Move) -> None:

@@ -14,13 +14,14 @@ Sentence = str | tuple[str, str]
 # Each entry: the engine's whole text as a regular expression (the same in Python and
 # JavaScript), its sentence, what each group is, and the clause it adds ("rise", "signals").
 # A group's name says its kind: "@x" a seat, "@@x" seats ("0 and 2", "2 1 3 0"), "#x" a team
-# (seats t and t + 2), "%x" a trump, "$x" cards, "~x" as written; a bare name a number.
+# (seats t and t + 2), "%x" a trump, "$x" cards, "~x" as written, "^x" a level's rank as the
+# tables write it (10, not the engine's T); a bare name a number.
 CHANCE: list[tuple[str, Sentence, tuple[str, ...], str | None]] = [
-    (r"deal (\d+) at level (\w+)", N_("deal {n} at level {level}"), ("n", "level"), None),
+    (r"deal (\d+) at level (\w+)", N_("deal {n} at level {level}"), ("n", "^level"), None),
     (r"deal (\d+): level (\w+), dealer (\d+), declaring from seat (\d+)",
-     N_("deal {n}: level {level}, dealer {dealer}, declaring from {seat}"), ("n", "level", "@dealer", "@seat"), None),
+     N_("deal {n}: level {level}, dealer {dealer}, declaring from {seat}"), ("n", "^level", "@dealer", "@seat"), None),
     (r"deal (\d+): level (\w+), the first declarer deals, declaring from seat (\d+)",
-     N_("deal {n}: level {level}, the first declarer deals, declaring from {seat}"), ("n", "level", "@seat"), None),
+     N_("deal {n}: level {level}, the first declarer deals, declaring from {seat}"), ("n", "^level", "@seat"), None),
     (r"deal (\d+): starter (\d+), signals (.*)", N_("deal {n}: {starter} starts; signals {signals}"),
      ("n", "@starter", "signals"), "signals"),
     # i18n: {rise} is the clause "{team} go up {n} levels", translated on its own
@@ -97,7 +98,7 @@ def chance_sentence(text: str, seat: Callable[[int], str]) -> str:
         if m is None:
             continue
         try:
-            params = {kind.lstrip("@#%$~"): _value(kind, value, seat) for kind, value in zip(kinds, m.groups())}
+            params = {kind.lstrip("@#%$~^"): _value(kind, value, seat) for kind, value in zip(kinds, m.groups())}
             if clause == "rise":
                 levels = int(params["levels"])
                 params["rise"] = fill(_count(RISE, levels), {"team": params["team"], "n": levels})
@@ -120,6 +121,8 @@ def _value(kind: str, value: str, seat: Callable[[int], str]) -> str | int:
         return f"{seat(int(value))} and {seat(int(value) + 2)}"
     if kind.startswith("%"):
         return STRAINS.get(value, value)
+    if kind.startswith("^"):
+        return "10" if value == "T" else value
     if kind[0] in "$~" or not value.isdigit():
         return value
     return int(value)

@@ -90,7 +90,8 @@ def parse_play(game_id: int, text: str, rule: str, opening: bool = False) -> Cli
     try:
         counts = _core.parse_ranks(body)
     except ValueError as e:
-        raise InvalidMoveError(f"{text!r} is not a move: {e}") from None
+        ranks = "3 to 9, T or 10, J, Q, K, A, 2" + (" and the jokers B and R" if game_id == 0 else "")   # (ZSY-2.1)
+        raise InvalidMoveError(f"{text!r} is not a move: {e}; the ranks are {ranks}") from None
     readings = _core.classify(game_id, counts, False)
     if opening:
         readings = _core.classify(game_id, counts, True) + readings

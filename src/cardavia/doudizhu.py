@@ -157,7 +157,7 @@ class DouDizhuState(climbing.ClimbState):
             raise IllegalMoveError(N_("a bid must exceed the highest bid ({bid})").format(**params),
                                    rule="DDZ-2.2", msgid="a bid must exceed the highest bid ({bid})", params=params)
         if code == _E["not_held"]:
-            raise IllegalMoveError(f"{move} is not in hand", rule="DDZ-3.1", msgid=N_("{move} is not in hand"),
+            raise IllegalMoveError(f"{move} is not in hand", rule="DDZ-2.1", msgid=N_("{move} is not in hand"),
                                    params={"move": str(move)})
         last = self._pos.last_play
         if last.kind_id == K_ROCKET:

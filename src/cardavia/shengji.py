@@ -74,8 +74,8 @@ ACE = 14
 
 # Full message templates (N_ msgids): {move} the move, {cards} its cards, {n} the lead's size.
 _ERRORS: dict[int, tuple[str, Any]] = {
-    _core.E_NOTHELD: (N_("{move} is illegal: you do not hold {cards}"),
-                      {DECLARE_PHASE: "SJ-2.4", BURY_PHASE: "SJ-2.7", PLAY_PHASE: "SJ-3.1"}),
+    _core.E_NOTHELD: (N_("{move} is illegal: you do not hold {cards}"),   # (in the play: not dealt, SJ-2.1)
+                      {DECLARE_PHASE: "SJ-2.4", BURY_PHASE: "SJ-2.7", PLAY_PHASE: "SJ-2.1"}),
     _core.E_DECLSHAPE: (N_("{move} is illegal: a declaration is one level card, a pair of identical level "
                            "cards, or a pair of identical jokers"), "SJ-2.4"),
     _core.E_WEAK: (N_("{move} is illegal: an overcall must be strictly stronger than the standing declaration "

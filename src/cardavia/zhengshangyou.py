@@ -133,7 +133,7 @@ class ZhengShangyouState(climbing.ClimbState):
                                    msgid=N_("you can beat {last}: passing is allowed only without a legal response"),
                                    params={"last": str(last)})
         if code == _E["not_held"]:
-            raise IllegalMoveError(f"{move} is not in hand", rule="ZSY-3.1", msgid=N_("{move} is not in hand"),
+            raise IllegalMoveError(f"{move} is not in hand", rule="ZSY-2.2", msgid=N_("{move} is not in hand"),
                                    params={"move": str(move)})
         lk = last.kind_id
         rule = ("ZSY-4.4" if lk == K_HEAVENLY else "ZSY-4.3" if lk == K_ACE_BOMB

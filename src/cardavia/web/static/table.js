@@ -411,6 +411,7 @@ function chanceText(view, text) {
       else if (name.startsWith("#")) params[name.slice(1)] = teamName(view, Number(v));
       else if (name.startsWith("%")) params[name.slice(1)] = STRAIN[v] || v;
       else if (name.startsWith("~")) params[name.slice(1)] = v;
+      else if (name.startsWith("^")) params[name.slice(1)] = v === "T" ? "10" : v;   // a level as the table writes it
       else if (name.startsWith("$")) params[name.slice(1)] = Cards.list(v).map(Cards.shortLabel).join(" ");
       else params[name] = /^\d+$/.test(v) ? Number(v) : v;
     });
