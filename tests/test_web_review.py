@@ -3,7 +3,6 @@ Same set-up as test_web_browser.py (Debian's Chromium, never ``playwright instal
 whose fixtures are reused."""
 from __future__ import annotations
 
-
 import pytest
 import test_web_browser as base
 
