@@ -73,7 +73,7 @@ const Site = (() => {
   const SETTING_NAMES = {
     contrast: N_("Contrast"),
     grain: N_("Grain"),
-    temperature: N_("Color temperature"),
+    temperature: N_("Colour temperature"),
     fourColor: N_("Four-colour deck (♣ green, ♦ blue)"),
     sound: N_("Sound (a chime when it is your turn)"),
     motion: N_("Motion"),

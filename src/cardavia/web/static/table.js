@@ -683,21 +683,26 @@ function renderCenter(view, obs) {
     box.append(b);
   }
   if (obs.pot != null) box.append(potsNode(view, obs));
-  if (!view.over && obs.last_play && obs.last_player != null && obs.last_player !== -1) {   // nothing to beat once over
+  // once over (a claim ends the play mid-trick), the cards of an unfinished trick are no "current trick"
+  const entries = !view.over && Array.isArray(obs.trick) ? obs.trick.filter(Array.isArray) : [];
+  const toBeat = !view.over && obs.last_play && obs.last_player != null && obs.last_player !== -1;   // nothing to beat once over
+  // The play to beat is drawn once: marked where the current trick shows it (Guandan), else on its own.
+  const beatAt = toBeat ? entries.map((e) => e[0] === obs.last_player && e[1] === obs.last_play).lastIndexOf(true) : -1;
+  if (toBeat && beatAt < 0) {
     const lp = el("div", "to-beat");
     lp.append(el("span", "label", t("to beat ({seat})", { seat: seatName(view, obs.last_player) })), Cards.play(obs.last_play));
     box.append(lp);
   }
-  // once over (a claim ends the play mid-trick), the cards of an unfinished trick are no "current trick"
-  if (!view.over && Array.isArray(obs.trick) && obs.trick.length) {
+  if (entries.length) {
     const trick = el("div", "trick");
     trick.append(el("span", "label", t("current trick")));
-    for (const e of obs.trick) {
-      if (!Array.isArray(e)) continue;
-      const cell = el("span", "trick-card");
-      cell.append(Cards.play(e[1]), el("span", "who", seatName(view, e[0])));
+    entries.forEach((e, i) => {
+      const beat = i === beatAt;
+      const cell = el("span", beat ? "trick-card beat" : "trick-card");
+      cell.append(Cards.play(e[1]), el("span", "who",
+        beat ? t("to beat ({seat})", { seat: seatName(view, e[0]) }) : seatName(view, e[0])));
       trick.append(cell);
-    }
+    });
     box.append(trick);
   }
 }
@@ -742,6 +747,27 @@ function recordValue(k, y, view) {
   return typeof y === "object" ? JSON.stringify(y) : word(num(y));
 }
 
+// Keys holding one card for each seat, in seat order (Up/Down's revealed locked cards).
+const CARD_BY_SEAT_KEYS = new Set(["showdown", "last_reveal"]);
+
+// Dou Dizhu's bids of this round, in bidding order from the first bidder (0 is a pass): each with
+// the seat that made it, a pass said as the call it is.
+function bidsNode(bids, view) {
+  const first = view.observation && view.observation.first_bidder;
+  const text = (b) => (b ? String(num(b)) : pt("a call", "pass"));
+  if (typeof first !== "number") return el("span", null, listText(bids.map(text)));
+  return bySeat(bids.map((b, i) => [(first + i) % view.players, el("span", null, text(b))]), view);
+}
+
+// Guandan's finishing order: once the deal is over, the seat still holding cards is last (GD-6.1).
+function finishingOrder(view, obs) {
+  const f = obs.finished;
+  const over = view.over || obs.phase === "over";
+  if (view.game !== "guandan" || !over || !Array.isArray(f) || f.length !== view.players - 1) return f;
+  for (let p = 0; p < view.players; p++) if (!f.includes(p)) return [...f, p];
+  return f;
+}
+
 function valueNode(key, v, view) {
   if (v == null || v === false || (Array.isArray(v) && v.length === 0) || v === "") return null;
   if (key === "auction" && Array.isArray(v)) {
@@ -777,6 +803,11 @@ function valueNode(key, v, view) {
     return el("span", null, tn("{seat} claimed {n} of the remaining tricks", "{seat} claimed {n} of the remaining tricks",
       v.tricks, { seat: seatName(view, v.seat) }));
   }
+  if (CARD_BY_SEAT_KEYS.has(key) && Array.isArray(v) && v.length === view.players && Cards.isCardList(v)) {
+    // Up/Down's two revealed cards, by seat: whose card is whose
+    return bySeat(Cards.list(v).map((c, p) => [p, Cards.element(c, "span", true)]), view);
+  }
+  if (key === "bids" && view.game === "doudizhu" && Array.isArray(v)) return bidsNode(v, view);
   if (Cards.isCardList(v)) {
     const s = el("span", "cards-inline");
     Cards.list(v).forEach((c) => s.append(Cards.element(c, "span", true)));
@@ -853,7 +884,7 @@ function renderInfo(view, obs) {
     if (key === "settlement" && view.over && view.outcome) continue;   // the result box lists it
     if (key === "trick" || key === "tricks") continue;
     if (key === "auction" && obs.phase === "auction") continue;   // drawn as the auction table
-    add(label(key), valueNode(key, v, view));
+    add(label(key), valueNode(key, key === "finished" ? finishingOrder(view, obs) : v, view));
   }
   if (Array.isArray(obs.tricks) && obs.tricks.length) {
     const lastTrick = obs.tricks[obs.tricks.length - 1];
