@@ -1,9 +1,8 @@
 """``cardavia arena``: agents against each other on duplicate deals."""
 from __future__ import annotations
 
-import json
-
-from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting, stop_at_interrupt
+from cardavia.cli.common import (UserError, add_run_arguments, check_agents, check_output, run_setting,
+                                 stop_at_interrupt, write_json)
 
 
 def _fmt(v) -> str:
@@ -12,17 +11,19 @@ def _fmt(v) -> str:
     return f"{v:,.3f}" if abs(v) < 1000 else f"{v:,.0f}"
 
 
-def _interval(ci) -> str:
+def _interval(ci, deals: int = 2) -> str:
+    # one deal gives no interval (the library's is then the point itself)
+    if deals < 2:
+        return "[-, -]"
     return f"[{_fmt(ci[0])}, {_fmt(ci[1])}]"
 
 
 def run(args) -> int:
-    from cardavia.ai import split_specs
     from cardavia.sim import arena
 
     options, count = run_setting(args)
-    agents = split_specs(args.agents)
-    out_file = open_output(args.json)
+    agents = check_agents(args.agents)
+    check_output(args.json)
     try:
         result = stop_at_interrupt(lambda: arena.run(
             args.game, agents, count, seed=args.seed, workers=args.workers, options=options,
@@ -30,28 +31,28 @@ def run(args) -> int:
             replays=args.replays, backend=args.backend, address=args.address))
     except (ValueError, OSError) as e:
         raise UserError(str(e)) from None
+    n = result["deals"]
     print(f"{args.game}: {result['deals']} deals x {len(result['seatings'])} seatings, seed {result['seed']} "
           f"(intervals: {result['interval']})")
     for spec, r in result["results"].items():
-        print(f"  {spec}: win rate {_fmt(r['win_rate'])} {_interval(r['win_rate_ci'])}, "
-              f"mean score {_fmt(r['mean_score'])} {_interval(r['mean_score_ci'])}, "
+        print(f"  {spec}: win rate {_fmt(r['win_rate'])} {_interval(r['win_rate_ci'], n)}, "
+              f"mean score {_fmt(r['mean_score'])} {_interval(r['mean_score_ci'], n)}, "
               f"decision ms median {_fmt(r['decision_ms_median'])} p99 {_fmt(r['decision_ms_p99'])}")
     d = result.get("difference")
     if d:
         print(f"  {d['agents'][0]} - {d['agents'][1]}: mean score {_fmt(d['mean_score'])} "
-              f"{_interval(d['mean_score_ci'])}")
+              f"{_interval(d['mean_score_ci'], n)}")
     imps = result.get("imps")
     if imps:
-        print(f"  {imps['agents'][0]} - {imps['agents'][1]}: IMPs a deal {_fmt(imps['mean'])} {_interval(imps['ci'])}")
+        print(f"  {imps['agents'][0]} - {imps['agents'][1]}: IMPs a deal {_fmt(imps['mean'])} "
+              f"{_interval(imps['ci'], n)}")
     sj = result.get("shengji", {}).get("difference")
     if sj:  # Shengji's duplicate figures: levels and card points per deal
         print(f"  {sj['agents'][0]} - {sj['agents'][1]}: levels per deal {_fmt(sj['levels_per_deal'])} "
-              f"{_interval(sj['levels_per_deal_ci'])}, points per deal {_fmt(sj['points_per_deal'])} "
-              f"{_interval(sj['points_per_deal_ci'])}")
+              f"{_interval(sj['levels_per_deal_ci'], n)}, points per deal {_fmt(sj['points_per_deal'])} "
+              f"{_interval(sj['points_per_deal_ci'], n)}")
     print(f"  seconds: {result['seconds']:,.1f}")
-    if out_file:
-        with out_file:
-            json.dump(result, out_file, indent=2)
+    write_json(args.json, result)
     return 0
 
 

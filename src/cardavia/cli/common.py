@@ -42,11 +42,15 @@ positive_int = bounded_int(MAX_GAMES)
 
 
 def seed_arg(text: str) -> int:
-    """argparse type: a seed, an integer in 0..2**64-1 (``0x`` prefixes read too)."""
+    """argparse type: a seed, an integer in 0..2**64-1 (``0x`` prefixes read too,
+    and a decimal with leading zeros, such as ``010``, is ten)."""
     try:
         v = int(text, 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer seed, got {text[:40]!r}") from None
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer seed, got {text[:40]!r}") from None
     if not 0 <= v <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"seed must be 0..2**64-1, got {text[:40]}")
     return v
@@ -103,8 +107,9 @@ def add_run_arguments(p: argparse.ArgumentParser, default_games: int, records_he
     """The game, how many deals or matches, the seed, the workers and the outputs."""
     import cardavia
 
+    p.set_defaults(default_games=default_games)
     p.add_argument("game", help=f"one of: {', '.join(cardavia.GAMES)}")
-    p.add_argument("--games", "-n", type=bounded_int(MAX_GAMES), default=default_games, metavar="N",
+    p.add_argument("--games", "-n", type=bounded_int(MAX_GAMES), default=None, metavar="N",
                    help=f"number of deals, 1..{MAX_GAMES:,} (default {default_games:,})")
     p.add_argument("--matches", type=bounded_int(MAX_MATCHES), default=None, metavar="N",
                    help=f"play N whole matches instead, 1..{MAX_MATCHES:,} (Guandan, Shengji, Hold'em, Up/Down)")
@@ -139,19 +144,88 @@ def run_setting(args) -> tuple[dict, int]:
         raise UserError("--resume continues a run from its records: give --records FILE")
     if args.address and args.backend != "ray":
         raise UserError("--address names a Ray cluster: give --backend ray too")
+    if args.records:
+        check_records_path(args.records)
     plays_matches = cardavia.game_class(args.game).plays_matches
     if args.matches is not None:
         if not plays_matches:
             raise UserError(f"{args.game} is played as single deals; use --games")
+        if args.games is not None:
+            raise UserError("give --games N (deals) or --matches N (whole matches), not both")
         return {"match": True}, args.matches
-    return ({"match": False} if plays_matches else {}), args.games
+    games = args.games if args.games is not None else args.default_games
+    return ({"match": False} if plays_matches else {}), games
 
 
-def open_output(path: str | None):
-    """The --json file, opened before the run so a bad path fails at once."""
+def check_records_path(path: str) -> None:
+    """Refuse, before the run, a --records FILE that cannot hold records: a
+    directory, a device or pipe (the records are rewritten in place, which
+    would replace it with a plain file), or a file in a missing folder."""
+    if os.path.isdir(path):
+        raise UserError(f"cannot write records to {path}: it is a directory")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise UserError(f"cannot write records to {path}: not a regular file")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UserError(f"cannot write records to {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise UserError(f"cannot write records to {path}: the folder {folder} is not writable")
+
+
+def check_agents(text: str, option: str = "--agents") -> list[str]:
+    """The agent specs of ``text`` (``mc:rollouts=500,heuristic``), each
+    checked: a name, and finite numbers for options."""
+    import math
+
+    from cardavia.ai import parse_spec, split_specs
+
+    specs = split_specs(text)
+    for spec in specs:
+        name, _, rest = spec.partition(":")
+        if not name.strip():
+            raise UserError(f"{option} {text[:80]!r}: an agent name is empty")
+        for item in rest.split(",") if rest.strip() else ():
+            key, _, value = item.partition("=")
+            try:
+                number = float(value)
+            except ValueError:
+                continue
+            if not math.isfinite(number):
+                raise UserError(f"agent {name.strip()}: {key.strip()} must be a finite number, "
+                                f"not {value.strip()[:40]!r}")
+        try:
+            parse_spec(spec)
+        except (ValueError, ArithmeticError) as e:
+            raise UserError(str(e)) from None
+    return specs
+
+
+def check_output(path: str | None) -> None:
+    """Check the --json file can be written, before the run so a bad path
+    fails at once, without emptying a file the run has not replaced yet."""
     if not path:
-        return None
+        return
+    existed = os.path.exists(path)
     try:
-        return open(path, "w")
+        with open(path, "a"):
+            pass
     except OSError as e:
         raise UserError(f"cannot write {path}: {e.strerror}") from None
+    if not existed:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+
+def write_json(path: str | None, result: Any) -> None:
+    """Write the --json file after the run; a failed write is a one-line error."""
+    if not path:
+        return
+    import json
+
+    try:
+        with open(path, "w") as f:
+            json.dump(result, f, indent=2)
+    except OSError as e:
+        raise UserError(f"cannot write {path}: {e.strerror or e}") from None

@@ -24,9 +24,9 @@ def add_parser(sub) -> None:
                        "declarer (N, E, S, W), the tricks declarer takes; then the deal's par "
                        "(DDS's DealerPar: the score is North-South's).")
     p.add_argument("deal", help='a PBN deal, like "N:AKQ2.T98.765.432 …" (four hands)')
-    p.add_argument("--vulnerability", "--vul", choices=("none", "ns", "ew", "both"), default="none",
+    p.add_argument("--vulnerability", "--vul", type=str.lower, choices=("none", "ns", "ew", "both"), default="none",
                    help="who is vulnerable, for the par (default none)")
-    p.add_argument("--dealer", choices=tuple("NESW"), default="N",
+    p.add_argument("--dealer", type=str.upper, choices=tuple("NESW"), default="N",
                    help="who deals, for the par: it decides who may bid a contract both sides make first "
                    "(default N)")
     p.set_defaults(func=run)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-from cardavia.cli.common import UserError, seed_arg
+from cardavia.cli.common import UserError, check_agents, seed_arg
 
 
 def run(args) -> int:
@@ -14,6 +14,17 @@ def run(args) -> int:
 
     if not args.url.startswith(("ws://", "wss://")):
         raise UserError(f"the judge's URL starts with ws:// or wss://, not {args.url[:60]!r}")
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(args.url)
+        parts.port  # noqa: B018  (a port out of range raises here)
+    except ValueError as e:
+        raise UserError(f"bad judge URL {args.url[:80]!r}: {e}") from None
+    if not parts.hostname:
+        raise UserError(f"bad judge URL {args.url[:80]!r}: no host")
+    if len(check_agents(args.agent, "--agent")) != 1:
+        raise UserError(f"--agent takes one agent, not {args.agent[:80]!r}")
     seat = None
     if args.seat_from_url:
         seat = seat_of_url(args.url)

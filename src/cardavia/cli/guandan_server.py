@@ -31,10 +31,20 @@ def run(args) -> int:
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(message)s")
     judge = GuandanJudge(matches=args.matches, seed=args.seed, timeout=args.timeout, start_level=args.start_level,
                          notify_errors=args.notify_errors)
-    print(f"cardavia: Guandan judge on ws://{args.host}:{args.port}/game/client0 … client3, "
-          f"{args.matches} match(es); waiting for four bots", flush=True)
+
+    async def serve():
+        # announce once listening: the address holds the port bound (--port 0: any free one)
+        task = asyncio.ensure_future(judge.serve(args.host, args.port))
+        ready = asyncio.ensure_future(judge.ready.wait())
+        await asyncio.wait({task, ready}, return_when=asyncio.FIRST_COMPLETED)
+        if judge.ready.is_set():
+            print(f"cardavia: Guandan judge on ws://{args.host}:{judge.port}/game/client0 … client3, "
+                  f"{args.matches} match(es); waiting for four bots", flush=True)
+        ready.cancel()
+        return await task
+
     try:
-        wins = asyncio.run(judge.serve(args.host, args.port))
+        wins = asyncio.run(serve())
     except OSError as e:
         raise UserError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
     print(f"cardavia: matches won per seat: {wins}; {len(judge.refusals)} message(s) refused, "

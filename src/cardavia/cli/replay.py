@@ -12,6 +12,8 @@ def run(args) -> int:
 
     try:
         state = replay.load(args.file)
+        if args.double_dummy and state.game.name != "bridge":
+            raise UserError(f"--dd scores Bridge cards; {args.file} is a {state.game.name} replay")
         steps = replay.narrate(state, seat=args.seat, double_dummy=args.double_dummy)
         first = next(steps)
     except ValueError as e:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sqlite3
 
 from cardavia.cli.common import UserError, bounded_int, nonempty_path
 
@@ -33,11 +34,18 @@ def run(args) -> int:
                          max_games_per_client=args.max_games_per_client, workers=args.workers, undo=not args.no_undo)
     except OSError as e:
         raise UserError(f"cannot open the database {db}: {e.strerror or e}") from None
+    except sqlite3.Error as e:  # a folder, or a file that is no database
+        raise UserError(f"cannot open the database {db}: {e}") from None
     print(f"cardavia: serving on http://{args.host}:{args.port}/ (games kept in {db})", flush=True)
     # No per-message deflate: compressing every pushed view cost the event loop
     # more than sending it does (bench/bench_web_load.py).
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning" if args.quiet else "info",
-                ws_per_message_deflate=False)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning" if args.quiet else "info",
+                    ws_per_message_deflate=False)
+    except SystemExit as e:  # uvicorn exits (code 3) when it cannot listen; it has logged why
+        if e.code not in (0, None):
+            raise UserError(f"cannot serve on {args.host}:{args.port} (the reason is logged above)") from None
+        raise
     return 0
 
 

@@ -1,9 +1,8 @@
 """``cardavia simulate``: many seeded deals or matches, and their figures."""
 from __future__ import annotations
 
-import json
-
-from cardavia.cli.common import UserError, add_run_arguments, open_output, run_setting, stop_at_interrupt
+from cardavia.cli.common import (UserError, add_run_arguments, check_agents, check_output, run_setting,
+                                 stop_at_interrupt, write_json)
 
 
 def _format_value(v):
@@ -18,10 +17,8 @@ def run(args) -> int:
     from cardavia import simulate
 
     options, count = run_setting(args)
-    from cardavia.ai import split_specs
-
-    agents = split_specs(args.agents) if args.agents else ["random"]
-    out_file = open_output(args.json)
+    agents = check_agents(args.agents)
+    check_output(args.json)
     try:
         result = stop_at_interrupt(lambda: simulate.run(
             args.game, count, seed=args.seed, workers=args.workers, agents=agents, options=options,
@@ -33,9 +30,7 @@ def run(args) -> int:
         if key in ("options",):
             continue
         print(f"{key.replace('_', ' ')}: {_format_value(value)}")
-    if out_file:
-        with out_file:
-            json.dump(result, out_file, indent=2)
+    write_json(args.json, result)
     return 0
 
 
@@ -45,7 +40,9 @@ def add_parser(sub) -> None:
                          "and print the game's statistics. Results depend only on --seed, "
                          "never on --workers or --backend.")
     sim.add_argument("--agents", "-a", default="random", metavar="A,B,…",
-                     help="one agent name for every seat, or one per seat (default: random)")
+                     help="one agent for every seat, or one per seat; options follow a colon: "
+                     "mc:rollouts=500,heuristic,random is mc with 500 rollouts, heuristic and random "
+                     "(default: random)")
     add_run_arguments(sim, 1000, "stream one JSON line per deal (run, deal, seed, agents, the deal's figures) "
                       "to FILE (.jsonl, or .csv)")
     sim.set_defaults(func=run)
