@@ -162,6 +162,24 @@ def test_records_as_csv_resume_too(tmp_path):
     assert len(path.read_text().splitlines()) == 19
 
 
+@pytest.mark.parametrize("name, text", [("r.jsonl", "garbage"), ("r.jsonl", "notes\n{\"run\": 1"),
+                                        ("r.jsonl", '{"run": 1, "deal": 0}\nnot json\n{"run": 1, "deal": 1}\n'),
+                                        ("r.csv", "name,score\nalice,3\n")])
+def test_resume_refuses_a_file_that_is_not_records_and_leaves_it(tmp_path, name, text):
+    # a torn line can only be the last, and only a record's beginning; anything else is not records,
+    # and resuming would have rewritten the file as empty
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ValueError, match="not a records file"):
+        arena.run("zhengshangyou", ["heuristic", "random"], 1, seed=4, workers=1, records=str(path), resume=True)
+    assert path.read_text() == text
+    if name.endswith(".csv"):
+        return
+    path.write_text('{"run": {"game"')   # a first record cut short: nothing kept, nothing refused
+    assert arena.run("zhengshangyou", ["heuristic", "random"], 1, seed=4, workers=1, records=str(path),
+                     resume=True)["resumed_deals"] == 0
+
+
 @pytest.mark.parametrize("name", ["bridge", "holdem", "updown", "guandan", "shengji"])
 def test_arena_plays_the_other_tables(name):
     out = arena.run(name, ["mc:rollouts=12", "heuristic"], 1, seed=3, workers=1, options={"match": False})

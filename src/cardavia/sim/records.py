@@ -30,32 +30,42 @@ def check_path(path: str) -> None:
 
 
 def _read_rows(path: str, f) -> list:
+    """The records of ``path``; a torn last line (a write cut short) is
+    dropped, and anything else that is not a record is a ValueError, so
+    that ``--resume`` never rewrites a file that is not its records."""
     rows: list = []
     if not _is_csv(path):
-        for line in f:
-            line = line.strip()
-            if not line:
-                continue
+        lines = [(n, line.strip()) for n, line in enumerate(f, 1) if line.strip()]
+        for i, (n, line) in enumerate(lines):
             try:
                 rows.append(json.loads(line))
             except ValueError:
-                break                      # a torn last line
+                if i == len(lines) - 1 and line.startswith("{"):
+                    break                  # a torn last line
+                raise _not_records(path, n) from None
         return rows
     text = f.read()
     complete = text.endswith("\n")
-    lines = list(csv.reader(io.StringIO(text)))
-    if not lines:
+    table = list(csv.reader(io.StringIO(text)))
+    if not table:
         return rows
-    header = lines[0]
-    body = lines[1:] if complete else lines[1:-1]
-    for cells in body:
-        if len(cells) != len(header):
-            break
+    header = table[0]
+    if "run" not in header:
+        raise _not_records(path, 1)
+    body = table[1:] if complete else table[1:-1]
+    for n, cells in enumerate(body, 2):
         try:
+            if len(cells) != len(header):
+                raise ValueError
             rows.append({k: json.loads(v) for k, v in zip(header, cells)})
         except ValueError:
-            break
+            raise _not_records(path, n) from None
     return rows
+
+
+def _not_records(path: str, line: int) -> ValueError:
+    return ValueError(f"{path} is not a records file (line {line} is no record); "
+                      "give the records file of the run to resume, or drop --resume")
 
 
 def load(path: str, run: dict, rows_per_deal: int) -> dict[int, list[dict]]:
