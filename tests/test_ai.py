@@ -40,6 +40,25 @@ def test_parse_spec_reads_options_and_refuses_bad_ones():
             parse_spec(bad)
 
 
+@pytest.mark.parametrize("game", ["doudizhu", "bridge", "holdem", "shengji"])
+def test_search_budgets_have_an_upper_bound(game):
+    # 10**23 rollouts was accepted and a run never ended; a budget of 1e300 ms likewise
+    from cardavia.ai.agent import MAX_BUDGET_MS, MAX_COUNT
+    g = cardavia.load(game)
+    assert make_agent("mc", g, rollouts=MAX_COUNT).rollouts == MAX_COUNT
+    for options in ({"rollouts": MAX_COUNT + 1}, {"rollouts": 10**23}, {"budget_ms": MAX_BUDGET_MS * 2},
+                    {"budget_ms": float("inf")}):
+        with pytest.raises(ValueError, match="at most|1-1,000,000,000") as e:
+            make_agent("mc", g, **options)
+        assert len(str(e.value)) < 160   # the value quoted, cut short
+    if game == "bridge":
+        with pytest.raises(ValueError, match="samples"):
+            make_agent("mc", g, samples=MAX_COUNT + 1)
+    if game == "doudizhu":
+        with pytest.raises(ValueError, match="iterations"):
+            make_agent("ismcts", g, iterations=MAX_COUNT + 1)
+
+
 def test_split_specs_keeps_options_with_their_agent():
     assert split_specs("mc:rollouts=500,threads=2,heuristic") == ["mc:rollouts=500,threads=2", "heuristic"]
     assert split_specs("random,heuristic,mc") == ["random", "heuristic", "mc"]

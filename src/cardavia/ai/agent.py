@@ -17,6 +17,33 @@ from typing import Any
 from cardavia.game import LegalMoves, Move, Observation, State
 
 
+MAX_COUNT = 10**9
+"""Rollouts, iterations, samples or nodes an agent's option may ask for at most
+(10**9 rollouts is about a day of one core's search)."""
+MAX_BUDGET_MS = 86_400_000
+"""The longest time budget a decision may be given: a day."""
+
+
+def check_count(agent: str, key: str, value: Any, low: int = 1) -> None:
+    """A count option (``rollouts``, ``iterations``...): an int in ``low``..``MAX_COUNT``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_COUNT:
+        raise ValueError(f"{agent}: {key} must be an int {low}-{MAX_COUNT:,}, not {_said(value)}")
+
+
+def check_budget_ms(agent: str, value: Any) -> None:
+    """A ``budget_ms`` option: None, or milliseconds above 0 and at most ``MAX_BUDGET_MS``."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                              or not 0 < value <= MAX_BUDGET_MS):
+        raise ValueError(f"{agent}: budget_ms must be a number of milliseconds above 0 and at most "
+                         f"{MAX_BUDGET_MS:,} (a day), not {_said(value)}")
+
+
+def _said(value: Any) -> str:
+    """A refused value as the error quotes it: its repr, cut at 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 class Agent(abc.ABC):
     """Chooses moves for one seat.  Subclasses implement ``choose``."""
 

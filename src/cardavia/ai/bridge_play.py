@@ -49,6 +49,7 @@ from cardavia import bridge
 from cardavia._core import bridge_core as _core
 from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
+from cardavia.ai.agent import check_count
 from cardavia.ai.bridge_bidding.interpreter import _token
 from cardavia.ai.bridge_bidding.sampler import NOTHING_SHOWN, Shown, shown_by_seat
 from cardavia.game import LegalMoves, Move
@@ -111,8 +112,7 @@ class DoubleDummyPlayer:
     def __init__(self, samples: int = DEFAULT_SAMPLES, nodes: int = DEFAULT_NODES, budget_ms: float | None = None,
                  tries: int = DEFAULT_TRIES, keep_table: bool = True):
         for key, value in (("samples", samples), ("nodes", nodes)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"mc: {key} must be a positive int, not {value!r}")
+            check_count("mc", key, value)
         self.samples = samples
         self.nodes = nodes
         self.budget_ms = budget_ms

@@ -68,7 +68,7 @@ import time
 from typing import Any
 
 from cardavia._core import climb as _climb
-from cardavia.ai.agent import Agent, going_out
+from cardavia.ai.agent import Agent, check_budget_ms, check_count, going_out
 from cardavia.ai.mc import MonteCarloAgent, ply_of
 from cardavia.ai.worlds import Searcher
 from cardavia.game import LegalMoves, Move, Observation
@@ -104,11 +104,6 @@ def _legal_in(world: Any) -> Any:
     return _climb.make_view(_climb.PlayView, None, world)
 
 
-def _check_positive_int(name: str, value: Any, low: int = 1) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"ismcts: {name} must be an int >= {low}, not {value!r}")
-
-
 class InformationSetMCTSAgent(Agent):
     """Single-observer information-set MCTS over the compiled rollouts."""
 
@@ -120,11 +115,9 @@ class InformationSetMCTSAgent(Agent):
         super().__init__(seed)
         if game.name not in GAMES:
             raise ValueError(f"{game.name} has no ismcts agent yet (it searches {', '.join(GAMES)})")
-        _check_positive_int("iterations", iterations)
-        _check_positive_int("max_candidates", max_candidates, 2)
-        if budget_ms is not None and (isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float))
-                                      or not budget_ms > 0):
-            raise ValueError(f"ismcts: budget_ms must be a positive number, not {budget_ms!r}")
+        check_count("ismcts", "iterations", iterations)
+        check_count("ismcts", "max_candidates", max_candidates, 2)
+        check_budget_ms("ismcts", budget_ms)
         if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0 <= c < math.inf:
             raise ValueError(f"ismcts: c must be a number >= 0, not {c!r}")
         self.game = game

@@ -49,7 +49,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from cardavia.ai.agent import Agent, going_out
+from cardavia.ai.agent import Agent, check_budget_ms, check_count, going_out
 from cardavia.ai.worlds import Searcher
 from cardavia.game import LegalMoves, Move, Observation
 
@@ -97,11 +97,8 @@ def checked_budget(game: Any, rollouts: Any, budget_ms: Any) -> int:
     ``budget_ms``; ValueError naming the bad option."""
     if rollouts is None:
         rollouts = default_rollouts(game)
-    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-        raise ValueError(f"mc: rollouts must be a positive int, not {rollouts!r}")
-    if budget_ms is not None and (isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float))
-                                  or not budget_ms > 0):
-        raise ValueError(f"mc: budget_ms must be a positive number, not {budget_ms!r}")
+    check_count("mc", "rollouts", rollouts)
+    check_budget_ms("mc", budget_ms)
     return rollouts
 
 
@@ -119,11 +116,10 @@ class MonteCarloAgent(Agent):
         rollouts = checked_budget(game, rollouts, budget_ms)
         if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 64:
             raise ValueError(f"mc: threads must be an int 1-64, not {threads!r}")
-        if isinstance(max_candidates, bool) or not isinstance(max_candidates, int) or max_candidates < 2:
-            raise ValueError(f"mc: max_candidates must be an int >= 2, not {max_candidates!r}")
+        check_count("mc", "max_candidates", max_candidates, 2)
         for key, count in (("samples", samples), ("nodes", nodes)):
-            if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 1):
-                raise ValueError(f"mc: {key} must be a positive int, not {count!r}")
+            if count is not None:
+                check_count("mc", key, count)
         for key, value in (("bid_threshold", bid_threshold), ("bid_step", bid_step)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
                 raise ValueError(f"mc: {key} must be a number 0-1, not {value!r}")
