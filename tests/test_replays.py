@@ -225,6 +225,7 @@ def test_bad_replay_files_are_one_line_errors(simulated, tmp_path, capsys):
         "tampered.json": json.dumps(tampered),
         "digest.json": json.dumps(other_deal),
         "deep.json": "[" * 100 + "]" * 100,
+        "version.json": json.dumps(dict(good, version=99)),   # a newer format this Cardavia cannot read
     }
     for fname, text in cases.items():
         if text is not None:
@@ -242,3 +243,5 @@ def test_bad_replay_files_are_one_line_errors(simulated, tmp_path, capsys):
     assert "over the 8 MB limit" in capsys.readouterr().err
     main(["replay", str(tmp_path / "tampered.json")])
     assert "does not replay" in capsys.readouterr().err
+    main(["replay", str(tmp_path / "version.json")])
+    assert "version 99" in capsys.readouterr().err

@@ -318,15 +318,15 @@ class Game(abc.ABC):
                                     "(a changed seed or hand, or a JSON without \"deal\")")
         for i, text in enumerate(moves):
             if not isinstance(text, str):
-                raise InvalidMoveError(f"move {i} of the state JSON is not a string: {text!r:.40}")
+                raise InvalidMoveError(f"moves[{i}] of the state JSON is not a string: {text!r:.40}")
             try:
                 state.play(text)
             except IllegalMoveError as e:
-                error = IllegalMoveError(f"move {i} ({text!r:.40}) does not replay: {e}")
+                error = IllegalMoveError(f"moves[{i}] ({text!r:.40}) does not replay: {str(e):.200}")
                 error.rule = e.rule
                 raise error from None
             except ValueError as e:
-                raise InvalidMoveError(f"move {i} ({text!r:.40}) does not replay: {e}") from None
+                raise InvalidMoveError(f"moves[{i}] ({text!r:.40}) does not replay: {str(e):.200}") from None
         return state
 
     # -- simulation hooks -------------------------------------------------
@@ -498,7 +498,7 @@ class State(abc.ABC):
     def to_dict(self) -> dict:
         return {
             "format": "cardavia-state",
-            "version": 1,
+            "version": STATE_JSON_VERSION,
             "game": self.game.name,
             "options": self.game.options,
             "setup": copy.deepcopy(self._setup),
@@ -521,6 +521,8 @@ class State(abc.ABC):
 
 # -- input checks shared by every game ------------------------------------
 MAX_SEED = (1 << 64) - 1
+STATE_JSON_VERSION = 1
+"""The version ``to_json`` writes and ``from_json`` reads."""
 MAX_STATE_JSON = 8 << 20
 """Bytes of state JSON ``from_json`` reads (a whole long match is < 1 MB)."""
 MAX_JSON_DEPTH = 16
@@ -598,4 +600,8 @@ def load_state_json(data: Any) -> dict:
         raise ArgumentTypeError(f"a state JSON must be text or a dict, not {type(data).__name__}")
     if not isinstance(data, dict) or data.get("format") != "cardavia-state":
         raise InvalidSetupError("not a Cardavia state: expected an object with \"format\": \"cardavia-state\"")
+    version = data.get("version", STATE_JSON_VERSION)   # (older files may lack it: version 1 is the first)
+    if version != STATE_JSON_VERSION or isinstance(version, bool):
+        raise InvalidSetupError(f"state JSON version {str(version)[:20]}: this Cardavia reads version "
+                                f"{STATE_JSON_VERSION}")
     return data
