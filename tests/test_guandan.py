@@ -512,6 +512,19 @@ def play_order(state, order):
         state.play(state.legal_moves()[0])
 
 
+def test_gd_2_1_a_card_not_held_is_refused_to_the_mover_as_you():
+    # the mover reads the error: "you do not hold", not "player 0 does not hold" (the message Shengji gives)
+    g = cardavia.load("guandan", match=False)
+    s = g.from_hands(["3c 4c", "5c", "6c", "7c"], leader=0)
+    before = s.history
+    for text, missing in (("single:5 5c", "5c"), ("pair:3 3c 3c", "3c 3c")):
+        with pytest.raises(IllegalMoveError) as e:
+            s.play(text)
+        assert e.value.rule == "GD-2.1" and f"you do not hold {missing}" in str(e.value)
+        assert e.value.msgid == "{move} is illegal: you do not hold {cards}"
+    assert s.history == before
+
+
 def one_card_hands(order, level):
     """Hands of one card each, rising in the finishing order, none of them wild."""
     cards = ["3c", "4c", "6c", "8c"] if level != 3 else ["5c", "6c", "8c", "9c"]

@@ -477,8 +477,9 @@ class GuandanState(State):
             for c in move.cards:
                 need[c] = need.get(c, 0) + 1
             c, k = next((c, k) for c, k in need.items() if hand[c] < k)
-            raise IllegalMoveError(f"player {p} does not hold {card_text(c)}" + (f" x{k}" if k > 1 else ""),
-                                   rule="GD-2.1")
+            params = {"move": str(move), "cards": " ".join([card_text(c)] * k)}   # (the mover reads it: "you")
+            template = N_("{move} is illegal: you do not hold {cards}")
+            raise IllegalMoveError(template.format(**params), rule="GD-2.1", msgid=template, params=params)
         if code == _E["READING"]:
             ok = ", ".join(str(m.reading) for m in classify(move.cards, pos.level + 2)) or "none"
             raise IllegalMoveError(f"these cards cannot be read as {move.reading} at level "
