@@ -171,7 +171,7 @@ class Gate:
         self.calls: list[tuple] = []
         self.opened = threading.Event()
 
-    def decide(self, agent, state, seed, level="easy", explain=True):
+    def decide(self, agent, state, seed, level="easy", explain=True, advising=False):
         self.calls.append((state.current_player, len(state.history)))
         assert self.opened.wait(20), "the gate was never opened"
         return str(next(iter(state.legal_moves()))), None

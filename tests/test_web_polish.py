@@ -41,15 +41,21 @@ def _played_out(name, seed, **options):
     return state
 
 
+_TEXT = """(d) => {   // a value's text; a by-seat value's entries one by one (a line may hold several)
+    const parts = d ? [...d.querySelectorAll('.by-seat > span')] : [];
+    return !d ? null : parts.length ? parts.map((x) => x.innerText.replace(/\\s+/g, ' ').trim()).join(' ')
+                                    : d.innerText; }"""
+
+
 def _row(page, box, name):
     """The text of the fact called ``name`` in the info panel (``box="#info"``) or the score."""
     if box == "#info":
-        return page.eval_on_selector_all("#info .info-row", """(rows, name) => {
+        return page.eval_on_selector_all("#info .info-row", f"""(rows, name) => {{
             const r = rows.find((x) => x.querySelector('dt').textContent === name);
-            return r ? r.querySelector('dd').innerText : null; }""", name)
-    return page.eval_on_selector_all("#outcome dl.score dt", """(dts, name) => {
+            return ({_TEXT})(r && r.querySelector('dd')); }}""", name)
+    return page.eval_on_selector_all("#outcome dl.score dt", f"""(dts, name) => {{
         const dt = dts.find((x) => x.textContent === name);
-        return dt ? dt.nextElementSibling.innerText : null; }""", name)
+        return ({_TEXT})(dt && dt.nextElementSibling); }}""", name)
 
 
 # 1. Up/Down: the score's showdown names whose revealed card is whose ------------------------------
@@ -120,7 +126,7 @@ def _doudizhu_after_bidding():
 
 @pytest.mark.parametrize("lang, label, want", [
     ("en", "bids", "AI · Seat 2: pass You: 1 AI · Seat 1: pass AI · Seat 2: pass"),
-    ("zh", "叫品", "电脑 · 座位 2: 不叫 你: 1 电脑 · 座位 1: 不叫 电脑 · 座位 2: 不叫")])
+    ("zh", "叫分", "电脑 · 座位 2: 不叫 你: 1 电脑 · 座位 1: 不叫 电脑 · 座位 2: 不叫")])
 def test_doudizhu_bids_are_shown_per_seat(browser, fixture_server, page_errors, lang, label, want):
     page, _ = _open(browser, fixture_server, page_errors, _doudizhu_after_bidding(), lang=lang)
     got = _row(page, "#info", label)
