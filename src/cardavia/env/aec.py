@@ -7,7 +7,11 @@ from the game's encoder (``encode_*`` modules), which reads nothing but
 ``state.observation(seat)`` and, for the player to move, his legal moves.
 Rewards are ``state.returns()`` once the game is over (zero-sum), nothing
 before; every agent terminates then.  ``reset(seed=s)`` starts a generator
-of deal seeds, so a seed replays the same episodes.
+of deal seeds, so a seed replays the same episodes (``s``: an int
+0..2**64-1, a NumPy integer too, as ``game.new_state`` takes).  The
+position in play is the attribute ``env.unwrapped.state`` (a Cardavia
+``State``), so PettingZoo's optional global ``state()`` method is not
+offered.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from pettingzoo import AECEnv
 
 import cardavia
 from cardavia.env.encoding import Encoder
+from cardavia.game import check_seed
 
 
 class CardaviaEnv(AECEnv):
@@ -56,7 +61,11 @@ class CardaviaEnv(AECEnv):
     # -- the episode -------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            self._seeds = random.Random(seed)
+            if isinstance(seed, np.integer):   # a seed drawn from a NumPy Generator
+                seed = int(seed)
+            # Cardavia's seed check: a float, text or a negative seed is refused, not
+            # hashed (random.Random(-3) would replay the episodes of seed 3).
+            self._seeds = random.Random(check_seed(seed))
         self.state = self.game.new_state(seed=self._seeds.getrandbits(63))
         self.encoder.reset()
         self.agents = self.possible_agents[:]
@@ -83,6 +92,8 @@ class CardaviaEnv(AECEnv):
             return
         state = self.state
         assert state is not None
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            action = action.item()  # a 0-d integer array is in the Discrete space too
         if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action is an int 0-{self.encoder.num_actions - 1}, not {action!r}")
         move = self.encoder.move(state, int(action))
