@@ -7,7 +7,9 @@ returns sum to zero and its JSON replays to the same end.
 """
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 
 from collections import Counter
@@ -98,6 +100,12 @@ def check_step(game: Game, state: State, rng: random.Random, pool: list[str],
     c.play(move)
     assert state.to_json() == snapshot, "playing on a clone changed the original"
     assert c.to_json() != snapshot
+    # copy.deepcopy is a clone; pickle (multiprocessing) carries the state and its moves
+    d = copy.deepcopy(state)
+    d.play(move)
+    assert state.to_json() == snapshot, "playing on a deep copy changed the original"
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert pickle.loads(pickle.dumps((state.history, move))) == (state.history, move)
     # JSON round trip and observations.
     r = game.from_json(snapshot)
     assert r.to_json() == snapshot
@@ -144,4 +152,10 @@ def check_random_games(game: Game, seeds, check_every: int = 7, max_moves: int =
         replay = game.from_json(end)
         assert replay.is_over and replay.returns() == ret and replay.to_json() == end
         _check_refused(state, GARBAGE[1], end)
+        assert pickle.loads(pickle.dumps(state)).to_json() == end
+        try:   # a finished game has no decision to sample worlds for, in every game alike
+            state.resample(0, rng)
+            raise AssertionError("resample of a finished game did not refuse")
+        except ValueError as e:
+            assert "is over" in str(e), e
     return total

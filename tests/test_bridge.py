@@ -618,6 +618,10 @@ def test_resample_keeps_what_the_player_knows_and_replays():
     differ = total = 0
     for seed in range(60):
         s = _mid_game(seed, rng, rng.randrange(4, 70))
+        if s.is_over:   # (passed out): no decision to sample a world for
+            with pytest.raises(ValueError, match="is over"):
+                s.resample(0, rng)
+            continue
         for p in range(4):
             w = s.resample(p, rng)
             assert w.observation(p) == s.observation(p)

@@ -881,6 +881,7 @@ class BridgeState(State):
         (once shown) and the suits each player showed out of.  Its JSON is
         a setup of its own dealt hands plus the moves."""
         check_int(player, "player", 0, 3)
+        self._refuse_resample_if_over()
         world = self._pos.sample(player, _seed_from(rng))
         return cast(BridgeGame, self.game)._wrap(world, self._history)
 

@@ -463,6 +463,7 @@ def resample_state(state, player: int, rng: Any = None):
     the world's own dealt hands, and the same moves are replayed on it."""
     from cardavia.game import CHANCE, check_player
     check_player(player, 3)
+    state._refuse_resample_if_over()
     game = state.game
     obs = state.observation(player)
     sampler = game.world_sampler(obs)

@@ -58,6 +58,28 @@ class Move:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
 
+    # Immutable values: a copy is the move itself, and pickle sets the slots as __init__ did
+    # (the default pickling would set them through the __setattr__ that refuses).
+    def __copy__(self) -> "Move":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Move":
+        return self
+
+    def __reduce__(self) -> Any:
+        slots = {name: getattr(self, name) for cls in type(self).__mro__
+                 for name in getattr(cls, "__slots__", ()) if name != "__weakref__" and hasattr(self, name)}
+        if not slots and hasattr(self, "__dict__"):
+            return super().__reduce__()
+        return _move_from_slots, (type(self), slots)
+
+
+def _move_from_slots(cls: type, slots: dict) -> "Move":
+    move: Move = object.__new__(cls)
+    for name, value in slots.items():
+        object.__setattr__(move, name, value)
+    return move
+
 
 class ChanceEvent(Move):
     """A history entry made by chance rather than a player (e.g. a redeal)."""
@@ -408,7 +430,21 @@ class State(abc.ABC):
         """Abstract: see the class docstring."""
 
     def _copy(self) -> "State":
-        return copy.deepcopy(self, {id(self.game): self.game})
+        c = object.__new__(type(self))
+        memo = {id(self.game): self.game, id(self): c}   # the game is shared, never copied
+        c.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items()})
+        return c
+
+    # copy.copy and copy.deepcopy give an independent clone (a shallow copy would share the
+    # position), and pickle carries the state as its JSON, replayed on load (multiprocessing)
+    def __copy__(self) -> "State":
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> "State":
+        return self.clone()
+
+    def __reduce__(self) -> tuple:
+        return _state_from_json, (self.to_json(),)
 
     def _shallow_copy(self) -> "State":
         """A new state of the same class sharing every attribute but the
@@ -461,6 +497,11 @@ class State(abc.ABC):
 
     def clone(self) -> "State":
         return self._copy()
+
+    def _refuse_resample_if_over(self) -> None:
+        """``resample`` is for a decision: a finished game has none (every game refuses alike)."""
+        if self.is_over:
+            raise ValueError(f"the {self.game.name} game is over: there is no position to sample")
 
     def outcome(self) -> Outcome:
         """How the finished game ended (``ValueError`` while it is live)."""
@@ -517,6 +558,12 @@ class State(abc.ABC):
     def __repr__(self) -> str:
         who = "over" if self.is_over else f"player {self.current_player} to move"
         return f"<{type(self).__name__} {self.game.name}: {who}, {len(self._history)} moves>"
+
+
+def _state_from_json(text: str) -> State:
+    """A pickled state: its JSON, replayed (``State.__reduce__``)."""
+    from cardavia import from_json
+    return from_json(text)
 
 
 # -- input checks shared by every game ------------------------------------

@@ -599,6 +599,7 @@ class GuandanState(State):
         replays through ``play`` and round-trips through JSON.  In a match
         the history starts at this deal; later deals come from a new seed."""
         check_player(player, 4)
+        self._refuse_resample_if_over()
         world = self._pos.sample_world(player, _seed64(rng))
         setup: dict[str, Any] = {"seed": world.seed, "hands": [" ".join(_CARD_TEXT[c] for c in h)
                                                               for h in self._deal_start_hands(world)],

@@ -291,8 +291,7 @@ class HoldemState(State):
         hole cards, the boards and the hands shown kept).  Its JSON is a
         setup of its own decks plus the moves."""
         check_player(player, self.game.num_players)
-        if self._over:
-            raise ValueError("the holdem game is over: there is no position to sample")
+        self._refuse_resample_if_over()
         seed = draw_seed(rng)
         world = self.game.sample_world(self.observation(player), seed)
         decks = []

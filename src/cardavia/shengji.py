@@ -743,8 +743,7 @@ class ShengjiState(State):
         same moves, so it replays through ``play`` and round-trips through JSON.
         """
         check_int(player, "player", 0, 3)
-        if self.is_over:
-            raise ValueError("the game is over: there is nothing hidden to resample")
+        self._refuse_resample_if_over()
         model = _WorldModel(self.observation(player))
         _deal, hands, kitty, buried = model.sampler.sample_setup(_seed_of(rng))
         state = self.game._initial_state(model.setup(hands, kitty if model.mode == 0 else buried))

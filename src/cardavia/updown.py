@@ -299,8 +299,7 @@ class UpDownState(State):
         signals and reveals allow.  Its JSON is a setup of its own hands and
         draws plus the moves, so it replays through ``play``."""
         check_player(player, 2)
-        if self._over:
-            raise ValueError("the updown game is over: there is no position to sample")
+        self._refuse_resample_if_over()
         them = 1 - player
         seed = draw_seed(rng)
         starters, ups, reveals = [], [], []
