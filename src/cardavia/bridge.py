@@ -520,19 +520,22 @@ class BridgeLegalMoves(LegalMoves):
     _state: BridgeState
 
     def __len__(self) -> int:
-        if self._list is not None:
-            return len(self._list)
-        return self._state._pos.count()
+        self._fresh()
+        pos = self._state._pos
+        return len(self._list) if self._list is not None else pos.count()
 
     def __getitem__(self, index: int) -> Move:
+        self._fresh()
+        pos = self._state._pos
         if self._list is not None:
             return self._list[index]
-        n = self._state._pos.count()
+        n = pos.count()
         if isinstance(index, int) and -n <= index < n:
-            return MOVES[self._state._pos.unrank(index % n)]
+            return MOVES[pos.unrank(index % n)]
         return self._moves()[index]
 
     def sample(self, rng: Any = None) -> Move:
+        self._fresh()
         return self[randbelow(rng, self._state._pos.count())]
 
 

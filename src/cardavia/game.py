@@ -133,15 +133,27 @@ class LegalMoves:
     ``view.sample(rng)`` for a uniform random legal move.  The base class
     builds the list on first use; games with huge move sets override
     ``__len__``, ``__contains__`` and ``sample`` so that nothing is built.
+    A view is of the position it was made for: once the state has moved on,
+    using it is a ``ValueError`` (call ``legal_moves()`` again), in every game.
     """
 
     def __init__(self, state: "State"):
         self._state = state
         self._list: list[Move] | None = None
+        self._ply = len(state._history)
+
+    def _fresh(self) -> "State":
+        """The view's state, while it is still at the view's position."""
+        state = self._state
+        if len(state._history) != self._ply:
+            raise ValueError(f"these legal moves are of an earlier position: the state has moved on (its "
+                             f"history from {self._ply} to {len(state._history)} entries); call legal_moves() again")
+        return state
 
     def _moves(self) -> list[Move]:
+        state = self._fresh()
         if self._list is None:
-            self._list = list(self._state._legal())
+            self._list = list(state._legal())
         return self._list
 
     def __iter__(self) -> Iterator[Move]:
@@ -157,9 +169,10 @@ class LegalMoves:
         return self._moves()[index]
 
     def __contains__(self, move: Any) -> bool:
+        state = self._fresh()
         try:
-            m = self._state._coerce(move)
-            self._state._check(m)
+            m = state._coerce(move)
+            state._check(m)
         except ValueError:
             return False
         return True
@@ -444,7 +457,7 @@ class State(abc.ABC):
         return self.clone()
 
     def __reduce__(self) -> tuple:
-        return _state_from_json, (self.to_json(),)
+        return _state_from_json, (self.game, self.to_json())
 
     def _shallow_copy(self) -> "State":
         """A new state of the same class sharing every attribute but the
@@ -560,10 +573,9 @@ class State(abc.ABC):
         return f"<{type(self).__name__} {self.game.name}: {who}, {len(self._history)} moves>"
 
 
-def _state_from_json(text: str) -> State:
-    """A pickled state: its JSON, replayed (``State.__reduce__``)."""
-    from cardavia import from_json
-    return from_json(text)
+def _state_from_json(game: Game, text: str) -> State:
+    """A pickled state: its game and its JSON, replayed (``State.__reduce__``)."""
+    return game.from_json(text)
 
 
 # -- input checks shared by every game ------------------------------------

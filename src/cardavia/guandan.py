@@ -307,14 +307,15 @@ class GuandanLegalMoves(LegalMoves):
     (``len()``, ``sample()``, ``in`` and indexing list nothing)."""
 
     def __init__(self, state: "GuandanState"):
-        self._state = state
-        self._list = None
+        super().__init__(state)
         self._pos = state._pos
 
     def __len__(self) -> int:
+        self._fresh()
         return self._pos.count()
 
     def __getitem__(self, index: int) -> GuandanMove:
+        self._fresh()
         n = self._pos.count()
         if index < 0:
             index += n
@@ -323,6 +324,7 @@ class GuandanLegalMoves(LegalMoves):
         return _move_of(self._pos.move_at(index), self._pos.level)
 
     def __iter__(self) -> Iterator[GuandanMove]:
+        self._fresh()
         lv = self._pos.level
         return iter([_move_of(t, lv) for t in self._pos.moves()])
 
@@ -332,6 +334,7 @@ class GuandanLegalMoves(LegalMoves):
         return self._list
 
     def sample(self, rng: Any = None) -> GuandanMove:
+        self._fresh()
         pos = self._pos
         n = pos.count()
         i = rng.randrange(n) if rng.__class__ is random.Random and n else randbelow(rng, n)
@@ -339,6 +342,7 @@ class GuandanLegalMoves(LegalMoves):
 
     def counts_by_reading(self) -> dict[str, int]:
         """How many legal plays of each shape (plus ``pass`` or ``return``)."""
+        self._fresh()
         pos = self._pos
         if pos.phase == _RETURN_PHASE:
             return {"return": pos.count()}

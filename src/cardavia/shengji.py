@@ -282,6 +282,7 @@ class ShengjiLegalMoves(LegalMoves):
     _state: "ShengjiState"
 
     def __len__(self) -> int:
+        self._fresh()
         s = self._state
         return 0 if s.is_over else s._deal.count()
 
@@ -294,6 +295,7 @@ class ShengjiLegalMoves(LegalMoves):
         return _trusted(*self._state._deal.unrank(index))
 
     def __iter__(self):
+        self._fresh()
         deal = self._state._deal
         for i in range(len(self)):
             yield _trusted(*deal.unrank(i))
