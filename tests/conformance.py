@@ -135,7 +135,7 @@ def check_random_games(game: Game, seeds, check_every: int = 7, max_moves: int =
             text = str(move)
             state.play(move)
             if step % check_every == 0:   # a view is of its position: once the state moved on, every use refuses
-                for use in (len, bool, list, lambda v: v[0], lambda v: move in v, lambda v: v.sample(rng)):
+                for use in (len, bool, list, lambda v: v[0], lambda v, m=move: m in v, lambda v, r=rng: v.sample(r)):
                     try:
                         use(view)
                     except ValueError as e:

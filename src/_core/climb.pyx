@@ -2177,20 +2177,32 @@ cdef class PlayView:
     cdef type cls
     cdef public object _state
     cdef public object _list
+    cdef public Py_ssize_t _ply
+    """The state's history length when the view was made (-1: a view of a bare position)."""
 
     def __dealloc__(self):
         free(self.moves)
 
+    cdef inline int _still(self) except -1:
+        # a view is of its position: once the state moved on, its own _fresh() says so
+        if self._ply >= 0 and len(self._state._history) != self._ply:
+            self._fresh()
+        return 0
+
     def __len__(self):
+        self._still()
         return self.n
 
     def __bool__(self):
+        self._still()
         return self.n > 0
 
     def count(self):
+        self._still()
         return self.n
 
     def __getitem__(self, Py_ssize_t i):
+        self._still()
         if i < 0:
             i += self.n
         if i < 0 or i >= self.n:
@@ -2198,11 +2210,16 @@ cdef class PlayView:
         return from_cmove(self.game, self.cls, &self.moves[i])
 
     def __iter__(self):
+        self._still()
+        return self._each()
+
+    def _each(self):
         cdef int i
         for i in range(self.n):
             yield from_cmove(self.game, self.cls, &self.moves[i])
 
     def _moves(self):
+        self._still()
         if self._list is None:
             self._list = list(self)
         return self._list
@@ -2212,6 +2229,7 @@ cdef class PlayView:
         ``Generator``, Cardavia ``Random`` or a seed)."""
         cdef Py_ssize_t k
         cdef int bits
+        self._still()
         if self.n > 0 and type(rng) is _FAST_RANDOM[0]:
             # Exactly random.Random.randrange(n), without its overhead.
             bits = (<object>self.n).bit_length()
@@ -2256,6 +2274,7 @@ def make_view(cls, state, Position pos):
     v.game = pos.p.game
     v.cls = _move_types[pos.p.game]
     v._state = state
+    v._ply = -1 if state is None else len(state._history)
     return v
 
 

@@ -169,29 +169,9 @@ class ClimbLegalMoves(_core.PlayView, LegalMoves):
     def __init__(self, state):
         pass
 
-    # The core lists the moves once (a snapshot of the position); each use checks the state is
-    # still there, as every game's view does (LegalMoves._fresh).
-    def __len__(self) -> int:
-        self._fresh()
-        return _core.PlayView.__len__(self)
-
-    def __bool__(self) -> bool:
-        return len(self) > 0
-
-    def count(self) -> int:
-        return len(self)
-
-    def __getitem__(self, index):
-        self._fresh()
-        return _core.PlayView.__getitem__(self, index)
-
-    def __iter__(self):
-        self._fresh()
-        return _core.PlayView.__iter__(self)
-
-    def sample(self, rng=None):
-        self._fresh()
-        return _core.PlayView.sample(self, rng)
+    # (the core lists the moves once, a snapshot of the position, and checks at each use that
+    # the state is still there: LegalMoves._fresh, as every game's view does)
+    sample = _core.PlayView.sample
 
     __contains__ = LegalMoves.__contains__
     __repr__ = LegalMoves.__repr__
@@ -246,9 +226,7 @@ class ClimbState(State):
         return self._pos.winner
 
     def legal_moves(self) -> ClimbLegalMoves:
-        view = _make_view(ClimbLegalMoves, self, self._pos)
-        view._ply = len(self._history)
-        return view
+        return _make_view(ClimbLegalMoves, self, self._pos)
 
     def _legal(self):
         return list(self.legal_moves())
