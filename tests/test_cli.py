@@ -1,4 +1,5 @@
 """The command line: complete help, and one-line errors with exit code 2."""
+import re
 import shutil
 import subprocess
 import sys
@@ -124,3 +125,34 @@ def test_ctrl_c_stops_with_exit_code_130_and_no_traceback(argv):
         raise AssertionError("Ctrl-C did not stop the run within 10 s") from None
     assert p.returncode == 130, (p.returncode, err)
     assert "Traceback" not in err and "interrupted" in err
+
+
+def test_ctrl_c_on_a_terminal_says_so_on_a_line_of_its_own():
+    # on a terminal the progress bar holds its line ("\r... 120/10000"): the notice starts a new one
+    import os
+    import pty
+    import signal
+    import time
+
+    exe = shutil.which("cardavia")
+    leader, follower = pty.openpty()
+    p = subprocess.Popen([exe, "simulate", "doudizhu", "--games", "100000000", "--workers", "1"],
+                         stdout=subprocess.DEVNULL, stderr=follower,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    os.close(follower)
+    time.sleep(1.5)
+    p.send_signal(signal.SIGINT)
+    assert p.wait(timeout=10) == 130
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:   # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    text = seen.decode(errors="replace")
+    assert "\r" in text, text[-200:]                       # the bar was drawn
+    assert re.search(r"\n(\r)?cardavia: interrupted", text.replace("\r\n", "\n")), text[-200:]

@@ -80,7 +80,8 @@ def interruptible(work: Callable[[], Any]) -> Any:
         while thread.is_alive():
             thread.join(0.05)
     except KeyboardInterrupt:
-        sys.stderr.write("cardavia: interrupted\n")
+        # on a terminal, off the line a progress bar (or the echoed ^C) holds
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "cardavia: interrupted\n")
         sys.stderr.flush()
         sys.stdout.flush()
         os._exit(130)
@@ -97,7 +98,8 @@ def stop_at_interrupt(work: Callable[[], Any]) -> Any:
     try:
         return work()
     except KeyboardInterrupt:
-        sys.stderr.write("cardavia: interrupted\n")
+        # on a terminal, off the line a progress bar (or the echoed ^C) holds
+        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "cardavia: interrupted\n")
         sys.stderr.flush()
         sys.stdout.flush()
         os._exit(130)
