@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 MAX_GAMES = 100_000_000
 MAX_MATCHES = 1_000_000
@@ -80,17 +80,22 @@ def interruptible(work: Callable[[], Any]) -> Any:
         while thread.is_alive():
             thread.join(0.05)
     except KeyboardInterrupt:
-        # on a terminal, off the line a progress bar (or the echoed ^C) holds
-        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "cardavia: interrupted\n")
-        sys.stderr.flush()
-        sys.stdout.flush()
-        os._exit(130)
+        _exit_interrupted()
     if "error" in box:
         raise box["error"]
     return box.get("value")
 
 
 # -- what simulate and arena share ------------------------------------------
+def _exit_interrupted() -> NoReturn:
+    """Say so and exit at once with code 130 (Ctrl-C)."""
+    # on a terminal, off the line a progress bar (or the echoed ^C) holds
+    sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "cardavia: interrupted\n")
+    sys.stderr.flush()
+    sys.stdout.flush()
+    os._exit(130)
+
+
 def stop_at_interrupt(work: Callable[[], Any]) -> Any:
     """Run ``work`` (whose own cleanup runs as Ctrl-C unwinds it), then on
     Ctrl-C exit at once with code 130: a Ray driver shut down by the
@@ -98,11 +103,7 @@ def stop_at_interrupt(work: Callable[[], Any]) -> Any:
     try:
         return work()
     except KeyboardInterrupt:
-        # on a terminal, off the line a progress bar (or the echoed ^C) holds
-        sys.stderr.write(("\n" if sys.stderr.isatty() else "") + "cardavia: interrupted\n")
-        sys.stderr.flush()
-        sys.stdout.flush()
-        os._exit(130)
+        _exit_interrupted()
 
 
 def add_run_arguments(p: argparse.ArgumentParser, default_games: int, records_help: str) -> None:
