@@ -180,6 +180,19 @@ def test_resume_refuses_a_file_that_is_not_records_and_leaves_it(tmp_path, name,
                      resume=True)["resumed_deals"] == 0
 
 
+def test_records_through_a_link_write_its_target(tmp_path):
+    # the records were rewritten in place of the link (os.replace), leaving the target behind
+    target = tmp_path / "runs" / "r.jsonl"
+    target.parent.mkdir()
+    link = tmp_path / "latest.jsonl"
+    link.symlink_to(target)
+    arena.run("zhengshangyou", ["heuristic", "random"], 2, seed=4, workers=1, records=str(link))
+    assert link.is_symlink() and len(target.read_text().splitlines()) == 2 * 6
+    again = arena.run("zhengshangyou", ["heuristic", "random"], 2, seed=4, workers=1, records=str(link),
+                      resume=True)
+    assert again["resumed_deals"] == 2 and link.is_symlink()
+
+
 @pytest.mark.parametrize("name", ["bridge", "holdem", "updown", "guandan", "shengji"])
 def test_arena_plays_the_other_tables(name):
     out = arena.run(name, ["mc:rollouts=12", "heuristic"], 1, seed=3, workers=1, options={"match": False})

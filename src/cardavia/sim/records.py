@@ -89,6 +89,7 @@ class Writer:
     """Appends records to a file, flushed after each deal."""
 
     def __init__(self, path: str, kept: dict[int, list[dict]] | None = None):
+        path = os.path.realpath(path)   # a link stays a link: its target is rewritten
         self.path = path
         self.csv = _is_csv(path)
         self.fields: list[str] | None = None
