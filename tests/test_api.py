@@ -170,3 +170,27 @@ def test_observation_rejects_bad_player():
     for bad in (-1, 2, "0"):
         with pytest.raises(ValueError):
             s.observation(bad)
+
+
+def test_a_seed_for_sample_is_checked_as_new_state_checks_it():
+    # np.int64(5) was refused while True and -1 were taken as seeds (-1 drew as 1 did)
+    import numpy as np
+    for name in ("holdem", "doudizhu", "bridge"):
+        view = cardavia.load(name).new_state(seed=1).legal_moves()
+        assert view.sample(np.int64(5)) == view.sample(5)
+        for bad in (True, -1, 2 ** 64):
+            with pytest.raises(ValueError):
+                view.sample(bad)
+
+
+def test_simulate_and_arena_take_agents_as_text_and_refuse_a_negative_seed():
+    # agents="random" was read letter by letter ("needs 3 agents, got 6"); seed -1 gave seed 2**64-1's deals
+    from cardavia import simulate
+    from cardavia.sim import arena
+    out = simulate.run("doudizhu", 2, seed=1, workers=1, agents="heuristic,random,random")
+    assert out["agents"] == ["heuristic", "random", "random"]
+    assert simulate.run("doudizhu", 2, seed=1, workers=1, agents="random")["agents"] == ["random"] * 3
+    for run in (lambda: simulate.run("doudizhu", 2, seed=-1, workers=1),
+                lambda: arena.run("doudizhu", "heuristic,random", 1, seed=-1, workers=1)):
+        with pytest.raises(ValueError, match="seed"):
+            run()

@@ -89,3 +89,4 @@ def test_readme_states_what_an_illegal_action_does():
         raw.step(illegal)
     assert raw.unwrapped.state.to_json() == before
     assert raw_env("updown").action_space("player_0").n == 59
+

@@ -121,8 +121,8 @@ def randbelow(rng: Any, n: int) -> int:
         return int(rng.integers(n))
     if hasattr(rng, "randrange"):
         return rng.randrange(n)
-    if isinstance(rng, int):
-        return random.Random(rng).randrange(n)
+    if hasattr(rng, "__index__"):   # a seed: an int or a NumPy integer, as new_state takes (True is no seed)
+        return random.Random(check_seed(rng if not hasattr(rng, "item") else rng.item())).randrange(n)
     raise TypeError(f"rng must be a random.Random, a NumPy Generator or a seed, not {type(rng).__name__}")
 
 

@@ -38,6 +38,7 @@ from cardavia.ai import make_agent, parse_spec, split_specs, teams_of
 from cardavia.sim import records as _records
 from cardavia.sim import replay as _replay
 from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
+from cardavia.game import check_seed
 from cardavia.sim.runner import Progress, seat_agent
 from cardavia.sim.stats import mean_ci, percentile
 
@@ -218,6 +219,7 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
 
     options = dict(options or {})
     game = cardavia.load(game_name, **options)
+    seed = check_seed(seed)
     if isinstance(agents, str):
         agents = split_specs(agents)
     agents = [a.strip() for a in agents]

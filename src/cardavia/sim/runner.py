@@ -16,7 +16,8 @@ import time
 from typing import Any, Sequence
 
 from cardavia._core.rng import derive_seed
-from cardavia.ai import make_agent, play_out
+from cardavia.ai import make_agent, play_out, split_specs
+from cardavia.game import check_seed
 from cardavia.sim import records as _records
 from cardavia.sim import replay as _replay
 from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
@@ -117,6 +118,9 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
 
     options = dict(options or {})
     game = cardavia.load(game_name, **options)
+    seed = check_seed(seed)   # (a negative seed would derive the deals of another)
+    if isinstance(agents, str):   # "mc,heuristic,random", as the command line writes it
+        agents = split_specs(agents)
     if len(agents) == 1:
         agents = list(agents) * game.num_players
     if len(agents) != game.num_players:
