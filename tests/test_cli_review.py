@@ -184,3 +184,29 @@ def test_arena_of_one_deal_prints_no_interval(capsys, tmp_path):
 def test_simulate_agents_help_mentions_options(capsys):
     code, out, _ = run(capsys, "simulate", "--help")
     assert code == 0 and "mc:rollouts=" in " ".join(out.split())
+
+
+def test_serve_stopped_by_ctrl_c_exits_130_like_every_command(tmp_path):
+    pytest.importorskip("uvicorn")
+    # was: uvicorn shut down gracefully and the command exited 0
+    import shutil
+    import signal
+    import subprocess
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    p = subprocess.Popen([shutil.which("cardavia"), "serve", "--db", str(tmp_path / "w.sqlite3"), "--port", str(port),
+                          "-q"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    end = time.monotonic() + 30
+    while time.monotonic() < end:   # until it listens
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=30)
+    assert p.returncode == 130 and "interrupted" in err and "Traceback" not in err, (p.returncode, err)

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import sqlite3
+import sys
 
 from cardavia.cli.common import UserError, bounded_int, nonempty_path
 
@@ -28,6 +30,7 @@ def run(args) -> int:
     except ImportError as e:
         raise UserError(f"cardavia serve needs the web extra ({e.name} is missing): "
                         "pip install 'cardavia[web]'") from None
+    _Server = _server_class()
     db = args.db or default_db_path()
     try:
         app = create_app(db, idle_hours=args.idle_hours, max_games=args.max_games,
@@ -39,14 +42,34 @@ def run(args) -> int:
     print(f"cardavia: serving on http://{args.host}:{args.port}/ (games kept in {db})", flush=True)
     # No per-message deflate: compressing every pushed view cost the event loop
     # more than sending it does (bench/bench_web_load.py).
+    server = _Server(uvicorn.Config(app, host=args.host, port=args.port,
+                                    log_level="warning" if args.quiet else "info", ws_per_message_deflate=False))
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning" if args.quiet else "info",
-                    ws_per_message_deflate=False)
-    except SystemExit as e:  # uvicorn exits (code 3) when it cannot listen; it has logged why
+        server.run()
+    except SystemExit as e:   # it could not listen (uvicorn exits with 3); it has logged why
         if e.code not in (0, None):
             raise UserError(f"cannot serve on {args.host}:{args.port} (the reason is logged above)") from None
         raise
+    if server.interrupted:   # Ctrl-C: the games were saved as it shut down; exit as every command does
+        print("cardavia: interrupted", file=sys.stderr)
+        return 130
     return 0
+
+
+def _server_class() -> type:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, remembering whether Ctrl-C stopped it (it shuts down
+        gracefully and returns, where every other command exits with 130)."""
+
+        interrupted = False
+
+        def handle_exit(self, sig, frame) -> None:
+            self.interrupted = self.interrupted or sig == signal.SIGINT
+            super().handle_exit(sig, frame)
+
+    return Server
 
 
 def add_parser(sub) -> None:
