@@ -35,7 +35,7 @@ def test_parse_spec_reads_options_and_refuses_bad_ones():
     assert parse_spec(" mc : rollouts=20, budget_ms=12.5 ") == ("mc", {"rollouts": 20, "budget_ms": 12.5})
     assert parse_spec("heuristic") == ("heuristic", {})
     for bad in ["genius", "mc:rollouts", "mc:depth=3", "mc:rollouts=x", "random:rollouts=3",
-                "mc:rollouts=1,rollouts=2"]:
+                "mc:rollouts=1,rollouts=2", "mc:budget_ms=inf", "mc:budget_ms=nan", "ismcts:c=-inf"]:
         with pytest.raises(ValueError):
             parse_spec(bad)
 

@@ -30,6 +30,8 @@ play: deals solved and the solver's work cap per card,
 """
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 from cardavia.ai.agent import Agent, HeuristicAgent, RandomAgent, play_out
@@ -94,6 +96,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
                 options[key] = kinds[key](value)
             except ValueError:
                 raise ValueError(f"agent {name}: {key} must be a number, not {value!r}") from None
+            if not math.isfinite(options[key]):   # (int() of inf would overflow, of nan fail obscurely)
+                raise ValueError(f"agent {name}: {key} must be a finite number, not {value[:40]!r}")
             if kinds[key] is float and options[key] == int(options[key]):
                 options[key] = int(options[key])
     return name, options
