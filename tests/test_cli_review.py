@@ -23,7 +23,7 @@ def run(capsys, *argv):
     return code, out.out, out.err
 
 
-def one_line_error(code, err, *words):
+def assert_one_line_error(code, err, *words):
     assert code == 2, err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     for w in words:
@@ -34,21 +34,21 @@ def one_line_error(code, err, *words):
 def test_non_finite_agent_options_are_refused(capsys, spec):
     # was: OverflowError traceback (exit 1) for inf, "cannot convert float NaN to integer" for nan
     code, _, err = run(capsys, "simulate", "doudizhu", "-n", "1", "-w", "1", "-q", "--agents", spec)
-    one_line_error(code, err, "finite number")
+    assert_one_line_error(code, err, "finite number")
     code, _, err = run(capsys, "arena", "doudizhu", "-n", "1", "-w", "1", "-q", "--agents", f"heuristic,{spec}")
-    one_line_error(code, err, "finite number")
+    assert_one_line_error(code, err, "finite number")
 
 
 def test_guandan_client_refuses_non_finite_agent_option(capsys):
     code, _, err = run(capsys, "guandan-client", "ws://127.0.0.1:1/game/client0", "--agent", "mc:budget_ms=inf")
-    one_line_error(code, err, "finite number")
+    assert_one_line_error(code, err, "finite number")
 
 
 @pytest.mark.parametrize("agents", ["", ",", ":rollouts=5"])
 def test_empty_agent_names_are_refused(capsys, agents):
     # was: "" silently played random agents, "," said "needs 3 agents, got 2"
     code, _, err = run(capsys, "simulate", "doudizhu", "-n", "1", "-w", "1", "-q", "--agents", agents)
-    one_line_error(code, err, "agent name is empty")
+    assert_one_line_error(code, err, "agent name is empty")
 
 
 def test_failed_run_keeps_the_json_file(capsys, tmp_path):
@@ -56,17 +56,17 @@ def test_failed_run_keeps_the_json_file(capsys, tmp_path):
     out = tmp_path / "results.json"
     out.write_text('{"precious": 1}')
     code, _, err = run(capsys, "simulate", "doudizhu", "-n", "1", "--agents", "nosuch", "--json", str(out))
-    one_line_error(code, err, "unknown agent")
+    assert_one_line_error(code, err, "unknown agent")
     assert out.read_text() == '{"precious": 1}'
     code, _, err = run(capsys, "simulate", "doudizhu", "-n", "1", "--json", str(tmp_path / "no" / "x.json"))
-    one_line_error(code, err, "cannot write")
+    assert_one_line_error(code, err, "cannot write")
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 def test_json_write_failure_is_one_line(capsys):
     # was: an OSError traceback (exit 1) when the results could not be written
     code, _, err = run(capsys, "simulate", "doudizhu", "-n", "1", "-w", "1", "-q", "--json", "/dev/full")
-    one_line_error(code, err, "cannot write /dev/full")
+    assert_one_line_error(code, err, "cannot write /dev/full")
 
 
 def test_records_to_a_device_or_directory_is_refused(capsys, tmp_path):
@@ -75,15 +75,15 @@ def test_records_to_a_device_or_directory_is_refused(capsys, tmp_path):
     fifo = tmp_path / "pipe.jsonl"
     os.mkfifo(fifo)
     code, _, err = run(capsys, "simulate", "doudizhu", "-n", "1", "-w", "1", "-q", "--records", str(fifo))
-    one_line_error(code, err, "not a regular file")
+    assert_one_line_error(code, err, "not a regular file")
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     folder = tmp_path / "dir.jsonl"
     folder.mkdir()
     code, _, err = run(capsys, "simulate", "doudizhu", "-n", "1", "-w", "1", "-q", "--records", str(folder))
-    one_line_error(code, err, "is a directory")
+    assert_one_line_error(code, err, "is a directory")
     code, _, err = run(capsys, "arena", "doudizhu", "-a", "heuristic,random", "-n", "1", "-w", "1", "-q",
                        "--records", str(tmp_path / "missing" / "r.jsonl"))
-    one_line_error(code, err, "no folder")
+    assert_one_line_error(code, err, "no folder")
     assert "tmp" not in err.replace(str(tmp_path), "")
     assert sorted(os.listdir(tmp_path)) == ["dir.jsonl", "pipe.jsonl"]  # no temporary file left
 
@@ -91,7 +91,7 @@ def test_records_to_a_device_or_directory_is_refused(capsys, tmp_path):
 def test_games_and_matches_together_are_refused(capsys):
     # was: --games silently ignored beside --matches
     code, _, err = run(capsys, "simulate", "guandan", "--games", "5", "--matches", "1", "-w", "1", "-q")
-    one_line_error(code, err, "--games", "--matches")
+    assert_one_line_error(code, err, "--games", "--matches")
 
 
 def test_seed_with_leading_zeros_is_decimal(capsys):
@@ -106,20 +106,20 @@ def test_seed_with_leading_zeros_is_decimal(capsys):
 def test_guandan_client_bad_url_is_one_line(capsys):
     # was: ValueError traceback (Invalid IPv6 URL)
     code, _, err = run(capsys, "guandan-client", "ws://[::1")
-    one_line_error(code, err, "bad judge URL")
+    assert_one_line_error(code, err, "bad judge URL")
 
 
 def test_guandan_client_takes_one_agent(capsys):
     # was: "unknown agent 'mc,random'"
     code, _, err = run(capsys, "guandan-client", "ws://127.0.0.1:1/game/client0", "--agent", "mc,random")
-    one_line_error(code, err, "one agent")
+    assert_one_line_error(code, err, "one agent")
 
 
 def test_serve_refuses_a_folder_as_database(capsys, tmp_path):
     pytest.importorskip("uvicorn")
     # was: sqlite3.OperationalError traceback
     code, _, err = run(capsys, "serve", "--db", str(tmp_path))
-    one_line_error(code, err, "cannot open the database")
+    assert_one_line_error(code, err, "cannot open the database")
 
 
 def test_serve_on_a_busy_port_is_an_error(capsys, tmp_path):
@@ -158,7 +158,7 @@ def test_replay_dd_of_another_game_is_refused(capsys, tmp_path):
     path = tmp_path / "ddz.json"
     path.write_text(state.to_json())
     code, _, err = run(capsys, "replay", str(path), "--dd")
-    one_line_error(code, err, "Bridge")
+    assert_one_line_error(code, err, "Bridge")
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0 and "pass" in out
 

@@ -48,7 +48,7 @@ BODIES = hst.dictionaries(hst.sampled_from(KEYS) | hst.text(max_size=8), JSON_VA
 HYPO = settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
 
-def refused(r, status: int | None = None, words: str = "") -> dict:
+def assert_refused(r, status: int | None = None, words: str = "") -> dict:
     """``r`` is a clean refusal: a 4xx with a JSON ``error`` (and ``status``) and no traceback."""
     assert 400 <= r.status_code < 500, (r.status_code, r.text[:300])
     assert status is None or r.status_code == status, (r.status_code, r.text[:300])
@@ -122,16 +122,16 @@ def turn_game(c, name: str) -> str:
 # -- fixed defects --------------------------------------------------------------------------
 def test_unknown_api_addresses_and_methods_are_refused_in_json(client):
     gid = turn_game(client, "doudizhu")
-    r = refused(client.get(f"/api/games/{gid}/move"), 405, "GET is not allowed here; use POST")
+    r = assert_refused(client.get(f"/api/games/{gid}/move"), 405, "GET is not allowed here; use POST")
     assert client.get(f"/api/games/{gid}/move").headers["allow"] == "POST"
     for method in ("PUT", "PATCH"):
-        refused(client.request(method, f"/api/games/{gid}"), 405, method)
+        assert_refused(client.request(method, f"/api/games/{gid}"), 405, method)
     for method in ("DELETE", "PUT", "PATCH"):
-        refused(client.request(method, "/api/replays"), 405)
-    refused(client.get("/api/nothing/here"), 404, "no such address")
-    refused(client.get("/api"), 404, "no such address")
-    refused(client.get("/api/games/" + gid + "/ws"), 404)   # the socket's address over plain HTTP
-    refused(client.get("/api/" + "x" * 5000), 404)
+        assert_refused(client.request(method, "/api/replays"), 405)
+    assert_refused(client.get("/api/nothing/here"), 404, "no such address")
+    assert_refused(client.get("/api"), 404, "no such address")
+    assert_refused(client.get("/api/games/" + gid + "/ws"), 404)   # the socket's address over plain HTTP
+    assert_refused(client.get("/api/" + "x" * 5000), 404)
     assert r["status"] == 405
     # Outside the API, the page's own answers stay as they were.
     assert client.get("/static/nothing.js").status_code == 404
@@ -141,16 +141,16 @@ def test_unknown_api_addresses_and_methods_are_refused_in_json(client):
 
 def test_a_level_that_is_a_list_or_an_object_is_refused(client):
     for level in ([], {}, ["easy"], {"easy": 1}, [[[[]]]]):
-        refused(client.post("/api/games", json={"game": "doudizhu", "level": level}), 400, "unknown level")
+        assert_refused(client.post("/api/games", json={"game": "doudizhu", "level": level}), 400, "unknown level")
     state = played("doudizhu", 1)
-    refused(client.post("/api/test/games", json={"state": state.to_json(), "level": ["easy"]}), 400,
+    assert_refused(client.post("/api/test/games", json={"state": state.to_json(), "level": ["easy"]}), 400,
             "unknown level")
 
 
 def test_a_pace_too_large_for_a_float_is_refused(client):
     for pace in ("9" * 400, "-" + "1" * 330, "1e999", "NaN", "-Infinity"):
         r = client.post("/api/games", content=f'{{"game": "doudizhu", "pace": {pace}}}', headers=JSON)
-        refused(r, 400, "pace must be one of")
+        assert_refused(r, 400, "pace must be one of")
 
 
 def test_a_replay_step_that_is_no_plain_number_is_refused(client):
@@ -158,7 +158,7 @@ def test_a_replay_step_that_is_no_plain_number_is_refused(client):
     steps = client.get(f"/api/games/{gid}/replay/0").json()["replay"]["steps"]
     for step in ("²", "١", "0" * 5000, "9" * 5000, "-1", "1.0", "+1", " 1", "1e3", "0x1", "%00", str(steps + 1),
                  str(2**70)):
-        refused(client.get(f"/api/games/{gid}/replay/{step}"), 400, f"step must be in 0..{steps}")
+        assert_refused(client.get(f"/api/games/{gid}/replay/{step}"), 400, f"step must be in 0..{steps}")
     assert client.get(f"/api/games/{gid}/replay/{steps}").json()["replay"]["step"] == steps
 
 
@@ -167,7 +167,7 @@ def test_a_cookie_of_non_ascii_text_is_no_session(client):
     other = TestClient(client.app, raise_server_exceptions=False)   # (answers give it sessions of its own)
     for value in ("é.x", "\xff" * 50, client.cookies[COOKIE][:-1] + "é", "ü." + client.cookies[COOKIE]):
         headers = {"cookie": f"{COOKIE}={value}".encode("latin-1")}
-        refused(other.get(f"/api/games/{gid}", headers=headers), 404, "no such game")
+        assert_refused(other.get(f"/api/games/{gid}", headers=headers), 404, "no such game")
         r = other.get("/api/games", headers=headers)
         assert r.status_code == 200 and r.json()["games"] == []
     assert client.get(f"/api/games/{gid}").status_code == 200
@@ -176,8 +176,8 @@ def test_a_cookie_of_non_ascii_text_is_no_session(client):
 def test_ids_that_name_no_game_leave_nothing_behind(client):
     core = client.app.state.core
     for i in range(50):
-        refused(client.get(f"/api/games/{'Q' * 20}{i:02d}"), 404, "no such game")
-    refused(client.post(f"/api/games/{'Z' * 22}/move", json={"move": "pass", "ply": 0}), 404)
+        assert_refused(client.get(f"/api/games/{'Q' * 20}{i:02d}"), 404, "no such game")
+    assert_refused(client.post(f"/api/games/{'Z' * 22}/move", json={"move": "pass", "ply": 0}), 404)
     assert core._loading == {}
 
 
@@ -260,7 +260,7 @@ def test_any_json_body_on_any_post_route_is_taken_or_refused_cleanly(client, rou
     r = client.post(route, content=text, headers={**JSON, **ORIGIN})
     if r.status_code in (200, 201):
         return
-    refused(r)
+    assert_refused(r)
     if len(text) > MAX_BODY and route != "/api/replays":
         assert r.status_code == 413
     assert saved(client, gid) == before
@@ -278,7 +278,7 @@ def test_any_bytes_on_any_post_route_are_refused_cleanly(client, route, raw, con
     r = client.post(route, content=raw, headers={"content-type": content_type, **ORIGIN})
     if r.status_code in (200, 201):
         return
-    refused(r)
+    assert_refused(r)
     assert saved(client, gid) == before
 
 
@@ -292,7 +292,7 @@ def test_any_game_id_or_step_in_the_path_is_refused_cleanly(client, gid, step, t
     r = client.request(method, path, json={"move": "pass", "ply": 0}, headers=ORIGIN)
     if r.status_code == 200:   # (a path that normalises onto a real route: the session's own list)
         return
-    refused(r)
+    assert_refused(r)
 
 
 # -- moves of every game ---------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def test_any_move_text_in_every_game_is_played_or_refused_with_nothing_changed(c
             assert r.json()["ply"] > before[1]
             _TURN.pop(name, None)
             return
-        refused(r)
+        assert_refused(r)
         assert saved(client, gid) == before
 
 
@@ -383,7 +383,7 @@ def test_a_tampered_replay_is_opened_as_it_says_or_refused(client, replays, name
         assert v["read_only"] and v["legal"] == []
         assert client.app.state.core.store.count_replays() == held + 1
         return
-    refused(r)
+    assert_refused(r)
     assert r.status_code in (400, 422)
     assert client.app.state.core.store.count_replays() == held
 
@@ -394,14 +394,14 @@ def test_garbage_replay_texts_are_refused_with_what_is_wrong(fresh):
              ("[Event \"?\"]\n[Deal \"N:AKQ.xx\"]", "not a replay"),   # PBN is no state JSON
              ("\x00" * 100, "not a replay"), ('"' + "x" * 2000 + '"', "not a replay")]
     for text, words in cases:
-        refused(fresh.post("/api/replays", json={"state": text}, headers=ORIGIN), 400, words)
+        assert_refused(fresh.post("/api/replays", json={"state": text}, headers=ORIGIN), 400, words)
     for state in (None, 7, [], True):
-        refused(fresh.post("/api/replays", json={"state": state}, headers=ORIGIN), 400, "\"state\" must be")
+        assert_refused(fresh.post("/api/replays", json={"state": state}, headers=ORIGIN), 400, "\"state\" must be")
     good = played("doudizhu", 3, to_end=True).to_dict()
     for game in ([], {}, ["doudizhu"], {"doudizhu": 1}, 7, None):   # a name that is no text
         for state in (dict(good, game=game), json.dumps(dict(good, game=game))):
-            refused(fresh.post("/api/replays", json={"state": state}, headers=ORIGIN), 400, "unknown game")
-            refused(fresh.post("/api/test/games", json={"state": state}, headers=ORIGIN), 400, "unknown game")
+            assert_refused(fresh.post("/api/replays", json={"state": state}, headers=ORIGIN), 400, "unknown game")
+            assert_refused(fresh.post("/api/test/games", json={"state": state}, headers=ORIGIN), 400, "unknown game")
     assert fresh.get("/api/games").json()["games"] == []
 
 
@@ -413,10 +413,10 @@ def test_a_finished_game_refuses_moves_undo_and_hints_and_replays_as_it_ended(fr
     before = saved(fresh, gid)
     assert v["over"] and v["legal"] == []
     for p in (ply, ply - 1, ply + 1, 0, -1, 2**70):
-        refused(fresh.post(f"/api/games/{gid}/move", json={"move": "pass", "ply": p}), 409)
-        refused(fresh.post(f"/api/games/{gid}/undo", json={"ply": p}), 409)
-        refused(fresh.post(f"/api/games/{gid}/hint", json={"ply": p}), 409)
-    refused(fresh.post(f"/api/games/{gid}/move", json={"move": "pass", "ply": ply}), 409, "the game is over")
+        assert_refused(fresh.post(f"/api/games/{gid}/move", json={"move": "pass", "ply": p}), 409)
+        assert_refused(fresh.post(f"/api/games/{gid}/undo", json={"ply": p}), 409)
+        assert_refused(fresh.post(f"/api/games/{gid}/hint", json={"ply": p}), 409)
+    assert_refused(fresh.post(f"/api/games/{gid}/move", json={"move": "pass", "ply": ply}), 409, "the game is over")
     with fresh.websocket_connect(f"/api/games/{gid}/ws", headers=ORIGIN) as ws:
         assert ws.receive_json()["view"]["over"]
         ws.send_json({"type": "move", "move": "pass", "ply": ply})
@@ -429,8 +429,8 @@ def test_a_finished_game_refuses_moves_undo_and_hints_and_replays_as_it_ended(fr
 
 def test_a_game_in_play_is_not_replayed_before_its_end(fresh):
     gid = fixture_game(fresh, played("holdem", 3, until=lambda s: True))["id"]
-    refused(fresh.get(f"/api/games/{gid}/replay"), 409, "once it is over")
-    refused(fresh.get(f"/api/games/{gid}/replay/0"), 409, "once it is over")
+    assert_refused(fresh.get(f"/api/games/{gid}/replay"), 409, "once it is over")
+    assert_refused(fresh.get(f"/api/games/{gid}/replay/0"), 409, "once it is over")
 
 
 # -- a second client ---------------------------------------------------------------------------------
@@ -444,19 +444,19 @@ def test_a_second_client_reaches_nothing_of_the_first_s_games(fresh):
     for v in (live, done, opened):
         gid, ply = v["id"], v["ply"]
         for path in ("", "/replay", "/replay/0", f"/replay/{ply}"):
-            refused(other.get(f"/api/games/{gid}{path}"), 404, "no such game")
+            assert_refused(other.get(f"/api/games/{gid}{path}"), 404, "no such game")
         bodies = {"move": {"move": (v["legal"] or ["pass"])[0], "ply": ply}, "undo": {"ply": ply},
                   "hint": {"ply": ply}}
         for action, body in bodies.items():
-            refused(other.post(f"/api/games/{gid}/{action}", json=body, headers=ORIGIN), 404, "no such game")
-        refused(other.delete(f"/api/games/{gid}", headers=ORIGIN), 404, "no such game")
+            assert_refused(other.post(f"/api/games/{gid}/{action}", json=body, headers=ORIGIN), 404, "no such game")
+        assert_refused(other.delete(f"/api/games/{gid}", headers=ORIGIN), 404, "no such game")
         with pytest.raises(WebSocketDisconnect) as e:
             with other.websocket_connect(f"/api/games/{gid}/ws", headers=ORIGIN) as ws:
                 ws.receive_json()
         assert e.value.code == 4404
         # Another server's cookie for the same session id is no key either.
         forged = fresh.cookies[COOKIE].split(".")[0] + "." + other.cookies[COOKIE].split(".")[1]
-        refused(TestClient(fresh.app, cookies={COOKIE: forged}).get(f"/api/games/{gid}"), 404)
+        assert_refused(TestClient(fresh.app, cookies={COOKIE: forged}).get(f"/api/games/{gid}"), 404)
     assert other.get("/api/games").json()["games"] == []
     assert {v["id"]: saved(fresh, v["id"]) for v in (live, done, opened)} == mine
     assert len(fresh.get("/api/games").json()["games"]) == 3
@@ -474,7 +474,7 @@ def test_two_moves_at_the_same_ply_apply_one(fresh):
                              for m in moves))
         codes = sorted(r.status_code for r in answers)
         assert codes == [200, 409], [r.text for r in answers]
-        refused(next(r for r in answers if r.status_code == 409), 409, "stale move")
+        assert_refused(next(r for r in answers if r.status_code == 409), 409, "stale move")
         won = next(r for r in answers if r.status_code == 200).json()
         history = cardavia.from_json(fresh.app.state.core.store.get(gid).state).history
         assert str(history[ply].move) in moves and won["ply"] > ply
@@ -493,7 +493,7 @@ def test_a_move_and_an_undo_at_the_same_ply_apply_at_most_one(fresh):
                           lambda: fresh.post(f"/api/games/{gid}/undo", json={"ply": ply}))
     assert sorted((move.status_code, undo.status_code)) == [200, 409], (move.text, undo.text)
     loser = move if move.status_code == 409 else undo
-    refused(loser, 409, "stale")
+    assert_refused(loser, 409, "stale")
     now = fresh.app.state.core.tables[gid]
     assert (now.ply < ply) if undo.status_code == 200 else (now.ply > ply)
 
@@ -506,15 +506,16 @@ def test_odd_headers_are_ignored_or_refused_cleanly(client):
     for headers in ({"accept-language": "x" * 10_000}, {"accept-language": "ar;q=NaN, *;q=-1, \x7f"},
                     {"accept-language": "en;q=1e999, ar;q=0.5"},
                     {"cookie": f"{COOKIE}={client.cookies[COOKIE]}; lang=\x01; lang=" + "ar" * 2000}):
-        refused(client.post(f"/api/games/{gid}/move", json=body, headers=headers), 422)
+        assert_refused(client.post(f"/api/games/{gid}/move", json=body, headers=headers), 422)
     for query in ("?lang=%00", "?lang=" + "x" * 3000, "?lang=ar&lang=zz", "?lang[]=ar"):
-        refused(client.post(f"/api/games/{gid}/move{query}", json=body), 422)
+        assert_refused(client.post(f"/api/games/{gid}/move{query}", json=body), 422)
     for origin in ("http://evil.example", "null", "http://testserver.evil", "http://testserver:80@evil", ""):
-        refused(client.post(f"/api/games/{gid}/move", json=body, headers={"origin": origin}), 403, "cross-origin")
-    refused(client.post(f"/api/games/{gid}/move", content=b'{"move": "pass"}',
+        assert_refused(client.post(f"/api/games/{gid}/move", json=body, headers={"origin": origin}), 403,
+                       "cross-origin")
+    assert_refused(client.post(f"/api/games/{gid}/move", content=b'{"move": "pass"}',
                         headers={"content-type": "text/json-ish"}), 400, "ply")   # names json: read as JSON
-    refused(client.post(f"/api/games/{gid}/move", content=b"move=pass&ply=0",
+    assert_refused(client.post(f"/api/games/{gid}/move", content=b"move=pass&ply=0",
                         headers={"content-type": "application/x-www-form-urlencoded"}), 415)
-    refused(client.post(f"/api/games/{gid}/move", content=b"x" * (MAX_BODY + 1), headers=JSON), 413)
-    refused(client.post("/api/replays", content=b"x" * ((1 << 20) + 1), headers=JSON), 413)
+    assert_refused(client.post(f"/api/games/{gid}/move", content=b"x" * (MAX_BODY + 1), headers=JSON), 413)
+    assert_refused(client.post("/api/replays", content=b"x" * ((1 << 20) + 1), headers=JSON), 413)
     assert saved(client, gid) == before
