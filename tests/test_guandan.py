@@ -500,6 +500,8 @@ def test_gd_6_1_deal_ends_when_the_third_player_goes_out():
     s.play("single:5 5c")
     assert s.is_over and s.finishing_order == [0, 1, 2, 3]
     assert s.returns() == [2, -2, 2, -2]  # partner 3rd: up 2
+    # every seat's observation lists the last seat too, not only the three gone out
+    assert all(s.observation(p)["finished"] == [0, 1, 2, 3] for p in range(4))
 
 
 # -- GD-1, GD-6: levels and the match ----------------------------------------------

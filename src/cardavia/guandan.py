@@ -29,7 +29,8 @@ Observation keys besides the shared ones (``hand``, ``hand_sizes``,
 ``last_player``, ``leader`` of the current trick, ``trick`` — its plays
 and passes as ``[player, move text]`` —, ``level``, ``team_levels``,
 ``deal``, ``played``):
-``finished`` (players out so far this deal, in order), ``passes`` (passes
+``finished`` (players out so far this deal, in order; once the game is
+over, all four, GD-6.1), ``passes`` (passes
 since the last play), ``first_leader`` (who led the deal's first trick),
 ``tribute`` (``[payer, receiver, card]`` each), ``returned`` (``[receiver,
 payer, card]`` each), ``anti_tribute`` (bool, GD-3.3) and
@@ -556,7 +557,8 @@ class GuandanState(State):
             "team_levels": self.team_levels,
             "deal": pos.deal_no + 1,
             "phase": self.phase,
-            "finished": pos.finished(),
+            # once over, the seat still holding cards is last (GD-6.1)
+            "finished": pos.finishing_order() if pos.phase == _OVER else pos.finished(),
             "last_play": str(self._last_move()) if last is not None else None,
             "last_player": last[3] if last is not None else None,
             "passes": pos.passes() if last is not None else 0,

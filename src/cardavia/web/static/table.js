@@ -759,15 +759,6 @@ function bidsNode(bids, view) {
   return bySeat(bids.map((b, i) => [(first + i) % view.players, el("span", null, text(b))]), view);
 }
 
-// Guandan's finishing order: once the deal is over, the seat still holding cards is last (GD-6.1).
-function finishingOrder(view, obs) {
-  const f = obs.finished;
-  const over = view.over || obs.phase === "over";
-  if (view.game !== "guandan" || !over || !Array.isArray(f) || f.length !== view.players - 1) return f;
-  for (let p = 0; p < view.players; p++) if (!f.includes(p)) return [...f, p];
-  return f;
-}
-
 function valueNode(key, v, view) {
   if (v == null || v === false || (Array.isArray(v) && v.length === 0) || v === "") return null;
   if (key === "auction" && Array.isArray(v)) {
@@ -884,7 +875,7 @@ function renderInfo(view, obs) {
     if (key === "settlement" && view.over && view.outcome) continue;   // the result box lists it
     if (key === "trick" || key === "tricks") continue;
     if (key === "auction" && obs.phase === "auction") continue;   // drawn as the auction table
-    add(label(key), valueNode(key, key === "finished" ? finishingOrder(view, obs) : v, view));
+    add(label(key), valueNode(key, v, view));
   }
   if (Array.isArray(obs.tricks) && obs.tricks.length) {
     const lastTrick = obs.tricks[obs.tricks.length - 1];
