@@ -11,8 +11,9 @@ import copy
 import json
 import pickle
 import random
-
 from collections import Counter
+
+import pytest
 
 from cardavia.cards import card_text
 from cardavia.game import Game, Outcome, State
@@ -107,6 +108,11 @@ def check_step(game: Game, state: State, rng: random.Random, pool: list[str],
     assert state.to_json() == snapshot, "playing on a deep copy changed the original"
     assert pickle.loads(pickle.dumps(state)) == state
     assert pickle.loads(pickle.dumps((state.history, move))) == (state.history, move)
+    # moves are immutable values: setting any attribute is an AttributeError, not a TypeError
+    for entry in [move, *(e.move for e in state.history[-2:])]:
+        for name in ("no_such_attribute", *getattr(type(entry), "__slots__", ())[:1]):
+            with pytest.raises(AttributeError):
+                setattr(entry, name, None)
     # JSON round trip and observations.
     r = game.from_json(snapshot)
     assert r.to_json() == snapshot

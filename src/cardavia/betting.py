@@ -17,7 +17,8 @@ from typing import Any
 from cardavia._core import betting as B
 from cardavia._core.betting import BET, CALL, CHECK, FOLD
 from cardavia._core.rng import Random
-from cardavia.game import ArgumentTypeError, IllegalMoveError, InvalidMoveError, Move, Observation, check_seed
+from cardavia.game import (ArgumentTypeError, IllegalMoveError, InvalidMoveError, Move, Observation, check_seed,
+                           immutable)
 from cardavia.i18n import N_
 
 # The core's refusals (B.ERRORS) as message ids: their English is the msgid.
@@ -51,6 +52,7 @@ _MOVE_RE = re.compile(r"^\s*(fold|check|call|bet|raise)(?:\s+(?:to\s+)?(\d{1,9})
 _ALLIN_RE = re.compile(r"^\s*all[\s_-]?in\s*$", re.I)
 
 
+@immutable
 @dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class BetMove(Move):
     """A betting move: ``fold``, ``check``, ``call``, ``bet 60`` or ``raise 120``

@@ -73,6 +73,7 @@ from cardavia.game import (
     Observation,
     State,
     check_int,
+    immutable,
     randbelow,
 )
 
@@ -128,6 +129,7 @@ def vulnerable_sides(vulnerability: str) -> tuple[bool, bool]:
 _CALL_IDS = {"pass": _core.PASS, "double": _core.DOUBLE, "redouble": _core.REDOUBLE}
 
 
+@immutable
 @dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class Call(Move):
     """An auction call: a bid (level 1-7, strain 0-4 = C D H S NT), ``X``,
@@ -172,6 +174,7 @@ REDOUBLE = Call("redouble")
 BIDS = tuple(Call("bid", lv, st) for lv in range(1, 8) for st in range(5))
 
 
+@immutable
 @dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class Card(Move):
     """A card played: its canonical id (``4 * rank + suit``); ``kind`` is ``"card"``."""
@@ -191,6 +194,7 @@ class Card(Move):
 CARDS = tuple(Card(c) for c in range(52))
 
 
+@immutable
 @dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class Claim(Move):
     """``claim N``: the mover's side takes N of the remaining tricks and the

@@ -81,6 +81,18 @@ def _move_from_slots(cls: type, slots: dict) -> "Move":
     return move
 
 
+def immutable(cls: type) -> type:
+    """Makes setting or deleting any attribute of ``cls``'s instances an AttributeError
+    (FrozenInstanceError).  CPython 3.11's frozen, slotted dataclasses raise a TypeError
+    ("super(type, obj)") for a name that is not a field; this replaces their methods."""
+    def refuse(self, name, value=None):
+        raise dataclasses.FrozenInstanceError(f"{type(self).__name__} is immutable: cannot set {name!r}")
+    cls.__setattr__ = refuse  # type: ignore[assignment]
+    cls.__delattr__ = refuse  # type: ignore[assignment]
+    return cls
+
+
+@immutable
 class ChanceEvent(Move):
     """A history entry made by chance rather than a player (e.g. a redeal)."""
 
@@ -89,9 +101,6 @@ class ChanceEvent(Move):
 
     def __init__(self, text: str):
         object.__setattr__(self, "text", text)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("ChanceEvent is immutable")
 
     def __str__(self) -> str:
         return self.text

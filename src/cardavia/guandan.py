@@ -57,6 +57,7 @@ from cardavia.game import (
     State,
     check_int,
     check_player,
+    immutable,
     randbelow,
 )
 
@@ -89,6 +90,7 @@ def _main_index(text: str) -> int:
     raise InvalidMoveError(f"bad main rank {text!r}: expected one of 2-9, T, J, Q, K, A, B, R")
 
 
+@immutable
 class GuandanMove(Move):
     """``pass``, ``return <card>``, or a play: reading (shape, main) and cards.
 
@@ -114,8 +116,6 @@ class GuandanMove(Move):
         _set(self, "_level", level)
         _set(self, "_text", None)
 
-    def __setattr__(self, name, value):
-        raise AttributeError("GuandanMove is immutable")
 
     @property
     def reading(self) -> str | None:

@@ -73,6 +73,7 @@ from cardavia.game import (
     check_int,
     check_player,
     check_seed,
+    immutable,
 )
 
 __all__ = ["BetMove", "HandLog", "HoldemGame", "HoldemState", "GAME"]
@@ -83,6 +84,7 @@ MAX_HANDS = 100_000
 _POKER_KEY = sort_key("poker")
 
 
+@immutable
 @dataclasses.dataclass(frozen=True, slots=True)
 class HandLog:
     """One hand of a Hold'em state, as ``HoldemState.hand_log()`` gives it:

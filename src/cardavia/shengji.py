@@ -57,6 +57,7 @@ from cardavia.game import (
     Observation,
     State,
     check_int,
+    immutable,
     randbelow,
 )
 
@@ -174,6 +175,7 @@ def shape(cards: Any, level: int, trump: str) -> Shape:
     return Shape(kind, k, SUIT_NAMES[s])
 
 
+@immutable
 class ShengjiMove(Move):
     """``pass``, ``declare 2h 2h``, ``bury 5c`` or a play ``Ah Ah Kh Kh``;
     ``kind`` is one of ``"pass"``, ``"declare"``, ``"bury"``, ``"play"``."""
@@ -200,8 +202,6 @@ class ShengjiMove(Move):
         object.__setattr__(self, "_code", _CODE[kind])
         object.__setattr__(self, "_text", None)
 
-    def __setattr__(self, name, value):
-        raise AttributeError("moves are immutable")
 
     def __str__(self) -> str:
         text = self._text

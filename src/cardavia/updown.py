@@ -57,6 +57,7 @@ from cardavia.game import (
     check_int,
     check_player,
     check_seed,
+    immutable,
 )
 from cardavia.betting import (
     MAX_AMOUNT,
@@ -91,6 +92,7 @@ _UD_RULES = {B.NO_ACTOR: "UD-3.1", B.CHECK_OWES: "UD-3.2", B.CALL_NOTHING: "UD-3
              B.TOO_SMALL: "UD-3.2", B.TOO_LARGE: "UD-3.3", B.FOLD_FREE: "UD-3.2"}
 
 
+@immutable
 @dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class LockMove(Move):
     """Lock one of your two cards face down: ``lock Kh`` (public: ``lock ?``)."""
