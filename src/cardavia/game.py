@@ -87,7 +87,7 @@ def immutable(cls: type) -> type:
     ("super(type, obj)") for a name that is not a field; this replaces their methods."""
     def refuse(self, name, value=None):
         raise dataclasses.FrozenInstanceError(f"{type(self).__name__} is immutable: cannot set {name!r}")
-    cls.__setattr__ = refuse  # type: ignore[assignment]
+    cls.__setattr__ = refuse  # type: ignore[method-assign]
     cls.__delattr__ = refuse  # type: ignore[assignment]
     return cls
 
