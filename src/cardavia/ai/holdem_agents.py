@@ -12,7 +12,8 @@ same worlds and seeds for every candidate.  Its budget ``rollouts`` is the
 playouts per decision (``PLAYOUTS`` per candidate per world), or
 ``budget_ms`` a time budget.  It mixes: it plays a move with
 probability proportional to ``exp(EV / temperature)``, so that moves within
-a few chips of each other share the choice and its bets are not a tell.
+a few chips of each other share the choice and its bets are not a tell;
+as a hint (``advising``) it gives the move of the best EV.
 
 Position, pot odds, stack-to-pot ratio and multiway pots need no rule of
 their own: the worlds are the real table (every stack, bet and player
@@ -119,8 +120,10 @@ class RangeAgent(Agent):
         opts = [f"{k}={v}" for k, v in self._options.items() if v != defaults[k]]
         return "mc" + (":" + ",".join(opts) if opts else "")
 
-    def evaluate(self, observation: Observation, legal_moves: LegalMoves) -> tuple[list[Move], list[float]]:
-        """The candidates and their mean chips for the player to act."""
+    def evaluate(self, observation: Observation, legal_moves: LegalMoves) -> tuple[list[Move], list[float], int]:
+        """The candidates, their mean chips for the player to act and the
+        worlds drawn (``MonteCarloAgent.evaluate``'s shape: the terminal's
+        hint unpacks all three)."""
         data = observation_data(observation, "holdem")
         me = data["player"]
         cands: list[Any] = candidates(data, list(legal_moves))
@@ -159,14 +162,14 @@ class RangeAgent(Agent):
         self.last_worlds = done
         values = [t / done for t in totals]
         self.last_values = {str(m): v for m, v in zip(cands, values)}
-        return cands, values
+        return cands, values, done
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        cands, values = self.evaluate(observation, legal_moves)
+        cands, values = self.evaluate(observation, legal_moves)[:2]
         best = max(values)
-        if self.temperature <= 0:
+        if self.temperature <= 0 or self.advising:   # a hint gives the best move, not a mixed one
             return cands[values.index(best)]
         weights = [math.exp((v - best) / self.temperature) for v in values]
         x = self.rng.random() * sum(weights)

@@ -56,7 +56,7 @@ MESSAGES: dict[str, str] = {
     "pass.minimum": "minimum: nothing more to show",
     "ask.blackwood": "Blackwood: how many aces?",
     "ask.new_minor": "new minor forcing: five {suit}, {low}–{high} points, asks for three-card support",
-    "answer.blackwood": "answer to Blackwood: {aces} aces",
+    "answer.blackwood": "answer to Blackwood: aces held: {aces}",
     "bid.slam": "slam in {suit}: at most one ace missing",
     "bid.grand": "grand slam in {suit}: every ace and {low}+ points together",
     "bid.signoff": "to play: too many aces missing",
