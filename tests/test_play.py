@@ -444,6 +444,7 @@ def test_rules_by_game_and_by_id():
 
 
 def test_the_levels_are_the_web_s():
+    from cardavia.ai.bridge_play import DEFAULT_NODES, DEFAULT_SAMPLES
     from cardavia.ai.ismcts import DEFAULT_ITERATIONS
     from cardavia.ai.mc import default_rollouts
 
@@ -453,6 +454,9 @@ def test_the_levels_are_the_web_s():
     assert level_agent("hard", single("zhengshangyou")) == ("ismcts", {})
     assert level_agent("normal", single("guandan")) == ("mc", {"rollouts": default_rollouts("guandan") // 5})
     assert level_agent("hard", single("guandan")) == ("mc", {})
+    # Bridge's card play solves sampled deals (``samples``, ``nodes``): rollouts would leave normal as hard
+    assert level_agent("normal", single("bridge")) == ("mc", {"samples": DEFAULT_SAMPLES // 5,
+                                                              "nodes": DEFAULT_NODES // 5})
     # one default for a person in the terminal and on the web: the Monte Carlo AI, not rules of thumb
     from cardavia.ai.levels import DEFAULT_LEVEL
     from cardavia.cli import build_parser

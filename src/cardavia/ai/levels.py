@@ -50,8 +50,12 @@ def level_options(level: str, name: str, game: Any) -> dict:
     not list it."""
     options = next((o for n, o in LEVELS.get(level, ()) if n == name), {})
     if options is FIFTH:
-        return ({"iterations": DEFAULT_ITERATIONS // 5} if name == "ismcts"
-                else {"rollouts": default_rollouts(game) // 5})
+        if name == "ismcts":
+            return {"iterations": DEFAULT_ITERATIONS // 5}
+        if getattr(game, "name", game) == "bridge":  # its card play solves deals: rollouts would change nothing
+            from cardavia.ai.bridge_play import DEFAULT_NODES, DEFAULT_SAMPLES
+            return {"samples": DEFAULT_SAMPLES // 5, "nodes": DEFAULT_NODES // 5}
+        return {"rollouts": default_rollouts(game) // 5}
     return dict(options)
 
 
