@@ -114,29 +114,97 @@ def parse_card_pbn(token: str) -> int:
 
 
 # -- whole games -------------------------------------------------------------
-_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')
+_TAG = re.compile(r'\[[ \t]*(\w+)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_TOKEN = re.compile(r'[^\s{;\[]+')
+_FIRST_TAGS = ("Event", "Site", "Date", "Board")
+_ANNOTATION = re.compile(r'^(?:=\d+=|\$\d+|[!?]+)$')
+"""Notes (``=1=``), NAGs (``$3``) and suffix annotations (``!``, ``?!``) of
+the auction and play sections: they comment on a call or card."""
+
+
+def _scan(text: str, starts: list[int] | None = None) -> list[list[tuple[str, str, list[str]]]]:
+    """PBN text as games, each a list of (tag, value, section tokens): the
+    tokenizer of PBN 2.1 (``%`` escape lines, ``{...}`` comments over any
+    lines, ``;`` comments to the end of the line, several tag pairs on a
+    line, ``\\"`` and ``\\\\`` inside tag values).  A game ends where one of
+    its tags comes again, or at an empty line before an Event, Site, Date or
+    Board tag (the tags a game starts with).  ``starts`` gets the offset
+    of each game's first tag."""
+    if not isinstance(text, str):
+        raise ValueError("PBN must be text")
+    text = text.lstrip("\ufeff")
+    games: list[list[tuple[str, str, list[str]]]] = [[]]
+    names: set[str] = set()
+    blank = False   # an empty line since the last tag or token
+    line, i, n = 1, 0, len(text)
+    at_line_start = True
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            if at_line_start:
+                blank = True
+            line, at_line_start, i = line + 1, True, i + 1
+            continue
+        if c in " \t\r\f\v":
+            i += 1
+            continue
+        if at_line_start and c == "%":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            at_line_start = False
+            continue
+        at_line_start = False
+        if c == ";":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif c == "{":
+            j = text.find("}", i)
+            if j < 0:
+                raise ValueError(f"PBN line {line}: the comment opened here with {{ is never closed with }}")
+            line += text.count("\n", i, j)
+            i = j + 1
+        elif c == "[":
+            m = _TAG.match(text, i)
+            if not m:
+                j = text.find("\n", i)
+                shown = text[i:n if j < 0 else j].strip()
+                raise ValueError(f"PBN line {line}: malformed tag {shown!r:.80} (expected [Name \"value\"])")
+            name = m.group(1)
+            value = re.sub(r"\\(.)", r"\1", m.group(2))
+            if games[-1] and (name in names or blank and name in _FIRST_TAGS):
+                games.append([])
+                names = set()
+            if not games[-1] and starts is not None:
+                starts.append(i)
+            games[-1].append((name, value, []))
+            names.add(name)
+            blank = False
+            i = m.end()
+        else:
+            m = _TOKEN.match(text, i)
+            assert m is not None   # c is none of the characters it stops at
+            if not games[-1]:
+                raise ValueError(f"PBN line {line}: text {m.group(0)!r:.40} before any tag")
+            games[-1][-1][2].append(m.group(0))
+            blank = False
+            i = m.end()
+    return [g for g in games if g]
 
 
 def parse_tags(text: str) -> list[tuple[str, str, list[str]]]:
-    """Split PBN text into (tag, value, section lines) in order."""
-    if not isinstance(text, str):
-        raise ValueError("PBN must be text")
-    out: list[tuple[str, str, list[str]]] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("%") or line.startswith(";"):
-            continue
-        if line.startswith("["):
-            m = _TAG.match(line)
-            if not m:
-                raise ValueError(f"PBN line {lineno}: malformed tag {line!r} (expected [Name \"value\"])")
-            out.append((m.group(1), m.group(2), []))
-        else:
-            if not out:
-                raise ValueError(f"PBN line {lineno}: text {line!r} before any tag")
-            line = re.sub(r"\{[^}]*\}", " ", line)
-            out[-1][2].extend(line.split())
-    return out
+    """Split PBN text into (tag, value, section tokens) in order (every game's)."""
+    return [tag for game in _scan(text) for tag in game]
+
+
+def split_games(text: str) -> list[str]:
+    """The text of each game of a PBN file (PBN 2.1 allows many), for
+    ``parse_game`` or ``from_pbn`` one at a time; what comes before the
+    first tag (``%`` lines) stays with the first game."""
+    starts: list[int] = []
+    _scan(text, starts)
+    text = text.lstrip("\ufeff")
+    bounds = [0] + starts[1:] + [len(text)]
+    return [text[a:b] for a, b in zip(bounds, bounds[1:])]
 
 
 def _pbn_call(text: str) -> str:
@@ -203,44 +271,66 @@ def export_game(state, event: str = "Cardavia", board: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _section(body: list[str]) -> list[str]:
+    """The calls or cards of an auction or play section: ``*`` and ``+``
+    dropped, notes, NAGs and suffix annotations (``1S!``) taken off."""
+    out = []
+    for t in body:
+        if t in ("*", "+") or _ANNOTATION.match(t):
+            continue
+        out.append(t.rstrip("!?"))
+    return out
+
+
 def parse_game(text: str) -> dict:
     """Read a PBN game (``export_game`` writes one; any PBN with Deal, Dealer
     S, Vulnerable, Auction and Play sections) as plain data: ``deal`` (PBN
     text), ``vulnerability`` (none, ns, ew, both), ``auction`` (call tokens
     as written), ``play_first`` (the seat letter of the Play section),
-    ``play`` (rows of four card ids or None, from that seat on) and
-    ``result`` (an int or None).  ``BridgeGame.from_pbn`` replays it.
-    Raises ValueError naming the problem."""
-    tags = parse_tags(text)
-    found = {name: (value, body) for name, value, body in tags}
+    ``play`` (rows of four card ids or None, from that seat on),
+    ``result`` (an int or None), ``contract`` and ``declarer`` (the tags'
+    text, or None).  ``BridgeGame.from_pbn`` replays it.  A file of several
+    games is refused: ``split_games`` gives each one's text.  Raises
+    ValueError naming the problem."""
+    games = _scan(text)
+    if len(games) > 1:
+        raise ValueError(f"PBN text holds {len(games)} games; read one at a time "
+                         f"(cardavia.pbn.split_games gives each game's text)")
+    found = {name: (value, body) for name, value, body in (games[0] if games else [])}
     if "Deal" not in found:
         raise ValueError("PBN game has no [Deal] tag")
     dealer = found.get("Dealer", ("S", []))[0]
-    if dealer != "S":
-        raise ValueError(f"PBN game: dealer must be S (the fixed dealer of RULES.md BR-2.1), not {dealer!r}")
+    if dealer.upper() != "S":
+        raise ValueError(f"PBN game: dealer must be S (the fixed dealer of RULES.md BR-2.1), not {dealer!r:.20}")
     vul_text = found.get("Vulnerable", ("None", []))[0]
-    vul_map = {v: k for k, v in PBN_VUL.items()}
-    vul_map.update({"Love": "none", "-": "none", "Both": "both"})
-    if vul_text not in vul_map:
-        raise ValueError(f"PBN game: unknown vulnerability {vul_text!r} (None, NS, EW or All)")
-    out: dict = {"deal": found["Deal"][0], "vulnerability": vul_map[vul_text], "auction": [],
-                 "play_first": None, "play": [], "result": None}
+    vul_map = {v.upper(): k for k, v in PBN_VUL.items()}
+    vul_map.update({"LOVE": "none", "-": "none", "BOTH": "both"})
+    if vul_text.upper() not in vul_map:
+        raise ValueError(f"PBN game: unknown vulnerability {vul_text!r:.20} (None, NS, EW or All)")
+    out: dict = {"deal": found["Deal"][0], "vulnerability": vul_map[vul_text.upper()], "auction": [],
+                 "play_first": None, "play": [], "result": None,
+                 "contract": found["Contract"][0] if "Contract" in found else None,
+                 "declarer": found["Declarer"][0].upper() if "Declarer" in found else None}
     if "Auction" in found:
         first, body = found["Auction"]
-        if first != "S":
-            raise ValueError(f"PBN game: the auction must start with S, not {first!r}")
-        out["auction"] = [t for t in body if t not in ("*", "+") and not t.startswith("=")]
+        if first.upper() != "S":
+            raise ValueError(f"PBN game: the auction must start with S (the dealer, BR-2.1), not {first!r:.20}")
+        out["auction"] = _section(body)
     if "Play" in found:
         first, body = found["Play"]
-        toks = [t for t in body if t not in ("*", "+")]
+        toks = _section(body)
+        if toks and "Auction" not in found:
+            raise ValueError("PBN game: a play section needs the auction that leads to it "
+                             "(there is no [Auction] tag)")
         if len(toks) % 4:
             raise ValueError("PBN game: each line of the play section needs 4 entries (a card or -)")
-        out["play_first"] = first
+        out["play_first"] = first.upper()
         out["play"] = [[None if t == "-" else parse_card_pbn(t) for t in toks[i:i + 4]]
                        for i in range(0, len(toks), 4)]
     if "Result" in found:
-        try:
-            out["result"] = int(found["Result"][0])
-        except ValueError:
-            raise ValueError(f"PBN game: bad result {found['Result'][0]!r}") from None
+        res = found["Result"][0].strip()
+        if res not in ("", "?"):
+            if not re.fullmatch(r"[0-9]{1,2}", res) or int(res) > 13:
+                raise ValueError(f"PBN game: bad result {res!r:.20} (the tricks declarer took, 0-13)")
+            out["result"] = int(res)
     return out

@@ -146,12 +146,41 @@ _LINE_RE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.+?)\s*$")
 
 
 def parse(text: str) -> dict[str, Any]:
-    """The fields of a PHH text (the TOML subset PHH uses: strings, numbers,
-    booleans and lists of them, one field a line; comments with ``#``)."""
+    """The fields of a PHH text: a TOML document (read with ``tomllib`` where
+    Python has it, so dates, times and comments anywhere are read as PHH
+    writes them), else the TOML subset PHH uses: strings, numbers, booleans
+    and lists of them, one field a line; comments with ``#``."""
     if not isinstance(text, str):
         raise ArgumentTypeError(f"PHH text must be a str, not {type(text).__name__}")
     if len(text) > MAX_PHH_TEXT:
         raise ValueError(f"PHH: the text is {len(text)} characters, over the limit of {MAX_PHH_TEXT}")
+    text = text.lstrip("\ufeff")
+    try:
+        out = _toml(text)
+    except ValueError:
+        out = None
+    if out is None:
+        out = _parse_lines(text)
+    tables = [k for k, v in out.items() if isinstance(v, dict)]
+    if tables and len(tables) == len(out):
+        raise ValueError(f"PHH: the text holds {len(tables)} hand(s) in tables ([{tables[0]}] …, a .phhs file); "
+                         "give one hand's fields")
+    return out
+
+
+def _toml(text: str) -> dict[str, Any] | None:
+    """The TOML document, or None where Python has no ``tomllib`` (3.10)."""
+    try:
+        import tomllib
+    except ImportError:
+        return None
+    try:
+        return tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError, MemoryError) as e:
+        raise ValueError(f"PHH: {e}") from None
+
+
+def _parse_lines(text: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     pending = ""
     for raw in text.splitlines():
@@ -246,21 +275,32 @@ def _load_fields(f: dict, game):
         stacks[s] = stacks_in[i]
     button = seats[-1]
     holes: list[Any] = [None] * n
+    dealt = [False] * k
+    shown: list[Any] = [None] * n
     board: list[int] = []
-    moves: list[tuple[int, str, int | None]] = []
+    events: list[tuple[int, Any]] = []   # (action index, ("board", count) or (seat, kind, amount))
     if not isinstance(f["actions"], (list, tuple)):
         raise ValueError("PHH: actions must be a list of texts")
-    for a in f["actions"]:
+    for number, a in enumerate(f["actions"], 1):
         if not isinstance(a, str):
             raise ValueError(f"PHH: an action must be text, not {a!r:.40}")
         words = a.split("#", 1)[0].split()
         try:
             if words[:2] == ["d", "dh"] and len(words) >= 3:
                 i = _player(words[2], k)
+                if dealt[i]:
+                    raise ValueError(f"PHH: action {number} ({a!r:.40}): {words[2]} is dealt hole cards twice")
+                dealt[i] = True
                 cards = words[3] if len(words) > 3 else ""
                 holes[seats[i]] = None if "?" in cards else to_card_ids(cards)
             elif words[:2] == ["d", "db"] and len(words) == 3:
-                board += to_card_ids(words[2])
+                new = to_card_ids(words[2])
+                if len(new) != (3 if not board else 1):
+                    raise IllegalMoveError(f"PHH: action {number} ({a!r:.40}) deals {len(new)} board card(s): "
+                                           f"the flop is three cards, the turn and the river one each",
+                                           rule="TH-3.4")
+                board += new
+                events.append((number, ("board", len(board))))
             elif len(words) >= 2 and words[1] in ("f", "cc", "cbr"):
                 seat = seats[_player(words[0], k)]
                 if words[1] == "cbr":
@@ -271,17 +311,43 @@ def _load_fields(f: dict, game):
                     raise ValueError(f"PHH: {a!r:.40} takes no amount")
                 else:
                     amount = None
-                moves.append((seat, words[1], amount))
+                events.append((number, (seat, words[1], amount)))
             elif len(words) >= 2 and words[1] == "sm":
-                _player(words[0], k)
+                seat = seats[_player(words[0], k)]
+                cards = words[2] if len(words) > 2 else ""
+                if cards and "?" not in cards and cards != "-":
+                    shown[seat] = (number, a, to_card_ids(cards))
             else:
                 raise ValueError(f"PHH: unsupported action {a!r:.60}")
         except InvalidCardError as e:
             raise ValueError(f"PHH: bad cards in {a!r:.60}: {e}") from None
+    if events and not all(dealt):
+        missing = ", ".join(f"p{i + 1}" for i in range(k) if not dealt[i])
+        raise ValueError(f"PHH: {missing} is dealt no hole cards (d dh), but the hand is played")
+    for seat, show in enumerate(shown):   # a hand shown down is the hand dealt
+        if show is None:
+            continue
+        number, a, cards = show
+        if holes[seat] is None:
+            holes[seat] = cards
+        elif sorted(holes[seat]) != sorted(cards):
+            raise ValueError(f"PHH: action {number} ({a!r:.40}) shows other cards than the player "
+                             f"was dealt ({_cards(holes[seat])})")
     state = game.from_hands(holes, stacks=stacks, button=button, board=board)
-    for i, (seat, kind, amount) in enumerate(moves):
+    on_board = 0    # board cards the PHH has dealt so far
+    for number, event in events:
+        if event[0] == "board":
+            on_board = event[1]
+            if len(state.core.board) < on_board:
+                raise IllegalMoveError(f"PHH: action {number} deals board cards before the betting round "
+                                       f"ends", rule="TH-3.4")
+            continue
+        seat, kind, amount = event
+        if len(state.core.board) > on_board:
+            raise IllegalMoveError(f"PHH: action {number}: the betting round has ended, but the board "
+                                   f"cards due next are not dealt (d db) before it", rule="TH-3.4")
         if state.is_over or state.current_player != seat:
-            raise IllegalMoveError(f"PHH: action {i + 1}: the player at seat {seat} acts out of turn",
+            raise IllegalMoveError(f"PHH: action {number}: the player at seat {seat} acts out of turn",
                                    rule="TH-3.1")
         h = state.core
         if kind == "f":
@@ -291,6 +357,9 @@ def _load_fields(f: dict, game):
         else:
             text = f"{'raise' if h.level > 0 else 'bet'} {amount}"
         state.play(text)
+    if len(state.core.board) > on_board:
+        raise IllegalMoveError(f"PHH: the hand reaches board card {on_board + 1}, but the PHH deals only "
+                               f"{on_board} (d db): the board would be made up", rule="TH-3.4")
     return state
 
 

@@ -12,6 +12,7 @@ import os
 import sys
 from typing import Any, Iterator
 
+from cardavia._core.errors import ArgumentTypeError
 from cardavia.game import MAX_STATE_JSON, State
 
 
@@ -24,8 +25,12 @@ def file_name(game_name: str, index: int, seating: int | None = None, unit: str 
     return name + ".json"
 
 
-def prepare_dir(path: str) -> None:
-    """Make the replay directory (a clear ValueError when it cannot be one)."""
+def prepare_dir(path: Any) -> str:
+    """Make the replay directory (text or a ``pathlib.Path``) and return its
+    name (a clear ValueError when it cannot be one)."""
+    path = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(path, str):
+        raise ArgumentTypeError(f"replays must be a directory name, not {type(path).__name__}")
     if not path.strip():
         raise ValueError("replays need a directory name")
     try:
@@ -36,6 +41,7 @@ def prepare_dir(path: str) -> None:
         raise ValueError(f"cannot make the replay directory {path}: {e.strerror}") from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise ValueError(f"cannot write replays to {path}: permission denied")
+    return path
 
 
 def write(directory: str, game_name: str, index: int, seating: int | None, text: str,
@@ -63,6 +69,8 @@ def load(path: str) -> State:
         raise ValueError(f"cannot read {path}: {e.strerror}") from None
     if len(data) > MAX_STATE_JSON:
         raise ValueError(f"{path} is over the {MAX_STATE_JSON >> 20} MB limit of a state JSON")
+    if data.startswith(b"\xef\xbb\xbf"):   # a UTF-8 byte order mark (Windows editors write one)
+        data = data[3:]
     try:
         return cardavia.from_json(data)
     except ValueError as e:

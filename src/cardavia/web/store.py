@@ -15,6 +15,8 @@ loop and on shutdown, so a crash loses at most that much play.
 """
 from __future__ import annotations
 
+import logging
+import math
 import os
 import secrets
 import sqlite3
@@ -47,6 +49,8 @@ COLUMNS = "id, session, game, seat, level, pace, seed, state, over, created, upd
 ADDED_COLUMNS = {"undo": "INTEGER NOT NULL DEFAULT 1", "explain": "TEXT NOT NULL DEFAULT '{}'",
                  "readonly": "INTEGER NOT NULL DEFAULT 0"}
 """Columns newer than the first schema, added to an older database on opening."""
+MAX_SEED = (1 << 63) - 1
+"""The largest seed a row keeps (SQLite's INTEGER; a larger one would come back changed)."""
 FLUSH_SECONDS = 0.05
 LIVE = "over=0 AND readonly=0"
 """The rows of games in play (a game that ended in the last flush interval may still count)."""
@@ -147,6 +151,8 @@ class Store:
         return True, dropped
 
     def _insert(self, row: GameRow) -> None:
+        if isinstance(row.seed, bool) or not isinstance(row.seed, int) or not 0 <= row.seed <= MAX_SEED:
+            raise ValueError(f"a saved game's seed is an int in 0..{MAX_SEED}, not {str(row.seed)[:30]}")
         self._db.execute(f"INSERT INTO games ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                          (row.id, row.session, row.game, row.seat, row.level, row.pace,
                           str(row.seed), row.state, int(row.over), row.created, row.updated,
@@ -197,7 +203,11 @@ class Store:
                 pending = self._pending.get(game_id)
         if r is None:
             return None
-        row = _row(r)
+        try:
+            row = _row(r)
+        except ValueError as e:   # a damaged row: as gone for its player, and said in the log
+            _log.warning("%s: %s", self.path, e)
+            return None
         if pending is not None:
             row.state, row.over, row.explain, row.updated = pending
         return row
@@ -207,7 +217,13 @@ class Store:
         with self._lock:
             rows = self._db.execute(f"SELECT {COLUMNS} FROM games WHERE session=? ORDER BY updated DESC LIMIT 50",
                                     (session,)).fetchall()
-        return [_row(r) for r in rows]
+        out = []
+        for r in rows:   # one damaged row hides itself, not the session's other games
+            try:
+                out.append(_row(r))
+            except ValueError as e:
+                _log.warning("%s: %s", self.path, e)
+        return out
 
     def count_live(self) -> int:
         """Games in play: not over and not a replay (a game that ended in the
@@ -230,6 +246,26 @@ class Store:
         return ids
 
 
+_log = logging.getLogger(__name__)
+
+
 def _row(r) -> GameRow:
-    return GameRow(r[0], r[1], r[2], int(r[3]), r[4], float(r[5]), int(r[6]), r[7], bool(r[8]),
+    """A row read back, every column of the type it was written with; a row
+    edited or damaged outside the server is a ValueError naming the column."""
+    gid = r[0] if isinstance(r[0], str) else repr(r[0])[:40]
+
+    def bad(column: str, value, want: str) -> ValueError:
+        return ValueError(f"saved game {gid:.40}: the column {column} holds {value!r:.40}, not {want}")
+
+    for k, column in ((0, "id"), (1, "session"), (2, "game"), (4, "level"), (7, "state"), (12, "explain")):
+        if not isinstance(r[k], str):
+            raise bad(column, r[k], "text")
+    for k, column, low, high in ((3, "seat", 0, 63), (6, "seed", 0, MAX_SEED), (8, "over", 0, 1),
+                                 (11, "undo", 0, 1), (13, "readonly", 0, 1)):
+        if not isinstance(r[k], int) or not low <= r[k] <= high:
+            raise bad(column, r[k], f"an int in {low}..{high}")
+    for k, column in ((5, "pace"), (9, "created"), (10, "updated")):
+        if not isinstance(r[k], (int, float)) or not math.isfinite(r[k]):
+            raise bad(column, r[k], "a number")
+    return GameRow(r[0], r[1], r[2], r[3], r[4], float(r[5]), r[6], r[7], bool(r[8]),
                    float(r[9]), float(r[10]), bool(r[11]), r[12], bool(r[13]))
