@@ -3,6 +3,7 @@ rows and replay files.  Real-world inputs the formats allow are read; wrong
 data is refused with a ValueError naming what is wrong; nothing is made up."""
 import json
 import random
+import re
 import sqlite3
 import time
 
@@ -260,3 +261,49 @@ def test_replay_file_with_a_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "deal.json"
     path.write_bytes(b"\xef\xbb\xbf" + s.to_json().encode())
     assert _same(replay.load(str(path)), s)
+
+
+# -- PBN tags against the replayed game (BR-3.3), a claimed deal kept ------------------------------
+def test_pbn_contract_and_declarer_tags_must_agree_with_the_auction(game_and_text):
+    state, text = game_and_text
+    letters = cardavia.bridge.SEAT_LETTERS
+    contract, letter = state.contract, letters[state.declarer]
+    other = "7NTXX" if contract != "7NTXX" else "1C"
+    for tag, good, bad in (("Contract", contract, other), ("Declarer", letter, letters[(state.declarer + 1) % 4])):
+        assert f'[{tag} "{good}"]' in text
+        with pytest.raises(ValueError, match=rf"\[{tag} .*disagrees with the auction.*BR-3\.3"):
+            BRIDGE.from_pbn(text.replace(f'[{tag} "{good}"]', f'[{tag} "{bad}"]'))
+    lower = text.replace(f'[Contract "{contract}"]', f'[Contract "{contract.lower()}"]')
+    assert _same(BRIDGE.from_pbn(lower), state)
+
+
+def test_pbn_play_after_an_unfinished_or_passed_out_auction_is_refused(game_and_text):
+    state, text = game_and_text
+    head, _, rest = text.partition('[Auction "S"]\n')
+    unfinished = head + '[Auction "S"]\n' + "1C\n" + rest[rest.index("[Play"):]
+    unfinished = re.sub(r'\[(Contract|Declarer|Result|Score) "[^"]*"\]\n', "", unfinished)
+    with pytest.raises(ValueError, match=r"play section.*not finished \(BR-3\.3\)"):
+        BRIDGE.from_pbn(unfinished)
+    passed = unfinished.replace('[Auction "S"]\n1C\n', '[Auction "S"]\nPass Pass Pass Pass\n')
+    with pytest.raises(ValueError, match=r"play section.*passed out \(BR-3\.3\)"):
+        BRIDGE.from_pbn(passed)
+
+
+def test_pbn_claimed_deal_survives_export_and_import():
+    for seed in range(3, 40):
+        s = BRIDGE.new_state(seed=seed)
+        rng = random.Random(seed)
+        while s.phase == "auction":
+            s.play(s.legal_moves().sample(rng))
+        if s.declarer is not None:
+            break
+    for _ in range(9):   # two tricks and a card into the third
+        s.play(s.legal_moves().sample(rng))
+    best = max(cardavia.bridge.solve_state(s).values())
+    s.claim(best)
+    assert s.is_over
+    back = BRIDGE.from_pbn(pbn.export_game(s))
+    assert back.is_over and back.declarer_tricks == s.declarer_tricks and _same(back, s)
+    text = pbn.export_game(s).replace(f'[Result "{s.declarer_tricks}"]', '[Result "13"]')
+    with pytest.raises(ValueError, match="result 13"):
+        BRIDGE.from_pbn(text)

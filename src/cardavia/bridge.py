@@ -893,6 +893,37 @@ class BridgeState(State):
         return cast(BridgeGame, self.game)._wrap(world, self._history)
 
 
+def _check_pbn_tags(state: "BridgeState", rec: dict) -> None:
+    """The Contract and Declarer tags of a PBN game against its finished auction (BR-3.3)."""
+    decl = state.declarer
+    want = "Pass" if decl is None else state.contract
+    if rec["contract"] not in (None, "", "?") and rec["contract"].strip().upper() != str(want).upper():
+        raise ValueError(f"PBN game: [Contract {rec['contract']!r:.20}] disagrees with the auction, "
+                         f"which ends in {want} (BR-3.3)")
+    letter = "" if decl is None else SEAT_LETTERS[decl]
+    if rec["declarer"] not in (None, "?") and rec["declarer"].strip() != letter:
+        raise ValueError(f"PBN game: [Declarer {rec['declarer']!r:.20}] disagrees with the auction, "
+                         f"whose declarer is {letter or 'nobody'} (BR-3.3)")
+
+
+def _claim_pbn_result(state: "BridgeState", result: int) -> None:
+    """A PBN game whose play stops before the end with a Result: the side to
+    play claims what makes declarer's tricks ``result`` (how ``export_game``
+    writes a claimed deal); a claim double-dummy play refuses is refused."""
+    decl = cast(int, state.declarer)
+    won, left = state.tricks_won[side_of(decl)], state.remaining_tricks
+    if not won <= result <= won + left:
+        raise ValueError(f"PBN game: result {result} cannot be reached: declarer has {won} tricks "
+                         f"with {left} to play")
+    mover = cast(int, state.current_player)
+    tricks = result - won if side_of(mover) == side_of(decl) else left - (result - won)
+    try:
+        state.play(Claim(tricks))
+    except ValueError as e:
+        raise ValueError(f"PBN game: the play stops before the end, and the result {result} "
+                         f"is not a claim this position allows: {e}") from None
+
+
 class BridgeGame(Game):
     """Contract Bridge, one deal (RULES.md §7)."""
 
@@ -1001,7 +1032,12 @@ class BridgeGame(Game):
                 state.play("pass" if tok.lower() == "pass" else tok.upper())
             except ValueError as e:
                 raise ValueError(f"PBN game: call {tok!r} does not replay: {e}") from None
-        if rec["play"] and state.phase == "play":
+        if rec["play"] and state.phase != "play":
+            ended = "is not finished" if state.phase == "auction" else "was passed out"
+            raise ValueError(f"PBN game: there is a play section, but the auction {ended} (BR-3.3)")
+        if state.phase != "auction":
+            _check_pbn_tags(state, rec)
+        if rec["play"]:
             first, rows = rec["play_first"], rec["play"]
             opener = cast(int, state.seat_to_play)
             if first != SEAT_LETTERS[opener]:
@@ -1020,6 +1056,8 @@ class BridgeGame(Game):
                     except ValueError as e:
                         raise ValueError(f"PBN game: trick {i + 1} does not replay: {e}") from None
         res = rec["result"]
+        if res is not None and state.phase == "play":
+            _claim_pbn_result(state, res)   # the play stopped early: a claim (export_game writes one so)
         if res is not None and state.phase == "over" and state.declarer is not None:
             if res != state.declarer_tricks:
                 raise ValueError(f"PBN game: result {res} disagrees with the play ({state.declarer_tricks} tricks)")
