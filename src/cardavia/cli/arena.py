@@ -32,8 +32,9 @@ def run(args) -> int:
     except (ValueError, OSError) as e:
         raise UserError(str(e)) from None
     n = result["deals"]
-    print(f"{args.game}: {result['deals']} deals x {len(result['seatings'])} seatings, seed {result['seed']} "
-          f"(intervals: {result['interval']})")
+    one, units = ("match", "matches") if result["options"].get("match") else ("deal", "deals")
+    print(f"{args.game}: {n} {one if n == 1 else units} x {len(result['seatings'])} seatings, seed {result['seed']} "
+          f"(intervals: {result['interval'].replace('over deals', 'over ' + units)})")
     for spec, r in result["results"].items():
         print(f"  {spec}: win rate {_fmt(r['win_rate'])} {_interval(r['win_rate_ci'], n)}, "
               f"mean score {_fmt(r['mean_score'])} {_interval(r['mean_score_ci'], n)}, "

@@ -3,6 +3,7 @@ one-line error, and running a long computation so Ctrl-C stops it at once."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import threading
@@ -120,7 +121,8 @@ def add_run_arguments(p: argparse.ArgumentParser, default_games: int, records_he
     p.add_argument("--workers", "-w", type=bounded_int(MAX_WORKERS), default=None, metavar="W",
                    help=f"worker processes, 1..{MAX_WORKERS} (default: every core, never more than there is work)")
     p.add_argument("--json", type=nonempty_path, metavar="FILE", help="also write the results as JSON to FILE")
-    p.add_argument("--records", type=nonempty_path, metavar="FILE.jsonl|.csv", help=records_help)
+    p.add_argument("--records", type=nonempty_path, metavar="FILE.jsonl|.csv",
+                   help=records_help + "; a FILE already holding records needs --resume")
     p.add_argument("--resume", action="store_true",
                    help="continue the interrupted run that --records FILE holds (same game, agents, seed)")
     p.add_argument("--replays", type=nonempty_path, metavar="DIR",
@@ -148,7 +150,7 @@ def run_setting(args) -> tuple[dict, int]:
     if args.address and args.backend != "ray":
         raise UserError("--address names a Ray cluster: give --backend ray too")
     if args.records:
-        check_records_path(args.records)
+        check_records_path(args.records, args.resume)
     plays_matches = cardavia.game_class(args.game).plays_matches
     if args.matches is not None:
         if not plays_matches:
@@ -160,19 +162,16 @@ def run_setting(args) -> tuple[dict, int]:
     return ({"match": False} if plays_matches else {}), games
 
 
-def check_records_path(path: str) -> None:
-    """Refuse, before the run, a --records FILE that cannot hold records: a
-    directory, a device or pipe (the records are rewritten in place, which
-    would replace it with a plain file), or a file in a missing folder."""
-    if os.path.isdir(path):
-        raise UserError(f"cannot write records to {path}: it is a directory")
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise UserError(f"cannot write records to {path}: not a regular file")
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise UserError(f"cannot write records to {path}: no folder {folder}")
-    if not os.access(folder, os.W_OK):
-        raise UserError(f"cannot write records to {path}: the folder {folder} is not writable")
+def check_records_path(path: str, resume: bool) -> None:
+    """Refuse, before the run, a --records FILE that cannot hold records
+    (``records.check_path``: a directory, a device or pipe, a missing or
+    read-only folder, records already there without --resume)."""
+    from cardavia.sim import records
+
+    try:
+        records.check_path(path, resume)
+    except ValueError as e:
+        raise UserError(str(e)) from None
 
 
 def check_agents(text: str, option: str = "--agents") -> list[str]:
@@ -215,8 +214,17 @@ def write_json(path: str | None, result: Any) -> None:
         return
     import json
 
+    def finite(v: Any) -> Any:   # an unbounded interval (one deal) is null: JSON has no infinity
+        if isinstance(v, float) and not math.isfinite(v):
+            return None
+        if isinstance(v, dict):
+            return {k: finite(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [finite(x) for x in v]
+        return v
+
     try:
         with open(path, "w") as f:
-            json.dump(result, f, indent=2)
+            json.dump(finite(result), f, indent=2)
     except OSError as e:
         raise UserError(f"cannot write {path}: {e.strerror or e}") from None

@@ -11,8 +11,10 @@ distinct permutation of it.
 The unit of the statistics is the deal: an agent's figure for a deal is its
 mean over every seat it held in every seating of that deal (win: a return
 above 0).  Means over the deals come with 95 % intervals by Student's t
-(``cardavia.sim.stats``); a win rate's interval is clipped to 0-1.  Decision times count searched decisions only:
-a move that is the only legal one is played without asking the agent.
+(``cardavia.sim.stats``); a win rate's interval is clipped to 0-1.  One deal
+bounds nothing: its intervals are ``[-inf, inf]`` (a win rate's ``[0, 1]``).
+Decision times count searched decisions only: a move that is the only legal
+one is played without asking the agent.
 
 Deal ``i`` of a run seeded ``S`` is dealt from ``derive_seed(S, i)`` in
 every seating, and the agent in seat ``p`` is reset with ``derive_seed(deal_seed,
@@ -34,12 +36,13 @@ import time
 from typing import Any, Sequence
 
 from cardavia._core.rng import derive_seed
-from cardavia.ai import make_agent, parse_spec, split_specs, teams_of
+from cardavia.ai import make_agent, parse_spec, teams_of
 from cardavia.sim import records as _records
 from cardavia.sim import replay as _replay
 from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
 from cardavia.game import check_seed
-from cardavia.sim.runner import Progress, seat_agent
+from cardavia.sim.runner import (Progress, check_options, check_specs, install_factories, registered_factories,
+                                 seat_agent)
 from cardavia.sim.stats import mean_ci, percentile
 
 
@@ -111,11 +114,13 @@ def run_identity(game_name: str, options: dict, agents: list[str], seed: int) ->
 
 
 def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
-               deals: Sequence[int], replays: bool = False) -> list[list[dict]]:
+               deals: Sequence[int], replays: bool = False, factories: dict | None = None) -> list[list[dict]]:
     """Play the given deals of a run under every seating; their rows (with
-    ``replays``, each row also holds its state JSON under ``"replay"``)."""
+    ``replays``, each row also holds its state JSON under ``"replay"``;
+    ``factories``: the registered agents a Ray worker lacks)."""
     import cardavia
 
+    install_factories(factories)
     game = cardavia.load(game_name, **options)
     seats_list = seatings(game, agents)
     run_id = run_identity(game_name, options, agents, seed)
@@ -166,7 +171,7 @@ def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dic
     for s in specs:
         ms, ms_ci = mean_ci(per_deal_score[s])
         wr, wr_ci = mean_ci(per_deal_win[s])
-        wr_ci = [max(0.0, wr_ci[0]), min(1.0, wr_ci[1])]   # a rate stays within 0-1
+        wr_ci = [max(0.0, wr_ci[0]), min(1.0, wr_ci[1])]   # a rate stays within 0-1 (one deal: 0-1)
         results[s] = {"win_rate": wr, "win_rate_ci": wr_ci, "mean_score": ms, "mean_score_ci": ms_ci,
                       "decisions": len(times[s]), "decision_ms_median": percentile(times[s], 50),
                       "decision_ms_p99": percentile(times[s], 99)}
@@ -217,12 +222,10 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     ``cardavia.sim.runner.run``."""
     import cardavia
 
-    options = dict(options or {})
+    options = check_options(options)
     game = cardavia.load(game_name, **options)
     seed = check_seed(seed)
-    if isinstance(agents, str):
-        agents = split_specs(agents)
-    agents = [a.strip() for a in agents]
+    agents = [a.strip() for a in check_specs(agents)]
     for a in agents:
         parse_spec(a)
         make_agent(a, game)          # validate before forking
@@ -233,9 +236,9 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     if resume and not records:
         raise ValueError("resume continues a run from its records: give records too")
     if records:
-        _records.check_path(records)
+        records = _records.check_path(records, resume)
     if replays:
-        _replay.prepare_dir(replays)
+        replays = _replay.prepare_dir(replays)
     seats_list = seatings(game, agents)
     run_id = run_identity(game_name, options, agents, seed)
     recorded: dict[int, list[dict]] = {}
@@ -245,12 +248,13 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     todo = deals_to_play(games, done)
     pool = make_backend(backend, workers, address)
     chunk = max(1, min(8, len(todo) // (pool.slots() * 4) or 1))
-    tasks = Tasks(todo, chunk, lambda deals: (game_name, options, agents, seed, deals, bool(replays)))
-    unit = "match" if game.options.get("match") else "deal"
+    factories = registered_factories(agents, pool)
+    tasks = Tasks(todo, chunk, lambda deals: (game_name, options, agents, seed, deals, bool(replays), factories))
+    unit, units = ("match", "matches") if game.options.get("match") else ("deal", "deals")
     # Deals recorded beyond ``games`` stay in the file: a shorter resumed run never loses them.
     writer = _records.Writer(records, recorded) if records else None
-    bar = Progress(games, f"{game_name} arena deals", enabled=progress)
-    bar.update(len(done))
+    bar = Progress(games, f"{game_name} arena {units}", enabled=progress)
+    bar.skip(len(done))
     rows_by_deal = dict(done)
     t0 = time.perf_counter()
     try:

@@ -16,6 +16,8 @@ import socket
 import sys
 from typing import Any, Callable, Iterator, Sequence
 
+from cardavia._core.errors import ArgumentTypeError
+
 BACKENDS = ("local", "ray")
 
 
@@ -176,6 +178,11 @@ def make_backend(backend: str | Backend = "local", workers: int | None = None,
     ``backend`` itself when it already is one."""
     if isinstance(backend, Backend):
         return backend
+    if workers is not None:
+        if isinstance(workers, bool) or not isinstance(workers, int):
+            raise ArgumentTypeError(f"workers must be an int, not {type(workers).__name__}")
+        if workers < 1:
+            raise ValueError(f"workers must be 1 or more (None: every core), got {workers}")
     if backend == "local":
         if address:
             raise ValueError("an address names a Ray cluster: give backend ray too")

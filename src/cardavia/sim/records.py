@@ -18,15 +18,39 @@ import json
 import os
 from typing import Any
 
+from cardavia._core.errors import ArgumentTypeError
+
 
 def _is_csv(path: str) -> bool:
     return path.lower().endswith(".csv")
 
 
-def check_path(path: str) -> None:
-    """Records are JSON lines or CSV."""
+def check_path(path: Any, resume: bool = True) -> str:
+    """The records file a run names (text or a ``pathlib.Path``), refused
+    before the run when it cannot hold records: a directory, a device or
+    pipe (the records are rewritten in place), a file in a missing or
+    read-only folder; and, unless the run resumes, a file already holding
+    records (a forgotten ``--resume`` would have replaced a long run's)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise ArgumentTypeError(f"records must be a file name, not {type(path).__name__}")
+    path = os.fspath(path)
+    if not isinstance(path, str):
+        raise ArgumentTypeError(f"records must be a file name, not {type(path).__name__}")
     if not path.strip():
         raise ValueError("records need a file name")
+    if os.path.isdir(path):
+        raise ValueError(f"cannot write records to {path}: it is a directory")
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise ValueError(f"cannot write records to {path}: not a regular file")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ValueError(f"cannot write records to {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot write records to {path}: the folder {folder} is not writable")
+    if not resume and os.path.isfile(path) and os.path.getsize(path) > 0:
+        raise ValueError(f"{path} already holds records: resume to continue them (--resume), "
+                         f"or remove the file for a new run")
+    return path
 
 
 def _read_rows(path: str, f) -> list:
@@ -95,11 +119,16 @@ class Writer:
         self.fields: list[str] | None = None
         tmp = f"{path}.tmp{os.getpid()}"
         kept = kept or {}
-        with open(tmp, "w", newline="") as f:
-            self.f = f
-            for d in sorted(kept):
-                self._write_rows(kept[d])
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "w", newline="") as f:
+                self.f = f
+                for d in sorted(kept):
+                    self._write_rows(kept[d])
+            os.replace(tmp, path)
+        except BaseException:            # (a folder not writable, a disk full, Ctrl-C): no stray file
+            if os.path.exists(tmp):
+                os.remove(tmp)
+            raise
         self.f = open(path, "a", newline="")
 
     def _write_rows(self, rows: list[dict[str, Any]]) -> None:

@@ -15,6 +15,7 @@ import sys
 import time
 from typing import Any, Sequence
 
+from cardavia._core.errors import ArgumentTypeError
 from cardavia._core.rng import derive_seed
 from cardavia.ai import make_agent, play_out, split_specs
 from cardavia.game import check_seed
@@ -27,13 +28,65 @@ _AGENTS: dict[tuple, Any] = {}
 """Per process: the agents of each seat, built once and reset at each deal."""
 
 
+def _factory_of(spec: str) -> Any:
+    """The ``register_agent`` factory ``spec`` names, or None (a built-in agent)."""
+    from cardavia.ai import _FACTORIES, parse_spec
+
+    return _FACTORIES.get(parse_spec(spec)[0])
+
+
 def seat_agent(game, spec: str, seat: int):
-    """The agent ``spec`` of ``seat`` in this process (built on first use)."""
-    key = (repr(game), spec, seat)
+    """The agent ``spec`` of ``seat`` in this process (built on first use;
+    a name registered again with another factory builds a new one)."""
+    key = (repr(game), spec, seat, _factory_of(spec))
     agent = _AGENTS.get(key)
     if agent is None:
         agent = _AGENTS[key] = make_agent(spec, game)
     return agent
+
+
+def registered_factories(specs: Sequence[str], backend: Backend) -> dict[str, tuple]:
+    """The ``register_agent`` factories (and option types) of ``specs``, for
+    a backend whose workers are not forked from this process (Ray): they
+    register them before playing.  Forked local workers inherit them."""
+    from cardavia.ai import _FACTORIES, _OPTIONS, parse_spec
+    from cardavia.sim.backends import LocalBackend
+
+    if isinstance(backend, LocalBackend):
+        return {}
+    names = {parse_spec(s)[0] for s in specs}
+    return {n: (_FACTORIES[n], _OPTIONS[n]) for n in sorted(names) if n in _FACTORIES}
+
+
+def install_factories(factories: dict[str, tuple] | None) -> None:
+    """Register, in a worker, the factories a task brings (``registered_factories``)."""
+    from cardavia.ai import _FACTORIES, register_agent
+
+    for name, (factory, options) in (factories or {}).items():
+        if _FACTORIES.get(name) is not factory:
+            register_agent(name, factory, options)
+
+
+def check_options(options: Any) -> dict:
+    """A run's game options: a dict (or None)."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ArgumentTypeError(f"options must be a dict, not {type(options).__name__}")
+    return dict(options)
+
+
+def check_specs(agents: Any) -> list[str]:
+    """A run's agents: specs as text (``"mc:rollouts=500,heuristic"`` or a list)."""
+    if isinstance(agents, str):   # "mc,heuristic,random", as the command line writes it
+        return split_specs(agents)
+    if not isinstance(agents, (list, tuple)):
+        raise ArgumentTypeError(f"agents must be a list of specs such as ['mc', 'random'], "
+                                f"not {type(agents).__name__}")
+    for a in agents:
+        if not isinstance(a, str):
+            raise ArgumentTypeError(f"an agent is named by text, not {type(a).__name__}")
+    return list(agents)
 
 
 def play_deal(game, agent_names: Sequence[str], seed: int, index: int):
@@ -63,7 +116,8 @@ def _play_task(task):
     their state JSONs."""
     import cardavia
 
-    game_name, options, agent_names, seed, deals, replays = task
+    game_name, options, agent_names, seed, deals, replays, *factories = task
+    install_factories(factories[0] if factories else None)
     game = cardavia.load(game_name, **options)
     summaries, jsons = [], []
     for i in deals:
@@ -83,6 +137,13 @@ class Progress:
         self.enabled = enabled
         self.start = time.perf_counter()
         self._last = -1.0
+        self.skipped = 0
+
+    def skip(self, n: int) -> None:
+        """Count ``n`` deals done before this run (resumed): shown as done,
+        left out of the rate."""
+        self.skipped += n
+        self.update(n)
 
     def update(self, n: int) -> None:
         self.done += n
@@ -94,7 +155,7 @@ class Progress:
         self._last = now
         width = 30
         filled = width * self.done // max(self.total, 1)
-        rate = self.done / max(now - self.start, 1e-9)
+        rate = (self.done - self.skipped) / max(now - self.start, 1e-9)
         shown = f"{rate:,.2f}" if rate < 10 else f"{rate:,.0f}"
         self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
                           f"{self.done}/{self.total} ({shown}/s)")
@@ -116,11 +177,10 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     the figures are those of the local process pool."""
     import cardavia
 
-    options = dict(options or {})
+    options = check_options(options)
     game = cardavia.load(game_name, **options)
     seed = check_seed(seed)   # (a negative seed would derive the deals of another)
-    if isinstance(agents, str):   # "mc,heuristic,random", as the command line writes it
-        agents = split_specs(agents)
+    agents = check_specs(agents)
     if len(agents) == 1:
         agents = list(agents) * game.num_players
     if len(agents) != game.num_players:
@@ -132,9 +192,9 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     if resume and not records:
         raise ValueError("resume continues a run from its records: give records too")
     if records:
-        _records.check_path(records)
+        records = _records.check_path(records, resume)
     if replays:
-        _replay.prepare_dir(replays)
+        replays = _replay.prepare_dir(replays)
     run_id = {"game": game_name, "options": options, "agents": list(agents), "seed": seed}
     recorded: dict[int, list[dict]] = {}
     if records and resume:
@@ -143,13 +203,15 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
     todo = deals_to_play(games, done)
     pool = make_backend(backend, workers, address)
     chunk = max(1, min(250, len(todo) // (pool.slots() * 8) or 1))
-    tasks = Tasks(todo, chunk, lambda deals: (game_name, options, list(agents), seed, deals, bool(replays)))
+    factories = registered_factories(agents, pool)
+    tasks = Tasks(todo, chunk, lambda deals: (game_name, options, list(agents), seed, deals, bool(replays),
+                                              factories))
     workers = max(1, min(pool.slots(), len(tasks)))
     one, unit = ("match", "matches") if game.options.get("match") else ("deal", "deals")
     # Deals recorded beyond ``games`` stay in the file: a shorter resumed run never loses them.
     writer = _records.Writer(records, recorded) if records else None
     bar = Progress(games, f"{game_name} {unit}", enabled=progress)
-    bar.update(len(done))
+    bar.skip(len(done))
     summaries_by_deal = {d: rows[0]["summary"] for d, rows in done.items()}
     t0 = time.perf_counter()
     try:

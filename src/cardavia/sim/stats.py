@@ -22,13 +22,14 @@ def t_quantile_975(df: int) -> float:
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, list[float]]:
-    """The mean and its 95 % t interval ``[low, high]`` (a point for one value)."""
+    """The mean and its 95 % t interval ``[low, high]``; one value bounds
+    nothing (no spread to measure): ``[-inf, inf]``."""
     n = len(values)
     if n == 0:
         return float("nan"), [float("nan"), float("nan")]
     m = math.fsum(values) / n
     if n == 1:
-        return m, [m, m]
+        return m, [-math.inf, math.inf]
     var = math.fsum((x - m) ** 2 for x in values) / (n - 1)
     h = t_quantile_975(n - 1) * math.sqrt(var / n)
     return m, [m - h, m + h]
