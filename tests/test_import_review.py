@@ -261,6 +261,9 @@ def test_replay_file_with_a_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "deal.json"
     path.write_bytes(b"\xef\xbb\xbf" + s.to_json().encode())
     assert _same(replay.load(str(path)), s)
+    # and so is state JSON with one, as text or bytes (the page's replay upload reads bytes)
+    assert _same(cardavia.from_json("\ufeff" + s.to_json()), s)
+    assert _same(BRIDGE.from_json(b"\xef\xbb\xbf" + s.to_json().encode()), s)
 
 
 # -- PBN tags against the replayed game (BR-3.3), a claimed deal kept ------------------------------

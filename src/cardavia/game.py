@@ -654,6 +654,7 @@ def load_state_json(data: Any) -> dict:
         except UnicodeDecodeError:
             raise InvalidSetupError("state JSON is not UTF-8 text") from None
     if isinstance(data, str):
+        data = data.removeprefix("\ufeff")   # a byte order mark (Windows editors write one)
         if len(data) > MAX_STATE_JSON:
             raise InvalidSetupError(f"state JSON is {len(data)} characters, over the limit of {MAX_STATE_JSON}")
         if _json_depth(data) > MAX_JSON_DEPTH + 2:

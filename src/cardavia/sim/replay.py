@@ -69,8 +69,6 @@ def load(path: str) -> State:
         raise ValueError(f"cannot read {path}: {e.strerror}") from None
     if len(data) > MAX_STATE_JSON:
         raise ValueError(f"{path} is over the {MAX_STATE_JSON >> 20} MB limit of a state JSON")
-    if data.startswith(b"\xef\xbb\xbf"):   # a UTF-8 byte order mark (Windows editors write one)
-        data = data[3:]
     try:
         return cardavia.from_json(data)
     except ValueError as e:
