@@ -385,6 +385,26 @@ def test_idle_games_expire(db):
         assert c.get(f"/api/games/{gid}").status_code == 404
 
 
+def test_a_saved_game_that_cannot_be_rebuilt_is_a_409_to_its_player_only(db):
+    # was: a row whose state no longer replays (edited, or written by another version) was a 500
+    with TestClient(create_app(db)) as c:
+        gid = new_game(c, seed=1)["id"]
+        wait_turn(c, gid)
+        cookies = dict(c.cookies)
+        c.app.state.core.store.flush()
+        c.app.state.core.store._db.execute("UPDATE games SET state = ? WHERE id = ?",
+                                           ('{"format": "cardavia-state", "game": "chess"}', gid))
+    with TestClient(create_app(db), cookies=cookies) as c:   # a server started again: the row is read
+        r = c.get(f"/api/games/{gid}")
+        assert r.status_code == 409, r.text
+        assert r.json()["error"].startswith("this saved game cannot be rebuilt: ") and "chess" in r.json()["error"]
+        assert gid in [g["id"] for g in c.get("/api/games").json()["games"]]   # listed, so it can be dropped
+        assert c.delete(f"/api/games/{gid}").status_code in (200, 204)
+        assert c.get(f"/api/games/{gid}").status_code == 404
+    with TestClient(create_app(db)) as other:   # another session learns nothing of it
+        assert other.get(f"/api/games/{gid}").status_code == 404
+
+
 def test_the_secret_is_kept_beside_the_database(db):
     create_app(db)
     secret = db.parent / (db.name + ".secret")

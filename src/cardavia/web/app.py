@@ -67,6 +67,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import logging
 import os
 import re
 import secrets
@@ -92,7 +93,9 @@ from cardavia.bridge import BridgeState, solve_state
 from cardavia.game import CHANCE, State
 from cardavia.i18n import N_, fill
 from cardavia.web import site
-from cardavia.web.store import FLUSH_SECONDS, GameRow, Store, default_db_path, load_secret
+from cardavia.web.store import FLUSH_SECONDS, MAX_SEED, GameRow, Store, default_db_path, load_secret
+
+_log = logging.getLogger(__name__)
 
 COOKIE = "cardavia_session"
 LANG_COOKIE = "lang"
@@ -106,7 +109,6 @@ MAX_REPLAY_BODY = 1 << 20
 is the library's own, looser bound)."""
 REPLAY_LEVEL = "replay"
 """The level a replay opened from a file is listed with (no AI plays in it)."""
-MAX_SEED = (1 << 63) - 1
 MAX_LEGAL_SHOWN = 20000
 """Legal moves sent to the page at most (Guandan's and Shengji's lists run to a
 couple of thousand; beyond this the page is told how many there are)."""
@@ -351,15 +353,32 @@ class CardaviaApp:
                     t = self.tables.get(game_id)
                     if t is None:
                         row = self.store.get(game_id)
-                        if row is None:
+                        if row is None or not hmac.compare_digest(row.session, sid):
                             raise HTTPError(404, "no such game in this session")
-                        t = await asyncio.get_running_loop().run_in_executor(self.states, self._restore, row)
+                        try:
+                            t = await asyncio.get_running_loop().run_in_executor(self.states, self._restore, row)
+                        except ValueError as e:   # a row edited or written by another version: said, not a 500
+                            _log.warning("saved game %s cannot be rebuilt: %s", game_id, e)
+                            raise HTTPError(409, "this saved game cannot be rebuilt: {reason}",
+                                            reason=str(e)[:200]) from None
                         self.tables[game_id] = t
             finally:  # an id that names no game leaves no lock behind (ids are the client's to invent)
                 self._loading.pop(game_id, None)
         if not hmac.compare_digest(t.session, sid):
             raise HTTPError(404, "no such game in this session")
         return t
+
+    def owned(self, game_id: Any, sid: str | None) -> str:
+        """``game_id`` if it names a game of this session, read from its table
+        or its saved row without rebuilding it; else 404, as ``table``."""
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id) or sid is None:
+            raise HTTPError(404, "no such game in this session")
+        t = self.tables.get(game_id)
+        row = None if t is not None else self.store.get(game_id)
+        session = t.session if t is not None else row.session if row is not None else None
+        if session is None or not hmac.compare_digest(session, sid):
+            raise HTTPError(404, "no such game in this session")
+        return game_id
 
     def _restore(self, row: GameRow) -> Table:
         state = cardavia.from_json(row.state)
@@ -908,10 +927,10 @@ def create_app(db: str | Path | None = None, *, idle_hours: float = 24.0, max_ga
         return core.view(t)
 
     async def drop(request: Request, sid: str) -> dict:
-        t = await core.table(request.path_params["id"], sid)
-        await asyncio.get_running_loop().run_in_executor(None, core.store.delete, t.id)
-        core._forget([t.id])
-        return {"dropped": t.id}
+        gid = core.owned(request.path_params["id"], sid)   # (not rebuilt: a game that cannot be may go too)
+        await asyncio.get_running_loop().run_in_executor(None, core.store.delete, gid)
+        core._forget([gid])
+        return {"dropped": gid}
 
     async def move(request: Request, sid: str) -> str:
         body = await _body(request)
