@@ -196,7 +196,7 @@ def test_the_template_covers_each_kind_of_source():
     expected = [
         (None, "Your turn"),                                    # table.js
         (None, "Display settings"),                             # site.js
-        (None, "{rank} of {suit}"),                             # cards.js
+        (None, "{rank} of spades"),                             # cards.js
         (None, "Open a replay"),                                # index.html
         (None, "stale move: it answers ply {ply}, the game is at ply {now}"),   # app.py
         (None, "Rules of {game}"),                              # site.py

@@ -293,6 +293,19 @@ def test_a_card_written_in_arabic_text_reads_rank_then_suit(browser, server):
     page.context.close()
 
 
+@pytest.mark.parametrize("lang, names", [
+    ("en", ["Queen of spades", "King of spades", "7 of hearts"]),
+    ("uk", ["дама пік", "король пік", "7 черв"]),          # the suit in the genitive (was "дама (піки)")
+    ("hi", ["हुकुम की बेगम", "हुकुम का बादशाह", "पान का 7"]),   # "of" agrees with the card (was "हुकुम का बेगम")
+])
+def test_a_card_s_spoken_name_reads_as_the_language_says_it(browser, server, lang, names):
+    errors: list[str] = []
+    page = open_home(browser, server, lang, errors)
+    assert page.evaluate("() => ['Qs', 'Ks', '7h'].map(Cards.name)") == names
+    assert errors == []
+    page.context.close()
+
+
 def test_a_trick_s_seat_names_keep_apart_in_a_long_language(browser, server):
     # Ukrainian's "ШІ · Місце 1" and "Партнер · Місце 2" are wider than the cards they stand under:
     # a last trick in the info panel ran them together ("ШІ · Місце 1Партнер · Місце 2").

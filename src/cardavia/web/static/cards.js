@@ -79,11 +79,18 @@ const Cards = (() => {
 
   function rankName(rank) { return rank in RANK_NAMES ? t(RANK_NAMES[rank]) : rankLabel(rank); }
   function jokerName(joker) { return joker === "RJ" || joker === "R" ? t("Red Joker") : t("Black Joker"); }
+  // A card's name, one message per suit (Ukrainian names the suit in the genitive: "дама пік"), and the
+  // queens whole (Hindi's "of" agrees with the card: "पान का बादशाह" but "पान की बेगम").
+  const CARD_OF_SUIT = { c: N_("{rank} of clubs"), d: N_("{rank} of diamonds"), h: N_("{rank} of hearts"),
+    s: N_("{rank} of spades") };
+  const QUEEN_OF_SUIT = { c: N_("Queen of clubs"), d: N_("Queen of diamonds"), h: N_("Queen of hearts"),
+    s: N_("Queen of spades") };
   function name(text) {
     const c = parse(text);
     if (!c) return t("a hidden card");
     if (c.joker) return jokerName(c.joker);
-    return t("{rank} of {suit}", { rank: rankName(c.rank), suit: t(SUIT_NAMES[c.suit]) });
+    if (c.rank === "Q") return t(QUEEN_OF_SUIT[c.suit]);
+    return t(CARD_OF_SUIT[c.suit], { rank: rankName(c.rank) });
   }
   // A rank with no suit (plays by ranks): its name, B and R the jokers.
   function rankOnlyName(rank) {
