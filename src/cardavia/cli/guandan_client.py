@@ -44,6 +44,8 @@ def run(args) -> int:
         raise UserError(f"cannot play on {args.url[:80]}: {e}") from None
     print(f"cardavia: seat {bot.tracker.seat}: {bot.decisions} decisions, {bot.fallbacks} fallback(s), "
           f"{bot.skipped} malformed message(s) skipped; result {result}", flush=True)
+    if result is None:
+        raise UserError(f"cannot play on {args.url[:80]}: {bot.closed or 'no gameResult from the judge'}")
     return 0
 
 

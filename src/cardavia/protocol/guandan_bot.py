@@ -41,7 +41,8 @@ from cardavia.ai import make_agent
 from cardavia.cards import card_text
 from cardavia.game import LegalMoves, Observation
 from cardavia.guandan import GuandanGame, GuandanMove, card_strength
-from cardavia.protocol.guandan_text import action_to_move, card_from_wire, cards_from_wire, level_from_char
+from cardavia.protocol.guandan_text import (PASS_ACTION, action_to_move, card_from_wire, cards_from_wire,
+                                            level_from_char)
 
 __all__ = ["GuandanBot", "ListMoves", "Tracker", "nearest_index", "play"]
 
@@ -116,8 +117,11 @@ class Tracker:
     def update(self, msg: dict) -> None:
         """Take in one message (ValueError/KeyError/TypeError for a malformed one)."""
         stage = msg.get("stage")
-        if isinstance(msg.get("myPos"), int):
-            self.seat = msg["myPos"]
+        if "myPos" in msg:
+            seat = msg["myPos"]
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+                raise ValueError(f"myPos is a seat 0-3, not {seat!r:.40}")
+            self.seat = seat
         if stage == "beginning":
             self.deal += 1
             self._new_deal()
@@ -205,7 +209,11 @@ class Tracker:
             sizes = [int(x.get("rest", n)) for x, n in zip(public, sizes)]
         sizes[seat] = len(self.hand)
         last, last_player, leader, trick, passes = self.last, self.last_player, self.leader, self.trick, self.passes
-        if msg.get("stage") == "play" and msg.get("greaterPos", -1) in (-1, None):
+        greater, actions = msg.get("greaterPos", -1), msg.get("actionList")
+        if msg.get("stage") == "play" and (greater in (-1, None) or greater == seat or (
+                isinstance(actions, list) and actions and PASS_ACTION not in actions)):
+            # a lead (GD-4.1): no play to beat, the seat's own play came back to it, or
+            # (a judge naming the play of a partner who went out) the seat may not pass
             last, last_player, leader, trick, passes = None, None, None, [], 0
         elif msg.get("stage") == "play" and isinstance(msg.get("greaterAction"), list):
             last, last_player = action_to_move(msg["greaterAction"], self.level), int(msg["greaterPos"])
@@ -237,12 +245,14 @@ class GuandanBot:
         self.fallbacks = 0
         self.skipped = 0
         self.result: list[int] | None = None
+        self.closed: str | None = None
+        """Why the judge's connection ended before its ``gameResult``, if it did."""
 
     def handle(self, text: Any) -> str | None:
         """One message from the judge; the answer to send, if any."""
         try:
             msg = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):  # RecursionError: nested too deep
             self._skip(f"not JSON: {str(text)[:60]!r}")
             return None
         if not isinstance(msg, dict):
@@ -320,7 +330,9 @@ class GuandanBot:
         return max(range(len(moves)), key=strength)
 
     async def run(self, url: str) -> list[int] | None:
-        """Play on the judge at ``url`` until it closes; the final ``victoryNum``."""
+        """Play on the judge at ``url`` until its ``gameResult`` (then hang up:
+        it is the protocol's last message) or until it closes; the final
+        ``victoryNum``, None if it never came (``closed`` then says why)."""
         import websockets
 
         async with websockets.connect(url, max_size=1 << 24) as ws:
@@ -329,8 +341,14 @@ class GuandanBot:
                     answer = await asyncio.to_thread(self.handle, text)
                     if answer is not None:
                         await ws.send(answer)
+                    if self.result is not None:
+                        break
             except websockets.ConnectionClosed as e:
                 log.info("seat %s: the judge closed the connection (%s)", self.tracker.seat, e)
+            if self.result is None:
+                code, reason = ws.close_code, ws.close_reason
+                self.closed = "the judge closed the connection before the match ended" + (
+                    f" (code {code}{': ' + reason[:80] if reason else ''})" if code is not None else "")
         return self.result
 
 

@@ -131,7 +131,7 @@ def parse_answer(raw: Any, index_range: int) -> int:
             raise ValueError("the answer is not UTF-8 text") from None
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep ("[[[[…")
         raise ValueError(f"the answer is not JSON: {raw[:60]!r}") from None
     if not isinstance(data, dict) or "actIndex" not in data:
         raise ValueError(f'the answer must be an object {{"actIndex": i}}, not {raw[:60]!r}')

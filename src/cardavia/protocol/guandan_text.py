@@ -18,7 +18,10 @@ messages) writes a card as suit letter then rank: ``"S2"``, ``"HT"``,
   ["SB", "SB", "HR", "HR"]]``.
 - ``cards``: the physical cards.  A wild (the heart of the level rank) is
   written as itself (``"H2"`` at level 2), never as the card it stands for:
-  the reading is in ``type`` and ``rank``.
+  the reading is in ``type`` and ``rank``.  Sequences and ``ThreeWithTwo``
+  list their cards in reading order, as the judge does and bots read them
+  (a low Ace first, a wild in the slot it fills; ``cards[0]`` the triple,
+  ``cards[3]`` the pair); other plays by rank.
 
 A Cardavia move is the cards plus their reading (RULES.md GD-5.3), so each
 Cardavia play has exactly one action and back; ``action_to_move`` refuses
@@ -122,7 +125,40 @@ def action_of(move: GuandanMove, kind: str = "play") -> list:
         rank = "A" if low == -1 else RANKS[low]
     else:
         rank = MAIN_CHARS[move.main]
-    return [_TYPE_OF_SHAPE[shape], rank, cards_to_wire(move.cards)]
+    cards = _reading_cards(move, shape) if shape in _SLOT_WIDTH else cards_to_wire(move.cards)
+    return [_TYPE_OF_SHAPE[shape], rank, cards]
+
+
+_SLOT_WIDTH = {"straight": 1, "straightflush": 1, "pairs": 2, "triples": 3, "fullhouse": 3}
+"""Cards per rank of each shape the wire lists in reading order (a full house: its triple)."""
+
+
+def _reading_cards(move: GuandanMove, shape: str) -> list[str]:
+    """A sequence's or full house's cards on the wire in reading order, as
+    the judge writes them and positional bots read them: rank by rank from
+    the lowest (a low Ace first), each rank's natural cards then the wilds
+    standing for it; a full house's triple, then its pair."""
+    level = getattr(move, "_level", None)
+    if level is None:
+        return cards_to_wire(move.cards)
+    wild, width = 4 * level + 2, _SLOT_WIDTH[shape]
+    if shape == "fullhouse":
+        slots = [move.main]
+    else:
+        low = move.main - (_SEQUENCE_LENGTH[shape] - 1)
+        slots = [12 if r == -1 else r for r in range(low, move.main + 1)]   # rank 12 is the Ace
+    rest = sorted(move.cards, key=_wire_order)
+    out: list[int] = []
+    for rank in slots:
+        natural = [c for c in rest if c // 4 == rank and c != wild][:width]
+        wilds = [c for c in rest if c == wild][:width - len(natural)]
+        if len(natural) + len(wilds) != width:   # not the reading this function knows: the plain order
+            return cards_to_wire(move.cards)
+        for c in natural + wilds:
+            rest.remove(c)
+        out += natural + wilds
+    pair = [c for c in rest if c != wild] + [c for c in rest if c == wild]   # (a full house's pair, wild last)
+    return [card_to_wire(c) for c in out + pair]
 
 
 def action_to_move(action: Any, level: int) -> GuandanMove:
