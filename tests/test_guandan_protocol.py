@@ -346,6 +346,26 @@ def test_a_dropped_seat_reconnects_and_is_asked_again():
     assert judge.defaults == [] and sum(wins) == 2 and results[1:] == [wins] * 3
 
 
+async def leaving_bot(url: str):
+    """Hangs up on its first act and never comes back."""
+    async with websockets.connect(url) as ws:
+        async for text in ws:
+            if json.loads(text)["type"] == "act":
+                break
+
+
+def test_a_seat_gone_for_good_waits_out_one_timeout_not_one_per_decision(caplog):
+    # was: every later decision of the gone seat waited the full timeout (152 of them in one short match)
+    players = [cardavia_client("random", 1), lambda url: leaving_bot(url),
+               cardavia_client("random", 3), lambda url: small_bot(url, 4)]
+    judge, results, wins = asyncio.run(play_match(players, seed=3, start_level=14, timeout=0.5))
+    assert sum(wins) == 2 and results[2:] == [wins] * 2
+    gone = [d for d in judge.defaults if d[0] == 1]
+    assert len(gone) > 5 and len(judge.defaults) == len(gone)
+    assert caplog.text.count("seat 1: no valid answer within") == 1   # one wait, then the default at once
+    assert "seat 1 is disconnected" in caplog.text
+
+
 def test_wrong_paths_and_taken_seats_are_closed():
     async def scenario():
         judge = GuandanJudge(seed=1, start_level=14)

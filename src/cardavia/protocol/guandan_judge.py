@@ -67,9 +67,11 @@ reason) and, for the asked seat, the ``act`` is sent again.  The protocol
 has no error message, and known bots stop on a stage they do not know, so
 an ``{"type": "notify", "stage": "error", "message": …}`` is sent only with
 ``notify_errors=True``.  A seat that has not answered validly within
-``timeout`` seconds of being asked (or is disconnected) gets the default:
-the first entry, which is PASS when he may pass, else the first play
-listed (a single), the tribute card, or the first returnable card.  A
+``timeout`` seconds of being asked gets the default: the first entry,
+which is PASS when he may pass, else the first play listed (a single), the
+tribute card, or the first returnable card.  A seat still disconnected
+when its time runs out gets the default at once at its later decisions,
+until it comes back (the others do not wait out a timeout per card).  A
 connection to another path or to a taken seat is closed (policy violation)
 and logged; a dropped seat may reconnect to its path and play on (an ``act``
 it was waiting on is sent again; the ``notify`` messages it missed are not).
@@ -302,12 +304,14 @@ class GuandanJudge:
         self.notify_errors = notify_errors
         self.refusals: list[Refusal] = []
         self.defaults: list[tuple[int, str]] = []
-        """(seat, stage) of every decision the judge took after a timeout."""
+        """(seat, stage) of every decision the judge took after a timeout (or for a seat gone after one)."""
         self.port: int | None = None
         self.ready = asyncio.Event()
         self._seats: dict[int, Any] = {}
         self._all_seated = asyncio.Event()
         self._pending: tuple[int, dict, asyncio.Future] | None = None
+        self._gone: set[int] = set()
+        """Seats disconnected when their time ran out: defaulted at once until they come back."""
 
     def refuse(self, seat: int, reason: str) -> None:
         self.refusals.append(Refusal(seat, reason))
@@ -341,6 +345,7 @@ class GuandanJudge:
             await ws.close(1008, f"seat {seat} is taken")
             return
         self._seats[seat] = ws
+        self._gone.discard(seat)
         log.info("seat %d connected", seat)
         if len(self._seats) == 4:
             self._all_seated.set()
@@ -388,6 +393,9 @@ class GuandanJudge:
             log.warning("seat %d: could not send: %s", seat, e)
 
     async def _ask(self, ask: Ask) -> int:
+        if ask.seat in self._gone:   # timed out while away, not back yet: no second wait
+            self.defaults.append((ask.seat, ask.message["stage"]))
+            return 0
         future: asyncio.Future = asyncio.get_running_loop().create_future()
         self._pending = (ask.seat, ask.message, future)
         try:
@@ -397,6 +405,9 @@ class GuandanJudge:
             log.warning("seat %d: no valid answer within %gs: the judge plays the first entry of actionList",
                         ask.seat, self.timeout)
             self.defaults.append((ask.seat, ask.message["stage"]))
+            if ask.seat not in self._seats or not _is_open(self._seats[ask.seat]):
+                self._gone.add(ask.seat)
+                log.warning("seat %d is disconnected: it plays the first entry until it comes back", ask.seat)
             return 0
         finally:
             self._pending = None
