@@ -181,6 +181,15 @@ def test_phh_a_player_dealt_twice_or_not_at_all_is_refused():
         phh.loads(_phh(["d dh p1 7c2d", "d dh p3 9c9d", "p3 f"]))
 
 
+@pytest.mark.parametrize("amount", ["1_00", "0x64", "1e3", "100.", "-100", "+100"])
+def test_phh_amounts_are_plain_numbers(amount):
+    # was: Python's number syntax (literal_eval) read 1_00 and 0x64 as 100
+    deal = ["d dh p1 7c2d", "d dh p2 KsKh", "d dh p3 9c9d"]
+    with pytest.raises(ValueError, match="is not an amount"):
+        phh.loads(_phh(deal + [f"p3 cbr {amount}"]))
+    assert phh.loads(_phh(deal + ["p3 cbr 100"])).history   # the plain number plays
+
+
 @pytest.mark.parametrize("actions,needle", [
     (LIMP[:3] + ["d db 2s7h", "p1 cc"], "flop is three cards"),       # a two-card flop, padded at random
     (["d db 2s7hTd"] + LIMP[:3], "before the betting round ends"),  # the flop before the preflop betting

@@ -363,8 +363,11 @@ def _load_fields(f: dict, game):
     return state
 
 
+_AMOUNT = re.compile(r"[0-9]{1,30}(?:\.[0-9]{1,30})?")
+"""A bet's amount as PHH writes it: digits, maybe a decimal part (not Python's 1_00, 0x64 or 1e3)."""
+
+
 def _number(word: str):
-    try:
-        return ast.literal_eval(word)
-    except (ValueError, SyntaxError, MemoryError, RecursionError):   # ("-" * 3000 + "1" is no amount)
-        raise ValueError(f"PHH: {word!r:.20} is not an amount") from None
+    if not _AMOUNT.fullmatch(word):
+        raise ValueError(f"PHH: {word!r:.20} is not an amount")
+    return float(word) if "." in word else int(word)
