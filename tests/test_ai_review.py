@@ -65,6 +65,24 @@ def test_holdem_mc_as_a_hint_gives_its_best_move_not_a_mixed_one():
     assert {str(agent.choose(obs, legal)) for _ in range(200)} == {"fold"}
 
 
+def test_holdem_explains_a_move_it_did_not_price_without_chips():
+    # was: "... 0 chips expected" for an overbet it left out of its search (and, after a forced move,
+    # the chips of the last decision's move of the same name)
+    from cardavia.ai.explanations import render_explanation
+    from cardavia.ai.holdem_agents import candidates
+
+    state = HOLDEM.new_state(seed=4)
+    obs, legal = state.observation(state.current_player), state.legal_moves()
+    agent = make_agent("mc:rollouts=24", HOLDEM, seed=2)
+    chosen = agent.choose(obs, legal)
+    left_out = [m for m in legal if m not in candidates(obs.data, list(legal))]
+    assert left_out, "seed 4 has overbets the search leaves out"
+    ident, params = agent.explain(obs, left_out[-1])
+    assert ident == "holdem.equity" and "ev" not in params
+    assert "expected" not in render_explanation(ident, params)
+    assert agent.explain(obs, chosen)[0] == "holdem.ev"
+
+
 # -- Bridge: the system's explanations in English ------------------------------------------
 def test_blackwood_answers_read_in_good_english():
     # "answer to Blackwood: 1 aces": one template must read for one ace, two,

@@ -28,6 +28,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # Hold'em's range search (ev is rounded to whole chips, so it counts them).
     "holdem.ev": Nn_("Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chip expected",
                      "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%: {ev} chips expected"),
+    # ... and a move it did not price (the only legal one, or an overbet it leaves out).
+    "holdem.equity": "Equity {equity}% against the ranges read so far, pot odds {pot_odds}%",
     # A move of ``mc``'s playouts (climbing games, Shengji) and of ``ismcts``'s tree.
     "play.playouts": Nn_("Best of {moves} moves, each played out in {worlds} sampled deal: mean score {score}",
                          "Best of {moves} moves, each played out in {worlds} sampled deals: mean score {score}"),

@@ -166,6 +166,7 @@ class RangeAgent(Agent):
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         if len(legal_moves) == 1:
+            self.last_values = {}   # (an explanation then prices nothing: not the last decision's moves)
             return legal_moves[0]
         cands, values = self.evaluate(observation, legal_moves)[:2]
         best = max(values)
@@ -183,8 +184,10 @@ class RangeAgent(Agent):
         data = observation_data(observation, "holdem")
         weights = hm.ranges(data)
         eq = hm.equity_against(_ids(data["hand"]), _ids(data["board"]), weights, seed=draw_seed(self.rng))
-        return ("holdem.ev", {"equity": round(100 * eq), "pot_odds": round(100 * hm.pot_odds(
-            data["to_call"], data["pot"])), "ev": round(self.last_values.get(str(move), 0.0))})
+        params = {"equity": round(100 * eq), "pot_odds": round(100 * hm.pot_odds(data["to_call"], data["pot"]))}
+        if str(move) not in self.last_values:   # a move it did not price: no chips to quote
+            return "holdem.equity", params
+        return "holdem.ev", {**params, "ev": round(self.last_values[str(move)])}
 
 
 def candidates(data: dict, moves: list[Move]) -> list[Move]:
