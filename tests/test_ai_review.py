@@ -83,6 +83,65 @@ def test_holdem_explains_a_move_it_did_not_price_without_chips():
     assert agent.explain(obs, chosen)[0] == "holdem.ev"
 
 
+# -- Shengji mc: no points to the opponents' tricks out of the playouts' noise (SJ-4.2) ------------
+def _shengji_positions_last_to_play(picks: list[tuple[int, int]]):
+    """(state, seat) at the given (deal seed, plies played) of heuristic self-play."""
+    from cardavia.ai import shengji_mc  # noqa: F401
+    game = cardavia.load("shengji", match=False)
+    out = []
+    for seed, plies in picks:
+        agents = [make_agent("heuristic", game, seed=p) for p in range(4)]
+        s = game.new_state(seed=seed)
+        while len(s.history) < plies:
+            p = s.current_player
+            s.play(agents[p].choose(s.observation(p), s.legal_moves()))
+        out.append((s, s.current_player))
+    return game, out
+
+
+def test_shengji_mc_keeps_the_policy_unless_a_play_is_clearly_better(monkeypatch):
+    from cardavia.ai import shengji_mc
+    from cardavia.ai.shengji_mc import card_points, clearly_better
+
+    assert clearly_better([[0.0] * 4, [1.0, -1.0, 1.0, -0.9]], 2.0) == 0     # higher mean, all noise
+    assert clearly_better([[0.0] * 4, [1.0, 1.1, 0.9, 1.0]], 2.0) == 1       # higher every world
+    assert clearly_better([[0.0], [5.0]], 2.0) == 0                            # one world shows nothing
+    # Last to a trick the opponents take, mc gave them a 5 where a card without points would do
+    # (8 of 80 such positions at 800 rollouts; the policy 0): the playouts' noise.
+    game, positions = _shengji_positions_last_to_play([(1000, 69), (1000, 73), (1002, 40)])
+    keep_z = shengji_mc.KEEP_Z
+
+    def gives_points(keep_z: float) -> list[bool]:
+        monkeypatch.setattr(shengji_mc, "KEEP_Z", keep_z)
+        out = []
+        for state, seat in positions:
+            move = make_agent("mc:rollouts=800", game, seed=7).choose(state.observation(seat), state.legal_moves())
+            after = state.clone()
+            after.play(move)
+            taken_by_them = after.observation(seat).data["last_winner"] % 2 != seat % 2
+            out.append(taken_by_them and sum(map(card_points, move.cards)) > 0)
+        return out
+
+    assert gives_points(0.0) == [True, True, True]         # the best mean alone: the points go
+    assert gives_points(keep_z) == [False, False, False]
+
+
+def test_shengji_hint_is_the_move_the_agent_plays():
+    # the terminal's hint showed the best mean of a fresh search, which the agent (keeping the policy's
+    # play unless another is clearly better) need not play
+    from cardavia.ai.levels import make_level_agent
+    from cardavia.play.session import derive_seed
+
+    game, [(state, seat)] = _shengji_positions_last_to_play([(1000, 69)])
+    session, out = _session(game, [], seat=seat, level="normal", seed=5)
+    session.state = state
+    session.hint()
+    agent = make_level_agent("normal", game, seed=derive_seed(5, "hint", seat, len(state.history)))
+    agent.advising = True
+    played = agent.choose(state.observation(seat), state.legal_moves())
+    assert out.getvalue().startswith(f"hint: {played} — mc played "), out.getvalue()
+
+
 # -- Bridge: the system's explanations in English ------------------------------------------
 def test_blackwood_answers_read_in_good_english():
     # "answer to Blackwood: 1 aces": one template must read for one ace, two,

@@ -33,6 +33,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     # A move of ``mc``'s playouts (climbing games, Shengji) and of ``ismcts``'s tree.
     "play.playouts": Nn_("Best of {moves} moves, each played out in {worlds} sampled deal: mean score {score}",
                          "Best of {moves} moves, each played out in {worlds} sampled deals: mean score {score}"),
+    # ... the policy's move kept: another's mean was higher, but within the playouts' noise.
+    "play.usual_kept": Nn_("The usual play here: none of {moves} moves played out in {worlds} sampled deal did "
+                           "clearly better (mean score {score})",
+                           "The usual play here: none of {moves} moves played out in {worlds} sampled deals did "
+                           "clearly better (mean score {score})"),
     "play.tree": Nn_("Searched over {iterations} sampled deal: the move tried most, in {visits} of them, "
                      "mean score {score}",
                      "Searched over {iterations} sampled deals: the move tried most, in {visits} of them, "
@@ -59,7 +64,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
 }
 # The parameter whose number picks a plural template's form.
 COUNTED_BY: dict[str, str] = {"holdem.ev": "ev", "bridge.play_makes": "deals", "bridge.play_sets": "deals",
-                               "play.playouts": "worlds", "play.tree": "iterations",
+                               "play.playouts": "worlds", "play.usual_kept": "worlds",
+                               "play.tree": "iterations",
                                "ddz.bid": "worlds", "ddz.pass_weak": "worlds", "ddz.pass_outbid": "worlds",
                                **{ident: "deals" for ident in SIMULATED}}
 

@@ -134,6 +134,9 @@ class MonteCarloAgent(Agent):
         self.last_worlds = 0
         self.last_values: dict[str, float] = {}
         """The estimates behind its last decision (move text -> mean), the playouts' or a game hook's."""
+        self.last_kept = False
+        """Whether the policy's move was kept over one whose mean was higher, but not clearly
+        (Shengji's ``clearly_better``)."""
         self.bid_threshold = bid_threshold
         self.bid_step = bid_step
         self.last_win_share: float | None = None
@@ -270,6 +273,7 @@ class MonteCarloAgent(Agent):
 
     def choose(self, observation: Observation, legal_moves: LegalMoves) -> Move:
         self.last_values = {}
+        self.last_kept = False
         self._values_at = ply_of(observation)   # what last_values were estimated seeing
         if len(legal_moves) == 1:
             self.last_rollouts = 0
@@ -303,8 +307,8 @@ class MonteCarloAgent(Agent):
         value = self.last_values.get(str(move))
         if value is None or self._values_at != ply_of(observation):
             return None
-        return "play.playouts", {"moves": len(self.last_values), "worlds": self.last_worlds,
-                                 "score": round(value, 2)}
+        params = {"moves": len(self.last_values), "worlds": self.last_worlds, "score": round(value, 2)}
+        return ("play.usual_kept" if self.last_kept else "play.playouts"), params
 
     def bid_reason(self, observation: Observation, move: Move) -> tuple[str, dict] | None:
         """Why the last bid (made seeing ``observation``) was ``move``: the

@@ -470,16 +470,22 @@ class Session:
         if len(legal) == 1:
             self.say(f"hint: {legal[0]} — the only legal move")
             return
+        move = agent.choose(obs, legal)   # the move itself, then the search behind it
+        values: dict[str, float] = getattr(agent, "last_values", None) or {}
+        worlds = getattr(agent, "last_worlds", 0)
         # (Bridge's calls are the system's, Dou Dizhu's bids the chance as landlord: neither is played out)
-        if hasattr(agent, "evaluate") and obs.get("phase") not in ("auction", "bidding"):
-            cands, means, worlds = agent.evaluate(obs, legal)
-            ranked = sorted(range(len(cands)), key=lambda j: (-means[j], j))
-            best = ranked[0]
-            others = ", ".join(f"{cands[j]} {means[j]:+.2f}" for j in ranked[1:4])
-            self.say(f"hint: {cands[best]} — {self.agent_name} played {len(cands)} candidates out in {worlds} "
-                     f"worlds each: mean score {means[best]:+.2f}" + (f"; next best {others}" if others else ""))
+        if values and worlds and obs.get("phase") not in ("auction", "bidding"):
+            ranked = sorted(values.items(), key=lambda kv: -kv[1])
+            if str(move) not in values:   # Shengji's bury: whole burials were searched, buried a card at a time
+                self.say(f"hint: {move} — {self.agent_name} played {len(values)} burials out in {worlds} worlds "
+                         f"each: the best, {ranked[0][0]}, mean score {ranked[0][1]:+.2f}")
+                return
+            others = ", ".join(f"{m} {v:+.2f}" for m, v in ranked if m != str(move))
+            kept = " (the usual play: none did clearly better)" if getattr(agent, "last_kept", False) else ""
+            self.say(f"hint: {move} — {self.agent_name} played {len(values)} candidates out in {worlds} "
+                     f"worlds each: mean score {values[str(move)]:+.2f}{kept}"
+                     + (f"; next best {', '.join(others.split(', ')[:3])}" if others else ""))
             return
-        move = agent.choose(obs, legal)
         if getattr(agent, "last_iterations", 0):  # the tree searched (not a bid): visits and mean per move
             root: dict[Any, tuple[int, float]] = agent.last_root
             by_visits = sorted(root.items(), key=lambda kv: -kv[1][0])
