@@ -480,11 +480,11 @@ class Session:
                 self.say(f"hint: {move} — {self.agent_name} played {len(values)} burials out in {worlds} worlds "
                          f"each: the best, {ranked[0][0]}, mean score {ranked[0][1]:+.2f}")
                 return
-            others = ", ".join(f"{m} {v:+.2f}" for m, v in ranked if m != str(move))
+            others = ", ".join([f"{m} {v:+.2f}" for m, v in ranked if m != str(move)][:3])
             kept = " (the usual play: none did clearly better)" if getattr(agent, "last_kept", False) else ""
             self.say(f"hint: {move} — {self.agent_name} played {len(values)} candidates out in {worlds} "
                      f"worlds each: mean score {values[str(move)]:+.2f}{kept}"
-                     + (f"; next best {', '.join(others.split(', ')[:3])}" if others else ""))
+                     + (f"; next best {others}" if others else ""))
             return
         if getattr(agent, "last_iterations", 0):  # the tree searched (not a bid): visits and mean per move
             root: dict[Any, tuple[int, float]] = agent.last_root
