@@ -3,6 +3,7 @@ formed, every call it makes can be explained, the agent bids legally from
 its observation alone, and textbook auctions come out as the books say."""
 from __future__ import annotations
 
+import random
 import re
 import string
 
@@ -12,7 +13,7 @@ import cardavia
 from cardavia.ai import make_agent
 from cardavia.ai.bridge_bidding import (MESSAGES, RULES, SystemAgent, choose_call, context_of, explain,
                                         read_auction, render)
-from cardavia.ai.bridge_bidding.interpreter import Hand, _holds
+from cardavia.ai.bridge_bidding.interpreter import Hand, _holds, partner_shows
 
 GAME = cardavia.load("bridge")
 KNOWN = {"hcp", "pts", "len", "balanced", "stop", "opening_suit", "best_of", "rule_of_20", "aces",
@@ -1971,3 +1972,30 @@ def test_responder_asks_for_aces_over_openers_jump_rebid_with_slam_values():
     assert choose_call(hand("AK32", "A4", "KQ32", "432"), [*jump, "4NT", "P", "5H", "P"])[:2] == ("6D", "bid.slam")
     assert choose_call(hand("KQ32", "K4", "K32", "Q432"), jump)[:2] == ("3NT", "bid.game")
     assert choose_call(hand("AQ32", "K4", "J32", "Q432"), jump)[0] != "4NT"
+
+
+@pytest.mark.parametrize("auction, call, reading", [
+    (["1H", "1S"], "2S", ("bid.cue_raise", {"suit": "H", "length": 3, "low": 10})),
+    (["1C", "1D"], "2D", ("bid.cue_raise", {"suit": "C", "length": 4, "low": 10})),
+    (["1S", "2H"], "3H", ("bid.cue_raise", {"suit": "S", "length": 3, "low": 10})),
+    (["1H", "1S", "P"], "2H", ("bid.cue_raise", {"suit": "S", "length": 3, "low": 10})),
+    (["1S", "X", "P"], "2S", ("bid.cue_force", {"low": 13})),
+])
+def test_a_person_s_cue_bid_of_their_suit_is_read_as_a_raise_or_game_force(auction, call, reading):
+    # was: "natural: to play in spades", so the AI partner passed a cue bid (after 1S X P 2S P the
+    # doubler passed 263 of 300 hands); the partner now reads what it shows and answers it
+    assert explain(auction, call) == reading
+    ident, params = reading
+    shown = partner_shows(context_of([*auction, call, "P"]))
+    assert shown[0] == params["low"] and shown[1].get(params.get("suit"), 0) == params.get("length", 0)
+
+
+def test_the_system_s_own_hands_never_cue_bid():
+    # (the AI's cue bids were tried and were neutral: the rows read people's, after every row of the AI's)
+    rng = random.Random(5)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    for _ in range(1500):
+        hand = rng.sample(deck, 13)
+        for auction in (["1H", "1S"], ["1S", "2H"], ["1H", "1S", "P"], ["1S", "X", "P"]):
+            found = choose_call(hand, auction)
+            assert found is None or not found[1].startswith("bid.cue"), (hand, auction, found)
