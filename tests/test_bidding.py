@@ -1999,3 +1999,21 @@ def test_the_system_s_own_hands_never_cue_bid():
         for auction in (["1H", "1S"], ["1S", "2H"], ["1H", "1S", "P"], ["1S", "X", "P"]):
             found = choose_call(hand, auction)
             assert found is None or not found[1].startswith("bid.cue"), (hand, auction, found)
+
+
+@pytest.mark.parametrize("auction, call, suit", [(["1H", "P"], "2S", "S"), (["1S", "P"], "3H", "H"),
+                                                 (["1C", "P"], "2D", "D"), (["P", "1D", "P"], "2S", "S")])
+def test_a_person_s_jump_shift_is_read_as_strong_and_forcing(auction, call, suit):
+    # was: "natural: to play in spades at the 2 level", and opener passed it (8 of 12 hands)
+    assert explain(auction, call) == ("resp.jump_shift", {"suit": suit, "length": 5, "low": 17})
+    assert partner_shows(context_of([*auction, call, "P"])) == (17, {suit: 5})
+
+
+def test_the_system_s_own_hands_never_jump_shift():
+    rng = random.Random(6)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    for _ in range(1500):
+        hand = rng.sample(deck, 13)
+        for auction in (["1C", "P"], ["1D", "P"], ["1H", "P"], ["1S", "P"], ["P", "1H", "P"]):
+            found = choose_call(hand, auction)
+            assert found is None or found[1] != "resp.jump_shift", (hand, auction, found)

@@ -11,7 +11,8 @@ and call.  The rows live by auction phase, tried in this order: ``openings``
 (and 1NT's, 2NT's and 2C's conventions), ``responses`` (the responses to a suit
 opening and opener's rebid), ``responder`` (the uncontested auction from
 responder's second call on, Blackwood), ``competition``, ``later`` (weak twos, preempts and
-later contested calls) and ``placement`` (the catch-all rows); ``messages``
+later contested calls), ``placement`` (the catch-all rows) and ``people``
+(calls the system's own hands never make, read as people mean them); ``messages``
 holds their English.  Constraints (every one must hold):
 
 ``hcp`` / ``pts`` (low, high)
@@ -75,12 +76,13 @@ may translate the same ids.
 """
 from __future__ import annotations
 
-from cardavia.ai.bridge_bidding.system import competition, later, openings, placement, responder, responses
+from cardavia.ai.bridge_bidding.system import (competition, later, openings, people, placement, responder,
+                                                responses)
 from cardavia.ai.bridge_bidding.system.messages import MESSAGES, NAMES, SIMULATED, render
 from cardavia.ai.bridge_bidding.system.rows import MAJORS, SUITS, Rule
 
 RULES: list[Rule] = [*openings.ROWS, *responses.ROWS, *responder.ROWS, *competition.ROWS, *later.ROWS,
-                     *placement.ROWS]
+                     *placement.ROWS, *people.ROWS]
 """Every row, the phases in this order: the first row that fits a hand makes its call."""
 
 __all__ = ["MAJORS", "MESSAGES", "NAMES", "RULES", "SIMULATED", "SUITS", "Rule", "render"]

@@ -357,21 +357,3 @@ for x in SUITS:  # responder after an overcall or a takeout double
         rule(ctx, f"1{z}", "resp.new_suit", {"suit": z, "length": 4, "low": 6}, pts=(6, 10), len={z: (4, 13)})
     rule(ctx, "1NT", "resp.1nt", {"low": 6, "high": 9}, hcp=(6, 9))
     rule(ctx, "pass", "pass.competitive", {})
-
-
-# A cue bid of their suit, which this system's own hands never make (every row above catches the hand
-# first: the AI's cue bids were tried and were neutral, seeds 3, 4, 7), read as people mean it, so that an
-# AI partner answers it (by simulating hands that fit) instead of passing it as "to play there": a raise
-# of partner's suit with values, or, over partner's takeout double, game values.
-for x in SUITS:
-    for y in SUITS.replace(x, ""):
-        for lv in (1, 2):
-            if lv == 1 and y not in above(x):
-                continue
-            support = 3 if x in MAJORS else 4
-            rule(rf"^1{x} {lv}{y}$", f"{lv + 1}{y}", "bid.cue_raise", {"suit": x, "length": support, "low": 10},
-                 pts=(10, 40), len={x: (support, 13)})
-    for y in above(x):   # advancing partner's one-level overcall
-        rule(rf"^1{x} 1{y} P$", f"2{x}", "bid.cue_raise", {"suit": y, "length": 3, "low": 10}, pts=(10, 40),
-             len={y: (3, 13)})
-    rule(rf"^1{x} X P$", f"2{x}", "bid.cue_force", {"low": 13}, hcp=(13, 40))

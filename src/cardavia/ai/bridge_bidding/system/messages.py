@@ -89,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "bid.natural": "natural: to play in {suit} at the {level} level",
     "bid.cue_raise": "cue bid of their suit: support for {suit} ({length}+ cards), {low}+ points",
     "bid.cue_force": "cue bid of their suit: {low}+ points, forcing to game",
+    "resp.jump_shift": "jump shift: {length}+ {suit}, {low}+ points, forcing to game",
     "call.no_meaning": "no agreed meaning here: shows nothing more",
     "compete.law": "competes: {trumps}+ {suit} together (the law of total tricks)",
 }
