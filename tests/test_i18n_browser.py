@@ -314,7 +314,7 @@ def test_a_trick_s_seat_names_keep_apart_in_a_long_language(browser, server):
     start(page, "shengji")
     page.evaluate("""() => {
         const node = valueNode('last_trick', [[3, 'Ks'], [0, '8s'], [1, 'Ts'], [2, '6s']], app.view);
-        node.id = 'probe'; document.getElementById('prompt').append(node); }""")
+        node.id = 'probe'; document.body.append(node); }""")   # (not in #prompt: a late re-render replaced it)
     names = ["ШІ · Місце 3", "Ви", "ШІ · Місце 1", "Партнер · Місце 2"]
     assert page.locator("#probe .who").all_text_contents() == names
     assert page.evaluate(base._TOUCHING_NAMES) == []
