@@ -165,7 +165,9 @@ def _payers(order: list[int]) -> list[int]:
 
 
 def _is_open(ws: Any) -> bool:
-    """Whether a connection is still open (a dropped one frees its seat at once)."""
+    """Whether a connection is still open (a dropped one frees its seat at once; None: no connection)."""
+    if ws is None:
+        return False
     state = getattr(ws, "state", None)
     return getattr(state, "name", "OPEN") == "OPEN"
 
@@ -340,7 +342,7 @@ class GuandanJudge:
             await ws.close(1008, "seats are /game/client0 ... /game/client3")
             return
         seat = int(found.group(1))
-        if seat in self._seats and _is_open(self._seats[seat]):
+        if _is_open(self._seats.get(seat)):
             log.warning("refused a second connection to seat %d", seat)
             await ws.close(1008, f"seat {seat} is taken")
             return
@@ -405,7 +407,7 @@ class GuandanJudge:
             log.warning("seat %d: no valid answer within %gs: the judge plays the first entry of actionList",
                         ask.seat, self.timeout)
             self.defaults.append((ask.seat, ask.message["stage"]))
-            if ask.seat not in self._seats or not _is_open(self._seats[ask.seat]):
+            if not _is_open(self._seats.get(ask.seat)):
                 self._gone.add(ask.seat)
                 log.warning("seat %d is disconnected: it plays the first entry until it comes back", ask.seat)
             return 0
