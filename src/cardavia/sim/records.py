@@ -25,19 +25,24 @@ def _is_csv(path: str) -> bool:
     return path.lower().endswith(".csv")
 
 
+def path_text(path: Any, what: str, kind: str) -> str:
+    """A run's output path as text (text or a ``pathlib.Path``): ArgumentTypeError for
+    anything else, ValueError for an empty one (``what`` and ``kind`` name it)."""
+    text = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"{what} must be {kind}, not {type(path).__name__}")
+    if not text.strip():
+        raise ValueError(f"{what} need {kind}")
+    return text
+
+
 def check_path(path: Any, resume: bool = True) -> str:
     """The records file a run names (text or a ``pathlib.Path``), refused
     before the run when it cannot hold records: a directory, a device or
     pipe (the records are rewritten in place), a file in a missing or
     read-only folder; and, unless the run resumes, a file already holding
     records (a forgotten ``--resume`` would have replaced a long run's)."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise ArgumentTypeError(f"records must be a file name, not {type(path).__name__}")
-    path = os.fspath(path)
-    if not isinstance(path, str):
-        raise ArgumentTypeError(f"records must be a file name, not {type(path).__name__}")
-    if not path.strip():
-        raise ValueError("records need a file name")
+    path = path_text(path, "records", "a file name")
     if os.path.isdir(path):
         raise ValueError(f"cannot write records to {path}: it is a directory")
     if os.path.exists(path) and not os.path.isfile(path):

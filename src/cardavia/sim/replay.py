@@ -12,8 +12,8 @@ import os
 import sys
 from typing import Any, Iterator
 
-from cardavia._core.errors import ArgumentTypeError
 from cardavia.game import MAX_STATE_JSON, State
+from cardavia.sim.records import path_text
 
 
 # -- writing ---------------------------------------------------------------------
@@ -28,11 +28,7 @@ def file_name(game_name: str, index: int, seating: int | None = None, unit: str 
 def prepare_dir(path: Any) -> str:
     """Make the replay directory (text or a ``pathlib.Path``) and return its
     name (a clear ValueError when it cannot be one)."""
-    path = os.fspath(path) if isinstance(path, os.PathLike) else path
-    if not isinstance(path, str):
-        raise ArgumentTypeError(f"replays must be a directory name, not {type(path).__name__}")
-    if not path.strip():
-        raise ValueError("replays need a directory name")
+    path = path_text(path, "replays", "a directory name")
     try:
         os.makedirs(path, exist_ok=True)
     except FileExistsError:
