@@ -60,6 +60,14 @@ one core (``bench/bench_arena_bridge.py --calibrate``)."""
 DEFAULT_NODES = 1_000_000
 """The default work cap of one card: search nodes (the solver visits about
 2.5 million a second on the 2-core reference machine: 0.4 s)."""
+
+
+def budget_share(share: float) -> dict:
+    """``mc``'s options for Bridge at ``share`` of its default budget: its
+    card play solves deals, so the share is of the deals and the work cap."""
+    return {"samples": max(1, int(DEFAULT_SAMPLES * share)), "nodes": max(1, int(DEFAULT_NODES * share))}
+
+
 DEFAULT_TRIES = 100
 """Deals drawn per sample before the least-violating one is kept."""
 

@@ -76,6 +76,13 @@ from cardavia.game import LegalMoves, Move, Observation
 DEFAULT_ITERATIONS = 3000
 """Iterations per decision by default (about 0.1 s on the reference machine)."""
 
+
+
+def budget_share(game: Any, share: float) -> dict:
+    """``ismcts``'s options at ``share`` of its default budget."""
+    return {"iterations": max(1, int(DEFAULT_ITERATIONS * share))}
+
+
 DEFAULT_C = 1.4
 """The exploration constant, on rewards divided by their mean absolute size."""
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardavia.ai.ismcts import DEFAULT_ITERATIONS
-from cardavia.ai.mc import default_rollouts
+from cardavia.ai import ismcts, mc
 
 FIFTH: dict = {"budget": 1 / 5}
 """Options of a searching agent at a fifth of its game's default budget."""
+BUDGET_SHARES = {"ismcts": ismcts.budget_share, "mc": mc.budget_share}
+"""A searching agent's options at a share of its default budget for a game."""
 # Where the arena found information-set MCTS stronger than flat Monte Carlo
 # at equal time (Dou Dizhu, Zheng Shangyou: bench/bench_ismcts.py), the
 # searching levels try it first; elsewhere ismcts is refused and mc plays.
@@ -45,17 +46,12 @@ def level_agent(level: str, game: Any) -> tuple[str, dict]:
 
 
 def level_options(level: str, name: str, game: Any) -> dict:
-    """The options agent ``name`` plays ``game`` with at ``level`` (FIFTH made
-    concrete: a fifth of the game's default budget); {} where the level does
-    not list it."""
+    """The options agent ``name`` plays ``game`` with at ``level`` (a budget
+    share such as FIFTH made concrete by the agent: ``BUDGET_SHARES``); {}
+    where the level does not list it."""
     options = next((o for n, o in LEVELS.get(level, ()) if n == name), {})
-    if options is FIFTH:
-        if name == "ismcts":
-            return {"iterations": DEFAULT_ITERATIONS // 5}
-        if getattr(game, "name", game) == "bridge":  # its card play solves deals: rollouts would change nothing
-            from cardavia.ai.bridge_play import DEFAULT_NODES, DEFAULT_SAMPLES
-            return {"samples": DEFAULT_SAMPLES // 5, "nodes": DEFAULT_NODES // 5}
-        return {"rollouts": default_rollouts(game) // 5}
+    if "budget" in options:
+        return BUDGET_SHARES[name](game, options["budget"])
     return dict(options)
 
 

@@ -92,6 +92,15 @@ def default_rollouts(game: Any) -> int:
     return GAME_ROLLOUTS.get(getattr(game, "name", game), DEFAULT_ROLLOUTS)
 
 
+def budget_share(game: Any, share: float) -> dict:
+    """``mc``'s options for ``game`` at ``share`` of its default budget: the
+    game's own search's (a ``GAME_DECISIONS`` module's ``budget_share``), else
+    a share of its rollouts."""
+    hook = GAME_DECISIONS.get(getattr(game, "name", game))
+    own = getattr(importlib.import_module(hook), "budget_share", None) if hook else None
+    return own(share) if own else {"rollouts": max(1, int(default_rollouts(game) * share))}
+
+
 def checked_budget(game: Any, rollouts: Any, budget_ms: Any) -> int:
     """``rollouts`` (the game's default for None), after checking it and
     ``budget_ms``; ValueError naming the bad option."""
