@@ -8,7 +8,7 @@ import pytest
 
 import cardavia
 from cardavia.cli import main
-from cardavia.sim import arena
+from cardavia.sim import arena, runner
 from cardavia.sim.stats import mean_ci, percentile, t_quantile_975
 
 
@@ -90,6 +90,23 @@ def test_arena_records_stream_and_resume_equals_uninterrupted(tmp_path):
     assert len(path.read_text().splitlines()) == 24
     with pytest.raises(ValueError):
         arena.run("doudizhu", ["heuristic", "random"], 4, seed=8, workers=1, records=str(path), resume=True)
+
+
+def test_a_run_is_named_by_its_resolved_options(tmp_path):
+    # Options left to their defaults and the same options given are one run
+    # (the CLI gives ``match`` for the match games, the API may leave it out).
+    path = tmp_path / "r.jsonl"
+    arena.run("doudizhu", ["heuristic", "random"], 2, seed=7, workers=1, records=str(path))
+    resumed = arena.run("doudizhu", ["heuristic", "random"], 3, seed=7, workers=1, records=str(path),
+                        resume=True, options={"bidding": True})
+    assert resumed["resumed_deals"] == 2
+    with pytest.raises(ValueError, match="another run"):
+        arena.run("doudizhu", ["heuristic", "random"], 3, seed=7, workers=1, records=str(path),
+                  resume=True, options={"bidding": False})
+    sims = tmp_path / "s.jsonl"
+    runner.run("updown", 2, seed=3, workers=1, records=str(sims))              # whole matches, by default
+    again = runner.run("updown", 3, seed=3, workers=1, records=str(sims), resume=True, options={"match": True})
+    assert again["resumed"] == 2
 
 
 def test_a_shorter_resumed_run_keeps_the_deals_recorded_beyond_it(tmp_path):

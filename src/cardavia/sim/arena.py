@@ -108,11 +108,6 @@ SEEDING = "by seat"
 """How the agents are seeded (module doc): a record of another seeding is another run."""
 
 
-def run_identity(game_name: str, options: dict, agents: list[str], seed: int) -> dict:
-    """What a record names its run by: a resumed run continues only its own."""
-    return {"game": game_name, "options": options, "agents": agents, "seed": seed, "seeding": SEEDING}
-
-
 def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
                deals: Sequence[int], replays: bool = False, factories: dict | None = None) -> list[list[dict]]:
     """Play the given deals of a run under every seating; their rows (with
@@ -123,7 +118,7 @@ def play_deals(game_name: str, options: dict, agents: list[str], seed: int,
     install_factories(factories)
     game = cardavia.load(game_name, **options)
     seats_list = seatings(game, agents)
-    run_id = run_identity(game_name, options, agents, seed)
+    run_id = _records.run_identity(game, agents, seed, seeding=SEEDING)
     out = []
     for i in deals:
         deal_seed = derive_seed(seed, i)
@@ -240,7 +235,7 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     if replays:
         replays = _replay.prepare_dir(replays)
     seats_list = seatings(game, agents)
-    run_id = run_identity(game_name, options, agents, seed)
+    run_id = _records.run_identity(game, agents, seed, seeding=SEEDING)
     recorded: dict[int, list[dict]] = {}
     if records and resume:
         recorded = _records.load(records, run_id, len(seats_list))

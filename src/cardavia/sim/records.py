@@ -16,7 +16,7 @@ import csv
 import io
 import json
 import os
-from typing import Any
+from typing import Any, Sequence
 
 from cardavia._core.errors import ArgumentTypeError
 
@@ -95,6 +95,13 @@ def _read_rows(path: str, f) -> list:
 def _not_records(path: str, line: int) -> ValueError:
     return ValueError(f"{path} is not a records file (line {line} is no record); "
                       "give the records file of the run to resume, or drop --resume")
+
+
+def run_identity(game: Any, agents: Sequence[str], seed: int, **more: Any) -> dict:
+    """What a record names its run by, so a resumed run continues only its
+    own: the game's options as the game resolved them (``match`` given or
+    left to its default is the same run), the agents, the seed and ``more``."""
+    return {"game": game.name, "options": dict(game.options), "agents": list(agents), "seed": seed, **more}
 
 
 def load(path: str, run: dict, rows_per_deal: int) -> dict[int, list[dict]]:

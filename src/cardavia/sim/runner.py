@@ -195,7 +195,7 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
         records = _records.check_path(records, resume)
     if replays:
         replays = _replay.prepare_dir(replays)
-    run_id = {"game": game_name, "options": options, "agents": list(agents), "seed": seed}
+    run_id = _records.run_identity(game, agents, seed)
     recorded: dict[int, list[dict]] = {}
     if records and resume:
         recorded = _records.load(records, run_id, 1)
