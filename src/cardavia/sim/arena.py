@@ -32,6 +32,7 @@ deals run on a backend (``cardavia.sim.backends``: local processes or Ray).
 from __future__ import annotations
 
 import itertools
+from array import array
 import time
 from typing import Any, Sequence
 
@@ -142,12 +143,32 @@ def _play_chunk(args):
 
 
 # -- the summary ------------------------------------------------------------------
-def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dict]]) -> dict[str, Any]:
-    """The arena's figures from the rows of each deal (in deal order)."""
+_KEPT = ("seating", "seats", "returns", "summary")
+"""What the summary reads of a row; a long run keeps only these in memory."""
+
+
+def keep_rows(rows: list[dict], times: dict[str, Any]) -> list[dict]:
+    """A deal's rows as the run keeps them until its summary: their decision
+    times moved to ``times`` (spec -> a compact array) and the rest of what
+    the records hold (run, agents, seeds) dropped."""
+    for row in rows:
+        for spec, ms in row["decision_ms"].items():
+            times.setdefault(spec, array("d")).extend(ms)
+    return [{k: row[k] for k in _KEPT} for row in rows]
+
+
+def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dict]],
+              times: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The arena's figures from the rows of each deal (in deal order), their
+    decision times from the rows or, for rows kept by ``keep_rows``, ``times``."""
     specs = list(dict.fromkeys(agents))
     per_deal_score: dict[str, list[float]] = {s: [] for s in specs}
     per_deal_win: dict[str, list[float]] = {s: [] for s in specs}
-    times: dict[str, list[float]] = {s: [] for s in specs}
+    if times is None:
+        times = {}
+        for d in sorted(rows_by_deal):
+            keep_rows(rows_by_deal[d], times)
+    times = {s: times.get(s, ()) for s in specs}
     for d in sorted(rows_by_deal):
         score = {s: [0.0, 0] for s in specs}
         wins = {s: 0 for s in specs}
@@ -157,8 +178,6 @@ def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dic
                 score[spec][0] += r
                 score[spec][1] += 1
                 wins[spec] += r > 0
-            for spec, ms in row["decision_ms"].items():
-                times[spec].extend(ms)
         for s in specs:
             per_deal_score[s].append(score[s][0] / score[s][1])
             per_deal_win[s].append(wins[s] / score[s][1])
@@ -250,7 +269,8 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     writer = _records.Writer(records, recorded) if records else None
     bar = Progress(games, f"{game_name} arena {units}", enabled=progress)
     bar.skip(len(done))
-    rows_by_deal = dict(done)
+    times: dict[str, Any] = {}
+    rows_by_deal = {d: keep_rows(rows, times) for d, rows in done.items()}
     t0 = time.perf_counter()
     try:
         for deal_rows in pool.imap(_play_chunk, tasks):
@@ -259,9 +279,9 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
                     text = row.pop("replay", None)
                     if replays and text is not None:
                         _replay.write(replays, game_name, row["deal"], row["seating"], text, unit)
-                rows_by_deal[rows[0]["deal"]] = rows
                 if writer:
                     writer.write(rows)
+                rows_by_deal[rows[0]["deal"]] = keep_rows(rows, times)
             bar.update(len(deal_rows))
     finally:
         if writer:
@@ -270,7 +290,7 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     out: dict[str, Any] = {"game": game_name, "options": options, "agents": agents, "seed": seed,
                            "deals": games, "seatings": [list(s) for s in seats_list], "backend": pool.name,
                            "interval": "95% Student t over deals"}
-    out.update(summarize(game, agents, rows_by_deal))
+    out.update(summarize(game, agents, rows_by_deal, times))
     out["resumed_deals"] = len(done)
     out["seconds"] = elapsed
     return out
