@@ -3,6 +3,7 @@ A few deals with tiny budgets: these check the bookkeeping, not strength."""
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 
 import pytest
 
@@ -245,7 +246,7 @@ def test_agents_are_built_once_per_process_and_reset_each_deal(monkeypatch):
         resets.append(seed)
         real_reset(self, seed)
 
-    monkeypatch.setattr(runner, "_AGENTS", {})
+    monkeypatch.setattr(runner, "_AGENTS", OrderedDict())
     monkeypatch.setattr(agent_module.Agent, "__init__", init)
     monkeypatch.setattr(agent_module.Agent, "reset", reset)
     arena.run("zhengshangyou", ["heuristic", "random"], 3, seed=1, workers=1)
@@ -277,3 +278,15 @@ def test_both_halves_of_a_duplicate_pair_seed_each_seat_alike(name, tmp_path):
         returns = {tuple(r["returns"]) for r in rows if r["deal"] == deal}
         assert len(returns) == 1, (deal, returns)
     assert out["results"]["random"]["mean_score"] == out["results"]["random_twin"]["mean_score"]
+
+
+def test_a_process_keeps_a_bounded_number_of_agents():
+    # A tuning loop runs arena after arena in one process: the agents of old
+    # runs (and their search tables) are dropped, the recent ones reused.
+    game = cardavia.load("zhengshangyou")
+    first = runner.seat_agent(game, "mc:rollouts=10", 0)
+    for n in range(11, 11 + 2 * runner.KEEP_AGENTS):
+        runner.seat_agent(game, f"mc:rollouts={n}", 0)
+        assert runner.seat_agent(game, "mc:rollouts=10", 0) is first     # in use: kept
+    assert len(runner._AGENTS) == runner.KEEP_AGENTS
+    assert runner.seat_agent(game, "mc:rollouts=11", 0) is not None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import OrderedDict
 from typing import Any, Sequence
 
 from cardavia._core.errors import ArgumentTypeError
@@ -24,8 +25,12 @@ from cardavia.sim import replay as _replay
 from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
 
 
-_AGENTS: dict[tuple, Any] = {}
-"""Per process: the agents of each seat, built once and reset at each deal."""
+_AGENTS: OrderedDict[tuple, Any] = OrderedDict()
+"""Per process: the agents of each seat, built once and reset at each deal;
+the least recently used beyond ``KEEP_AGENTS`` are dropped (a process that
+runs arena after arena, a tuning loop, would otherwise keep every agent and
+its search tables)."""
+KEEP_AGENTS = 32
 
 
 def _factory_of(spec: str) -> Any:
@@ -42,6 +47,9 @@ def seat_agent(game, spec: str, seat: int):
     agent = _AGENTS.get(key)
     if agent is None:
         agent = _AGENTS[key] = make_agent(spec, game)
+        while len(_AGENTS) > KEEP_AGENTS:
+            _AGENTS.popitem(last=False)
+    _AGENTS.move_to_end(key)
     return agent
 
 
