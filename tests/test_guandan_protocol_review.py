@@ -20,7 +20,7 @@ import websockets
 from cardavia.cli import main
 from cardavia.guandan import SHAPES, classify, moves
 from cardavia.protocol.guandan_bot import GuandanBot
-from cardavia.protocol.guandan_judge import Ask, GuandanJudge, GuandanTable, parse_answer
+from cardavia.protocol.guandan_judge import MAX_MESSAGE, Ask, GuandanJudge, GuandanTable, parse_answer
 from cardavia.protocol.guandan_text import RANKS, action_of, action_to_move
 
 NESTED = "[" * 30000  # json.loads raises RecursionError, not ValueError, on this
@@ -73,6 +73,44 @@ def test_a_deeply_nested_answer_keeps_the_seat_and_is_asked_again():
     assert results == [wins] * 4 and sum(wins) == 2
     assert [r.seat for r in judge.refusals] == [1] and "not JSON" in judge.refusals[0].reason
     assert judge.defaults == []
+
+
+def test_an_index_too_long_to_convert_is_out_of_range_not_bad_json():
+    with pytest.raises(ValueError, match=r"actIndex 999999999999… \(5,000 digits\) is outside 0..3"):
+        parse_answer('{"actIndex": ' + "9" * 5000 + "}", 3)
+    with pytest.raises(ValueError, match="outside 0..3"):
+        parse_answer('{"actIndex": ' + "9" * 30 + "}", 3)
+
+
+async def oversized_answer(url: str) -> int | None:
+    """Answers its first act with a frame over the judge's limit; the close code it gets."""
+    async with websockets.connect(url, max_size=None) as ws:
+        try:
+            async for text in ws:
+                if json.loads(text)["type"] == "act":
+                    await ws.send(json.dumps({"actIndex": 0, "pad": "x" * MAX_MESSAGE}))
+        except websockets.ConnectionClosedError:
+            pass
+    return ws.close_code
+
+
+def test_a_frame_over_the_limit_is_a_refusal_and_the_match_goes_on():
+    async def scenario():
+        judge = GuandanJudge(seed=4, start_level=14, timeout=1)
+        server = asyncio.create_task(judge.serve("127.0.0.1", 0))
+        try:
+            await asyncio.wait_for(judge.ready.wait(), 30)
+            url = f"ws://127.0.0.1:{judge.port}/game/client"
+            players = [GuandanBot("random", seed=s).run(f"{url}{s}") for s in (0, 2, 3)]
+            code, *_ = await asyncio.wait_for(asyncio.gather(oversized_answer(f"{url}1"), *players), HANG_GUARD)
+            return judge, code, await asyncio.wait_for(server, 30)
+        finally:
+            server.cancel()
+
+    judge, code, wins = asyncio.run(scenario())
+    assert code == 1009 and sum(wins) == 2            # the seat dropped, the match played out by defaults
+    assert [r.seat for r in judge.refusals] == [1] and "over 65,536 bytes" in judge.refusals[0].reason
+    assert judge.defaults and {seat for seat, _ in judge.defaults} == {1}
 
 
 def test_the_client_skips_a_too_deeply_nested_message_from_the_judge():

@@ -98,6 +98,8 @@ Events = Generator["Notify | Ask", "int | None", None]
 """What a table yields; the driver sends back the index chosen for each Ask."""
 SEAT_PATH = re.compile(r"^/game/client([0-3])/?$")
 MAX_MESSAGE = 1 << 16
+CLOSE_TOO_BIG = 1009
+"""The WebSocket close code with which a frame over ``MAX_MESSAGE`` is refused."""
 
 
 @dataclass
@@ -124,6 +126,15 @@ class Refusal:
     reason: str
 
 
+class _LongInt(str):
+    """A JSON integer too long to be any index, kept as its text (Python
+    refuses to convert one of over 4,300 digits: it read as "not JSON")."""
+
+
+def _index_int(digits: str) -> int | _LongInt:
+    return int(digits) if len(digits) <= 30 else _LongInt(digits)
+
+
 def parse_answer(raw: Any, index_range: int) -> int:
     """A bot's answer text to its ``actIndex``; ValueError saying what is wrong."""
     if isinstance(raw, bytes):
@@ -132,12 +143,14 @@ def parse_answer(raw: Any, index_range: int) -> int:
         except UnicodeDecodeError:
             raise ValueError("the answer is not UTF-8 text") from None
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_int=_index_int)
     except (ValueError, RecursionError):  # RecursionError: nested too deep ("[[[[…")
         raise ValueError(f"the answer is not JSON: {raw[:60]!r}") from None
     if not isinstance(data, dict) or "actIndex" not in data:
         raise ValueError(f'the answer must be an object {{"actIndex": i}}, not {raw[:60]!r}')
     index = data["actIndex"]
+    if isinstance(index, _LongInt):
+        raise ValueError(f"actIndex {index[:12]}… ({len(index):,} digits) is outside 0..{index_range} (indexRange)")
     if isinstance(index, bool) or not isinstance(index, int):
         raise ValueError(f"actIndex must be an integer, not {index!r:.40}")
     if not 0 <= index <= index_range:
@@ -358,6 +371,8 @@ class GuandanJudge:
             async for raw in ws:
                 await self._receive(seat, raw)
         except Exception as e:  # a broken connection ends this seat, never the match
+            if getattr(getattr(e, "sent", None), "code", None) == CLOSE_TOO_BIG:
+                self.refuse(seat, f"a message over {MAX_MESSAGE:,} bytes: the connection was closed")
             log.warning("seat %d: connection lost: %s", seat, e)
         finally:
             if self._seats.get(seat) is ws:
