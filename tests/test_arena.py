@@ -10,7 +10,7 @@ import pytest
 import cardavia
 from cardavia.cli import main
 from cardavia.sim import arena, runner
-from cardavia.sim.stats import mean_ci, percentile, t_quantile_975
+from cardavia.sim.stats import mean_ci, percentile, rate_ci, t_quantile_975
 
 
 def _strip_times(out: dict) -> dict:
@@ -290,3 +290,17 @@ def test_a_process_keeps_a_bounded_number_of_agents():
         assert runner.seat_agent(game, "mc:rollouts=10", 0) is first     # in use: kept
     assert len(runner._AGENTS) == runner.KEEP_AGENTS
     assert runner.seat_agent(game, "mc:rollouts=11", 0) is not None
+
+
+def test_a_win_rate_interval_stays_open_when_every_deal_was_won():
+    # The t interval of ten wins is [1, 1]; Wilson's score interval for 10/10 is [0.722, 1].
+    m, (low, high) = rate_ci([1.0] * 10)
+    assert m == 1 and high == 1 and low == pytest.approx(0.7225, abs=1e-4)
+    m, (low, high) = rate_ci([0.0] * 10)
+    assert m == 0 and low == 0 and high == pytest.approx(0.2775, abs=1e-4)
+    # Wilson's 5/10 is [0.237, 0.763]; the t interval (few deals, wider) is [0.123, 0.877], kept
+    values = [1.0] * 5 + [0.0] * 5
+    assert rate_ci(values)[1] == pytest.approx(mean_ci(values)[1], abs=1e-9)
+    m, (low, high) = rate_ci([0.5] * 400)                  # seatings split evenly every deal
+    assert low == pytest.approx(0.4513, abs=1e-4) and high == pytest.approx(0.5487, abs=1e-4)
+    assert rate_ci([1.0]) == (1.0, [0.0, 1.0])

@@ -61,7 +61,8 @@ def add_parser(sub) -> None:
     p = sub.add_parser("arena", help="measure agents against each other on duplicate deals",
                        description="Play N seeded deals, each under every seating of the agents "
                        "(duplicate: the cards cancel out), and print each agent's win rate and mean "
-                       "score with 95 % Student t intervals over the deals, and its decision times. "
+                       "score with 95 % intervals over the deals (Student t; Wilson for win rates), and its "
+                       "decision times. "
                        "Results depend only on --seed, never on --workers or --backend.")
     p.add_argument("--agents", "-a", required=True, metavar="A,B",
                    help="two agents, or one per seat; options follow a colon: mc:rollouts=500,threads=2,heuristic "

@@ -11,8 +11,9 @@ distinct permutation of it.
 The unit of the statistics is the deal: an agent's figure for a deal is its
 mean over every seat it held in every seating of that deal (win: a return
 above 0).  Means over the deals come with 95 % intervals by Student's t
-(``cardavia.sim.stats``); a win rate's interval is clipped to 0-1.  One deal
-bounds nothing: its intervals are ``[-inf, inf]`` (a win rate's ``[0, 1]``).
+(``cardavia.sim.stats``), win rates with Wilson's (``rate_ci``: open
+where every deal was won).  One deal bounds nothing: its intervals are
+``[-inf, inf]`` (a win rate's ``[0, 1]``).
 Decision times count searched decisions only: a move that is the only legal
 one is played without asking the agent.
 
@@ -44,7 +45,7 @@ from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
 from cardavia.game import check_seed
 from cardavia.sim.runner import (Progress, check_options, check_specs, install_factories, registered_factories,
                                  seat_agent)
-from cardavia.sim.stats import mean_ci, percentile
+from cardavia.sim.stats import mean_ci, percentile, rate_ci
 
 
 def _distinct_permutations(items: Sequence[str]) -> list[tuple[str, ...]]:
@@ -184,8 +185,7 @@ def summarize(game: Any, agents: Sequence[str], rows_by_deal: dict[int, list[dic
     results = {}
     for s in specs:
         ms, ms_ci = mean_ci(per_deal_score[s])
-        wr, wr_ci = mean_ci(per_deal_win[s])
-        wr_ci = [max(0.0, wr_ci[0]), min(1.0, wr_ci[1])]   # a rate stays within 0-1 (one deal: 0-1)
+        wr, wr_ci = rate_ci(per_deal_win[s])
         results[s] = {"win_rate": wr, "win_rate_ci": wr_ci, "mean_score": ms, "mean_score_ci": ms_ci,
                       "decisions": len(times[s]), "decision_ms_median": percentile(times[s], 50),
                       "decision_ms_p99": percentile(times[s], 99)}
@@ -289,7 +289,7 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
     elapsed = time.perf_counter() - t0
     out: dict[str, Any] = {"game": game_name, "options": options, "agents": agents, "seed": seed,
                            "deals": games, "seatings": [list(s) for s in seats_list], "backend": pool.name,
-                           "interval": "95% Student t over deals"}
+                           "interval": "95% Student t over deals; win rates Wilson"}
     out.update(summarize(game, agents, rows_by_deal, times))
     out["resumed_deals"] = len(done)
     out["seconds"] = elapsed

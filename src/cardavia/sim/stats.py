@@ -1,5 +1,6 @@
-"""Statistics of the arena: means with 95 % intervals by Student's t, and
-percentiles.  The unit is the deal, so the values are independent."""
+"""Statistics of the arena: means with 95 % intervals by Student's t, rates
+with Wilson's, and percentiles.  The unit is the deal, so the values are
+independent."""
 from __future__ import annotations
 
 import math
@@ -33,6 +34,22 @@ def mean_ci(values: Sequence[float]) -> tuple[float, list[float]]:
     var = math.fsum((x - m) ** 2 for x in values) / (n - 1)
     h = t_quantile_975(n - 1) * math.sqrt(var / n)
     return m, [m - h, m + h]
+
+
+def rate_ci(values: Sequence[float]) -> tuple[float, list[float]]:
+    """The mean of per-deal rates (each 0-1) and its 95 % interval: Wilson's
+    score interval, which a rate's own spread bounds (a deal's variance is at
+    most p(1 - p)), so it stays open when every deal was won or lost, where
+    the t interval shrinks to a point; widened to the t interval where that
+    is wider (few deals), clipped to 0-1.  One deal: ``[0, 1]``."""
+    m, (low, high) = mean_ci(values)
+    n = len(values)
+    if n < 2:
+        return m, [0.0, 1.0] if n else [low, high]
+    z = NormalDist().inv_cdf(0.975)
+    centre = (m + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(max(0.0, m * (1 - m)) / n + z * z / (4 * n * n))
+    return m, [max(0.0, min(low, centre - half)), min(1.0, max(high, centre + half))]
 
 
 def percentile(values: Sequence[float], q: float) -> float | None:
