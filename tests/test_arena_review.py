@@ -109,6 +109,18 @@ def test_registered_agents_reach_workers_that_are_not_forked():
     assert sim_far["mean_score"] == sim_near["mean_score"]
 
 
+def test_registered_agents_reach_a_spawning_local_pool():
+    # was (macOS, whose pool spawns): "unknown agent" in every worker, which inherit nothing
+    from cardavia.ai import register_agent
+    from cardavia.sim.backends import LocalBackend
+    register_agent("review_spawned", _heuristic)
+    pool = LocalBackend(2)
+    pool.start_method = "spawn"
+    spawned = arena.run("zhengshangyou", ["review_spawned", "random"], 4, seed=3, backend=pool)
+    here = arena.run("zhengshangyou", ["heuristic", "random"], 4, seed=3, workers=1)
+    assert spawned["difference"]["mean_score"] == here["difference"]["mean_score"]
+
+
 @pytest.mark.parametrize("kwargs", [
     {"workers": "2"}, {"workers": 1.5}, {"workers": True}, {"workers": 0}, {"workers": -2},
     {"options": [1]}, {"agents": None}, {"agents": ["heuristic", 3]}, {"records": 3}, {"replays": 3},

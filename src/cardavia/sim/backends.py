@@ -75,6 +75,9 @@ class LocalBackend(Backend):
 
     def __init__(self, workers: int | None = None):
         self.workers = workers or os.cpu_count() or 1
+        self.start_method = "spawn" if sys.platform == "darwin" else "fork"
+        """How the pool's workers start: forked workers inherit this process's
+        registered agents, spawned ones (macOS) are sent them with each task."""
 
     def slots(self) -> int:
         return self.workers
@@ -84,7 +87,7 @@ class LocalBackend(Backend):
         if workers == 1:
             yield from map(func, tasks)
             return
-        ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
+        ctx = multiprocessing.get_context(self.start_method)
         pool = ctx.Pool(workers, initializer=_ignore_interrupt)
         try:
             yield from pool.imap(func, tasks)

@@ -55,12 +55,12 @@ def seat_agent(game, spec: str, seat: int):
 
 def registered_factories(specs: Sequence[str], backend: Backend) -> dict[str, tuple]:
     """The ``register_agent`` factories (and option types) of ``specs``, for
-    a backend whose workers are not forked from this process (Ray): they
-    register them before playing.  Forked local workers inherit them."""
+    a backend whose workers are not forked from this process (Ray, a spawning
+    local pool): they register them before playing.  Forked workers inherit
+    them."""
     from cardavia.ai import _FACTORIES, _OPTIONS, parse_spec
-    from cardavia.sim.backends import LocalBackend
 
-    if isinstance(backend, LocalBackend):
+    if getattr(backend, "start_method", None) == "fork":
         return {}
     names = {parse_spec(s)[0] for s in specs}
     return {n: (_FACTORIES[n], _OPTIONS[n]) for n in sorted(names) if n in _FACTORIES}
