@@ -105,6 +105,26 @@ def test_pbn_several_games_are_refused_by_name_and_split_one_by_one():
     assert len(pbn.split_games(pbn.export_game(first) + pbn.export_game(second))) == 2
 
 
+def test_pbn_hash_copies_the_previous_game_s_tag():
+    """PBN 2.1: a tag value "#" is the previous game's value of that tag
+    (files of many boards write Event, Vulnerable, Dealer once).  Before, a
+    game split from such a file read "#" as the tag's own value."""
+    first, second = _bridge_game(3), _bridge_game(4)
+    one = pbn.export_game(first, event="Club night").replace('[Site ""]', '[Site "The \\"Oak\\" room"]')
+    two = pbn.export_game(second, event="later", board=2)
+    two = two.replace('[Event "later"]', '[Event "#"]').replace('[Site ""]', '[Site "#"]')
+    if first.vulnerability == second.vulnerability:
+        two = two.replace(f'[Vulnerable "{pbn.PBN_VUL[second.vulnerability]}"]', '[Vulnerable "#"]')
+    parts = pbn.split_games(one + "\n" + two)
+    tags = dict(t[:2] for t in pbn.parse_tags(parts[1]))
+    assert tags["Event"] == "Club night" and tags["Site"] == 'The "Oak" room' and tags["Board"] == "2"
+    assert _same(BRIDGE.from_pbn(parts[1]), second)
+    with pytest.raises(ValueError, match=r'\[Event "#"\] copies the previous game\'s Event; .*split_games'):
+        BRIDGE.from_pbn(two)
+    with pytest.raises(ValueError, match="no game before it has one"):
+        pbn.split_games(two)
+
+
 def test_pbn_play_without_an_auction_is_refused_not_dropped(game_and_text):
     """BR-4.1: the play follows the auction.  Before: a PBN with Contract and
     Play but no Auction gave an empty auction, its play silently dropped."""

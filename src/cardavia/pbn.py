@@ -122,14 +122,16 @@ _ANNOTATION = re.compile(r'^(?:=\d+=|\$\d+|[!?]+)$')
 the auction and play sections: they comment on a call or card."""
 
 
-def _scan(text: str, starts: list[int] | None = None) -> list[list[tuple[str, str, list[str]]]]:
+def _scan(text: str, starts: list[int] | None = None,
+          values: list[tuple[int, int, int, str, str]] | None = None) -> list[list[tuple[str, str, list[str]]]]:
     """PBN text as games, each a list of (tag, value, section tokens): the
     tokenizer of PBN 2.1 (``%`` escape lines, ``{...}`` comments over any
     lines, ``;`` comments to the end of the line, several tag pairs on a
     line, ``\\"`` and ``\\\\`` inside tag values).  A game ends where one of
     its tags comes again, or at an empty line before an Event, Site, Date or
     Board tag (the tags a game starts with).  ``starts`` gets the offset
-    of each game's first tag."""
+    of each game's first tag, ``values`` each tag's (game, value start,
+    value end, name, value)."""
     if not isinstance(text, str):
         raise ValueError("PBN must be text")
     text = text.lstrip("\ufeff")
@@ -177,6 +179,8 @@ def _scan(text: str, starts: list[int] | None = None) -> list[list[tuple[str, st
             if not games[-1] and starts is not None:
                 starts.append(i)
             games[-1].append((name, value, []))
+            if values is not None:
+                values.append((len(games) - 1, m.start(2), m.end(2), name, value))
             names.add(name)
             blank = False
             i = m.end()
@@ -199,12 +203,31 @@ def parse_tags(text: str) -> list[tuple[str, str, list[str]]]:
 def split_games(text: str) -> list[str]:
     """The text of each game of a PBN file (PBN 2.1 allows many), for
     ``parse_game`` or ``from_pbn`` one at a time; what comes before the
-    first tag (``%`` lines) stays with the first game."""
+    first tag (``%`` lines) stays with the first game.  A tag value ``"#"``
+    (PBN 2.1: the previous game's value of that tag) is written out, so each
+    game reads alone."""
     starts: list[int] = []
-    _scan(text, starts)
+    values: list[tuple[int, int, int, str, str]] = []
+    _scan(text, starts, values)
     text = text.lstrip("\ufeff")
+    copies: dict[int, str] = {}       # value offset -> the previous game's value, escaped
+    last: dict[str, str] = {}
+    for game, start, end, name, value in values:
+        if value == "#":
+            if name not in last:
+                raise ValueError(f"PBN game {game + 1}: [{name} \"#\"] copies the previous game's {name}, "
+                                 "and no game before it has one")
+            copies[start] = last[name].replace("\\", "\\\\").replace('"', '\\"')
+            value = last[name]
+        last[name] = value
     bounds = [0] + starts[1:] + [len(text)]
-    return [text[a:b] for a, b in zip(bounds, bounds[1:])]
+    out = []
+    for a, b in zip(bounds, bounds[1:]):
+        piece, shift = text[a:b], a
+        for start in sorted((o for o in copies if a <= o < b), reverse=True):
+            piece = piece[:start - shift] + copies[start] + piece[start - shift + 1:]
+        out.append(piece)
+    return out
 
 
 def _pbn_call(text: str) -> str:
@@ -297,6 +320,10 @@ def parse_game(text: str) -> dict:
         raise ValueError(f"PBN text holds {len(games)} games; read one at a time "
                          f"(cardavia.pbn.split_games gives each game's text)")
     found = {name: (value, body) for name, value, body in (games[0] if games else [])}
+    copied = next((name for name, (value, _) in found.items() if value == "#"), None)
+    if copied is not None:
+        raise ValueError(f"PBN game: [{copied} \"#\"] copies the previous game's {copied}; read the whole "
+                         "file with cardavia.pbn.split_games, which writes it out")
     if "Deal" not in found:
         raise ValueError("PBN game has no [Deal] tag")
     dealer = found.get("Dealer", ("S", []))[0]
