@@ -123,15 +123,15 @@ the auction and play sections: they comment on a call or card."""
 
 
 def _scan(text: str, starts: list[int] | None = None,
-          values: list[tuple[int, int, int, str, str]] | None = None) -> list[list[tuple[str, str, list[str]]]]:
+          values: list[tuple[int, int, str, str]] | None = None) -> list[list[tuple[str, str, list[str]]]]:
     """PBN text as games, each a list of (tag, value, section tokens): the
     tokenizer of PBN 2.1 (``%`` escape lines, ``{...}`` comments over any
     lines, ``;`` comments to the end of the line, several tag pairs on a
     line, ``\\"`` and ``\\\\`` inside tag values).  A game ends where one of
     its tags comes again, or at an empty line before an Event, Site, Date or
     Board tag (the tags a game starts with).  ``starts`` gets the offset
-    of each game's first tag, ``values`` each tag's (game, value start,
-    value end, name, value)."""
+    of each game's first tag, ``values`` each tag's (game, value offset,
+    name, value)."""
     if not isinstance(text, str):
         raise ValueError("PBN must be text")
     text = text.lstrip("\ufeff")
@@ -180,7 +180,7 @@ def _scan(text: str, starts: list[int] | None = None,
                 starts.append(i)
             games[-1].append((name, value, []))
             if values is not None:
-                values.append((len(games) - 1, m.start(2), m.end(2), name, value))
+                values.append((len(games) - 1, m.start(2), name, value))
             names.add(name)
             blank = False
             i = m.end()
@@ -207,12 +207,12 @@ def split_games(text: str) -> list[str]:
     (PBN 2.1: the previous game's value of that tag) is written out, so each
     game reads alone."""
     starts: list[int] = []
-    values: list[tuple[int, int, int, str, str]] = []
+    values: list[tuple[int, int, str, str]] = []
     _scan(text, starts, values)
     text = text.lstrip("\ufeff")
     copies: dict[int, str] = {}       # value offset -> the previous game's value, escaped
     last: dict[str, str] = {}
-    for game, start, end, name, value in values:
+    for game, start, name, value in values:
         if value == "#":
             if name not in last:
                 raise ValueError(f"PBN game {game + 1}: [{name} \"#\"] copies the previous game's {name}, "
