@@ -43,8 +43,8 @@ from cardavia.sim import records as _records
 from cardavia.sim import replay as _replay
 from cardavia.sim.backends import Backend, Tasks, deals_to_play, make_backend
 from cardavia.game import check_seed
-from cardavia.sim.runner import (Progress, check_options, check_specs, install_factories, registered_factories,
-                                 seat_agent)
+from cardavia.sim.runner import (Progress, check_options, check_outputs, check_specs, install_factories,
+                                 registered_factories, seat_agent)
 from cardavia.sim.stats import mean_ci, percentile, rate_ci
 
 
@@ -245,14 +245,7 @@ def run(game_name: str, agents: Sequence[str], games: int, seed: int = 0, worker
         make_agent(a, game)          # validate before forking
     if len(agents) == 2 and agents[0] == agents[1]:
         raise ValueError("an arena measures two different agents (or give one spec per seat)")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive int, got {games!r}")
-    if resume and not records:
-        raise ValueError("resume continues a run from its records: give records too")
-    if records:
-        records = _records.check_path(records, resume)
-    if replays:
-        replays = _replay.prepare_dir(replays)
+    records, replays = check_outputs(games, records, resume, replays)
     seats_list = seatings(game, agents)
     run_id = _records.run_identity(game, agents, seed, seeding=SEEDING)
     recorded: dict[int, list[dict]] = {}

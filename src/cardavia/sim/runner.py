@@ -75,6 +75,18 @@ def install_factories(factories: dict[str, tuple] | None) -> None:
             register_agent(name, factory, options)
 
 
+def check_outputs(games: Any, records: Any, resume: bool, replays: Any) -> tuple[Any, Any]:
+    """A run's count of deals and its outputs, checked before any deal is
+    played: the records' path (``records.check_path``) and the replays'
+    folder (made ready), or None for each not asked for."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive int, got {games!r}")
+    if resume and not records:
+        raise ValueError("resume continues a run from its records: give records too")
+    return (_records.check_path(records, resume) if records else None,
+            _replay.prepare_dir(replays) if replays else None)
+
+
 def check_options(options: Any) -> dict:
     """A run's game options: a dict (or None)."""
     if options is None:
@@ -195,14 +207,7 @@ def run(game_name: str, games: int, seed: int = 0, workers: int | None = None,
         raise ValueError(f"{game_name} needs {game.num_players} agents, got {len(agents)}")
     for a in agents:
         make_agent(a, game)  # validate names before forking
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive int, got {games!r}")
-    if resume and not records:
-        raise ValueError("resume continues a run from its records: give records too")
-    if records:
-        records = _records.check_path(records, resume)
-    if replays:
-        replays = _replay.prepare_dir(replays)
+    records, replays = check_outputs(games, records, resume, replays)
     run_id = _records.run_identity(game, agents, seed)
     recorded: dict[int, list[dict]] = {}
     if records and resume:
