@@ -183,6 +183,24 @@ def test_a_seed_for_sample_is_checked_as_new_state_checks_it():
                 view.sample(bad)
 
 
+@pytest.mark.parametrize("name", cardavia.available_games())
+def test_every_game_draws_its_worlds_from_an_rng_alike(name):
+    # was: five copies of the seed drawing; a NumPy integer was refused, Shengji
+    # took -1 and 2**64 silently (masked), the climbing games hashed an int seed
+    state = cardavia.load(name).new_state(seed=3)
+    while state.current_player is None or state.current_player == CHANCE:
+        state.play(state.legal_moves().sample(0))
+    p = state.current_player
+    assert state.resample(p, np.int64(7)) == state.resample(p, 7) != state.resample(p, 8)
+    assert state.resample(p, Random(9)) == state.resample(p, Random(9).next_u64())
+    assert state.resample(p, random.Random(4)) == state.resample(p, random.Random(4).getrandbits(64))
+    for bad in (True, -1, 2 ** 64):
+        with pytest.raises(ValueError):
+            state.resample(p, bad)
+    with pytest.raises(ValueError, match="rng must be a Cardavia Random"):
+        state.resample(p, "7")
+
+
 def test_simulate_and_arena_take_agents_as_text_and_refuse_a_negative_seed():
     # agents="random" was read letter by letter ("needs 3 agents, got 6"); seed -1 gave seed 2**64-1's deals
     from cardavia import simulate

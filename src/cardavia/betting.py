@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-import random
 import re
 from typing import Any
 
 from cardavia._core import betting as B
 from cardavia._core.betting import BET, CALL, CHECK, FOLD
-from cardavia._core.rng import Random
-from cardavia.game import (ArgumentTypeError, IllegalMoveError, InvalidMoveError, Move, Observation, check_seed,
-                           immutable)
+from cardavia.game import (ArgumentTypeError, IllegalMoveError, InvalidMoveError, Move, Observation, immutable)
 from cardavia.i18n import N_
 
 # The core's refusals (B.ERRORS) as message ids: their English is the msgid.
@@ -42,7 +39,7 @@ _ALLIN_MSGIDS = {
 }
 
 __all__ = ["BetMove", "MAX_AMOUNT", "actor_figures", "allin_move", "bet_menu", "betting_error",
-           "check_bet", "draw_seed", "observation_data", "parse_bet_text", "public_actions", "raise_range"]
+           "check_bet", "observation_data", "parse_bet_text", "public_actions", "raise_range"]
 
 MAX_AMOUNT = 2**31 - 1
 """Amounts above this are refused as more chips than anyone has (the core counts in C ints)."""
@@ -204,26 +201,6 @@ def settlement(won: list[int], totals: list[int]) -> list[str]:
 _MASK64 = (1 << 64) - 1
 _FIXED_ACTIONS = {"fold": (FOLD, 0), "check": (CHECK, 0), "call": (CALL, 0)}
 
-
-def draw_seed(rng: Any) -> int:
-    """One 64-bit seed from ``rng``: a Cardavia ``Random``, a
-    ``random.Random``, a NumPy ``Generator``, an int seed itself, or None
-    (the ``random`` module); the
-    sampling and rollouts then work in the core from that seed."""
-    if rng is None:
-        return random.getrandbits(64)
-    if isinstance(rng, Random):
-        return rng.next_u64()
-    if isinstance(rng, bool):
-        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
-    if isinstance(rng, int):
-        return check_seed(rng)
-    if hasattr(rng, "getrandbits"):
-        return rng.getrandbits(64)
-    if hasattr(rng, "integers"):
-        return int(rng.integers(0, 1 << 63)) << 1 | int(rng.integers(0, 2))
-    raise ArgumentTypeError(f"rng must be a cardavia Random, a random.Random, a NumPy Generator or "
-                            f"an int seed, not {type(rng).__name__}")
 
 
 def observation_data(observation: Any, game_name: str) -> dict:

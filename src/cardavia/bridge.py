@@ -49,7 +49,6 @@ Score(420: trick_points=120, game=300)
 from __future__ import annotations
 
 import dataclasses
-import random
 import re
 import threading
 from typing import Any, ClassVar, Sequence, cast
@@ -59,7 +58,6 @@ from cardavia.analysis.par import Par, ParContract, par, par_of_table  # noqa: F
 from cardavia._core import bridge_core as _core
 from cardavia._core.bridge_core import Position
 from cardavia._core.dds import Solver
-from cardavia._core.rng import Random
 from cardavia.cards import card_text, to_card_ids
 from cardavia.i18n import N_
 from cardavia.game import (
@@ -73,6 +71,7 @@ from cardavia.game import (
     Observation,
     State,
     check_int,
+    draw_seed,
     immutable,
     randbelow,
 )
@@ -498,24 +497,6 @@ def move_id(move: Move) -> int:
     raise ArgumentTypeError(f"not a bridge move: {move!r}")
 
 
-def _seed_from(rng: Any) -> int:
-    """One 64-bit seed drawn from ``rng`` (a Cardavia ``Random``, a
-    ``random.Random``, a NumPy Generator, an int seed, or None for a fresh one)."""
-    if rng is None:
-        return random.getrandbits(64)
-    if isinstance(rng, bool):
-        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
-    if isinstance(rng, int):
-        return check_int(rng, "seed", 0, (1 << 64) - 1)
-    if isinstance(rng, Random):
-        return rng.next_u64()
-    if hasattr(rng, "integers"):
-        return int(rng.integers(0, 1 << 63)) << 1 | int(rng.integers(0, 2))
-    if hasattr(rng, "getrandbits"):
-        return rng.getrandbits(64)
-    raise ArgumentTypeError(f"rng must be a Random, random.Random, NumPy Generator or int seed, "
-                            f"not {type(rng).__name__}")
-
 
 class BridgeLegalMoves(LegalMoves):
     """The legal moves, counted and unranked by the core (nothing is listed
@@ -889,7 +870,7 @@ class BridgeState(State):
         a setup of its own dealt hands plus the moves."""
         check_int(player, "player", 0, 3)
         self._refuse_resample_if_over()
-        world = self._pos.sample(player, _seed_from(rng))
+        world = self._pos.sample(player, draw_seed(rng))
         return cast(BridgeGame, self.game)._wrap(world, self._history)
 
 
@@ -1075,7 +1056,7 @@ class BridgeGame(Game):
         one: his hand and the public history kept (auction, cards played,
         dummy once shown), every unseen card dealt again uniformly among the
         hands that hide it, within their sizes and the voids they showed."""
-        return Position.world(*self.world_of(observation), _seed_from(rng))
+        return Position.world(*self.world_of(observation), draw_seed(rng))
 
     def world_of(self, observation: Any) -> tuple[bytes, bytes, int, int, int, int]:
         """The observation read once for ``Position.world(*args, seed)``

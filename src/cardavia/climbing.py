@@ -17,7 +17,6 @@ text of every move is unambiguous and reads back to the same move.
 """
 from __future__ import annotations
 
-import os
 import random
 from typing import Any, ClassVar
 
@@ -25,7 +24,7 @@ from cardavia._core import climb as _core
 from cardavia._core.rng import Random
 from cardavia.cards import CardSet, InvalidCardError, card_text, to_card_ids
 from cardavia.game import (ArgumentTypeError, IllegalMoveError, InvalidMoveError, InvalidSetupError, LegalMoves, State,
-                           randbelow)
+                           draw_seed, randbelow)
 
 KIND_NAMES = _core.KIND_NAMES
 KIND = _core.KIND_IDS
@@ -134,26 +133,6 @@ def coerce_last(game, last: Any) -> ClimbMove | None:
         raise ArgumentTypeError(f"last must be a {game.name} move or its text, not {last!r}")
     return last if last.is_play else None
 
-
-def seed_from(rng: Any) -> int:
-    """One 64-bit seed drawn from ``rng``: a Cardavia ``Random``, a
-    ``random.Random``, a NumPy ``Generator``, an int seed, or None (fresh)."""
-    if rng is None:
-        return int.from_bytes(os.urandom(8), "little")
-    if isinstance(rng, Random):
-        return rng.next_u64()
-    if isinstance(rng, bool):
-        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
-    if isinstance(rng, int):
-        if not 0 <= rng < 1 << 64:
-            raise ValueError("an int rng is a seed in 0..2**64-1")
-        return Random(rng).next_u64()
-    if hasattr(rng, "getrandbits"):
-        return rng.getrandbits(64)
-    if hasattr(rng, "integers"):
-        return int(rng.integers(0, 1 << 63)) << 1 | int(rng.integers(0, 2))
-    raise ArgumentTypeError(f"rng must be a random.Random, a NumPy Generator, a cardavia Random "
-                            f"or a seed, not {type(rng).__name__}")
 
 
 class ClimbLegalMoves(_core.PlayView, LegalMoves):
@@ -419,7 +398,7 @@ class ClimbGame:
         played, the Dou Dizhu bottom in the landlord's hand, DDZ-2.4; in
         Zheng Shangyou every pass shows that the passer could not beat the
         table, ZSY-3.2, and the 3 of hearts is with the opening leader)."""
-        return self.world_sampler(observation).sample(seed_from(rng))
+        return self.world_sampler(observation).sample(draw_seed(rng))
 
     def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None):
         """The compiled heuristic's move for the player to move (the
@@ -447,7 +426,7 @@ class ClimbGame:
         if not isinstance(position, Position) or position.game != self.game_id:
             raise ArgumentTypeError(f"rollout needs a compiled {self.name} position")
         if rng is not None:
-            seed_from(rng)
+            draw_seed(rng)
         return _core.rollout(position)
 
 
@@ -469,7 +448,7 @@ def resample_state(state, player: int, rng: Any = None):
     game = state.game
     obs = state.observation(player)
     sampler = game.world_sampler(obs)
-    seed = seed_from(rng)
+    seed = draw_seed(rng)
     world = sampler.sample(seed)
     hands, bottom = _initial_hands(sampler, world)
     text = [cards_text(h) for h in hands]

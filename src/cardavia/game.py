@@ -135,6 +135,28 @@ def randbelow(rng: Any, n: int) -> int:
     raise TypeError(f"rng must be a random.Random, a NumPy Generator or a seed, not {type(rng).__name__}")
 
 
+def draw_seed(rng: Any) -> int:
+    """One 64-bit seed drawn from ``rng``, from which the compiled core
+    samples and plays out: a Cardavia ``Random``, a ``random.Random``, a
+    NumPy ``Generator``, an int seed (a NumPy integer too) used as it is, or
+    None (the ``random`` module).  Every game's ``resample``,
+    ``sample_world``, ``policy_move`` and ``rollout`` read ``rng`` this way."""
+    if rng is None:
+        return random.getrandbits(64)
+    if isinstance(rng, bool):
+        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
+    if isinstance(rng, Random):
+        return rng.next_u64()
+    if hasattr(rng, "integers"):
+        return int(rng.integers(0, 1 << 63)) << 1 | int(rng.integers(0, 2))
+    if hasattr(rng, "getrandbits"):
+        return rng.getrandbits(64)
+    if hasattr(rng, "__index__"):
+        return check_seed(rng.__index__())
+    raise ArgumentTypeError(f"rng must be a Cardavia Random, a random.Random, a NumPy Generator or an int seed, "
+                            f"not {type(rng).__name__}")
+
+
 class LegalMoves:
     """A lazy view of the legal moves of a state (python-chess style).
 

@@ -57,6 +57,7 @@ from cardavia.game import (
     State,
     check_int,
     check_player,
+    draw_seed,
     immutable,
     randbelow,
 )
@@ -267,24 +268,6 @@ _PHASE_NAME = _core.PHASES
 _OVER, _RETURN_PHASE = _core.PHASE_OVER, _core.PHASE_RETURN
 _E = _core.ERRORS
 
-
-def _seed64(rng: Any) -> int:
-    """One 64-bit seed drawn from ``rng``: a Cardavia ``Random``, a
-    ``random.Random``, a NumPy ``Generator`` or an int seed (None: fresh)."""
-    if rng is None:
-        return random.getrandbits(64)
-    if isinstance(rng, bool):
-        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
-    if isinstance(rng, int):
-        return check_int(rng, "seed", 0, (1 << 64) - 1)
-    if hasattr(rng, "next_u64"):
-        return rng.next_u64()
-    if hasattr(rng, "getrandbits"):
-        return rng.getrandbits(64)
-    if hasattr(rng, "integers"):
-        return int(rng.integers(0, 1 << 63)) << 1 | int(rng.integers(0, 2))
-    raise ArgumentTypeError(f"rng must be a Random, a random.Random, a NumPy Generator or an int seed, "
-                            f"not {type(rng).__name__}")
 
 
 def _move_of(t: tuple, level: int) -> GuandanMove:
@@ -606,7 +589,7 @@ class GuandanState(State):
         the history starts at this deal; later deals come from a new seed."""
         check_player(player, 4)
         self._refuse_resample_if_over()
-        world = self._pos.sample_world(player, _seed64(rng))
+        world = self._pos.sample_world(player, draw_seed(rng))
         setup: dict[str, Any] = {"seed": world.seed, "hands": [" ".join(_CARD_TEXT[c] for c in h)
                                                               for h in self._deal_start_hands(world)],
                                  "level": world.level + 2, "team_levels": [x + 2 for x in world.team_levels],
@@ -807,7 +790,7 @@ class GuandanGame(Game):
         else:
             skeleton = self._skeleton(observation)
             self._world_cache = (observation, skeleton)
-        return skeleton.sample_world(observation["player"], _seed64(rng))
+        return skeleton.sample_world(observation["player"], draw_seed(rng))
 
     _world_cache: tuple | None = None
 
@@ -825,7 +808,7 @@ class GuandanGame(Game):
             self._world_cache = (observation, skeleton)
         if skeleton.current != observation["player"]:
             raise InvalidSetupError(f"player {observation['player']} is not the one to move")
-        move = _move_of(skeleton.policy_move(_seed64(rng)), skeleton.level)
+        move = _move_of(skeleton.policy_move(draw_seed(rng)), skeleton.level)
         if legal_moves is not None and move not in legal_moves:
             raise InvalidSetupError(f"the legal moves given do not belong to this observation "
                                     f"({move} is not among them)")
@@ -844,10 +827,10 @@ class GuandanGame(Game):
         if not isinstance(position, _core.Position):
             raise ArgumentTypeError(f"rollout needs a guandan Position or state, not {type(position).__name__}")
         if horizon == "deal":
-            return position.rollout_deal(_seed64(rng))
+            return position.rollout_deal(draw_seed(rng))
         if horizon != "end":
             raise ValueError(f"horizon is 'end' or 'deal', not {horizon!r}")
-        return position.rollout(_seed64(rng))
+        return position.rollout(draw_seed(rng))
 
     def _skeleton(self, observation: Any) -> "_core.Position":
         try:

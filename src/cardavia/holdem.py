@@ -51,7 +51,6 @@ from cardavia.betting import (
     allin_move,
     bet_menu,
     check_bet,
-    draw_seed,
     observation_data,
     parse_bet_text,
     public_actions,
@@ -73,6 +72,7 @@ from cardavia.game import (
     check_int,
     check_player,
     check_seed,
+    draw_seed,
     immutable,
 )
 

@@ -35,7 +35,6 @@ position (a core ``Deal``) the observer cannot tell from the real one, and
 from __future__ import annotations
 
 import operator
-import random
 from collections import Counter
 from typing import Any, ClassVar, NamedTuple, Sequence
 
@@ -57,6 +56,7 @@ from cardavia.game import (
     Observation,
     State,
     check_int,
+    draw_seed,
     immutable,
     randbelow,
 )
@@ -308,25 +308,6 @@ class ShengjiLegalMoves(LegalMoves):
 
 _REVEALED = "all passed: kitty revealed "
 
-
-def _seed_of(rng: Any) -> int:
-    """One 64-bit seed drawn from ``rng`` (a Cardavia ``Random``, ``random.Random``,
-    NumPy ``Generator`` or an int seed); the core works from it."""
-    from cardavia._core.rng import Random
-    if isinstance(rng, bool):
-        raise ArgumentTypeError("rng must be a random generator or an int seed, not a bool")
-    if isinstance(rng, int):
-        return rng & 0xFFFFFFFFFFFFFFFF
-    if rng is None:
-        return random.getrandbits(64)
-    if isinstance(rng, Random):
-        return rng.next_u64()
-    if hasattr(rng, "integers"):
-        return int(rng.integers(0, 1 << 63)) * 2 + int(rng.integers(0, 2))
-    if hasattr(rng, "getrandbits"):
-        return rng.getrandbits(64)
-    raise ArgumentTypeError(f"rng must be a random.Random, a NumPy Generator, a cardavia Random or a seed, "
-                            f"not {type(rng).__name__}")
 
 
 _PLAY_TEXT: dict[str, tuple] = {}
@@ -747,7 +728,7 @@ class ShengjiState(State):
         check_int(player, "player", 0, 3)
         self._refuse_resample_if_over()
         model = _WorldModel(self.observation(player))
-        _deal, hands, kitty, buried = model.sampler.sample_setup(_seed_of(rng))
+        _deal, hands, kitty, buried = model.sampler.sample_setup(draw_seed(rng))
         state = self.game._initial_state(model.setup(hands, kitty if model.mode == 0 else buried))
         hidden = iter(buried)
         for mover, text in model.history:
@@ -922,7 +903,7 @@ class ShengjiGame(Game):
             model = _WorldModel(observation)
             if isinstance(observation, Observation):
                 self.__dict__["_world_cache"] = (observation, model)
-        return model.sampler.sample(_seed_of(rng))
+        return model.sampler.sample(draw_seed(rng))
 
     def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> Move:
         """The compiled rollout policy's move for the player to move (issue 12
@@ -937,7 +918,7 @@ class ShengjiGame(Game):
             raise ValueError("shengji: policy_move needs the observation of a live game")
         if data.get("player") != data["current_player"]:
             raise ValueError("shengji: policy_move needs the observation of the player to move")
-        seed = _seed_of(rng)
+        seed = draw_seed(rng)
         world = self.sample_world(observation, seed)
         move = _trusted(*world.policy_move(seed ^ 0x9E3779B97F4A7C15))
         if legal_moves is not None and move not in legal_moves:
@@ -953,7 +934,7 @@ class ShengjiGame(Game):
         if not isinstance(position, Deal):
             raise ArgumentTypeError(f"rollout needs a Shengji Deal or state, not {type(position).__name__}")
         d = position.copy()
-        d.rollout(_seed_of(rng))
+        d.rollout(draw_seed(rng))
         return d.returns()
 
     # -- simulation ------------------------------------------------------------

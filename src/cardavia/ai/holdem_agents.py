@@ -46,7 +46,8 @@ import numpy as np
 from cardavia._core import holdem_core as _hc
 from cardavia.ai import holdem_model as hm
 from cardavia.ai.agent import Agent
-from cardavia.betting import BetMove, draw_seed, observation_data
+from cardavia.betting import BetMove, observation_data
+from cardavia.game import draw_seed
 from cardavia.cards import card_id
 from cardavia.game import LegalMoves, Move, Observation
 
