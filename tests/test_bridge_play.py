@@ -230,7 +230,7 @@ def test_the_node_cap_stops_the_sampling_reproducibly():
         runs.append((values, player.last_samples, player.last_nodes))
         assert 1 <= player.last_samples < 500 and player.last_nodes >= 4000
     assert runs[0] == runs[1]
-    one = DoubleDummyPlayer(samples=50, nodes=1)
+    one = DoubleDummyPlayer(samples=50, nodes=1, min_samples=1)
     one.evaluate(GAME, data, random.Random(1))
     assert one.last_samples == 1
 
