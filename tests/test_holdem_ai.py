@@ -232,3 +232,18 @@ def test_baselines_are_holdem_only():
     assert set(BASELINES) == {"station", "maniac", "nit", "tag"}
     with pytest.raises(ValueError, match="Hold'em"):
         make_agent("nit", "doudizhu")
+
+
+@pytest.mark.parametrize("hand", ["AsKd", "KsKd"])
+def test_the_normal_level_does_not_fold_a_premium_hand_to_a_raise(hand):
+    # With four playouts a world, 240 rollouts drew about ten worlds: a call's value spread
+    # hundreds of chips while folding is exactly 0, and AK folded in the big blind to a raise
+    # 10 times in 30 (KK once). One playout a world draws four times the worlds (PLAYOUTS).
+    game = cardavia.load("holdem", match=False)
+    state = game.from_hands([None, None, hand, None], stacks=[1000] * 4, button=0, seed=5)
+    for move in ["raise 70", "fold", "fold"]:
+        state.play(move)
+    obs, legal = state.observation(2), state.legal_moves()
+    folds = [seed for seed in range(30)
+             if str(make_agent("mc", game, seed=seed, rollouts=240).choose(obs, legal)) == "fold"]
+    assert folds == []
