@@ -172,7 +172,7 @@ cdef int pos_apply_cards(Pos* p, const CMove* m, uint64_t cards) noexcept nogil
 cdef void pos_returns(const Pos* p, int* out) noexcept nogil
 
 # The rollout policy (reads only the mover's hand and the public state).
-cdef int policy_c(const Pos* p, CMove* buf, int cap, CMove* out) noexcept nogil
+cdef int policy_c(const Pos* p, CMove* buf, int cap, CMove* out, bint finish) noexcept nogil
 cdef int rollout_c(Pos* p, CMove* buf, int cap) noexcept nogil
 
 # The position object, declared here so that other compiled modules (the

@@ -1607,7 +1607,11 @@ cdef class Position:
 # what the mover knows (his hand and the public state), so it makes the same
 # move in every world he cannot tell apart.
 #
-# - A play that empties the hand is made at once.
+# - A play that empties the hand is made at once; so is a play (not a bomb)
+#   nobody can beat, judged against all the unseen cards together, that
+#   leaves one play (``finish``: the heuristic's own moves and compiled
+#   self-play; the search's rollouts skip that look, which made its
+#   decisions 30-46 % slower, and rarely need it: the search finds it).
 # - Leading: the play shedding the most cards that breaks no bomb (nor the
 #   rocket), the lowest such; bombs only when nothing else is left.
 # - Following: a Dou Dizhu farmer lets his partner's play stand; otherwise
@@ -1640,7 +1644,77 @@ cdef inline int ddz_bid_strength(uint64_t c) noexcept nogil:
     return s
 
 
-cdef int policy_c(const Pos* p, CMove* buf, int cap, CMove* out) noexcept nogil:
+cdef uint64_t LOW_BITS = 0x0111111111111111   # the low bit of each of the 15 nibbles
+cdef uint64_t LOW_BITS_13 = 0x1111111111111   # the same of the 13 ranks below the jokers
+
+
+cdef inline bint may_be_one_play(uint64_t c) noexcept nogil:
+    """False when the rank counts ``c`` cannot form one play (a quick test
+    before classifying them): more than three ranks, yet neither a run of
+    equal counts nor two consecutive triples for an airplane."""
+    cdef uint64_t held = (c | c >> 1 | c >> 2) & LOW_BITS      # a bit per rank held
+    cdef uint64_t triples = (c >> 2 | (c >> 1 & c)) & LOW_BITS  # a bit per rank held 3+ times
+    if cv_popcount(held) <= 3 or triples & (triples >> 4):
+        return True
+    return c == held * (c >> (4 * (cv_ctz(held) // 4)) & 15)
+
+
+cdef inline bint holds_bomb(int game, uint64_t c) noexcept nogil:
+    """Do the rank counts ``c`` hold a bomb (four of a kind, Zheng
+    Shangyou's three Aces, Dou Dizhu's rocket)?"""
+    if (c >> 2 & ~(c | c >> 1)) & LOW_BITS_13:   # a count of 4
+        return True
+    if game == GAME_ZSY:
+        return nib(c, R_A) == 3
+    return nib(c, R_BJ) != 0 and nib(c, R_RJ) != 0
+
+
+cdef inline bint can_beat(int game, uint64_t unseen, const CMove* m) noexcept nogil:
+    """``has_response_c`` for unseen cards that hold no bomb, with quick
+    answers for a single, pair or triple."""
+    cdef int shift = 4 * (m.rank + 1)
+    if m.length != 1 or not (m.kind == K_SINGLE or m.kind == K_PAIR or m.kind == K_TRIPLE):
+        return has_response_c(game, unseen, m)
+    if m.kind == K_SINGLE:
+        return (unseen >> shift) != 0
+    if m.kind == K_PAIR:
+        return (((unseen >> 1 | unseen >> 2) & LOW_BITS_13) >> shift) != 0
+    return (((unseen >> 2 | (unseen >> 1 & unseen)) & LOW_BITS_13) >> shift) != 0
+
+
+cdef enum:
+    SURE_FINISH_MOST = 10
+
+
+cdef int sure_finish(const Pos* p, const CMove* buf, int n, uint64_t bombs) noexcept nogil:
+    """The index of a play, not a bomb, that goes out for sure in two
+    leads, or -1: nobody can beat it (the other hands together are what
+    the mover cannot see, so this reads nothing he does not know) and the
+    cards left form one play; a play breaking a bomb of the hand (``bombs``)
+    is not made, as the bomb kept doubles the stakes (DDZ-5.2) or earns its
+    bonus (ZSY-5.2).  A bomb that nobody can beat needs no such
+    care: the policy leads the rest first and, if that is beaten, the bomb
+    goes out (with Zheng Shangyou's bonus, ZSY-5.2).  Only hands of
+    ``SURE_FINISH_MOST`` cards or fewer are looked at: nearly every such
+    finish comes there, and the many plays of a larger hand made the
+    rollouts slow."""
+    cdef uint64_t c = p.counts[p.cur], rest
+    cdef uint64_t unseen = p.counts[(p.cur + 1) % 3] + p.counts[(p.cur + 2) % 3]
+    cdef int i, held = cv_popcount(p.hand[p.cur])
+    cdef CMove one
+    if held > SURE_FINISH_MOST or holds_bomb(p.game, unseen):   # a bomb out there beats any play
+        return -1
+    for i in range(n):
+        if buf[i].kind == K_PASS or buf[i].ncards == held or bomb_power(&buf[i]) > 0 or buf[i].counts & bombs:
+            continue
+        rest = c - buf[i].counts
+        if may_be_one_play(rest) and not can_beat(p.game, unseen, &buf[i]) \
+                and classify_c(p.game, rest, 0, &one, 1) != 0:
+            return i
+    return -1
+
+
+cdef int policy_c(const Pos* p, CMove* buf, int cap, CMove* out, bint finish) noexcept nogil:
     """The heuristic's move for the player to move; 0 when there is none."""
     cdef int n = pos_legal(p, buf, cap)
     cdef int i, best = -1, bomb = -1, passi = -1, q = p.cur, s, want
@@ -1681,6 +1755,10 @@ cdef int policy_c(const Pos* p, CMove* buf, int cap, CMove* out) noexcept nogil:
                 best = i
         elif m.rank < buf[best].rank:
             best = i
+    i = sure_finish(p, buf, n, bombs) if finish else -1    # before letting a partner's play stand: it wins too
+    if i >= 0:
+        out[0] = buf[i]
+        return 1
     if p.has_last and p.game == GAME_DDZ and passi >= 0 and p.landlord >= 0:
         if q != p.landlord and p.last_player != p.landlord:
             out[0] = buf[passi]    # the partner's play stands
@@ -1709,7 +1787,7 @@ cdef int rollout_c(Pos* p, CMove* buf, int cap) noexcept nogil:
     cdef CMove mv
     cdef int moves = 0
     while p.phase != PH_OVER:
-        if not policy_c(p, buf, cap, &mv):
+        if not policy_c(p, buf, cap, &mv, False):
             break
         pos_apply(p, &mv)
         moves += 1
@@ -1724,7 +1802,7 @@ def policy(Position pos):
     if buf == NULL:
         raise MemoryError()
     with nogil:
-        ok = policy_c(&pos.p, buf, CAP, &mv)
+        ok = policy_c(&pos.p, buf, CAP, &mv, True)
     free(buf)
     if not ok:
         return None
@@ -1792,7 +1870,7 @@ def policy_selfplay(int game, int deals, uint64_t seed, int policy_seats=7):
                 pos_new_zsy(&p, rng_next(&rng))
             while p.phase != PH_OVER:
                 if (policy_seats >> p.cur) & 1:
-                    ok = policy_c(&p, buf, CAP, &mv)
+                    ok = policy_c(&p, buf, CAP, &mv, True)
                 else:
                     ok = random_move(&p, &rng, buf, CAP, &mv)
                 if not ok:

@@ -403,7 +403,8 @@ class ClimbGame:
     def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None):
         """The compiled heuristic's move for the player to move (the
         ``heuristic`` agent): it reads only his hand and the public state,
-        so any world he cannot tell apart gives the same move.  Leads shed
+        so any world he cannot tell apart gives the same move.  A play
+        nobody can beat that leaves one play comes first; leads shed
         the most cards without breaking a bomb; follows beat with the
         smallest winner; bombs wait for an opponent close to going out; a
         Dou Dizhu farmer lets his partner's play stand; bids follow hand
