@@ -173,7 +173,8 @@ def test_several_matches_are_counted_per_seat():
 
 
 def test_tribute_and_back_are_offered_after_the_first_deal():
-    table = GuandanTable(matches=1, seed=1, start_level=14)
+    # (a seed whose match at Ace the heuristic does not decide in its first deal)
+    table = GuandanTable(matches=1, seed=4, start_level=14)
     bots = [GuandanBot("heuristic", seed=p) for p in range(4)]
     seen = collections.defaultdict(list)
     events = table.run()

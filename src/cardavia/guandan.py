@@ -798,8 +798,9 @@ class GuandanGame(Game):
         """The compiled rollout policy's move for the observing player, who
         must be the one to move: it reads only his hand and the public state
         (lead what sheds most without breaking a bomb or spending a wild,
-        beat with the smallest winner, let the partner's play stand, keep
-        bombs for an opponent close to going out, return the lowest card)."""
+        beat with the smallest winner but pass rather than split a bomb
+        before the end, let the partner's play stand, keep bombs for an
+        opponent close to going out, return the lowest card)."""
         cached = self._world_cache
         if cached is not None and cached[0] is observation:
             skeleton = cached[1]
