@@ -56,20 +56,26 @@ async def nested_then_random(url: str, seed: int):
     return result
 
 
-def test_a_deeply_nested_answer_keeps_the_seat_and_is_asked_again():
+def match_with_seat_1(seat_1, timeout: float):
+    """A match at Ace (seed 4) of three random bots and ``seat_1(url)`` in seat 1:
+    the judge, what each seat's coroutine returned (seat 1's first), the judge's wins."""
     async def scenario():
-        judge = GuandanJudge(seed=4, start_level=14, timeout=60)
+        judge = GuandanJudge(seed=4, start_level=14, timeout=timeout)
         server = asyncio.create_task(judge.serve("127.0.0.1", 0))
         try:
             await asyncio.wait_for(judge.ready.wait(), 30)
             url = f"ws://127.0.0.1:{judge.port}/game/client"
             players = [GuandanBot("random", seed=s).run(f"{url}{s}") for s in (0, 2, 3)]
-            results = await asyncio.wait_for(asyncio.gather(nested_then_random(f"{url}1", 1), *players), HANG_GUARD)
+            results = await asyncio.wait_for(asyncio.gather(seat_1(f"{url}1"), *players), HANG_GUARD)
             return judge, results, await asyncio.wait_for(server, 30)
         finally:
             server.cancel()
 
-    judge, results, wins = asyncio.run(scenario())
+    return asyncio.run(scenario())
+
+
+def test_a_deeply_nested_answer_keeps_the_seat_and_is_asked_again():
+    judge, results, wins = match_with_seat_1(lambda url: nested_then_random(url, 1), timeout=60)
     assert results == [wins] * 4 and sum(wins) == 2
     assert [r.seat for r in judge.refusals] == [1] and "not JSON" in judge.refusals[0].reason
     assert judge.defaults == []
@@ -95,19 +101,7 @@ async def oversized_answer(url: str) -> int | None:
 
 
 def test_a_frame_over_the_limit_is_a_refusal_and_the_match_goes_on():
-    async def scenario():
-        judge = GuandanJudge(seed=4, start_level=14, timeout=1)
-        server = asyncio.create_task(judge.serve("127.0.0.1", 0))
-        try:
-            await asyncio.wait_for(judge.ready.wait(), 30)
-            url = f"ws://127.0.0.1:{judge.port}/game/client"
-            players = [GuandanBot("random", seed=s).run(f"{url}{s}") for s in (0, 2, 3)]
-            code, *_ = await asyncio.wait_for(asyncio.gather(oversized_answer(f"{url}1"), *players), HANG_GUARD)
-            return judge, code, await asyncio.wait_for(server, 30)
-        finally:
-            server.cancel()
-
-    judge, code, wins = asyncio.run(scenario())
+    judge, (code, *_), wins = match_with_seat_1(oversized_answer, timeout=1)
     assert code == 1009 and sum(wins) == 2            # the seat dropped, the match played out by defaults
     assert [r.seat for r in judge.refusals] == [1] and "over 65,536 bytes" in judge.refusals[0].reason
     assert judge.defaults and {seat for seat, _ in judge.defaults} == {1}
