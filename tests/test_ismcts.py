@@ -136,6 +136,12 @@ def test_ismcts_forced_moves_and_bids_are_not_searched():
     assert ours.last_iterations == 0 and ours.mc.last_win_share == theirs.last_win_share
     move = ours.choose(obs, legal)
     assert ours.explain(obs, move) == ours.mc.explain(obs, move) and ours.explain(obs, move)[0].startswith("ddz.")
+    # its bidding options are mc's (they were not passed on: ismcts bid at mc's defaults whatever it was given)
+    picky = make_agent("ismcts:iterations=50,bid_threshold=1", ddz, seed=7)
+    assert (picky.mc.bid_threshold, picky.spec) == (1, "ismcts:iterations=50,bid_threshold=1")
+    assert str(picky.choose(obs, legal)) == ("bid 1" if picky.mc.last_win_share == 1 else "pass")
+    with pytest.raises(ValueError, match="bid_threshold"):
+        make_agent("ismcts:bid_threshold=2", ddz)
 
 
 def test_ismcts_options_and_spec():

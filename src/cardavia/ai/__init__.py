@@ -50,7 +50,8 @@ _OPTIONS: dict[str, dict[str, type]] = {
     "mc": {"rollouts": int, "budget_ms": float, "threads": int, "max_candidates": int,
            "bid_threshold": float, "bid_step": float, "samples": int, "nodes": int, "temperature": float},
     **{name: {} for name in BASELINES},
-    "ismcts": {"iterations": int, "budget_ms": float, "c": float, "max_candidates": int},
+    "ismcts": {"iterations": int, "budget_ms": float, "c": float, "max_candidates": int, "bid_threshold": float,
+               "bid_step": float},
 }
 
 

@@ -36,7 +36,8 @@ for play, not reproducible).  With ``iterations`` and a seed the choice is
 the same on any machine.  The agent plays the root move visited most, ties
 to the earlier legal move.  Forced moves are played at once, and so is a
 play that goes out (``cardavia.ai.agent.going_out``).  ``max_candidates``
-prunes the root's moves as ``mc`` does (``MonteCarloAgent.candidates``).
+prunes the root's moves as ``mc`` does (``MonteCarloAgent.candidates``);
+Dou Dizhu's bids are ``mc``'s, with its ``bid_threshold`` and ``bid_step``.
 
 Dou Dizhu's bidding is delegated to ``mc``'s (``MonteCarloAgent.bid``), with
 the same budget.
@@ -69,7 +70,7 @@ from typing import Any
 
 from cardavia._core import climb as _climb
 from cardavia.ai.agent import Agent, check_budget_ms, check_count, going_out
-from cardavia.ai.mc import MonteCarloAgent, ply_of
+from cardavia.ai.mc import BID_STEP, BID_THRESHOLD, MonteCarloAgent, ply_of
 from cardavia.ai.worlds import Searcher
 from cardavia.game import LegalMoves, Move, Observation
 
@@ -118,7 +119,8 @@ class InformationSetMCTSAgent(Agent):
     searches = True
 
     def __init__(self, game: Any, seed: Any = None, iterations: int = DEFAULT_ITERATIONS,
-                 budget_ms: float | None = None, c: float = DEFAULT_C, max_candidates: int = 64):
+                 budget_ms: float | None = None, c: float = DEFAULT_C, max_candidates: int = 64,
+                 bid_threshold: float = BID_THRESHOLD, bid_step: float = BID_STEP):
         super().__init__(seed)
         if game.name not in GAMES:
             raise ValueError(f"{game.name} has no ismcts agent yet (it searches {', '.join(GAMES)})")
@@ -133,16 +135,17 @@ class InformationSetMCTSAgent(Agent):
         self.budget_ms = budget_ms
         self.c = float(c)
         self.max_candidates = max_candidates
-        # Bidding and root pruning are mc's; its RNG is reseeded with ours.
+        # Bidding (Dou Dizhu's, by ``bid_threshold`` and ``bid_step``) and root
+        # pruning are mc's; its RNG is reseeded with ours.
         self.mc = MonteCarloAgent(game, seed=seed, rollouts=iterations, budget_ms=budget_ms,
-                                  max_candidates=max_candidates)
+                                  max_candidates=max_candidates, bid_threshold=bid_threshold, bid_step=bid_step)
         self.last_iterations = 0
         """Iterations of the last decision (0 for a forced move or a bid)."""
         self.last_root: dict[Move, tuple[int, float]] = {}
         """The root's moves after the last search: (visits, mean return)."""
         self._root_at: int | None = None   # the count of moves seen at the last search
         self._options = {"iterations": iterations, "budget_ms": budget_ms, "c": c,
-                         "max_candidates": max_candidates}
+                         "max_candidates": max_candidates, "bid_threshold": bid_threshold, "bid_step": bid_step}
 
     def reset(self, seed: Any = None) -> None:
         super().reset(seed)
@@ -150,7 +153,8 @@ class InformationSetMCTSAgent(Agent):
 
     @property
     def spec(self) -> str:
-        defaults = {"iterations": DEFAULT_ITERATIONS, "budget_ms": None, "c": DEFAULT_C, "max_candidates": 64}
+        defaults = {"iterations": DEFAULT_ITERATIONS, "budget_ms": None, "c": DEFAULT_C, "max_candidates": 64,
+                    "bid_threshold": BID_THRESHOLD, "bid_step": BID_STEP}
         opts = [f"{k}={v}" for k, v in self._options.items() if v != defaults[k]]
         return "ismcts" + (":" + ",".join(opts) if opts else "")
 
