@@ -794,6 +794,20 @@ class GuandanGame(Game):
 
     _world_cache: tuple | None = None
 
+    def searched_moves(self, observation: Any, moves: list) -> list:
+        """The moves a search weighs (``MonteCarloAgent.candidates``): all but
+        the bombs that would beat the partner's standing play and not go out.
+        The rollouts' players keep their bombs for the end, so a weak bomb
+        (often with the wild) looked better than a pass there: ``mc`` took the
+        lead from its own side that way in 37 % of the positions it could
+        (30 % at 3,000 rollouts), early in the deal."""
+        data = getattr(observation, "data", observation)
+        if data.get("last_player") != (data["player"] + 2) % 4:
+            return moves
+        held = len(data["hand"])
+        kept = [m for m in moves if not (m.is_bomb and len(m.cards) != held)]
+        return kept or moves
+
     def policy_move(self, observation: Any, legal_moves: Any = None, rng: Any = None) -> GuandanMove:
         """The compiled rollout policy's move for the observing player, who
         must be the one to move: it reads only his hand and the public state

@@ -22,8 +22,9 @@ least one): for play, not reproducible.
 Pruning.  When the candidates exceed ``max_candidates`` (default 64), the
 search keeps the heuristic's move, ``pass`` where it is legal, and an evenly
 spaced selection of the other legal moves in their legal order, up to
-``max_candidates`` in all.  In Guandan a bomb over the partner's standing
-play is not searched unless it goes out (``spares_partner``).
+``max_candidates`` in all.  A game may first drop moves no search should
+weigh (its ``searched_moves``: Guandan's bombs over the partner's standing
+play that do not go out).
 
 Dou Dizhu's bidding (DDZ-2) is not searched move by move: the agent
 estimates its chance of winning as landlord (the share of worlds it wins
@@ -118,20 +119,6 @@ def checked_budget(game: Any, rollouts: Any, budget_ms: Any) -> int:
     return rollouts
 
 
-def spares_partner(observation: Observation, moves: list[Move]) -> list[Move]:
-    """Guandan: ``moves`` without the bombs that would beat the partner's
-    standing play and not go out.  The rollouts' players keep their bombs for
-    the end, so a weak bomb (often with the wild) looked better than a pass
-    there: ``mc`` took the lead from its own side that way in 37 % of the
-    positions it could (30 % at 3,000 rollouts), early in the deal."""
-    data = getattr(observation, "data", observation)
-    if data.get("last_player") != (data["player"] + 2) % 4:
-        return moves
-    held = len(data["hand"])
-    kept = [m for m in moves if not (getattr(m, "is_bomb", False) and len(getattr(m, "cards", ())) != held)]
-    return kept or moves
-
-
 class MonteCarloAgent(Agent):
     """Determinized Monte Carlo search over the game's compiled rollouts."""
 
@@ -194,8 +181,9 @@ class MonteCarloAgent(Agent):
     def candidates(self, observation: Observation, legal_moves: LegalMoves) -> list[Move]:
         """The moves searched: every legal move, or a pruned set of them."""
         moves = list(legal_moves)
-        if self.game.name == "guandan":
-            moves = spares_partner(observation, moves)
+        searched = getattr(self.game, "searched_moves", None)
+        if searched is not None:
+            moves = searched(observation, moves)
         k = self.max_candidates
         if len(moves) <= k:
             return moves
